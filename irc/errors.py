@@ -1,0 +1,105 @@
+"""Located diagnostics: one location type and one renderer for every message.
+
+Every error or warning irc reports -- syntax errors from the parser, semantic
+errors from the IR builder, warnings from inference -- is a `Diagnostic`
+carrying a `Span`.  `render` formats all of them the same way:
+
+    path:line:col: error: message
+      <the source line>
+      <caret under the column>
+
+Invariants: a `Span` is 1-based (line and column); `render` never raises,
+whatever the span (a line past the end of the file renders without context).
+Errors are data: the builder collects them in a list and raises `IrcError`
+once, with all of them, so a file with several errors reports every one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A place in a source file: 1-based line and column; `end_col` exclusive."""
+
+    path: str
+    line: int
+    col: int
+    end_col: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    severity: str  # "error" | "warning" | "note"
+    message: str
+    span: Span | None = None
+    code: str = ""  # machine-readable kind, e.g. "syntax", "undefined-ssa", "maybe-undef"
+
+
+class IrcError(Exception):
+    """Raised with every error found in one input; `diagnostics` holds them all."""
+
+    def __init__(self, diagnostics: list[Diagnostic], source: str = ""):
+        self.diagnostics = list(diagnostics)
+        self.source = source
+        super().__init__("\n".join(d.message for d in self.diagnostics))
+
+
+def _line_text(source: str, line: int) -> str | None:
+    if line < 1:
+        return None
+    lines = source.split("\n")
+    if line > len(lines):
+        return None
+    return lines[line - 1].rstrip("\r")
+
+
+def render(diag: Diagnostic, source: str = "") -> str:
+    """Format one diagnostic with its source line and a caret (see module doc)."""
+    span = diag.span
+    if span is None:
+        return f"{diag.severity}: {diag.message}"
+    head = f"{span.path}:{span.line}:{span.col}: {diag.severity}: {diag.message}"
+    text = _line_text(source, span.line) if source else None
+    if text is None:
+        return head
+    shown = text.replace("\t", " ")
+    limit = 200
+    col = max(span.col, 1)
+    if len(shown) > limit:  # keep a window around the caret for huge lines
+        start = max(0, col - 1 - limit // 2)
+        shown = ("…" if start else "") + shown[start : start + limit]
+        col = col - start + (1 if start else 0)
+    width = 1
+    if span.end_col is not None and span.end_col > span.col:
+        width = min(span.end_col - span.col, max(1, len(shown) - col + 1))
+    caret = " " * (col - 1) + "^" + "~" * (width - 1)
+    return f"{head}\n  {shown}\n  {caret}"
+
+
+def render_all(diags: list[Diagnostic], source: str = "") -> str:
+    return "\n".join(render(d, source) for d in diags)
+
+
+@dataclass(slots=True)
+class DiagnosticSink:
+    """Collects diagnostics for one input; `raise_if_errors` raises them all at once."""
+
+    path: str
+    source: str = ""
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, message: str, line: int, col: int, end_col: int | None = None, code: str = "") -> None:
+        self.items.append(Diagnostic("error", message, Span(self.path, line, col, end_col), code))
+
+    def warning(self, message: str, line: int, col: int, end_col: int | None = None, code: str = "") -> None:
+        self.items.append(Diagnostic("warning", message, Span(self.path, line, col, end_col), code))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "error"]
+
+    def raise_if_errors(self) -> None:
+        errs = self.errors
+        if errs:
+            raise IrcError(errs, self.source)

@@ -1,0 +1,35 @@
+"""Shared test fixtures.
+
+`text_snapshot` stores one plain-text file per assertion under the top-level
+`snapshots/<test module name>/` folder (syrupy's single-file extension in text
+mode).  Update with: `python -m pytest --snapshot-update`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+SNAPSHOTS = ROOT / "snapshots"
+CONFORMANCE = ROOT.parent / "shared" / "conformance"
+
+
+class TextSnapshot(SingleFileSnapshotExtension):
+    _write_mode = WriteMode.TEXT
+    file_extension = "txt"
+
+    @classmethod
+    def dirname(cls, *, test_location) -> str:
+        return str(SNAPSHOTS / test_location.basename)
+
+
+@pytest.fixture
+def text_snapshot(snapshot):
+    return snapshot.use_extension(TextSnapshot)
+
+
+def sample_files() -> list[Path]:
+    return sorted(SAMPLES.glob("*.ir"))
