@@ -30,7 +30,7 @@ import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TextIO, TypeVar
 
 STDIN = "-"
 
@@ -166,3 +166,146 @@ def input_size(path: str) -> int:
         return 0 if path == STDIN else os.path.getsize(path)
     except OSError:
         return 0
+
+
+# ---------------------------------------------------------------- `irc infer` over many files
+
+
+def _work(task: tuple) -> Any:
+    """Pool worker: read one input (unless its text came with the task) and process it."""
+    from .driver import Outcome, process_file
+    from .errors import Diagnostic, Span, render
+
+    path, text, opts = task
+    if text is None:
+        try:
+            text = read_input(path)
+        except (OSError, UnicodeError) as e:
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            d = Diagnostic("error", f"cannot read {path}: {reason}", Span(path, 1, 1), "io")
+            return Outcome(path, messages=render(d) + "\n", errors=1,
+                           error_json=[{"severity": "error", "code": "io", "message": d.message,
+                                        "line": None, "column": None}])
+    return process_file(path, text, opts)
+
+
+_STAT_LABELS = (
+    ("statements", "statements"), ("blocks", "blocks"), ("slots", "slots"),
+    ("blocks_visited", "blocks visited"), ("peak_cells", "peak state cells"),
+    ("state_bytes", "bytes of state"),
+)
+
+
+def format_stats(store: str, files: int, functions: int, stats: dict, timings: dict) -> str:
+    """The `--stats` report (spec §3.4) for the whole run."""
+    known = [k for k, _ in _STAT_LABELS]
+    parts = [f"{stats[k]:,} {label}" for k, label in _STAT_LABELS if k in stats]
+    parts += [f"{v:,} {k.replace('_', ' ')}" for k, v in sorted(stats.items()) if k not in known]
+    lines = [f"stats (--state {store}): {files} file{'s' if files != 1 else ''}, "
+             f"{functions} function{'s' if functions != 1 else ''}"]
+    if parts:
+        lines.append("  " + ", ".join(parts))
+    lines.append("  seconds: " + ", ".join(f"{ph} {timings.get(ph, 0.0):.4f}" for ph in ("parse", "cfg", "infer", "print")))
+    return "\n".join(lines) + "\n"
+
+
+def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None = None,
+               out_dir: str | None = None, stats: bool = False, strict: bool = False,
+               stdout: TextIO | None = None, stderr: TextIO | None = None,
+               progress: bool | None = None) -> int:
+    """Run `irc infer` over `paths`; returns the exit status (0 ok, 1 some input failed).
+
+    Outputs come in input order.  With `output`, everything stdout would get
+    is written atomically to that file at the end; with `out_dir`, each
+    input gets its own file (written atomically as soon as it is done); a
+    failed input writes no file.
+    """
+    from .jsonout import document, dumps
+
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    inputs = collect_inputs(paths)
+    if not inputs:
+        stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin)\n")
+        return 1
+    stdin_text = read_input(STDIN) if STDIN in inputs else None
+    tasks = [(p, stdin_text if p == STDIN else None, opts) for p in inputs]
+    many = len(inputs) > 1
+    suffix = {"text": ".typed.ir", "json": ".json", "jsonl": ".jsonl"}[opts.format]
+    if opts.check:
+        suffix = ".check.txt"
+    dests = output_paths(inputs, out_dir, suffix) if out_dir else [None] * len(inputs)
+    collected: list[str] = []  # stdout text when it must be held back (-o, json)
+    json_files: list[dict] = []
+    failed = warnings = warned_functions = functions = agree = differ = 0
+    total_stats: dict = {}
+    timings: dict = {}
+
+    def emit(text: str) -> None:
+        if output is None and opts.format != "json":
+            stdout.write(text)
+            stdout.flush()
+        else:
+            collected.append(text)
+
+    total_bytes = sum(input_size(p) for p in inputs)
+    with Progress(len(inputs), total_bytes, enabled=progress) as bar:
+        for task, dest, oc in zip(tasks, dests, run_pool(_work, tasks, jobs)):
+            path = task[0]
+            bar.advance(path)
+            if oc.messages:
+                stderr.write(oc.messages)
+                stderr.flush()
+            failed += oc.errors > 0
+            warnings += oc.warnings
+            warned_functions += oc.warned_functions
+            functions += oc.functions
+            agree += oc.check_agree
+            differ += oc.check_differ
+            for k, v in oc.stats.items():
+                total_stats[k] = max(total_stats.get(k, 0), v) if k.startswith("peak") else total_stats.get(k, 0) + v
+            for k, v in oc.timings.items():
+                timings[k] = timings.get(k, 0.0) + v
+            if opts.format == "json" and not opts.check and not opts.warn_only:
+                entry = {"path": path, "functions": oc.functions_json or [], "errors": oc.error_json}
+                json_files.append(entry)
+                if dest is not None and not oc.errors:
+                    atomic_write(dest, dumps(document(entry["functions"])))
+                continue
+            body = oc.output
+            if opts.check and not oc.errors and (many or dest is not None):
+                body = (f"{path}:\n" if many and dest is None else "") + body
+            if dest is not None:
+                if not oc.errors:
+                    atomic_write(dest, body + (f"{oc.check_agree} agree, {oc.check_differ} differ\n" if opts.check else ""))
+                continue
+            if many and opts.format == "text" and not opts.check and body:
+                body = f"# file: {path}\n" + body
+            emit(body)
+
+    if opts.format == "json" and not opts.check and not opts.warn_only and out_dir is None:
+        if many:
+            emit(dumps({"files": json_files}))
+        elif json_files and not json_files[0]["errors"]:
+            emit(dumps(document(json_files[0]["functions"])))
+    if opts.check and out_dir is None:
+        emit(f"{agree} agree, {differ} differ\n")
+    if output is not None:
+        try:
+            atomic_write(output, "".join(collected))
+        except OSError as e:
+            stderr.write(f"error: cannot write {output}: {e.strerror or e}\n")
+            failed += 1
+    elif collected:
+        stdout.write("".join(collected))
+        stdout.flush()
+
+    if stats:
+        stderr.write(format_stats(opts.analysis.store, len(inputs), functions, total_stats, timings))
+    if warnings and not opts.quiet:
+        stderr.write(f"{warnings} warning{'s' if warnings != 1 else ''} in {warned_functions} "
+                     f"function{'s' if warned_functions != 1 else ''}\n")
+    if failed:
+        stderr.write(f"{failed} of {len(inputs)} input{'s' if len(inputs) != 1 else ''} failed\n")
+    bad = failed > 0 or (opts.check and differ > 0) or (strict and warnings > 0)
+    return 1 if bad else 0

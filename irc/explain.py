@@ -1,0 +1,159 @@
+"""`irc explain FILE --slot x`: why a slot has its type, from the engine's own states.
+
+No second inference: everything comes from one `InferenceResult` --
+`entry(b)` (the block-entry tables the engine kept), `state_before(i)` (the
+replay of a block from its entry, spec §3.2) and `ssa_types`.
+
+For the chosen slot, in block order over reached blocks:
+
+- the state at the block's entry, with the exit state of every reached
+  predecessor when they differ from it: a *merge* (several predecessors,
+  the entry is their join: "widened" when the entry is strictly above one
+  of them), or a *refinement* (the entry is strictly narrower than what the
+  predecessor's last statement left: a branch condition narrowed it);
+- every assignment to the slot (`x = rhs` gives the type of rhs) and every
+  `NewvarNode` (undefined again), with its line and whether it widened,
+  narrowed or kept the slot's type;
+- the final answer: the slot type (`Locals`) and flags.
+
+Entries where the slot is neither changed nor live are summarised, not
+listed, so the explanation stays short on long functions.
+
+Invariants: a pure function of (Function, InferenceResult, slot); lines
+refer to the input file.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import ir
+
+
+def _show(x: Any) -> str:
+    from .typeprint import show
+
+    return show(x)
+
+
+def _le(a: Any, b: Any) -> bool:
+    from .lattice import lattice_le
+
+    return lattice_le(a, b)
+
+
+def _state_text(vs: Any) -> str:
+    if vs is None:
+        return "(not kept: dead here)"
+    return _show(vs.type) + (" (undef)" if vs.undef else "")
+
+
+def _compare(old: Any, new: Any) -> str:
+    """'widened', 'narrowed', 'unchanged' or 'changed' from old to new (VarStates)."""
+    if old is None or new is None:
+        return "changed"
+    same_t = old.type == new.type
+    if same_t and old.undef == new.undef:
+        return "unchanged"
+    up = _le(old.type, new.type) and (new.undef or not old.undef)
+    down = _le(new.type, old.type) and (old.undef or not new.undef)
+    if up and not down:
+        return "widened"
+    if down and not up:
+        return "narrowed"
+    return "unchanged" if up and down else "changed"
+
+
+def _after(fn: ir.Function, result: Any, i: int, sid: int) -> Any:
+    """Slot `sid`'s state after statement i (replay one more step)."""
+    before = result.state_before(i)
+    if before is None:
+        return None
+    st = fn.stmt(i)
+    if st.kind is ir.Kind.ASSIGN and st.slot == sid and result.ssa_types[i] is not None:
+        return _VS(result.ssa_types[i], False)
+    if st.kind is ir.Kind.NEWVAR and st.slot == sid:
+        from .lattice import BOTTOM
+
+        return _VS(BOTTOM, True)
+    return before.get(sid)
+
+
+class _VS:
+    __slots__ = ("type", "undef")
+
+    def __init__(self, t: Any, undef: bool):
+        self.type, self.undef = t, undef
+
+
+def find_slot(fn: ir.Function, name: str) -> ir.Slot | None:
+    from .printer import slot_display_names
+
+    names = slot_display_names(fn)
+    for s in fn.slots:
+        if names[s.id] == name:
+            return s
+    matches = [s for s in fn.slots if s.name == name]
+    if len(matches) == 1:
+        return matches[0]
+    if name.startswith(("@_", "_")) and name.lstrip("@_").isdigit():
+        k = int(name.lstrip("@_"))
+        return fn.slots[k - 1] if 0 < k <= len(fn.slots) else None
+    return None
+
+
+def explain_slot(fn: ir.Function, result: Any, slot: ir.Slot) -> str:
+    """The explanation text (see the module doc)."""
+    from .jsonout import flag_names
+    from .printer import slot_display_names
+
+    name = slot_display_names(fn)[slot.id]
+    sid = slot.id
+    out = [f"slot {name} (slot {sid}{', argument' if slot.argument else ''}) in {fn.name}: "
+           f"{_show(result.slot_types[sid])}"]
+    bits = int(result.slot_flags[sid])
+    out.append(f"  flags: {' | '.join(flag_names(bits)) or 'none'} (0x{bits:02x})")
+    quiet = 0
+    for b in fn.blocks:
+        entry = result.entry(b.id)
+        if entry is None:
+            out.append(f"  #{b.id}: unreached")
+            continue
+        vs = entry.get(sid)
+        live = sid in result.live_in[b.id] if b.id < len(result.live_in) or isinstance(result.live_in, dict) else False
+        notes = []
+        reached_preds = [p for p in b.preds if p > 0 and result.entry(p) is not None]
+        exits = [(p, _after(fn, result, fn.block(p).last, sid)) for p in reached_preds]
+        differing = [(p, e) for p, e in exits if e is not None and vs is not None
+                     and (e.type != vs.type or e.undef != vs.undef)]
+        if differing:
+            for p, e in differing:
+                how = _compare(e, vs)
+                kind = "merged" if how == "widened" else ("refined by the branch at line %d" % fn.block(p).last
+                                                          if how == "narrowed" else how)
+                if how == "narrowed":
+                    kind = f"refined by the branch at line {fn.stmt(fn.block(p).last).line}"
+                notes.append(f"from #{p}: {_state_text(e)} ({kind})")
+        if 0 in b.preds:
+            notes.append("catch entry (merged from assignments in the try region)")
+        assigns = [i for i in range(b.first, b.last + 1)
+                   if fn.stmt(i).slot == sid and fn.stmt(i).kind in (ir.Kind.ASSIGN, ir.Kind.NEWVAR)]
+        if not notes and not assigns and b.id != 1:
+            quiet += 1
+            continue
+        out.append(f"  entry #{b.id}: {_state_text(vs)}{'' if live else '  (not live)'}")
+        for n in notes:
+            out.append(f"      {n}")
+        for i in assigns:
+            st = fn.stmt(i)
+            before = result.state_before(i)
+            old = before.get(sid) if before is not None else None
+            new = _after(fn, result, i, sid)
+            if result.ssa_types[i] is None:
+                out.append(f"    line {st.line}: statement {i} unreached")
+                continue
+            what = "NewvarNode" if st.kind is ir.Kind.NEWVAR else f"{name} = …"
+            out.append(f"    line {st.line}: {what} -> {_state_text(new)} "
+                       f"({_compare(old, new)}; was {_state_text(old)})")
+    if quiet:
+        out.append(f"  ({quiet} more reached block{'s' if quiet != 1 else ''} without a change to {name})")
+    return "\n".join(out) + "\n"

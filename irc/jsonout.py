@@ -1,0 +1,134 @@
+"""`irc infer --format json|jsonl`: inference results as data (spec §5.2).
+
+One JSON document per run:
+
+    {"functions": [{"name", "signature", "return_type",
+                    "slots": [{"id", "name", "argument", "type", "flags", "flag_names"}],
+                    "blocks": [{"id", "first", "last", "preds", "succs", "entry"}],
+                    "statements": [{"id", "block", "label", "line", "type", "julia_type"}],
+                    "diagnostics": [{"severity", "code", "message", "line", "column"}]}]}
+
+Types are lattice elements printed exactly as Julia prints them
+(`irc.typeprint.show`); `null` means unreached (statement type, block entry).
+`julia_type` is the annotation found in the input (Julia's answer), reprinted
+canonically.  A block's `entry` lists the slots the store keeps at that
+entry (every slot in `block`/`stmt` mode, the live ones in `live` mode),
+ordered by slot id; everything else is identical across `--state` modes
+because it is computed from the same `InferenceResult` fields.
+
+Invariants: the builder is a pure function of (Function, InferenceResult);
+key order is fixed (so `json.dumps` output is deterministic); no field is
+ever missing (absent values are `null` or `[]`).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import ir
+from .errors import Diagnostic
+
+# Bits of Julia's slot flags (spec §3.3), in the order names are listed.
+SLOT_FLAGS: tuple[tuple[str, int], ...] = (
+    ("SLOT_USED", 0x08),
+    ("SLOT_ASSIGNEDONCE", 0x10),
+    ("SLOT_USEDUNDEF", 0x20),
+    ("SLOT_STATICUNDEF", 0x01),
+    ("SLOT_CALLED", 0x40),
+)
+
+
+def flag_names(bits: int) -> list[str]:
+    """Names of the set flag bits, in `SLOT_FLAGS` order (unknown bits ignored)."""
+    return [name for name, bit in SLOT_FLAGS if bits & bit]
+
+
+def show(x: Any) -> str:
+    from .typeprint import show as _show
+
+    return _show(x)
+
+
+def diagnostic_json(d: Diagnostic) -> dict:
+    span = d.span
+    return {
+        "severity": d.severity,
+        "code": d.code,
+        "message": d.message,
+        "line": span.line if span else None,
+        "column": span.col if span else None,
+    }
+
+
+def entry_json(result: Any, b: int) -> list[dict] | None:
+    state = result.entry(b)
+    if state is None:
+        return None
+    return [{"slot": sid, "type": show(vs.type), "undef": bool(vs.undef)} for sid, vs in sorted(state.items())]
+
+
+def function_json(fn: ir.Function, result: Any) -> dict:
+    """The §5.2 object for one inferred function."""
+    from .printer import annotation_of, signature, slot_display_names
+
+    names = slot_display_names(fn)
+    slots = []
+    for s in fn.slots:
+        bits = int(result.slot_flags[s.id])
+        slots.append({
+            "id": s.id,
+            "name": names[s.id],
+            "argument": s.argument,
+            "type": show(result.slot_types[s.id]),
+            "flags": bits,
+            "flag_names": flag_names(bits),
+        })
+    blocks = [{
+        "id": b.id,
+        "first": b.first,
+        "last": b.last,
+        "preds": list(b.preds),
+        "succs": list(b.succs),
+        "entry": entry_json(result, b.id),
+    } for b in fn.blocks]
+    statements = []
+    for i, st in enumerate(fn.stmts, start=1):
+        t = result.ssa_types[i]
+        ann = annotation_of(st)
+        statements.append({
+            "id": i,
+            "block": fn.stmt_block[i],
+            "label": st.label,
+            "line": st.line,
+            "type": None if t is None else show(t),
+            "julia_type": None if ann is None else format_annotation(ann),
+        })
+    return {
+        "name": fn.name,
+        "signature": signature(fn, result),
+        "return_type": show(result.return_type),
+        "slots": slots,
+        "blocks": blocks,
+        "statements": statements,
+        "diagnostics": [diagnostic_json(d) for d in result.diagnostics],
+    }
+
+
+def format_annotation(expr: Any) -> str:
+    from .printer import format_type_expr
+
+    return format_type_expr(expr)
+
+
+def document(functions: list[dict]) -> dict:
+    return {"functions": functions}
+
+
+def dumps(doc: Any) -> str:
+    """Deterministic JSON text (key order as built, UTF-8 kept), newline-terminated."""
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def dumps_line(obj: Any) -> str:
+    """One compact JSON line (for `--format jsonl`)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
