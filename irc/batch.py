@@ -309,3 +309,48 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
         stderr.write(f"{failed} of {len(inputs)} input{'s' if len(inputs) != 1 else ''} failed\n")
     bad = failed > 0 or (opts.check and differ > 0) or (strict and warnings > 0)
     return 1 if bad else 0
+
+
+FORMATS = ("text", "json", "jsonl")
+COLOR_CHOICES = ("auto", "always", "never")
+
+
+def cli_infer(files: list[str], *, format: str = "text", state: str = "block", stats: bool = False,
+              check: bool = False, exact: bool = False, no_prelude: bool = False,
+              prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
+              out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
+              strict: bool = False, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
+    from .colour import use_colour
+    from .driver import STORES, Options, RenderOptions
+
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+
+    def usage(msg: str) -> int:
+        stderr.write(f"error: {msg}\n")
+        return 2
+
+    if format not in FORMATS:
+        return usage(f"--format must be one of {', '.join(FORMATS)} (got {format!r})")
+    if state not in STORES:
+        return usage(f"--state must be one of {', '.join(STORES)} (got {state!r})")
+    if color not in COLOR_CHOICES:
+        return usage(f"--color must be one of {', '.join(COLOR_CHOICES)} (got {color!r})")
+    if output is not None and out_dir is not None:
+        return usage("give -o FILE or --out-dir DIR, not both")
+    if exact and not check:
+        return usage("--exact refines --check; give both")
+    if jobs < 1:
+        return usage("--jobs must be at least 1")
+    if not files:
+        return usage("no input files (give files, directories holding .ir files, or - for stdin)")
+    to_terminal = output is None and out_dir is None
+    colour = format == "text" and not check and use_colour(color, stdout if to_terminal else None)
+    if color == "always" and format == "text" and not check:
+        colour = True
+    opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
+                         quiet=quiet, analysis=Options(store=state, prelude=not no_prelude,
+                                                       extra_preludes=tuple(prelude or ())))
+    return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
+                      stdout=stdout, stderr=stderr)

@@ -119,7 +119,7 @@ def explain_slot(fn: ir.Function, result: Any, slot: ir.Slot) -> str:
             out.append(f"  #{b.id}: unreached")
             continue
         vs = entry.get(sid)
-        live = sid in result.live_in[b.id] if b.id < len(result.live_in) or isinstance(result.live_in, dict) else False
+        live = sid in result.live_in[b.id]
         notes = []
         reached_preds = [p for p in b.preds if p > 0 and result.entry(p) is not None]
         exits = [(p, _after(fn, result, fn.block(p).last, sid)) for p in reached_preds]
@@ -157,3 +157,96 @@ def explain_slot(fn: ir.Function, result: Any, slot: ir.Slot) -> str:
     if quiet:
         out.append(f"  ({quiet} more reached block{'s' if quiet != 1 else ''} without a change to {name})")
     return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- command entry points
+
+
+def explain_main(path: str, slot: str, function: str | None, options: Any,
+                 stdout: Any = None, stderr: Any = None) -> int:
+    """`irc explain FILE --slot x [--function f]`; returns the exit status."""
+    import sys
+
+    from .batch import read_input
+    from .driver import analyse
+    from .errors import render_all
+
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    try:
+        text = read_input(path)
+    except (OSError, UnicodeError) as e:
+        stderr.write(f"error: cannot read {path}: {getattr(e, 'strerror', None) or e}\n")
+        return 1
+    res = analyse(path, text, options)
+    if res.errors:
+        stderr.write(render_all(res.errors, text) + "\n")
+        return 1
+    cands = [(fn, r) for fn, r in res.results if function is None or fn.name == function]
+    if not cands:
+        have = ", ".join(fn.name for fn, _ in res.results) or "none"
+        stderr.write(f"error: no function {function!r} in {path} (functions: {have})\n")
+        return 1
+    found = [(fn, r, find_slot(fn, slot)) for fn, r in cands]
+    found = [(fn, r, s) for fn, r, s in found if s is not None]
+    if not found:
+        stderr.write(f"error: no slot {slot!r} in {'function ' + function if function else path}\n")
+        return 1
+    if len(found) > 1 and function is None:
+        names = ", ".join(fn.name for fn, _, _ in found)
+        stderr.write(f"error: slot {slot!r} exists in several functions ({names}); choose one with --function\n")
+        return 1
+    fn, r, s = found[0]
+    stdout.write(explain_slot(fn, r, s))
+    return 0
+
+
+def _dot_escape(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\l")
+
+
+def cfg_dot(fn: ir.Function, result: Any) -> str:
+    """Graphviz text for one function: a node per block with its entry state
+    (live slots, as in `irc infer`'s comments) and its statements' line span;
+    edges as the control flow graph has them (catch edges dashed)."""
+    from .printer import slot_display_names
+    from .typeprint import show
+
+    names = slot_display_names(fn)
+    lines = [f'digraph "{_dot_escape(fn.name)}" {{', '  node [shape=box, fontname="monospace"];']
+    for b in fn.blocks:
+        entry = result.entry(b.id)
+        head = f"#{b.id}  (%{b.first}–%{b.last})"
+        if entry is None:
+            body = ["unreached"]
+        else:
+            body = [f"{names[s]}::{show(entry[s].type)}{' (undef)' if entry[s].undef else ''}"
+                    for s in sorted(result.live_in[b.id]) if s in entry] or ["(no live slots)"]
+        label = _dot_escape(head + "\n" + "\n".join(body) + "\n")
+        style = ', style=dashed' if entry is None else ''
+        lines.append(f'  b{b.id} [label="{label}"{style}];')
+    lines.append('  entry [shape=point];')
+    if fn.blocks:
+        lines.append("  entry -> b1;")
+    for b in fn.blocks:
+        last = fn.stmt(b.last)
+        for s in b.succs:
+            attrs = ' [style=dashed, label="catch"]' if last.kind is ir.Kind.ENTER and s == last.target else ""
+            lines.append(f"  b{b.id} -> b{s}{attrs};")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def graphviz_render(dot_text: str, fmt: str) -> bytes:
+    """Render Graphviz text with the `dot` program; raises RuntimeError when it is missing."""
+    import shutil
+    import subprocess
+
+    exe = shutil.which("dot")
+    if exe is None:
+        raise RuntimeError(f"--format {fmt} needs Graphviz's `dot` program, which is not on PATH "
+                           "(install graphviz, or use --dot for the Graphviz text)")
+    proc = subprocess.run([exe, f"-T{fmt}"], input=dot_text.encode("utf-8"), capture_output=True, timeout=120)
+    if proc.returncode != 0:
+        raise RuntimeError(f"dot failed: {proc.stderr.decode('utf-8', 'replace').strip()}")
+    return proc.stdout

@@ -127,3 +127,317 @@ def flags_text(bits: int) -> str:
     names = flag_names(bits)
     hexa = f"(0x{bits:02x})"
     return f"{' | '.join(names)} {hexa}" if names else hexa
+
+
+# ---------------------------------------------------------------- statement text
+
+_NO_VALUE_HEADS = frozenset({"meta", "code_coverage_effect", "inbounds", "loopinfo", "aliasscope",
+                             "popaliasscope", "pop_exception", "gc_preserve_end", "leave", "line"})
+
+
+def _expr(e: S.Expr, names: dict[int, str]) -> str:
+    """An IR expression as text, slots written with their display names."""
+    from .fmt import format_expr
+
+    return format_expr(_named(e, names))
+
+
+def _named(e: Any, names: dict[int, str]) -> Any:
+    """A copy of `e` whose SlotRefs carry their display names (IR -> printable syntax)."""
+    t = type(e)
+    if t is S.SlotRef:
+        return _slot_syntax(e.id, names)
+    if t is S.Call:
+        return S.Call(_named(e.func, names), [_named(a, names) for a in e.args], e.infix, e.line, e.col)
+    if t is S.Typed:
+        return S.Typed(_named(e.expr, names), e.type, e.line, e.col)
+    if t is S.ExprNode:
+        return S.ExprNode(e.head, [_named(a, names) for a in e.args], e.line, e.col)
+    if t is S.New:
+        return S.New(_named(e.type, names), [_named(a, names) for a in e.args], e.line, e.col)
+    if t is S.Quote:
+        return S.Quote(_named(e.expr, names), e.line, e.col)
+    if t is S.TupleLit:
+        return S.TupleLit([_named(a, names) for a in e.items], e.line, e.col)
+    if t is S.Splat:
+        return S.Splat(_named(e.expr, names), e.line, e.col)
+    return e
+
+
+def _slot_syntax(sid: int | None, names: dict[int, str]) -> Any:
+    name = names.get(sid, f"@_{sid}") if sid is not None else "?"
+    if name.startswith("@_"):
+        return S.SlotRef(None, sid)
+    if "@_" in name:
+        return S.SlotRef(name.split("@_")[0], sid)
+    return S.Name((name,))
+
+
+def _needs_parens(e: Any) -> bool:
+    """Would a trailing `::T` bind to part of `e`?  (Julia parenthesises these.)"""
+    t = type(e)
+    if t is S.Call and e.infix is not None:
+        return True
+    if t is S.Lit and isinstance(e.value, (int, float)) and not isinstance(e.value, bool):
+        return (e.text or str(e.value)).startswith("-")
+    return t is S.Where or t is S.Typed
+
+
+def _stmt_core(fn: ir.Function, st: ir.Stmt, names: dict[int, str], dead: bool) -> str:
+    """The statement itself (no label, no type).  `dead`: the form quoted inside Core.Const."""
+    k = st.kind
+    if k is ir.Kind.ASSIGN:
+        text = f"{names[st.slot]} = {_expr(_strip_typed_slot(st.value), names)}"
+        return text if dead else f"({text})"
+    if k is ir.Kind.VALUE:
+        return _expr(_strip_typed_slot(st.value), names)
+    if k is ir.Kind.GOTO:
+        return f"goto %{fn.block(st.target).first}" if dead else f"goto #{st.target}"
+    if k is ir.Kind.GOTOIFNOT:
+        dest = f"%{fn.block(st.target).first}" if dead else f"#{st.target}"
+        return f"goto {dest} if not {_expr(st.value, names)}"
+    if k is ir.Kind.RETURN:
+        return "return" if st.value is None else f"return {_expr(st.value, names)}"
+    if k is ir.Kind.UNREACHABLE:
+        return "unreachable"
+    if k is ir.Kind.NEWVAR:
+        return f"Core.NewvarNode(:({names[st.slot]}))"
+    if k is ir.Kind.ENTER:
+        return f"$(Expr(:enter, #{st.target}))"
+    if k is ir.Kind.LEAVE:
+        return "$(Expr(:leave" + "".join(", " + _expr(a, names) for a in st.args) + "))"
+    if k is ir.Kind.DEAD:
+        return _dead_text(st, names)
+    raise ValueError(f"unknown statement kind {k}")
+
+
+def _strip_typed_slot(e: Any) -> Any:
+    """`@_3::T` (Julia's typed slot read) -> `@_3`: the type printed is irc's own."""
+    if isinstance(e, S.Typed) and isinstance(_strip_typed(e.expr), S.SlotRef):
+        return _strip_typed(e.expr)
+    return e
+
+
+def _dead_text(st: ir.Stmt, names: dict[int, str]) -> str:
+    """A statement that was already dead in the input, reprinted as it came."""
+    from . import fmt
+
+    v = st.value
+    if v is None:
+        return "Core.Const(:(nothing))"
+    if isinstance(v, S.Quote):
+        v = v.expr
+    inner = fmt.format_dead_inner(v) if hasattr(fmt, "format_dead_inner") else _expr(v, names)
+    return f"Core.Const(:({inner}))"
+
+
+def _has_value(st: ir.Stmt) -> bool:
+    """Does the statement print a `::T` (a value or an assignment)?"""
+    if st.kind is ir.Kind.ASSIGN:
+        return True
+    if st.kind is not ir.Kind.VALUE:
+        return False
+    v = st.value
+    return not (isinstance(v, S.ExprNode) and v.head in _NO_VALUE_HEADS)
+
+
+# ---------------------------------------------------------------- body layout
+
+
+def used_ssa(fn: ir.Function) -> set[int]:
+    """Statement indices whose value some statement uses (they get a `%N =` label)."""
+    from .liveness import expr_ssa_refs, stmt_operands
+
+    used: set[int] = set()
+    for st in fn.stmts:
+        for e in stmt_operands(st):
+            used.update(expr_ssa_refs(e))
+    return used
+
+
+def printed_succs(fn: ir.Function, result: Any) -> dict[int, list[int]]:
+    """Successors of each block in the code as printed (a dead terminator is no edge).
+
+    Julia computes the rails of what it prints on that code, where an
+    unreached `goto` has become `Core.Const(:(goto %N))`; computing them the
+    same way makes the printed text a fixed point of `irc infer`.
+    """
+    nb = len(fn.blocks)
+    out: dict[int, list[int]] = {}
+    for b in fn.blocks:
+        st = fn.stmt(b.last)
+        live = result.ssa_types[b.last] is not None and st.kind is not ir.Kind.DEAD
+        nxt = [b.id + 1] if b.id < nb else []
+        if not live:
+            s = nxt
+        elif st.kind is ir.Kind.GOTO:
+            s = [st.target]
+        elif st.kind in (ir.Kind.GOTOIFNOT, ir.Kind.ENTER):
+            s = nxt + [st.target]
+        elif st.kind in (ir.Kind.RETURN, ir.Kind.UNREACHABLE):
+            s = []
+        else:
+            s = nxt
+        out[b.id] = list(dict.fromkeys(s))
+    return out
+
+
+def printed_pred_counts(fn: ir.Function, result: Any) -> dict[int, int]:
+    counts = {b.id: 0 for b in fn.blocks}
+    succs = printed_succs(fn, result)
+    for b, ss in succs.items():
+        for s in ss:
+            if s in counts:
+                counts[s] += 1
+    for b in fn.blocks:  # a catch block of a reached enter has the virtual predecessor 0
+        st = fn.stmt(b.last)
+        if st.kind is ir.Kind.ENTER and result.ssa_types[b.last] is not None and st.target in counts:
+            counts[st.target] += 1
+    return counts
+
+
+def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str]) -> str:
+    from .typeprint import show
+
+    entry = result.entry(b)
+    if entry is None:
+        return f"# entry #{b}: unreached"
+    live = sorted(result.live_in[b])
+    if not live:
+        return f"# entry #{b}: (no live slots)"
+    parts = []
+    for sid in live:
+        vs = entry.get(sid)
+        if vs is None:
+            parts.append(f"{names[sid]}::?")
+        else:
+            parts.append(f"{names[sid]}::{show(vs.type)}" + (" (undef)" if vs.undef else ""))
+    return f"# entry #{b}: " + ", ".join(parts)
+
+
+def _typed(text: str, t: Any, colour: bool) -> tuple[str, str]:
+    """`text::T` (painted) and the colour level of T."""
+    from .typeprint import show
+
+    level = C.classify(t)
+    return text + C.paint("::" + show(t), level, colour), level
+
+
+def _with_mark(line: str, level: str, colour: bool, extra: str = "") -> str:
+    m = C.mark(level)
+    bits = " ".join(x for x in (m, extra) if x)
+    if not bits:
+        return line
+    return line + "  " + C.paint("# " + bits, "comment", colour) if colour else line + "  # " + bits
+
+
+def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
+    """The annotated body: entry comments, rails, labels, statements, types."""
+    names = slot_display_names(fn)
+    used = used_ssa(fn)
+    reached = [False] + [t is not None for t in result.ssa_types[1:]]
+    labelled = {i for i in range(1, len(fn.stmts) + 1)
+                if reached[i] and fn.stmt(i).kind is ir.Kind.VALUE and i in used}
+    width = max((len(str(i)) for i in labelled), default=0)
+    nb = len(fn.blocks)
+    bw = len(str(nb))
+    preds = printed_pred_counts(fn, result)
+    out: list[str] = []
+    for b in fn.blocks:
+        out.append(C.paint(_entry_comment(fn, result, b.id, names), "comment", colour))
+        for i in range(b.first, b.last + 1):
+            if i == b.first:
+                ch = "─" if preds[b.id] <= 1 else "┄"
+                rail = f"{b.id} {ch}{'─' * (bw - len(str(b.id)))} "
+            elif i == b.last:
+                rail = "└" + "─" * (1 + bw) + " "
+            else:
+                rail = "│  " + " " * bw
+            st = fn.stmt(i)
+            if i in labelled:
+                lab = f"%{i}" + " " * (width - len(str(i))) + " = "
+            else:
+                lab = " " * (width + 4) if width else "    "
+            level = C.GOOD
+            if not reached[i] or st.kind is ir.Kind.DEAD:
+                text = _dead_text(st, names) if st.kind is ir.Kind.DEAD else f"Core.Const(:({_stmt_core(fn, st, names, dead=True)}))"
+                text += C.paint("::Union{}", C.GOOD, colour)
+            else:
+                core = _stmt_core(fn, st, names, dead=False)
+                if _has_value(st):
+                    v = _strip_typed_slot(st.value) if st.kind is ir.Kind.VALUE else None
+                    if v is not None and _needs_parens(v):
+                        core = f"({core})"
+                    text, level = _typed(core, result.ssa_types[i], colour)
+                else:
+                    text = core
+            out.append(C.paint(rail, "comment", colour) + lab + _with_mark(text, level, colour))
+    return out
+
+
+# ---------------------------------------------------------------- header and file
+
+
+def _from_line(fn: ir.Function, path: str) -> str:
+    src = fn.source
+    given = (src.from_text or "").strip() if src is not None else ""
+    if given:
+        return "  " + (given if given.startswith("from ") else "from " + given)
+    import os
+
+    args = ", ".join(julia_name(s.name) for s in fn.slots[1:] if s.argument)
+    mod = ".".join(fn.module) or "Main"
+    where = os.path.basename(path) if path else "none"
+    return f"  from {function_title(fn)}({args}) @ {mod} {where}:{fn.line}"
+
+
+def _slot_line(name: str, t: Any, bits: int, colour: bool) -> str:
+    text, level = _typed("  " + name, t, colour)
+    return _with_mark(text, level, colour, flags_text(bits))
+
+
+def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = False) -> list[str]:
+    names = slot_display_names(fn)
+    out = [f"MethodInstance for {signature(fn, result)}", _from_line(fn, path), "Arguments"]
+    for s in fn.slots:
+        if s.id == len([x for x in fn.slots if x.argument]) + 1:
+            out.append("Locals")
+        out.append(_slot_line(names[s.id], result.slot_types[s.id], int(result.slot_flags[s.id]), colour))
+    if fn.static_params:
+        out.append("Static Parameters")
+        for tv in fn.static_params:
+            if tv.value is not None:
+                out.append(f"  {tv.name} = {format_type_expr(tv.value)}")
+            elif tv.upper is not None:
+                out.append(f"  {tv.name} <: {format_type_expr(tv.upper)}")
+            else:
+                out.append(f"  {tv.name} <: Any")
+    body, level = _typed("Body", result.return_type, colour)
+    out.append(_with_mark(body, level, colour))
+    return out
+
+
+def render_function(fn: ir.Function, result: Any, path: str = "", colour: bool = False) -> str:
+    """One function in `@code_warntype` layout (see the module doc)."""
+    return "\n".join(header_lines(fn, result, path, colour) + body_lines(fn, result, colour)) + "\n"
+
+
+def declaration_text(program: ir.Program) -> str:
+    """The file's own declarations, reprinted in file order."""
+    from . import fmt
+
+    items = [it for it in program.items if not isinstance(it, S.FunctionDef)]
+    if not items:
+        return ""
+    return "".join(fmt.format_item(it).rstrip("\n") + "\n" for it in items)
+
+
+def render_program(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False) -> str:
+    """The whole file: declarations, then every function, separated by blank lines."""
+    parts = []
+    decls = declaration_text(program)
+    if decls:
+        parts.append(decls)
+    for fn, r in results:
+        parts.append(render_function(fn, r, program.path, colour))
+    return "\n".join(parts)
