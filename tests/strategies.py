@@ -653,8 +653,15 @@ def render_lines(m: Model, ascii_rails: bool = False) -> tuple[list[str], dict[t
     lines = [f"function {m.name}({head})"]
     where: dict[tuple[int, int], int] = {}
     dash, dots, bar, end = ("-", "~", "|", "`--") if ascii_rails else ("─", "┄", "│", "└──")
+    npreds = [0] * (nb + 2)
+    for b in range(1, nb + 1):
+        for t in m.succs(b):
+            npreds[t] += 1
+        last = m.blocks[b - 1].stmts[-1]
+        if last.op == "enter":
+            npreds[last.target] += 1  # the virtual predecessor 0 of a catch block
     for b, blk in enumerate(m.blocks, 1):
-        kind = dots if len(m.preds(b)) > 1 else dash  # Julia: more than one predecessor -> ┄
+        kind = dots if npreds[b] > 1 else dash  # Julia: more than one predecessor -> ┄
         pad = bw - len(str(b))
         for p, s in enumerate(blk.stmts):
             if p == 0:
@@ -706,3 +713,179 @@ if __name__ == "__main__":  # print a few samples: python tests/strategies.py [s
 
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 0
     print(render(random_model(seed)))
+
+
+# ---------------------------------------------------------------- pipeline harness
+#
+# The pipeline run piece by piece (not via irc.driver.analyse, which turns any
+# exception into an "internal error" diagnostic and so would hide crashes):
+# an `IrcError` is a user error and must be located; anything else is a bug.
+
+
+def run_pipeline(text: str, path: str = "gen.ir", store: str = "block", prelude: bool = True):
+    """parse -> build/cfg -> world -> infer.  Returns (program, results); raises IrcError."""
+    from irc import driver
+
+    source = driver.parse(path, text)
+    program = driver.build(source)
+    world = driver.make_world(program, driver.Options(store=store, prelude=prelude))
+    results = driver.infer_program(program, world, store)
+    return program, results
+
+
+def infer_text(text: str, path: str = "gen.ir", store: str = "block", prelude: bool = True) -> str:
+    """What `irc infer` prints for `text` (text format, no colour)."""
+    from irc.printer import render_program
+
+    program, results = run_pipeline(text, path, store, prelude)
+    return render_program(program, results, colour=False)
+
+
+LOCATED = r"^(?P<path>[^\n:]+):(?P<line>\d+):(?P<col>\d+): error: \S"
+
+
+def check_located(err, path: str) -> str | None:
+    """None if every diagnostic of IrcError `err` is a located error; else what is wrong."""
+    import re
+
+    from irc.errors import render
+
+    if not err.diagnostics:
+        return "IrcError without diagnostics"
+    for d in err.diagnostics:
+        if d.severity != "error":
+            return f"non-error diagnostic in IrcError: {d}"
+        if d.span is None or d.span.line < 1 or d.span.col < 1:
+            return f"unlocated diagnostic: {d}"
+        if d.code == "internal" or d.message.startswith("internal error"):
+            return f"internal error: {d.message}"
+        text = render(d, err.source)
+        if not re.match(LOCATED, text) or not text.startswith(f"{path}:"):
+            return f"bad rendering: {text[:200]!r}"
+        if "__ANON" in d.message or "Traceback" in d.message:
+            return f"leaky message: {d.message[:200]!r}"
+    return None
+
+
+class Timeout(Exception):
+    pass
+
+
+def with_time_limit(seconds: float, fn, *args, **kw):
+    """Run fn(*args) in this (main) thread with a SIGALRM limit; raises Timeout."""
+    import signal
+
+    def _alarm(signum, frame):
+        raise Timeout(f"no result after {seconds}s")
+
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return fn(*args, **kw)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def classify(text: str, path: str = "fuzz.ir", seconds: float = 10.0, printing: bool = True) -> tuple[str, str]:
+    """Run the in-process pipeline (and the printer) on `text`.
+
+    Returns ("ok" | "error" | "bug", detail): "error" is a properly located user
+    error; "bug" is a traceback, an unlocated/internal error or a time-out."""
+    import traceback
+
+    from irc.errors import IrcError
+
+    def go():
+        program, results = run_pipeline(text, path)
+        if printing:
+            from irc.printer import render_program
+
+            render_program(program, results, colour=False)
+
+    try:
+        with_time_limit(seconds, go)
+        return "ok", ""
+    except IrcError as e:
+        bad = check_located(e, path)
+        return ("bug", bad) if bad else ("error", e.diagnostics[0].message)
+    except Timeout as e:
+        return "bug", f"timeout: {e}"
+    except RecursionError:
+        return "bug", "RecursionError"
+    except Exception as e:  # noqa: BLE001
+        tb = traceback.format_exc(limit=-3)
+        return "bug", f"{type(e).__name__}: {e}\n{tb}"
+
+
+# ---------------------------------------------------------------- mutations
+
+import re as _re
+
+_TOKEN = _re.compile(r"\s+|[A-Za-z_0-9@#!]+|%\d+|.", _re.S)
+_NASTY = ["\x00", "\u200b", "\ufeff", "é", "∀", "𝔽", "\u202e", "─", "┄", "│", "└", "\t", "\r", "\\", '"', "'",
+          "(", ")", "{", "}", "[", "]", "#", "%", "$", ":", "::", "=", "@", "#0", "%0", "%99999", "#99999",
+          "9" * 40, "-", "end", "function", "goto", "Expr(", "Union{", "Core.Const(", "where", "\n"]
+
+
+def mutate(text: str, rnd: random.Random) -> tuple[str, str]:
+    """One random mutation of `text`: (new text, description)."""
+    op = rnd.randrange(12)
+    if not text:
+        return rnd.choice(_NASTY), "insert into empty"
+    if op <= 2:
+        toks = _TOKEN.findall(text)
+        i = rnd.randrange(len(toks))
+        if op == 0:
+            desc = f"delete token {toks[i]!r}"
+            del toks[i]
+        elif op == 1:
+            desc = f"duplicate token {toks[i]!r}"
+            toks.insert(i, toks[i])
+        else:
+            j = rnd.randrange(len(toks))
+            desc = f"swap tokens {toks[i]!r} {toks[j]!r}"
+            toks[i], toks[j] = toks[j], toks[i]
+        return "".join(toks), desc
+    if op <= 5:
+        lines = text.split("\n")
+        i = rnd.randrange(len(lines))
+        if op == 3:
+            desc = f"delete line {i + 1}"
+            del lines[i]
+        elif op == 4:
+            desc = f"duplicate line {i + 1}"
+            lines.insert(i, lines[i])
+        else:
+            j = rnd.randrange(len(lines))
+            desc = f"swap lines {i + 1} {j + 1}"
+            lines[i], lines[j] = lines[j], lines[i]
+        return "\n".join(lines), desc
+    if op == 6:
+        data = bytearray(text.encode("utf-8"))
+        i = rnd.randrange(len(data))
+        data[i] ^= 1 << rnd.randrange(8)
+        return data.decode("utf-8", errors="replace"), f"flip a bit of byte {i}"
+    if op == 7:
+        i = rnd.randrange(len(text) + 1)
+        return text[:i], f"truncate at {i}"
+    if op <= 9:
+        i = rnd.randrange(len(text) + 1)
+        s = rnd.choice(_NASTY)
+        return text[:i] + s + text[i:], f"insert {s!r} at {i}"
+    if op == 10:  # replace a number
+        nums = list(_re.finditer(r"\d+", text))
+        if nums:
+            mt = rnd.choice(nums)
+            v = rnd.choice(["0", "1", str(int(mt.group()) + 1), str(int(mt.group()) - 1), "99999", "-1"])
+            return text[: mt.start()] + v + text[mt.end():], f"number {mt.group()} -> {v}"
+    i, j = sorted(rnd.randrange(len(text) + 1) for _ in range(2))
+    return text[:i] + text[j:], f"delete chars {i}:{j}"
+
+
+def mutants(text: str, rnd: random.Random, k: int = 1) -> tuple[str, list[str]]:
+    descs = []
+    for _ in range(k):
+        text, d = mutate(text, rnd)
+        descs.append(d)
+    return text, descs

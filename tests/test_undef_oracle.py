@@ -223,8 +223,64 @@ def test_oracle_constant_condition():
 
 # ---------------------------------------------------------------- irc against the oracle
 
-try:  # the pipeline lands in parallel; skip until it exists
-    from irc_pipeline import infer_text  # type: ignore  # noqa: F401  (tests/irc_pipeline.py)
-    HAVE_IRC = True
-except Exception:  # pragma: no cover
-    HAVE_IRC = False
+import re  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+DIAG = re.compile(r"local variable `([^`]+)` (may be undefined|is not defined)")
+
+
+def irc_view(m: G.Model, store: str = "block"):
+    """Run irc on the printed model; return what the oracle predicts, in oracle terms."""
+    text = G.render(m)
+    _, where = G.render_lines(m)
+    program, results = G.run_pipeline(text, "gen.ir", store)
+    (fn, res) = results[0]
+    idx = m.stmt_index()
+    reached = {pt for pt, i in idx.items() if res.ssa_types[i] is not None}
+    by_name = {s.name: s.id for s in fn.slots}
+    used = {x for x in m.locals if x in by_name and res.slot_flags[by_name[x]] & SLOT_USEDUNDEF}
+    static = {x for x in m.locals if x in by_name and res.slot_flags[by_name[x]] & SLOT_STATICUNDEF}
+    line_pt = {ln: pt for pt, ln in where.items()}
+    diags = set()
+    for d in res.diagnostics:
+        mt = DIAG.search(d.message)
+        if mt and d.span is not None:
+            diags.add((line_pt.get(d.span.line, d.span.line), mt.group(1), "may" if mt.group(2).startswith("may") else "not"))
+    return text, reached, used, static, diags
+
+
+def compare(m: G.Model, store: str = "block") -> list[str]:
+    want = oracle(m)
+    text, reached, used, static, diags = irc_view(m, store)
+    idx = m.stmt_index()
+    problems = []
+    if reached != want.reached:
+        extra = sorted(idx[p] for p in reached - want.reached)
+        missing = sorted(idx[p] for p in want.reached - reached)
+        problems.append(f"reached differs: irc-only statements {extra}, oracle-only statements {missing}")
+    if used != want.usedundef:
+        problems.append(f"SLOT_USEDUNDEF: irc {sorted(used)}, oracle {sorted(want.usedundef)}")
+    if static != used:
+        problems.append(f"SLOT_STATICUNDEF {sorted(static)} != SLOT_USEDUNDEF {sorted(used)}")
+    if diags != want.diagnostics():
+        problems.append(f"diagnostics: irc-only {sorted(diags - want.diagnostics())}, "
+                        f"oracle-only {sorted(want.diagnostics() - diags)} (points are (block, pos))")
+    if problems:
+        problems.append("--- program ---\n" + text)
+    return problems
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(G.models(oracle_safe=True, depth=3, budget=24))
+def test_irc_agrees_with_the_oracle(m):
+    problems = compare(m)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_irc_agrees_with_the_oracle_seeded(seed):
+    """Larger, fixed-seed programs (deeper nests than hypothesis shrinks towards)."""
+    m = G.gen_model(G.RandomChooser(__import__("random").Random(seed)), oracle_safe=True, depth=4, budget=40)
+    problems = compare(m, ("stmt", "block", "live")[seed % 3])
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,121 @@
+"""Mutation fuzzing: nothing a user can type crashes irc (spec §4).
+
+Inputs: every sample under samples/ plus generated programs
+(tests/strategies.py).  Each is mutated (tokens and lines deleted, duplicated,
+swapped; bits flipped; truncated; Unicode, NUL and syntax fragments
+inserted; numbers changed -- see `strategies.mutate`) and run through
+parse -> build/cfg -> world -> infer -> print in-process, under a per-case
+time limit (SIGALRM).  The outcome must be either success or an `IrcError`
+whose every diagnostic is a located error rendered `path:line:col: error: …`
+(`strategies.check_located`).  A few mutants also go through the CLI in a
+subprocess: exit status 0 or 1, never a traceback, and on 1 a located error
+on stderr.
+
+Bounded for CI (fixed seeds, a few hundred cases); bench/fuzz_long.py runs
+the same loop for minutes.  Regressions found by fuzzing are pinned at the
+bottom as explicit inputs.
+"""
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import strategies as G  # noqa: E402
+from conftest import ROOT, sample_files  # noqa: E402
+
+PER_CASE_SECONDS = 20.0
+MUTANTS_PER_SAMPLE = 12
+GENERATED = 12
+MUTANTS_PER_GENERATED = 12
+
+
+def seeds_corpus() -> list[tuple[str, str]]:
+    out = [(p.name, p.read_text(encoding="utf-8")) for p in sample_files()]
+    for i in range(GENERATED):
+        out.append((f"gen{i}", G.render(G.random_model(1000 + i, oracle_safe=bool(i % 2)))))
+    return out
+
+
+def _fuzz(name: str, text: str, n: int, seed: int) -> list[str]:
+    rnd = random.Random(seed)
+    bugs = []
+    for k in range(n):
+        mutant, descs = G.mutants(text, rnd, 1 + k % 3)
+        kind, detail = G.classify(mutant, "fuzz.ir", PER_CASE_SECONDS)
+        if kind == "bug":
+            bugs.append(f"{name} mutant {k} ({'; '.join(descs)}): {detail}\n--- input ---\n{mutant[:2000]}")
+    return bugs
+
+
+def test_unmutated_corpus_is_accepted():
+    """The seeds themselves are valid programs: the pipeline accepts them."""
+    bad = []
+    for name, text in seeds_corpus():
+        kind, detail = G.classify(text, "seed.ir", PER_CASE_SECONDS)
+        if kind != "ok":
+            bad.append(f"{name}: {kind}: {detail}")
+    assert not bad, "\n\n".join(bad)
+
+
+@pytest.mark.parametrize("idx", range(4))
+def test_mutants_never_crash(idx):
+    corpus = seeds_corpus()
+    bugs = []
+    for j, (name, text) in enumerate(corpus):
+        if j % 4 != idx:
+            continue
+        n = MUTANTS_PER_SAMPLE if not name.startswith("gen") else MUTANTS_PER_GENERATED
+        bugs.extend(_fuzz(name, text, n, seed=j * 7919 + idx))
+    assert not bugs, f"{len(bugs)} crashing inputs:\n\n" + "\n\n".join(bugs[:5])
+
+
+LOCATED_LINE = re.compile(r"^[^\n]*:\d+:\d+: error: \S", re.M)
+
+
+def run_cli(args: list[str], data: bytes | None = None, timeout: float = 60.0):
+    return subprocess.run([sys.executable, "-m", "irc", *args], input=data, capture_output=True,
+                          timeout=timeout, cwd=ROOT)
+
+
+def test_cli_mutants_exit_1_with_located_errors(tmp_path):
+    rnd = random.Random(7)
+    text = G.render(G.random_model(77))
+    cases: list[bytes] = [text.encode()]
+    for _ in range(3):
+        cases.append(G.mutants(text, rnd, 2)[0].encode("utf-8"))
+    cases.append(text.encode()[: len(text) // 2] + b"\xff\xfe\x00" + text.encode()[len(text) // 2:])  # invalid UTF-8
+    cases.append(b"")
+    files = []
+    for i, data in enumerate(cases):
+        p = tmp_path / f"m{i}.ir"
+        p.write_bytes(data)
+        files.append(p)
+    for p in files:
+        r = run_cli(["infer", str(p)])
+        err = r.stderr.decode("utf-8", "replace")
+        assert "Traceback" not in err and "Traceback" not in r.stdout.decode("utf-8", "replace"), err
+        assert r.returncode in (0, 1), (p.read_bytes()[:300], r.returncode, err)
+        if r.returncode == 1:
+            assert LOCATED_LINE.search(err), err
+    # stdin, several files at once
+    r = run_cli(["infer", "-"], data=cases[1])
+    assert r.returncode in (0, 1) and b"Traceback" not in r.stderr
+
+
+# ---------------------------------------------------------------- regressions found by fuzzing
+
+REGRESSIONS: list[tuple[str, str]] = [
+    # (description, input) -- each must give "ok" or a located error
+]
+
+
+@pytest.mark.parametrize("desc,text", REGRESSIONS or [pytest.param("none", "", marks=pytest.mark.skip)])
+def test_fuzz_regressions(desc, text):
+    kind, detail = G.classify(text, "fuzz.ir", PER_CASE_SECONDS)
+    assert kind != "bug", f"{desc}: {detail}"

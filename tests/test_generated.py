@@ -1,0 +1,90 @@
+"""Properties of generated valid programs (tests/strategies.py).
+
+For every generated program (loops, irreducible cycles, diamonds, try/catch
+nests with enter/leave, NewvarNode, isa / `=== nothing` / isdefined
+conditions, constants, reassignments, reads of possibly-undefined locals):
+
+- it parses and builds, and its CFG is the model's (block count);
+- inference terminates (per-example time limit);
+- the three state stores print byte-identical text (`--state stmt|block|live`);
+- the printed `irc infer` text is a fixed point: inferring it again prints it again;
+- `irc fmt` is idempotent, and formatting does not change what inference prints.
+
+Example counts are bounded (`settings(max_examples=…)`) so this file and
+test_undef_oracle.py together stay well under two minutes on two cores.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import strategies as G  # noqa: E402
+
+LIMIT = 30.0  # seconds per inference; a hang is a failure, not a slow test
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def _infer(text: str, store: str = "block") -> str:
+    return G.with_time_limit(LIMIT, G.infer_text, text, "gen.ir", store)
+
+
+def _fmt(text: str) -> str:
+    from irc.fmt import format_text  # canonical reprint (irc fmt)
+
+    return G.with_time_limit(LIMIT, format_text, text, "gen.ir")
+
+
+@SETTINGS
+@given(G.models(oracle_safe=False))
+def test_parses_builds_and_cfg_matches_the_model(m):
+    text = G.render(m)
+    program, results = G.with_time_limit(LIMIT, G.run_pipeline, text, "gen.ir")
+    (fn,) = program.functions
+    assert len(fn.stmts) == m.nstmts()
+    assert [(b.first, b.last) for b in fn.blocks] == _model_spans(m)
+    assert [sorted(b.succs) for b in fn.blocks] == [m.succs(b) for b in range(1, len(m.blocks) + 1)]
+    assert [sorted(b.preds) for b in fn.blocks] == [m.preds(b) for b in range(1, len(m.blocks) + 1)]
+
+
+def _model_spans(m: G.Model) -> list[tuple[int, int]]:
+    out, k = [], 0
+    for blk in m.blocks:
+        out.append((k + 1, k + len(blk.stmts)))
+        k += len(blk.stmts)
+    return out
+
+
+@SETTINGS
+@given(G.models(oracle_safe=False))
+def test_three_stores_print_identical_text(m):
+    text = G.render(m)
+    outs = {store: _infer(text, store) for store in ("stmt", "block", "live")}
+    assert outs["stmt"] == outs["block"], "stmt vs block differ"
+    assert outs["live"] == outs["block"], "live vs block differ"
+
+
+@SETTINGS
+@given(G.models(oracle_safe=False))
+def test_infer_output_is_a_fixed_point(m):
+    once = _infer(G.render(m))
+    twice = _infer(once)
+    assert twice == once
+
+
+@SETTINGS
+@given(G.models(oracle_safe=False))
+def test_fmt_is_idempotent_and_preserves_inference(m):
+    text = G.render(m)
+    f1 = _fmt(text)
+    assert _fmt(f1) == f1
+    assert _infer(f1) == _infer(text)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(G.models(oracle_safe=False))
+def test_ascii_rails_read_the_same(m):
+    """The ASCII rail variant (`N -`, `|`, `` `-- ``) is the same program."""
+    assert _infer(G.render(m, ascii_rails=True)) == _infer(G.render(m))
