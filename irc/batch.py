@@ -191,7 +191,7 @@ def _work(task: tuple) -> Any:
 
 _STAT_LABELS = (
     ("statements", "statements"), ("blocks", "blocks"), ("slots", "slots"),
-    ("blocks_visited", "blocks visited"), ("peak_cells", "peak state cells"),
+    ("blocks_visited", "blocks visited"), ("peak_state_cells", "peak state cells"),
     ("state_bytes", "bytes of state"),
 )
 

@@ -98,7 +98,7 @@ def make_world(program: ir.Program, options: Options):
 def infer_program(program: ir.Program, world: Any, store: str) -> list[tuple[ir.Function, Any]]:
     from .infer import infer_function
 
-    return [(fn, infer_function(fn, world, store=store)) for fn in program.functions]
+    return [(fn, infer_function(fn, world, store=store, path=program.path)) for fn in program.functions]
 
 
 def _internal_error(path: str, e: BaseException) -> Diagnostic:
