@@ -1,0 +1,394 @@
+"""The one inference engine: a worklist over basic blocks (spec §3.2).
+
+In the spirit of mypyc's `run_analysis`, the engine is short and generic: it
+is parametrised by a *transfer* (statement typing and the lattice
+operations, `irc.transfer.Transfer`, or a toy one in tests) and a *state
+store* (`irc.stores`: `stmt`, `block` or `live`).  It follows Julia 1.10's
+`typeinf_local` (base/compiler/abstractinterpretation.jl).
+
+Algorithm
+---------
+State: one entry table per reached block (in the store), one working table,
+the SSA types `ssa[i]` (None = not reached), the return type.
+
+1. Block 1's entry is the arguments `(argtype, defined)` and every other
+   slot `(Union{}, undef)`; the worklist holds block 1.
+2. Pop the lowest-numbered block (a heap with an in-queue bitmap), load its
+   entry into the working table, and walk its statements:
+   - the statement's fresh type `t` is merged into `ssa[i]`
+     (`tmerge(old, t)` unless `t ⊑ old`); if `ssa[i]` changed, the blocks of
+     the statement's reached users (precomputed) are queued;
+   - `x = rhs`: `x <- (ssa[i], defined)`; every slot holding a `Conditional`
+     about `x` turns back into `Bool` (index slot -> holders, no table scan);
+     `NewvarNode(x)`: `x <- (Union{}, undef)`; inside a try region both
+     also merge the new state of `x` into the catch entry of every enclosing
+     region (Julia 1.10's rule; `handlers`);
+   - a statement typed `Union{}` ends the walk: no successor is updated;
+   - `enter #c` merges the working table into `c`'s entry;
+   - `goto #b if not c`: a constant condition takes one edge, a `Union{}`
+     one none; a `Conditional` about slot `x` sends `x`'s else-type along
+     the jump edge and its then-type along the fall-through (only when
+     narrower than `x`'s current type); a plain slot condition becomes
+     `Conditional(slot, true, false)`;
+   - `return v` merges v's (widened) type into the return type;
+   - at the end, the working table merges slot by slot into each
+     successor's entry; a successor whose entry changed (on a slot live into
+     it) is queued.
+3. Stop when the worklist is empty.
+
+Termination: entry states and SSA types only ever grow (every update is a
+merge with the previous value, never an overwrite), and a block or user is
+re-queued only when something it depends on strictly grew.  `tmerge`
+bounds every chain of strict growth (unions are capped at a few members,
+then widen to their wrapper type, tuples element-wise, and finally `Any`;
+`Const` widens to its type; `undef` is one bit), so each slot and SSA value
+can grow only finitely often, and the worklist empties.
+
+Deliberate difference from Julia: a slot assigned at statement i takes
+`ssa[i]` (the merge of every type `rhs` ever had), not the fresh type of the
+current walk, and `Union{}` is tested on `ssa[i]`.  The two coincide when
+statement typing is monotone; the merged form makes every update monotone
+and makes replay (entry table + assignments with their inferred types, the
+seed's idea) reproduce the engine's working table exactly, in all stores.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from . import ir
+from . import syntax as S
+from .liveness import expr_ssa_refs, stmt_operands
+from .stores import VarState
+
+K = ir.Kind
+
+
+@dataclass(slots=True)
+class EngineResult:
+    ssa: list  # 1-based; None = unreached
+    return_type: object
+    blocks_visited: int = 0
+    reached_blocks: list[bool] = field(default_factory=list)
+
+
+def ssa_users(fn: ir.Function) -> list[list[int]]:
+    """users[n] = statements that read %n (precomputed once)."""
+    users: list[list[int]] = [[] for _ in range(len(fn.stmts) + 1)]
+    n = len(fn.stmts)
+    for i, st in enumerate(fn.stmts, start=1):
+        seen = set()
+        for e in stmt_operands(st):
+            for r in expr_ssa_refs(e):
+                if 1 <= r <= n and r not in seen:
+                    seen.add(r)
+                    users[r].append(i)
+    return users
+
+
+def try_handlers(fn: ir.Function) -> list[int]:
+    """handler[i] = the enter statement of the innermost try region holding
+    statement i (0 = none); for an enter statement, its enclosing region.
+
+    Forward propagation over the CFG from block 1 (Julia's
+    `compute_trycatch`): after an enter `e` the next block is in region `e`,
+    the catch block is in `e`'s enclosing region; `leave n` pops n regions,
+    `leave %k…` pops to outside the outermost listed enter.  The first
+    region found for a block wins (balanced input never disagrees)."""
+    n = len(fn.stmts)
+    handler = [0] * (n + 1)
+    nb = len(fn.blocks)
+    region_in: list[int | None] = [None] * (nb + 1)
+    if nb == 0:
+        return handler
+    region_in[1] = 0
+    work = [1]
+    stmts = fn.stmts
+    while work:
+        b = work.pop()
+        blk = fn.blocks[b - 1]
+        cur = region_in[b]
+        for i in range(blk.first, blk.last + 1):
+            handler[i] = cur
+            st = stmts[i - 1]
+            if st.kind is K.ENTER:
+                tgt = st.target
+                if tgt is not None and 1 <= tgt <= nb and region_in[tgt] is None:
+                    region_in[tgt] = cur
+                    work.append(tgt)
+                cur = i
+            elif st.kind is K.LEAVE:
+                cur = _leave(fn, handler, cur, st)
+        for s in blk.succs:
+            if 1 <= s <= nb and region_in[s] is None:
+                if blk.last <= n and stmts[blk.last - 1].kind is K.ENTER and s == stmts[blk.last - 1].target:
+                    continue  # catch block: assigned above
+                region_in[s] = cur
+                work.append(s)
+    return handler
+
+
+def _leave(fn: ir.Function, handler: list[int], cur: int, st: ir.Stmt) -> int:
+    tokens: list[int] = []
+    count = None
+    for a in st.args:
+        x = a.expr if type(a) is S.Quote else a
+        if type(x) is S.SSA:
+            tokens.append(x.n)
+        elif type(x) is S.Lit and isinstance(x.value, int) and not isinstance(x.value, bool):
+            count = x.value
+    if tokens:
+        chain = []
+        c = cur
+        while c:
+            chain.append(c)
+            c = handler[c]
+        hit = [c for c in chain if c in tokens]
+        if hit:
+            return handler[hit[-1]]
+        count = len(tokens)
+    if count is None:
+        count = 1
+    for _ in range(count):
+        if cur == 0:
+            break
+        cur = handler[cur]
+    return cur
+
+
+def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list) -> EngineResult:
+    """Run the worklist to a fixpoint.  `tr` is the transfer (see
+    irc.transfer.Transfer for the interface), `store` an irc.stores store,
+    `initial` block 1's entry table (list indexed by slot id)."""
+    stmts = fn.stmts
+    nstmts = len(stmts)
+    blocks = fn.blocks
+    nb = len(blocks)
+    stmt_block = fn.stmt_block
+    ssa: list = [None] * (nstmts + 1)
+    users = ssa_users(fn)
+    handlers = try_handlers(fn)
+    BOTTOM = tr.BOTTOM
+    ANY = tr.ANY
+    tmerge = tr.tmerge
+    le = tr.le
+    cond_parts = tr.cond_parts
+    widen_cond = tr.widen_cond
+    rettype = BOTTOM
+    visited = 0
+    reached = [False] * (nb + 1)
+    if nb == 0:
+        return EngineResult(ssa, rettype, 0, reached)
+
+    queued = bytearray(nb + 2)
+    heap: list[int] = []
+
+    def push(b: int) -> None:
+        if 1 <= b <= nb and not queued[b]:
+            queued[b] = 1
+            heapq.heappush(heap, b)
+
+    store.init_entry(1, initial)
+    push(1)
+    working = list(initial)
+    holders: dict[int, set[int]] = {}
+
+    def record(pc: int, t, cur_b: int):
+        old = ssa[pc]
+        if old is None:
+            new = t
+        elif t is old or t == old or le(t, old):
+            return old
+        else:
+            new = tmerge(old, t)
+            if new == old:
+                return old
+        ssa[pc] = new
+        for r in users[pc]:
+            if ssa[r] is not None:
+                ub = stmt_block[r]
+                if ub != cur_b or r <= pc:
+                    push(ub)
+        return new
+
+    def catch_propagate(pc: int, s: int, vs: VarState) -> None:
+        h = handlers[pc]
+        while h:
+            c = stmts[h - 1].target
+            if c is not None and store.merge_slot(c, s, vs):
+                push(c)
+            h = handlers[h]
+
+    def assign(s: int, vs: VarState) -> None:
+        hs = holders.pop(s, None)
+        if hs:
+            for h in hs:
+                cur = working[h]
+                if cond_parts(cur.type) is not None and cond_parts(cur.type)[0] == s:
+                    working[h] = VarState(widen_cond(cur.type), cur.undef)
+        working[s] = vs
+        cp = cond_parts(vs.type)
+        if cp is not None:
+            holders.setdefault(cp[0], set()).add(s)
+
+    while heap:
+        b = heapq.heappop(heap)
+        queued[b] = 0
+        visited += 1
+        reached[b] = True
+        blk = blocks[b - 1]
+        store.load(b, working)
+        holders.clear()
+        for s in store.cond[b] or ():
+            cp = cond_parts(working[s].type)
+            if cp is not None:
+                holders.setdefault(cp[0], set()).add(s)
+        nextbb = b + 1  # fall-through target (None: the walk ended)
+        for pc in range(blk.first, blk.last + 1):
+            st = stmts[pc - 1]
+            store.record(pc, working)
+            kind = st.kind
+            if kind is K.ASSIGN:
+                t = record(pc, tr.eval_value(pc, st.value, working, ssa), b)
+                if t == BOTTOM:
+                    nextbb = None
+                    break
+                vs = VarState(t, False)
+                assign(st.slot, vs)
+                if handlers[pc]:
+                    catch_propagate(pc, st.slot, vs)
+            elif kind is K.VALUE:
+                t = tr.eval_stmt(pc, st, working, ssa)
+                if t is None:
+                    ssa[pc] = ANY
+                    continue
+                t = record(pc, t, b)
+                if t == BOTTOM:
+                    nextbb = None
+                    break
+            elif kind is K.NEWVAR:
+                vs = VarState(BOTTOM, True)
+                assign(st.slot, vs)
+                if handlers[pc]:
+                    catch_propagate(pc, st.slot, vs)
+                ssa[pc] = ANY
+            elif kind is K.GOTO:
+                ssa[pc] = ANY
+                nextbb = st.target
+                break
+            elif kind is K.GOTOIFNOT:
+                nextbb = _branch(tr, store, working, pc, st, b, ssa, push)
+                break
+            elif kind is K.RETURN:
+                rt = tr.eval_return(pc, st, working, ssa)
+                ssa[pc] = ANY
+                if rt is not rettype and not le(rt, rettype):
+                    rettype = tmerge(rettype, rt)
+                nextbb = None
+                break
+            elif kind is K.UNREACHABLE:
+                ssa[pc] = ANY
+                nextbb = None
+                break
+            elif kind is K.ENTER:
+                ssa[pc] = ANY
+                c = st.target
+                if c is not None and 1 <= c <= nb and store.merge(c, working):
+                    push(c)
+                # falls through to the next block
+            elif kind is K.LEAVE:
+                ssa[pc] = ANY
+            elif kind is K.DEAD:
+                continue  # Julia printed it dead; it stays dead (no type, no effect)
+        if nextbb is not None and 1 <= nextbb <= nb:
+            if store.merge(nextbb, working):
+                push(nextbb)
+    return EngineResult(ssa, rettype, visited, reached)
+
+
+def _branch(tr, store, working: list, pc: int, st: ir.Stmt, b: int, ssa: list, push) -> int | None:
+    """`goto #t if not c` at the end of block b: update the jump edge here,
+    return the fall-through block (None when the walk ends)."""
+    condt = tr.eval_cond(pc, st, working, ssa)
+    if condt == tr.BOTTOM:
+        ssa[pc] = tr.BOTTOM
+        return None
+    ssa[pc] = tr.ANY
+    condval = tr.const_bool(condt)
+    if condval is True:
+        return b + 1
+    target = st.target
+    if target == b + 1:  # one successor
+        return b + 1
+    if condval is False:
+        if store.merge(target, working):
+            push(target)
+        return None
+    cp = tr.cond_parts(condt)
+    if cp is not None:
+        slot, then_t, else_t = cp
+        old = working[slot]
+        if else_t is not old.type and tr.le(else_t, old.type) and else_t != old.type:
+            changed = store.merge(target, working, (slot, VarState(else_t, old.undef)))
+        else:
+            changed = store.merge(target, working)
+        if then_t is not old.type and tr.le(then_t, old.type) and then_t != old.type:
+            working[slot] = VarState(then_t, old.undef)
+    else:
+        changed = store.merge(target, working)
+    if changed:
+        push(target)
+    return b + 1
+
+
+def conditional_change(tr, old: VarState, typ) -> VarState | None:
+    """Julia's `conditional_change`: the refined state when `typ ⊑ old.type`."""
+    if tr.le(typ, old.type) and typ != old.type:
+        return VarState(typ, old.undef)
+    return None
+
+
+def replay(fn: ir.Function, entry: dict, ssa: list, start: int, stop: int, tr):
+    """The seed's recovery: yield `(pc, table)` for pc in start..stop, where
+    `table` (a dict slot -> VarState, mutated in place: copy it to keep it)
+    is the state before statement pc, rebuilt from the block's entry table by
+    replaying assignments (with their inferred types `ssa[pc]`) and
+    NewvarNodes -- exactly the engine's working-table updates, including
+    turning Conditionals about a reassigned slot back into Bool."""
+    stmts = fn.stmts
+    cond_parts = tr.cond_parts
+    table = dict(entry)
+    holders: dict[int, set[int]] = {}
+    for s, vs in table.items():
+        cp = cond_parts(vs.type)
+        if cp is not None:
+            holders.setdefault(cp[0], set()).add(s)
+    bottom = tr.BOTTOM
+    for pc in range(start, stop + 1):
+        yield pc, table
+        st = stmts[pc - 1]
+        kind = st.kind
+        if kind is K.ASSIGN:
+            t = ssa[pc]
+            if t is None or t == bottom:
+                return
+            vs = VarState(t, False)
+        elif kind is K.NEWVAR:
+            if ssa[pc] is None:
+                return
+            vs = VarState(bottom, True)
+        else:
+            continue
+        s = st.slot
+        hs = holders.pop(s, None)
+        if hs:
+            for h in hs:
+                cur = table.get(h)
+                if cur is not None:
+                    cp = cond_parts(cur.type)
+                    if cp is not None and cp[0] == s:
+                        table[h] = VarState(tr.widen_cond(cur.type), cur.undef)
+        table[s] = vs
+        cp = cond_parts(vs.type)
+        if cp is not None:
+            holders.setdefault(cp[0], set()).add(s)

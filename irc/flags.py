@@ -1,0 +1,202 @@
+"""Slot flags, slot types and diagnostics, from the fixpoint by replay (spec §3.3, §6).
+
+Syntactic flags (from the statements alone, as Julia's lowering sets them):
+`SLOT_USED` (0x08) the slot is read anywhere, `isdefined` operands and dead
+statements included; `SLOT_ASSIGNEDONCE` (0x10) exactly one assignment
+statement; `SLOT_CALLED` (0x40) the slot is the callee of a call.
+
+Inference flags: `SLOT_USEDUNDEF | SLOT_STATICUNDEF` (0x20 | 0x01) when some
+**reached** read sees `undef` in the recovered state.  Reads inside
+`$(Expr(:isdefined, …))` do not count (they cannot throw; Julia <= 1.10 set
+the flag there, a known defect -- spec §3.3).
+
+The recovered state is `irc.engine.replay` from each reached block's entry
+(the seed's idea: nothing per statement is stored, except by the `stmt`
+store).  The same walk re-evaluates every reached statement with the
+transfer's diagnostic sink on, so call diagnostics (`unknown callee …`,
+`no method matching …`) describe the final types, once per statement.
+
+Slot types are Julia's `record_slot_assign!`: arguments start at their
+argument type, other slots at `Union{}`; every reached assignment merges
+in the widened type of its right-hand side.
+
+Diagnostics (JET's words): ``local variable `x` may be undefined`` for a
+reached read where `x` is undefined on some path, ``local variable `x` is not
+defined`` where it is undefined on every path (`(Union{}, undef)`);
+`type instability: %i is Any` for a reached value statement typed `Any`.
+"""
+from __future__ import annotations
+
+from . import ir
+from . import lattice as L
+from . import syntax as S
+from .engine import replay
+from .errors import Diagnostic, Span
+from .liveness import expr_slot_reads, stmt_reads
+
+K = ir.Kind
+
+SLOT_STATICUNDEF = 0x01
+SLOT_USED = 0x08
+SLOT_ASSIGNEDONCE = 0x10
+SLOT_USEDUNDEF = 0x20
+SLOT_CALLED = 0x40
+
+FLAG_NAMES = (
+    (SLOT_USED, "SLOT_USED"),
+    (SLOT_ASSIGNEDONCE, "SLOT_ASSIGNEDONCE"),
+    (SLOT_USEDUNDEF, "SLOT_USEDUNDEF"),
+    (SLOT_STATICUNDEF, "SLOT_STATICUNDEF"),
+    (SLOT_CALLED, "SLOT_CALLED"),
+)
+
+
+def called_slots(e, out: set[int]) -> None:
+    """Slots used as the callee of a call anywhere inside `e`."""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        t = type(x)
+        if t is S.Call:
+            f = x.func
+            while type(f) is S.Typed:
+                f = f.expr
+            if type(f) is S.SlotRef and f.id is not None:
+                out.add(f.id)
+            stack.append(x.func)
+            stack.extend(x.args)
+        elif t is S.ExprNode:
+            if x.head == "call" and x.args:
+                f = x.args[0]
+                while type(f) is S.Typed:
+                    f = f.expr
+                if type(f) is S.SlotRef and f.id is not None:
+                    out.add(f.id)
+            stack.extend(x.args)
+        elif t is S.Typed:
+            stack.append(x.expr)
+        elif t is S.New:
+            stack.extend(x.args)
+        elif t is S.TupleLit or t is S.TypedVect:
+            stack.extend(x.items)
+        elif t is S.Splat:
+            stack.append(x.expr)
+
+
+def syntactic_flags(fn: ir.Function) -> dict[int, int]:
+    flags = {s.id: 0 for s in fn.slots}
+    assigns: dict[int, int] = {}
+    called: set[int] = set()
+    for st in fn.stmts:
+        exprs = []
+        if st.value is not None:
+            exprs.append(st.value)
+        exprs.extend(st.args)
+        for e in exprs:
+            try:
+                for s, _ in expr_slot_reads(e):
+                    if s in flags:
+                        flags[s] |= SLOT_USED
+                called_slots(e, called)
+            except (AttributeError, TypeError):  # a dead statement may hold syntax-level nodes
+                pass
+        if st.kind is K.ASSIGN and st.slot is not None:
+            assigns[st.slot] = assigns.get(st.slot, 0) + 1
+    for s, n in assigns.items():
+        if n == 1 and s in flags:
+            flags[s] |= SLOT_ASSIGNEDONCE
+    for s in called:
+        if s in flags:
+            flags[s] |= SLOT_CALLED
+    return flags
+
+
+def flag_names(bits: int) -> list[str]:
+    return [name for bit, name in FLAG_NAMES if bits & bit]
+
+
+def analyse(fn: ir.Function, ssa: list, entry, tr, argtypes: dict[int, object], path: str = ""):
+    """(slot_types, slot_flags, diagnostics) for one inferred function.
+
+    `entry(b)` gives block b's entry table (dict) or None when unreached."""
+    flags = syntactic_flags(fn)
+    names = {s.id: s.name for s in fn.slots}
+    bottom = tr.BOTTOM
+    anyt = tr.ANY
+
+    # slot types (record_slot_assign!)
+    slot_types: dict[int, object] = {}
+    for s in fn.slots:
+        slot_types[s.id] = argtypes.get(s.id, bottom) if s.argument else bottom
+    for pc, st in enumerate(fn.stmts, start=1):
+        if st.kind is K.ASSIGN and ssa[pc] is not None and st.slot in slot_types:
+            vt = L.widenconst(ssa[pc])
+            if vt == bottom:
+                continue
+            cur = slot_types[st.slot]
+            if cur == bottom:
+                slot_types[st.slot] = vt
+            elif cur == anyt:
+                pass
+            else:
+                slot_types[st.slot] = tr.tmerge(cur, vt)
+
+    # reached reads, by replay; diagnostics from re-evaluation
+    diags: list[Diagnostic] = []
+    sink: list = []
+    tr.sink = sink
+    try:
+        for blk in fn.blocks:
+            E = entry(blk.id)
+            if E is None:
+                continue
+            for pc, table in replay(fn, E, ssa, blk.first, blk.last, tr):
+                if ssa[pc] is None:
+                    continue
+                st = fn.stmts[pc - 1]
+                span = Span(path, st.line, st.col)
+                seen: set[int] = set()
+                for s, in_isdefined in stmt_reads(st):
+                    if in_isdefined or s in seen:
+                        continue
+                    seen.add(s)
+                    vs = table.get(s)
+                    if vs is None or not vs.undef:
+                        continue
+                    if s in flags:
+                        flags[s] |= SLOT_USEDUNDEF | SLOT_STATICUNDEF
+                    name = names.get(s, f"_{s}")
+                    if vs.type == bottom:
+                        diags.append(Diagnostic("warning", f"local variable `{name}` is not defined", span,
+                                                "undefined-local"))
+                    else:
+                        diags.append(Diagnostic("warning", f"local variable `{name}` may be undefined", span,
+                                                "maybe-undef"))
+                del sink[:]
+                has_value = _reevaluate(tr, pc, st, table, ssa)
+                msgs: set[str] = set()
+                for _, code, msg in sink:
+                    if msg not in msgs:
+                        msgs.add(msg)
+                        diags.append(Diagnostic("warning", msg, span, code))
+                if has_value and ssa[pc] == anyt:
+                    diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span,
+                                            "type-instability"))
+    finally:
+        tr.sink = None
+    return slot_types, flags, diags
+
+
+def _reevaluate(tr, pc: int, st: ir.Stmt, table, ssa) -> bool:
+    """Evaluate a reached statement again (for its diagnostics); True when it
+    is a value statement (`%i = …`) that yields a value."""
+    k = st.kind
+    if k is K.VALUE:
+        return tr.eval_stmt(pc, st, table, ssa) is not None
+    if k is K.ASSIGN:
+        tr.eval_value(pc, st.value, table, ssa)
+    elif k is K.GOTOIFNOT:
+        tr.eval_cond(pc, st, table, ssa)
+    elif k is K.RETURN:
+        tr.eval_return(pc, st, table, ssa)
+    return False

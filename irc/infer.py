@@ -1,0 +1,115 @@
+"""`infer_function(fn, world, store=...) -> InferenceResult`: the inference entry point.
+
+Pipeline for one function: backward slot liveness (`irc.liveness`, computed
+in every mode: the printer lists live-in slots whatever the store), the
+transfer over the world (`irc.transfer`), the chosen state store
+(`irc.stores`), the worklist engine to a fixpoint (`irc.engine.run`), then
+flags, slot types and diagnostics by replay (`irc.flags`).
+
+Invariant: every field of the result except `stats` (and entry slots not
+live into their block) is identical whatever the store -- tested by
+tests/test_differential.py.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from . import ir
+from .engine import replay, run
+from .flags import analyse
+from .liveness import compute_live_in
+from .stores import STORES, make_store
+from .transfer import Transfer
+
+
+@dataclass
+class InferenceResult:
+    fn: ir.Function
+    store: str
+    ssa_types: list  # 1-based; None = unreached
+    return_type: object
+    live_in: list  # block id -> frozenset of slot ids (index 0 unused)
+    slot_types: dict  # slot id -> lattice element
+    slot_flags: dict  # slot id -> int
+    diagnostics: list
+    stats: dict = field(default_factory=dict)
+    _store: object = None
+    _transfer: object = None
+
+    def entry(self, b: int) -> dict | None:
+        """Entry table of block b (slot id -> VarState); None when unreached.
+        `live` lists only the slots live into b."""
+        return self._store.entry(b)
+
+    def state_before(self, i: int) -> dict | None:
+        """The state before statement i.  `stmt` reads its stored table;
+        the other stores replay the block from its entry (the seed's idea)."""
+        if not 1 <= i <= len(self.fn.stmts):
+            raise IndexError(i)
+        if self.ssa_types[i] is None:
+            return None
+        t = self._store.stmt_table(i)
+        if t is not None:
+            return t
+        b = self.fn.stmt_block[i]
+        E = self.entry(b)
+        if E is None:
+            return None
+        blk = self.fn.block(b)
+        for pc, table in replay(self.fn, E, self.ssa_types, blk.first, i, self._transfer):
+            if pc == i:
+                return dict(table)
+        return None
+
+    def replayed_state_before(self, i: int) -> dict | None:
+        """Always by replay, whatever the store (tests compare the two)."""
+        if self.ssa_types[i] is None:
+            return None
+        b = self.fn.stmt_block[i]
+        E = self.entry(b)
+        if E is None:
+            return None
+        for pc, table in replay(self.fn, E, self.ssa_types, self.fn.block(b).first, i, self._transfer):
+            if pc == i:
+                return dict(table)
+        return None
+
+
+def _ensure_cfg(fn: ir.Function) -> None:
+    if fn.blocks or not fn.stmts:
+        return
+    from . import cfg
+
+    cfg.compute_blocks(fn)
+
+
+def infer_function(fn: ir.Function, world, store: str = "block", path: str = "") -> InferenceResult:
+    if store not in STORES:
+        raise ValueError(f"unknown state store {store!r} (expected one of {', '.join(STORES)})")
+    _ensure_cfg(fn)
+    t0 = time.perf_counter()
+    live = compute_live_in(fn)
+    t1 = time.perf_counter()
+    tr = Transfer(fn, world)
+    nslots = len(fn.slots)
+    block_first = [0] + [b.first for b in fn.blocks]
+    st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts))
+    initial = tr.initial_table(nslots)
+    er = run(fn, tr, st, live, initial)
+    t2 = time.perf_counter()
+    argtypes = {s.id: initial[s.id].type for s in fn.slots if s.argument}
+    slot_types, slot_flags, diags = analyse(fn, er.ssa, st.entry, tr, argtypes, path)
+    t3 = time.perf_counter()
+    cells = st.cells() + nslots  # entry/statement tables + the working table
+    stats = {
+        "store": store,
+        "statements": len(fn.stmts),
+        "blocks": len(fn.blocks),
+        "slots": nslots,
+        "blocks_visited": er.blocks_visited,
+        "peak_state_cells": cells,
+        "state_bytes": st.nbytes() + 8 * (nslots + 1) + 56,
+        "seconds": {"liveness": t1 - t0, "infer": t2 - t1, "flags": t3 - t2},
+    }
+    return InferenceResult(fn, store, er.ssa, er.return_type, live, slot_types, slot_flags, diags, stats, st, tr)

@@ -1,0 +1,329 @@
+"""The three state stores behind the one engine (spec §3.4).
+
+A *table* maps slot ids to `VarState(type, undef)`.  The engine keeps one
+*working* table (a list indexed by slot id, index 0 unused) and asks its
+store for the entry table of each block it walks and to merge the working
+table into successor entries.  The three stores differ only in what they
+keep:
+
+- `StmtStore` (`stmt`, Julia before 1.9): one full table per statement,
+  overwritten by the engine as it walks (`record`); a block's entry table is
+  the table of its first statement.  O(statements x slots) cells.
+- `BlockStore` (`block`, default, Julia 1.9/1.10): one full table per block
+  entry.  O(blocks x slots).
+- `LiveStore` (`live`): one dict per block entry holding only the slots live
+  into that block (`irc.liveness`).  O(sum of live-in).
+
+Merging (Julia's `stupdate!`/`smerge`/`schanged`): per slot, when the new
+state is not below the old (`new.type ⊑ old.type` and `new.undef <= old.undef`),
+the entry becomes `(tmerge(old.type, new.type), old.undef | new.undef)`.
+A merge reports *changed* only when a slot **live into the target block**
+changed -- in every store, so all three queue exactly the same blocks and
+produce identical results by construction.  (Block and stmt stores still
+write the dead slots; their values are never read by anything that is
+printed or compared: the printer shows live-in slots only.)
+
+`merge_slot` is the try/catch propagation of one assignment (Julia's
+`stupdate1!`): it also turns every `Conditional` about that slot held in the
+catch entry back into `Bool`, through a per-entry index of the slots that
+hold a `Conditional` (no scan of the whole table).
+"""
+from __future__ import annotations
+
+import sys
+from typing import Callable, NamedTuple
+
+
+class VarState(NamedTuple):
+    """A slot's state: its lattice element and whether it may be undefined."""
+
+    type: object
+    undef: bool
+
+
+class Ops(NamedTuple):
+    """The lattice operations a store needs (supplied by the transfer)."""
+
+    tmerge: Callable[[object, object], object]
+    le: Callable[[object, object], bool]
+    cond_slot: Callable[[object], int | None]  # slot a Conditional is about, else None
+    widen_cond: Callable[[object], object]
+
+
+def smerge(ops: Ops, old: VarState, new: VarState) -> VarState | None:
+    """The merged state, or None when `new` adds nothing to `old`."""
+    if new is old or new == old:
+        return None
+    ot, nt = old.type, new.type
+    undef = old.undef or new.undef
+    if nt is ot or nt == ot:
+        if undef == old.undef:
+            return None
+        return VarState(ot, undef)
+    if ops.le(nt, ot):
+        if undef == old.undef:
+            return None
+        return VarState(ot, undef)
+    return VarState(ops.tmerge(ot, nt), undef)
+
+
+class _Base:
+    name = ""
+
+    def __init__(self, nslots: int, block_first: list[int], live_in: list[frozenset[int]], ops: Ops):
+        self.nslots = nslots
+        self.block_first = block_first  # block id -> first statement (index 0 unused)
+        self.live_in = live_in
+        self.ops = ops
+        nb = len(block_first) - 1
+        self.cond: list[set[int] | None] = [None] * (nb + 1)  # per entry: slots holding a Conditional
+
+    # -- helpers shared by the list-backed stores -------------------------
+    def _cond_index(self, table) -> set[int]:
+        cs = self.ops.cond_slot
+        items = table.items() if isinstance(table, dict) else enumerate(table)
+        return {s for s, vs in items if vs is not None and cs(vs.type) is not None}
+
+    def record(self, pc: int, working: list) -> None:  # only the stmt store keeps per-statement tables
+        pass
+
+    def stmt_table(self, pc: int):
+        return None
+
+
+class _ListStore(_Base):
+    """Entry tables as lists indexed by slot id (index 0 unused)."""
+
+    def _get(self, b: int) -> list | None:
+        raise NotImplementedError
+
+    def _set(self, b: int, table: list) -> None:
+        raise NotImplementedError
+
+    def has_entry(self, b: int) -> bool:
+        return self._get(b) is not None
+
+    def init_entry(self, b: int, table: list) -> None:
+        self._set(b, list(table))
+        self.cond[b] = self._cond_index(self._get(b))
+
+    def load(self, b: int, working: list) -> None:
+        working[:] = self._get(b)
+
+    def merge(self, b: int, working: list, override: tuple[int, VarState] | None = None) -> bool:
+        E = self._get(b)
+        if E is None:
+            self.init_entry(b, working)
+            if override is not None:
+                s, vs = override
+                self._get(b)[s] = vs
+                self._note(b, s, vs)
+            return True
+        ops = self.ops
+        live = self.live_in[b]
+        cond = self.cond[b]
+        cs = ops.cond_slot
+        changed = False
+        ov_slot = override[0] if override is not None else -1
+        for s in range(1, self.nslots + 1):
+            new = override[1] if s == ov_slot else working[s]
+            old = E[s]
+            if new is old:
+                continue
+            m = smerge(ops, old, new)
+            if m is None:
+                continue
+            E[s] = m
+            if cs(m.type) is not None:
+                cond.add(s)
+            else:
+                cond.discard(s)
+            if s in live:
+                changed = True
+        return changed
+
+    def _note(self, b: int, s: int, vs: VarState) -> None:
+        if self.ops.cond_slot(vs.type) is not None:
+            self.cond[b].add(s)
+        else:
+            self.cond[b].discard(s)
+
+    def merge_slot(self, b: int, s: int, vs: VarState) -> bool:
+        E = self._get(b)
+        if E is None:
+            return False
+        return _merge_slot(self, b, E, s, vs, True)
+
+    def entry(self, b: int) -> dict | None:
+        E = self._get(b)
+        if E is None:
+            return None
+        return {s: E[s] for s in range(1, self.nslots + 1)}
+
+
+def _merge_slot(store: _Base, b: int, E, s: int, vs: VarState, full: bool) -> bool:
+    """Shared body of `merge_slot` (E is the entry, list or dict)."""
+    ops = store.ops
+    live = store.live_in[b]
+    cond = store.cond[b]
+    changed = False
+    if cond:
+        for h in [h for h in cond if ops.cond_slot(E[h].type) == s]:
+            old = E[h]
+            E[h] = VarState(ops.widen_cond(old.type), old.undef)
+            cond.discard(h)
+            if h in live:
+                changed = True
+    if not full and s not in live:
+        return changed
+    old = E[s]
+    m = smerge(ops, old, vs)
+    if m is not None:
+        E[s] = m
+        if ops.cond_slot(m.type) is not None:
+            cond.add(s)
+        else:
+            cond.discard(s)
+        if s in live:
+            changed = True
+    return changed
+
+
+class BlockStore(_ListStore):
+    name = "block"
+
+    def __init__(self, nslots, block_first, live_in, ops):
+        super().__init__(nslots, block_first, live_in, ops)
+        self.tables: list[list | None] = [None] * len(block_first)
+
+    def _get(self, b):
+        return self.tables[b]
+
+    def _set(self, b, table):
+        self.tables[b] = table
+
+    def cells(self) -> int:
+        return sum(self.nslots for t in self.tables if t is not None)
+
+    def nbytes(self) -> int:
+        return sum(sys.getsizeof(t) for t in self.tables if t is not None)
+
+
+class StmtStore(_ListStore):
+    """Pre-1.9: a full table before every statement; entries are the tables
+    of blocks' first statements, the others are copies of the working table
+    taken as the engine walks."""
+
+    name = "stmt"
+
+    def __init__(self, nslots, block_first, live_in, ops, nstmts: int):
+        super().__init__(nslots, block_first, live_in, ops)
+        self.tables: list[list | None] = [None] * (nstmts + 1)
+        self.is_first = bytearray(nstmts + 2)
+        for b in range(1, len(block_first)):
+            self.is_first[block_first[b]] = 1
+
+    def _get(self, b):
+        return self.tables[self.block_first[b]]
+
+    def _set(self, b, table):
+        self.tables[self.block_first[b]] = table
+
+    def record(self, pc: int, working: list) -> None:
+        if not self.is_first[pc]:
+            self.tables[pc] = working[:]
+
+    def stmt_table(self, pc: int):
+        t = self.tables[pc]
+        if t is None:
+            return None
+        return {s: t[s] for s in range(1, self.nslots + 1)}
+
+    def cells(self) -> int:
+        return sum(self.nslots for t in self.tables if t is not None)
+
+    def nbytes(self) -> int:
+        return sum(sys.getsizeof(t) for t in self.tables if t is not None)
+
+
+class LiveStore(_Base):
+    """Entry tables as dicts holding only the slots live into the block."""
+
+    name = "live"
+
+    def __init__(self, nslots, block_first, live_in, ops):
+        super().__init__(nslots, block_first, live_in, ops)
+        self.tables: list[dict | None] = [None] * len(block_first)
+
+    def has_entry(self, b: int) -> bool:
+        return self.tables[b] is not None
+
+    def init_entry(self, b: int, table: list) -> None:
+        E = {s: table[s] for s in sorted(self.live_in[b])}
+        self.tables[b] = E
+        self.cond[b] = self._cond_index(E)
+
+    def load(self, b: int, working: list) -> None:
+        for s, vs in self.tables[b].items():
+            working[s] = vs
+
+    def merge(self, b: int, working: list, override: tuple[int, VarState] | None = None) -> bool:
+        E = self.tables[b]
+        if E is None:
+            self.init_entry(b, working)
+            if override is not None and override[0] in self.live_in[b]:
+                s, vs = override
+                self.tables[b][s] = vs
+                if self.ops.cond_slot(vs.type) is not None:
+                    self.cond[b].add(s)
+                else:
+                    self.cond[b].discard(s)
+            return True
+        ops = self.ops
+        cond = self.cond[b]
+        cs = ops.cond_slot
+        changed = False
+        ov_slot = override[0] if override is not None else -1
+        for s, old in E.items():
+            new = override[1] if s == ov_slot else working[s]
+            if new is old:
+                continue
+            m = smerge(ops, old, new)
+            if m is None:
+                continue
+            E[s] = m
+            if cs(m.type) is not None:
+                cond.add(s)
+            else:
+                cond.discard(s)
+            changed = True
+        return changed
+
+    def merge_slot(self, b: int, s: int, vs: VarState) -> bool:
+        E = self.tables[b]
+        if E is None:
+            return False
+        return _merge_slot(self, b, E, s, vs, False)
+
+    def entry(self, b: int) -> dict | None:
+        E = self.tables[b]
+        return None if E is None else dict(E)
+
+    def cells(self) -> int:
+        return sum(len(t) for t in self.tables if t is not None)
+
+    def nbytes(self) -> int:
+        return sum(sys.getsizeof(t) for t in self.tables if t is not None)
+
+
+STORES = ("stmt", "block", "live")
+
+
+def make_store(kind: str, nslots: int, block_first: list[int], live_in: list[frozenset[int]], ops: Ops, nstmts: int):
+    if kind == "block":
+        return BlockStore(nslots, block_first, live_in, ops)
+    if kind == "live":
+        return LiveStore(nslots, block_first, live_in, ops)
+    if kind == "stmt":
+        return StmtStore(nslots, block_first, live_in, ops, nstmts)
+    raise ValueError(f"unknown state store {kind!r} (expected one of {', '.join(STORES)})")

@@ -1,0 +1,361 @@
+"""Statement and expression typing on top of `irc.world` (the engine's transfer).
+
+Julia's `abstract_eval_statement` / `abstract_eval_value` /
+`abstract_eval_basic_statement` (base/compiler/abstractinterpretation.jl),
+on the text IR:
+
+- `%n` -> `ssa[n]` (`Union{}` while unreached, Julia's NOT_FOUND);
+  a slot -> its state's type; literals and globals -> `world.value_of`;
+  `x::T` in value position -> `x` (the annotation is Julia's answer).
+- calls (nested calls typed recursively): callee and arguments first; any
+  `Union{}` operand makes the call `Union{}`; `Base.not_int(c)` / `!c` of a
+  `Conditional` swaps its branches; otherwise `world.call`, whose
+  `CallResult.cond = (argument position, then, else)` becomes a
+  `Conditional` on the slot at that position -- a slot, or `%k` where
+  `%k = x` copies slot `x` and no statement between `%k` and the use
+  assigns `x` (Julia's `ssa_def_slot`).  `Conditional` arguments are passed
+  to the world widened to `Bool`.
+- `$(Expr(:head, …))`: `isdefined` (`Const(false)` for `(Union{}, undef)`,
+  `Const(true)` when defined, else `Bool`), `static_parameter` (the k-th
+  binding as a constant, `Any` when unbound), `the_exception` (`Any`),
+  `boundscheck` (`Bool`), `foreigncall` (its declared return type),
+  `new`/`splatnew` (the world's allocation typing), `throw_undef_if_not`
+  (`Union{}` on a false condition), `call`/`invoke` (as calls); heads that
+  yield no value (`meta`, `leave`, `pop_exception`, `code_coverage_effect`,
+  …) give `None` at statement level (the engine records `Any`); unknown
+  heads are `Any` with a diagnostic.
+
+The transfer also carries the lattice operations the engine and stores use
+(`tmerge`, `⊑`, `Conditional` access), so the engine itself knows nothing of
+Julia's types.  Diagnostics are only collected when `sink` is a list (the
+final replay in `irc.flags` sets it), so they describe final types, once.
+"""
+from __future__ import annotations
+
+import bisect
+
+from . import ir
+from . import lattice as L
+from . import syntax as S
+from . import typetable as TT
+from .types import is_type
+from .stores import Ops, VarState
+
+K = ir.Kind
+
+NO_VALUE_HEADS = frozenset({
+    "meta", "inbounds", "loopinfo", "code_coverage_effect", "leave", "pop_exception", "enter",
+    "line", "aliasscope", "popaliasscope", "gc_preserve_end", "undefcheck", "global", "const",
+    "latestworld", "thunk",
+})
+NOT_FUNCS = frozenset({("Base", "not_int"), ("Core", "Intrinsics", "not_int"), ("Core", "not_int"),
+                       ("not_int",), ("Base", "!"), ("!",), ("Main", "!")})
+
+
+def _unwrap(e):
+    while type(e) is S.Typed:
+        e = e.expr
+    return e
+
+
+class Transfer:
+    def __init__(self, fn: ir.Function, world):
+        self.fn = fn
+        self.world = world
+        self.module = fn.module
+        self.BOTTOM = L.BOTTOM
+        self.ANY = L.ANY
+        self.BOOL = TT.BOOL
+        self.tmerge = L.tmerge
+        self.le = L.lattice_le
+        self.sink: list | None = None  # (stmt index, code, message) when collecting
+        self.ops = Ops(L.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
+        self.nothing = self._value(S.Lit(None, "Nothing", "nothing"))
+        self.sparams = self._sparams()
+        # slot -> sorted statement indices that write it (for `%k = x` copies)
+        writes: dict[int, list[int]] = {}
+        for i, st in enumerate(fn.stmts, start=1):
+            if st.kind is K.ASSIGN or st.kind is K.NEWVAR:
+                if st.slot is not None:
+                    writes.setdefault(st.slot, []).append(i)
+        self.writes = writes
+
+    # ------------------------------------------------------------ lattice ops
+    @staticmethod
+    def cond_parts(t):
+        if type(t) is L.Conditional:
+            return (t.slot, t.then, t.else_)
+        return None
+
+    @staticmethod
+    def cond_slot(t):
+        if type(t) is L.Conditional:
+            return t.slot
+        return None
+
+    @staticmethod
+    def widen_cond(t):
+        return L.widenconditional(t)
+
+    @staticmethod
+    def const_bool(t):
+        return L.maybe_extract_const_bool(t)
+
+    # ------------------------------------------------------------ setup
+    def _sparams(self) -> list:
+        out = []
+        for tv in self.fn.static_params:
+            if tv.value is None:
+                out.append(None)
+                continue
+            try:
+                out.append(self.world.eval_type(tv.value, {}))
+            except Exception:  # noqa: BLE001 - a bad binding is unbound
+                out.append(None)
+        return out
+
+    def sparam_env(self) -> dict:
+        env = {}
+        for tv, v in zip(self.fn.static_params, self.sparams):
+            if v is not None:
+                env[tv.name] = v
+        return env
+
+    def initial_table(self, nslots: int) -> list:
+        """Block 1's entry: arguments (argtype, defined), others (Union{}, undef)."""
+        table: list = [None] + [VarState(self.BOTTOM, True)] * nslots
+        for s in self.fn.slots:
+            if s.argument:
+                table[s.id] = VarState(self.argtype(s), False)
+        return table
+
+    def argtype(self, slot: ir.Slot):
+        fn = self.fn
+        if slot.declared is not None:
+            d = slot.declared
+            try:
+                if type(d) is S.Splat:
+                    t = self.world.eval_type(
+                        S.Curly(S.Name(("Core", "Tuple")), [S.Curly(S.Name(("Core", "Vararg")), [d.expr])]),
+                        self.sparam_env())
+                else:
+                    t = self.world.eval_type(d, self.sparam_env())
+                return t
+            except Exception:  # noqa: BLE001
+                return self.ANY
+        if slot.id == 1:
+            try:
+                return self.world.value_of(S.Name(tuple(fn.module) + (fn.name,)), fn.module)
+            except Exception:  # noqa: BLE001
+                return self.ANY
+        return self.ANY
+
+    # ------------------------------------------------------------ diagnostics
+    def _diag(self, pc: int, code: str, message: str) -> None:
+        if self.sink is not None:
+            self.sink.append((pc, code, message))
+
+    def _value(self, e):
+        return self.world.value_of(e, self.module)
+
+    # ------------------------------------------------------------ statements
+    def eval_stmt(self, pc: int, st: ir.Stmt, table, ssa):
+        """Type of a VALUE statement; None when it yields no value."""
+        v = st.value
+        if type(v) is S.ExprNode and v.head in NO_VALUE_HEADS:
+            # still evaluate operands (diagnostics), but the statement has no value
+            for a in v.args:
+                if type(a) is not S.Quote:
+                    self.eval_value(pc, a, table, ssa)
+            return None
+        if v is None:
+            return None
+        return self.eval_value(pc, v, table, ssa)
+
+    def eval_cond(self, pc: int, st: ir.Stmt, table, ssa):
+        e = _unwrap(st.value)
+        t = self.eval_value(pc, e, table, ssa)
+        if type(t) is L.Conditional and type(e) is S.SSA:
+            # a Conditional computed at %n goes stale if its slot is written between %n and here
+            if self._written_between(t.slot, e.n, pc):
+                t = self.BOOL
+        if type(e) is S.SlotRef and e.id is not None and type(t) is not L.Const and type(t) is not L.Conditional \
+                and t != self.BOTTOM:
+            t = L.Conditional(e.id, L.Const(True), L.Const(False))
+        return t
+
+    def eval_return(self, pc: int, st: ir.Stmt, table, ssa):
+        if st.value is None:
+            return self.nothing
+        t = self.eval_value(pc, st.value, table, ssa)
+        return self.widen_cond(t)
+
+    # ------------------------------------------------------------ expressions
+    def eval_value(self, pc: int, e, table, ssa):
+        t = type(e)
+        if t is S.SSA:
+            n = e.n
+            if 1 <= n < len(ssa):
+                v = ssa[n]
+                return self.BOTTOM if v is None else v
+            return self.BOTTOM
+        if t is S.SlotRef:
+            vs = table[e.id]
+            return vs.type
+        if t is S.Typed:
+            return self.eval_value(pc, e.expr, table, ssa)
+        if t is S.Call:
+            return self.eval_call(pc, e.func, e.args, table, ssa)
+        if t is S.ExprNode:
+            return self.eval_exprnode(pc, e, table, ssa)
+        if t is S.New:
+            return self.eval_new(pc, e.type, e.args, table, ssa)
+        if t is S.Splat or t is S.BlockRef:
+            return self.ANY
+        if t is S.TupleLit:
+            return self.eval_call(pc, S.Name(("Core", "tuple")), e.items, table, ssa)
+        try:
+            return self._value(e)
+        except Exception as ex:  # noqa: BLE001 - the world could not type it
+            self._diag(pc, "unknown-value", f"cannot evaluate {ex}")
+            return self.ANY
+
+    def eval_call(self, pc: int, func, args, table, ssa):
+        f = self.eval_value(pc, func, table, ssa)
+        argtypes = [self.eval_value(pc, a, table, ssa) for a in args]
+        bottom = self.BOTTOM
+        if f == bottom or any(a == bottom for a in argtypes):
+            return bottom
+        if len(argtypes) == 1 and type(argtypes[0]) is L.Conditional and self._is_not(func, f):
+            c = argtypes[0]
+            return L.Conditional(c.slot, c.else_, c.then)
+        wargs = [self.BOOL if type(a) is L.Conditional else a for a in argtypes]
+        res = self.world.call(f, wargs, self.module)
+        if self.sink is not None:
+            for d in res.diagnostics:
+                self._diag(pc, _diag_code(d), d)
+        rt = res.rt
+        if res.cond is not None and type(rt) is not L.Const and rt != bottom:
+            pos, then_t, else_t = res.cond
+            if 0 <= pos < len(args):
+                slot = self.arg_slot(args[pos], pc)
+                if slot is not None:
+                    rt = L.make_conditional(slot, then_t, else_t)
+        return rt
+
+    def _is_not(self, func, f) -> bool:
+        e = _unwrap(func)
+        if type(e) is S.Name and e.parts in NOT_FUNCS:
+            return True
+        if type(f) is L.Const:
+            name = getattr(f.val, "name", None)
+            if name in ("not_int", "!"):
+                return True
+        return False
+
+    def arg_slot(self, e, pc: int) -> int | None:
+        """Julia's `ssa_def_slot`: the slot an argument stands for, if any."""
+        e = _unwrap(e)
+        if type(e) is S.SlotRef:
+            return e.id
+        stmts = self.fn.stmts
+        seen = 0
+        while type(e) is S.SSA and seen < 64:
+            seen += 1
+            n = e.n
+            if not 1 <= n <= len(stmts):
+                return None
+            st = stmts[n - 1]
+            if st.kind is not K.VALUE or st.value is None:
+                return None
+            inner = _unwrap(st.value)
+            if type(inner) is S.SlotRef:
+                if inner.id is None or self._written_between(inner.id, n, pc):
+                    return None
+                return inner.id
+            e = inner
+        return None
+
+    def _written_between(self, slot: int, lo: int, hi: int) -> bool:
+        """Is `slot` assigned by a statement strictly between lo and hi?"""
+        w = self.writes.get(slot)
+        if not w:
+            return False
+        k = bisect.bisect_right(w, lo)
+        return k < len(w) and w[k] < hi
+
+    def eval_new(self, pc: int, texpr, args, table, ssa):
+        tt = self.eval_value(pc, texpr, table, ssa)
+        argtypes = [self.eval_value(pc, a, table, ssa) for a in args]
+        if tt == self.BOTTOM or any(a == self.BOTTOM for a in argtypes):
+            return self.BOTTOM
+        new = getattr(self.world, "new", None)
+        if new is not None:
+            return new(tt, [self.widen_cond(a) for a in argtypes])
+        if type(tt) is L.Const and is_type(tt.val):
+            return tt.val
+        return self.ANY
+
+    def eval_exprnode(self, pc: int, e: S.ExprNode, table, ssa):
+        h = e.head
+        args = e.args
+        if h == "isdefined":
+            x = _unwrap(args[0]) if args else None
+            if type(x) is S.Quote:
+                x = _unwrap(x.expr)
+            if type(x) is S.SlotRef and x.id is not None:
+                vs = table[x.id]
+                if vs.type == self.BOTTOM:
+                    return L.Const(False)
+                if not vs.undef:
+                    return L.Const(True)
+            return self.BOOL
+        if h == "static_parameter":
+            k = args[0].value if args and type(args[0]) is S.Lit else None
+            if isinstance(k, int) and 1 <= k <= len(self.sparams) and self.sparams[k - 1] is not None:
+                return L.Const(self.sparams[k - 1])
+            return self.ANY
+        if h == "the_exception":
+            return self.ANY
+        if h == "boundscheck":
+            return self.BOOL
+        if h == "call" and args:
+            return self.eval_call(pc, args[0], args[1:], table, ssa)
+        if h == "invoke" and len(args) >= 2:
+            return self.eval_call(pc, args[1], args[2:], table, ssa)
+        if h in ("new", "splatnew") and args:
+            return self.eval_new(pc, args[0], args[1:], table, ssa)
+        if h == "foreigncall":
+            for a in args[5:]:
+                if type(a) is not S.Quote:
+                    if self.eval_value(pc, a, table, ssa) == self.BOTTOM:
+                        return self.BOTTOM
+            if len(args) >= 2:
+                try:
+                    return self.world.eval_type(args[1], self.sparam_env())
+                except Exception:  # noqa: BLE001
+                    return self.ANY
+            return self.ANY
+        if h == "throw_undef_if_not":
+            if len(args) >= 2:
+                c = self.eval_value(pc, args[1], table, ssa)
+                if c == self.BOTTOM or self.const_bool(c) is False:
+                    return self.BOTTOM
+            return self.ANY
+        if h == "copyast":
+            return TT.EXPR
+        if h in NO_VALUE_HEADS or h in ("method", "gc_preserve_begin", "cfunction", "opaque_closure",
+                                        "isdefined_global"):
+            return self.ANY
+        self._diag(pc, "unknown-head", f"unknown expression head :{h}")
+        return self.ANY
+
+
+def _diag_code(message: str) -> str:
+    if message.startswith("unknown callee"):
+        return "unknown-callee"
+    if message.startswith("no method matching"):
+        return "no-method"
+    if "global" in message:
+        return "global"
+    return "call"

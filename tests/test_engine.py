@@ -1,0 +1,471 @@
+"""The engine on hand-built IR with a small fake world on the real lattice.
+
+`mkfn` builds an `ir.Function` from explicit blocks (so these tests depend
+only on irc.ir and the lattice), `FakeWorld` types a handful of callees
+(`isa`, `===`, `not_int`, `rand`, `add`, `pos`, `thrower`, `unknown`) the
+way the real world does (CallResult with a `cond` for isa/===).  Text-level
+tests through the parser and the real world live in test_differential.py.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pytest
+
+from irc import ir
+from irc import lattice as L
+from irc import syntax as S
+from irc import typetable as TT
+from irc.engine import try_handlers
+from irc.flags import SLOT_ASSIGNEDONCE, SLOT_CALLED, SLOT_STATICUNDEF, SLOT_USED, SLOT_USEDUNDEF
+from irc.infer import infer_function
+from irc.stores import STORES, VarState
+from irc.subtype import issubtype, typeintersect, typesubtract
+from irc.types import FunctionValue
+
+K = ir.Kind
+INT, F64, BOOL, NOTHING = TT.INT64, TT.FLOAT64, TT.BOOL, TT.NOTHING
+
+
+# ---------------------------------------------------------------- IR helpers
+
+def sl(i: int) -> S.SlotRef:
+    return S.SlotRef(None, i)
+
+
+def ssa(n: int) -> S.SSA:
+    return S.SSA(n)
+
+
+def lit(v) -> S.Lit:
+    kind = {bool: "Bool", int: "Int64", float: "Float64", type(None): "Nothing"}[type(v)]
+    return S.Lit(v, kind, repr(v))
+
+
+def call(f: str, *args) -> S.Call:
+    return S.Call(S.Name(("Main", f)), list(args))
+
+
+def tname(n: str) -> S.Name:
+    return S.Name((n,))
+
+
+def A(slot, e):
+    return ir.Stmt(K.ASSIGN, value=e, slot=slot)
+
+
+def V(e):
+    return ir.Stmt(K.VALUE, value=e)
+
+
+def GOTO(b):
+    return ir.Stmt(K.GOTO, target=b)
+
+
+def GIN(c, b):
+    return ir.Stmt(K.GOTOIFNOT, value=c, target=b)
+
+
+def RET(e=None):
+    return ir.Stmt(K.RETURN, value=e)
+
+
+def NEWVAR(s):
+    return ir.Stmt(K.NEWVAR, slot=s)
+
+
+def ENTER(b):
+    return ir.Stmt(K.ENTER, target=b)
+
+
+def LEAVE(n=1):
+    return ir.Stmt(K.LEAVE, args=[lit(n)])
+
+
+def EXPR(head, *args):
+    return S.ExprNode(head, list(args))
+
+
+def mkfn(args: list[tuple[str, str]], locals_: list[str], blocks: list[list[ir.Stmt]], sparams=()) -> ir.Function:
+    """Slots: #self#, args (name, type name), locals; blocks given explicitly."""
+    slots = [ir.Slot(1, "#self#", True)]
+    for name, t in args:
+        slots.append(ir.Slot(len(slots) + 1, name, True, declared=tname(t)))
+    for name in locals_:
+        slots.append(ir.Slot(len(slots) + 1, name, False))
+    stmts, blks, stmt_block = [], [], [0]
+    line = 1
+    for bi, body in enumerate(blocks, start=1):
+        first = len(stmts) + 1
+        for st in body:
+            line += 1
+            st.line, st.col = line, 5
+            stmts.append(st)
+            stmt_block.append(bi)
+        blks.append(ir.Block(bi, first, len(stmts)))
+    nb = len(blks)
+    for b in blks:
+        last = stmts[b.last - 1]
+        if last.kind is K.GOTO:
+            b.succs = [last.target]
+        elif last.kind is K.GOTOIFNOT:
+            b.succs = [b.id + 1] if last.target == b.id + 1 else [b.id + 1, last.target]
+        elif last.kind in (K.RETURN, K.UNREACHABLE):
+            b.succs = []
+        elif last.kind is K.ENTER:
+            b.succs = [b.id + 1, last.target]
+        else:
+            b.succs = [b.id + 1] if b.id < nb else []
+    for b in blks:
+        for s in b.succs:
+            blks[s - 1].preds.append(b.id)
+    for st in stmts:
+        if st.kind is K.ENTER:
+            blks[st.target - 1].preds.insert(0, 0)
+    return ir.Function("f", ("Main",), slots, stmts, blks, stmt_block,
+                       static_params=[S.TypeVarDecl(n, value=v) for n, v in sparams])
+
+
+# ---------------------------------------------------------------- fake world
+
+class CallResult(NamedTuple):
+    rt: object
+    cond: tuple | None
+    diagnostics: tuple
+
+
+TYPES = {"Int64": INT, "Float64": F64, "Bool": BOOL, "Nothing": NOTHING, "Any": L.ANY,
+         "IntOrNothing": TT.union(INT, NOTHING), "IntOrFloat": TT.union(INT, F64)}
+
+
+class FakeWorld:
+    def eval_type(self, e, sparams=None):
+        return TYPES[e.parts[-1]]
+
+    def value_of(self, e, module):
+        if type(e) is S.Lit:
+            return L.Const(e.value)
+        name = e.parts[-1]
+        if name in TYPES:
+            return L.Const(TYPES[name])
+        return L.Const(FunctionValue(tuple(e.parts[:-1]) or ("Main",), name))
+
+    def call(self, f, args, module):
+        name = f.val.name if type(f) is L.Const and isinstance(f.val, FunctionValue) else "?"
+        w = [L.widenconst(a) for a in args]
+        if name == "isa":
+            T = args[1].val
+            if issubtype(w[0], T):
+                return CallResult(L.TRUE, None, ())
+            if typeintersect(w[0], T) == L.BOTTOM:
+                return CallResult(L.FALSE, None, ())
+            return CallResult(BOOL, (0, typeintersect(w[0], T), typesubtract(w[0], T)), ())
+        if name == "===":
+            a, b = args
+            if type(a) is L.Const and type(b) is L.Const:
+                return CallResult(L.Const(a == b), None, ())
+            if type(b) is L.Const and b.val is None:
+                return CallResult(BOOL, (0, b, typesubtract(w[0], NOTHING)), ())
+            return CallResult(BOOL, None, ())
+        if name == "not_int":
+            if type(args[0]) is L.Const:
+                return CallResult(L.Const(not args[0].val), None, ())
+            return CallResult(BOOL, None, ())
+        if name == "rand":
+            return CallResult(BOOL, None, ())
+        if name == "add":
+            if all(type(a) is L.Const for a in args):
+                return CallResult(L.Const(sum(a.val for a in args)), None, ())
+            return CallResult(INT, None, ())
+        if name == "pos":
+            return CallResult(TT.union(INT, F64), None, ())
+        if name == "thrower":
+            return CallResult(L.BOTTOM, None, ())
+        if name == "tofloat":
+            return CallResult(F64, None, ())
+        return CallResult(L.ANY, None, (f"unknown callee Main.{name}(...)",))
+
+
+W = FakeWorld()
+
+
+def infer_all(fn):
+    """Infer in every store; assert the results agree; return the block one."""
+    res = {s: infer_function(fn, W, store=s) for s in STORES}
+    base = res["block"]
+    for s, r in res.items():
+        assert r.ssa_types == base.ssa_types, s
+        assert r.return_type == base.return_type, s
+        assert r.slot_types == base.slot_types, s
+        assert r.slot_flags == base.slot_flags, s
+        assert r.diagnostics == base.diagnostics, s
+        for b in range(1, len(fn.blocks) + 1):
+            eb, er = base.entry(b), r.entry(b)
+            assert (eb is None) == (er is None)
+            if eb is not None:
+                assert {k: eb[k] for k in base.live_in[b]} == {k: er[k] for k in base.live_in[b]}
+    return base
+
+
+# ---------------------------------------------------------------- tests
+
+def test_straight_line_constants_and_return():
+    fn = mkfn([("n", "Int64")], ["x"], [[A(3, lit(1)), V(call("add", sl(3), sl(2))), RET(ssa(2))]])
+    r = infer_all(fn)
+    assert r.ssa_types[1] == L.Const(1)
+    assert r.ssa_types[2] == INT
+    assert r.ssa_types[3] == L.ANY  # return yields no value
+    assert r.return_type == INT
+    assert r.slot_types[3] == INT  # widened
+    assert r.slot_types[2] == INT
+    assert r.slot_flags[3] == SLOT_USED | SLOT_ASSIGNEDONCE
+
+
+def test_loop_widens_const_to_type():
+    # x = 1; while rand(); x = x + 1; end; return x
+    fn = mkfn([], ["x"], [
+        [A(2, lit(1))],
+        [V(call("rand")), GIN(ssa(2), 4)],
+        [A(2, call("add", sl(2), lit(1))), GOTO(2)],
+        [RET(sl(2))],
+    ])
+    r = infer_all(fn)
+    assert r.return_type == INT
+    assert r.entry(2)[2] == VarState(INT, False)
+    assert r.ssa_types[4] == INT
+
+
+def test_isa_refines_both_edges_and_slot_types():
+    # x::Union{Int, Nothing}; if x isa Int64: return x else return 0
+    fn = mkfn([("x", "IntOrNothing")], [], [
+        [V(call("isa", sl(2), tname("Int64"))), GIN(ssa(1), 3)],
+        [RET(sl(2))],
+        [V(sl(2)), RET(lit(0))],
+    ])
+    r = infer_all(fn)
+    assert isinstance(r.ssa_types[1], L.Conditional)
+    assert r.entry(2)[2].type == INT
+    assert r.entry(3)[2].type == NOTHING
+    assert r.ssa_types[4] == NOTHING
+    assert r.return_type == INT
+
+
+def test_ssa_copy_conditional_and_stale_copy():
+    # %1 = x ; %2 = %1 === nothing ; %3 = not_int(%2) ; goto #3 if not %3 ; refines x through the copy
+    fn = mkfn([("x", "IntOrNothing")], [], [
+        [V(sl(2)), V(call("===", ssa(1), lit(None))), V(call("not_int", ssa(2))), GIN(ssa(3), 3)],
+        [RET(sl(2))],
+        [RET(lit(0))],
+    ])
+    r = infer_all(fn)
+    assert r.entry(2)[2].type == INT
+    # the same with x reassigned between the copy and the test: no refinement
+    fn2 = mkfn([("x", "IntOrNothing")], ["y"], [
+        [V(sl(2)), A(3, lit(1)), V(call("===", ssa(1), lit(None))), GIN(ssa(3), 3)],
+        [RET(sl(2))],
+        [RET(lit(0))],
+    ])
+    r2 = infer_all(fn2)
+    assert isinstance(r2.ssa_types[3], L.Conditional)  # y is not x: still refines
+    fn3 = mkfn([("x", "IntOrNothing")], [], [
+        [V(sl(2)), A(2, call("pos")), V(call("===", ssa(1), lit(None))), GIN(ssa(3), 3)],
+        [RET(sl(2))],
+        [RET(lit(0))],
+    ])
+    r3 = infer_all(fn3)
+    assert r3.ssa_types[3] == BOOL
+    assert r3.entry(2)[2].type == TT.union(INT, F64)
+
+
+def test_conditional_in_slot_and_invalidation():
+    # b = x isa Int64; goto if not b refines x
+    fn = mkfn([("x", "IntOrNothing")], ["b"], [
+        [A(3, call("isa", sl(2), tname("Int64"))), GIN(sl(3), 3)],
+        [RET(sl(2))],
+        [RET(lit(0))],
+    ])
+    r = infer_all(fn)
+    assert r.entry(2)[2].type == INT
+    assert isinstance(r.entry(2)[3].type, L.Conditional)  # b holds the Conditional (not refined itself)
+    assert r.slot_types[3] == BOOL
+    # x reassigned after b = x isa Int64: b is Bool again, no refinement of x
+    fn2 = mkfn([("x", "IntOrNothing")], ["b"], [
+        [A(3, call("isa", sl(2), tname("Int64"))), A(2, lit(None)), GIN(sl(3), 3)],
+        [RET(sl(2))],
+        [RET(lit(0))],
+    ])
+    r2 = infer_all(fn2)
+    assert r2.state_before(3)[3].type == BOOL
+    assert r2.entry(2)[2].type == L.Const(None)
+
+
+def test_constant_condition_takes_one_edge_and_not_int_swaps():
+    fn = mkfn([("x", "IntOrNothing")], [], [
+        [V(call("===", lit(1), lit(2))), GIN(ssa(1), 3)],
+        [RET(lit(1))],
+        [V(call("isa", sl(2), tname("Int64"))), V(call("not_int", ssa(4))), GIN(ssa(5), 5)],
+        [RET(sl(2))],
+        [RET(sl(2))],
+    ])
+    r = infer_all(fn)
+    assert r.ssa_types[1] == L.FALSE
+    assert r.ssa_types[3] is None and r.entry(2) is None  # dead block
+    assert r.entry(4)[2].type == NOTHING  # not_int swapped then/else
+    assert r.entry(5)[2].type == INT
+
+
+def test_bottom_ends_block_and_bottom_condition():
+    fn = mkfn([], ["x"], [
+        [V(call("rand")), GIN(ssa(1), 3)],
+        [V(call("thrower")), A(2, lit(1)), RET(sl(2))],
+        [GIN(call("thrower"), 5)],
+        [RET(lit(1))],
+        [RET(lit(2))],
+    ])
+    r = infer_all(fn)
+    assert r.ssa_types[3] == L.BOTTOM
+    assert r.ssa_types[4] is None and r.ssa_types[5] is None
+    assert r.ssa_types[6] == L.BOTTOM  # a Union{} condition ends the block
+    assert r.entry(4) is None and r.entry(5) is None
+    assert r.return_type == L.BOTTOM
+    assert r.slot_types[2] == L.BOTTOM  # assignment never reached
+
+
+def test_maybe_undef_and_not_defined_diagnostics():
+    fn = mkfn([], ["y", "z"], [
+        [V(call("rand")), GIN(ssa(1), 3)],
+        [A(2, lit(1))],
+        [V(sl(2)), V(call("add", sl(3), lit(1))), RET(ssa(4))],
+    ])
+    r = infer_all(fn)
+    msgs = [(d.message, d.span.line, d.code) for d in r.diagnostics]
+    assert ("local variable `y` may be undefined", 5, "maybe-undef") in msgs
+    assert ("local variable `z` is not defined", 6, "undefined-local") in msgs
+    assert r.slot_flags[2] & (SLOT_USEDUNDEF | SLOT_STATICUNDEF) == SLOT_USEDUNDEF | SLOT_STATICUNDEF
+    assert r.ssa_types[5] == L.BOTTOM  # reading a never-assigned slot is Union{}
+    assert r.slot_flags[3] & SLOT_USEDUNDEF
+
+
+def test_defined_on_every_path_no_diagnostic_and_isdefined():
+    fn = mkfn([], ["y"], [
+        [V(EXPR("isdefined", S.Quote(sl(2)))), V(call("rand")), GIN(ssa(2), 3)],
+        [A(2, lit(1)), GOTO(4)],
+        [A(2, lit(2))],
+        [V(EXPR("isdefined", S.Quote(sl(2)))), RET(sl(2))],
+    ])
+    r = infer_all(fn)
+    assert r.ssa_types[1] == L.FALSE
+    assert r.ssa_types[7] == L.TRUE
+    assert not r.diagnostics
+    assert r.slot_flags[2] & SLOT_USEDUNDEF == 0
+    assert r.return_type == INT
+
+
+def test_isdefined_maybe_and_not_counted_as_undef_read():
+    fn = mkfn([], ["y"], [
+        [V(call("rand")), GIN(ssa(1), 3)],
+        [A(2, lit(1))],
+        [V(EXPR("isdefined", S.Quote(sl(2)))), RET(ssa(4))],
+    ])
+    r = infer_all(fn)
+    assert r.ssa_types[4] == BOOL
+    assert r.slot_flags[2] == SLOT_USED | SLOT_ASSIGNEDONCE
+    assert not [d for d in r.diagnostics if "undefined" in d.message]
+
+
+def test_newvar_makes_undefined_in_loop():
+    fn = mkfn([], ["y"], [
+        [A(2, lit(1))],
+        [NEWVAR(2), V(call("rand")), GIN(ssa(3), 4)],
+        [A(2, lit(2)), GOTO(2)],
+        [RET(sl(2))],
+    ])
+    r = infer_all(fn)
+    assert r.ssa_types[2] == L.ANY
+    assert r.entry(4)[2] == VarState(L.BOTTOM, True)
+    assert any(d.message == "local variable `y` is not defined" for d in r.diagnostics)
+
+
+def test_try_catch_propagates_assignments_to_catch_entry():
+    # 1: x = 1; enter #4 ; 2: x = 2.0-ish; x = pos(); leave; 3: goto 5 ; 4 (catch): return x ; 5: return x
+    fn = mkfn([], ["x"], [
+        [A(2, lit(1)), ENTER(4)],
+        [A(2, call("tofloat")), NEWVAR(2), A(2, lit(5)), LEAVE(1)],
+        [GOTO(5)],
+        [V(EXPR("the_exception")), RET(sl(2))],
+        [RET(sl(2))],
+    ])
+    r = infer_all(fn)
+    e4 = r.entry(4)[2]
+    assert e4.undef  # the NewvarNode inside the region reached the catch entry
+    assert e4.type == L.tmerge(L.tmerge(L.Const(1), F64), L.Const(5))
+    assert r.ssa_types[8] == L.ANY
+    assert r.entry(5)[2] == VarState(L.Const(5), False)
+    assert try_handlers(fn)[3] == 2 and try_handlers(fn)[8] == 0
+
+
+def test_nested_try_regions_and_catch_in_enclosing_region():
+    # outer enter #6 ; inner enter #4 ; assignment in inner region reaches both catches
+    fn = mkfn([], ["x"], [
+        [A(2, lit(1)), ENTER(6)],            # 1
+        [ENTER(4)],                          # 2 (region outer)
+        [A(2, call("tofloat")), LEAVE(2)],   # 3 (region inner)
+        [A(2, lit(None)), LEAVE(1)],         # 4 catch of inner: in outer region
+        [RET(sl(2))],                        # 5
+        [RET(sl(2))],                        # 6 catch of outer
+    ])
+    h = try_handlers(fn)
+    assert h[3] == 2 and h[4] == 3  # stmt 4 (x = tofloat) is in the inner region (enter at stmt 3)
+    assert h[6] == 2  # the inner catch block is in the outer region
+    r = infer_all(fn)
+    assert r.entry(4)[2].type == TT.union(INT, F64) or r.entry(4)[2].type == L.tmerge(L.Const(1), F64)
+    assert issubtype(NOTHING, L.widenconst(r.entry(6)[2].type))
+    assert issubtype(F64, L.widenconst(r.entry(6)[2].type))
+
+
+def test_static_parameter_and_unknown_head():
+    fn = mkfn([], [], [[V(EXPR("static_parameter", lit(1))), V(EXPR("static_parameter", lit(2))),
+                        V(EXPR("frobnicate", lit(1))), RET(ssa(1))]], sparams=[("T", tname("Int64")), ("S", None)])
+    r = infer_all(fn)
+    assert r.ssa_types[1] == L.Const(INT)
+    assert r.ssa_types[2] == L.ANY
+    assert r.ssa_types[3] == L.ANY
+    assert any(d.code == "unknown-head" for d in r.diagnostics)
+
+
+def test_no_value_statements_are_any_and_unknown_callee_diagnostic():
+    fn = mkfn([], [], [[V(EXPR("meta", S.Quote(S.Name(("inline",))))), V(call("mystery", lit(1))), RET(ssa(2))]])
+    r = infer_all(fn)
+    assert r.ssa_types[1] == L.ANY
+    codes = [d.code for d in r.diagnostics]
+    assert "unknown-callee" in codes and "type-instability" in codes
+    assert [d.message for d in r.diagnostics if d.code == "type-instability"] == ["type instability: %2 is Any"]
+
+
+def test_called_flag_and_assignedonce():
+    fn = mkfn([("g", "Any")], ["x"], [[A(3, lit(1)), A(3, lit(2)), V(S.Call(sl(2), [sl(3)])), RET(ssa(3))]])
+    r = infer_all(fn)
+    assert r.slot_flags[2] & SLOT_CALLED
+    assert not r.slot_flags[3] & SLOT_ASSIGNEDONCE
+
+
+def test_state_before_replay_matches_stmt_store():
+    fn = mkfn([("x", "IntOrNothing")], ["b", "y"], [
+        [A(3, call("isa", sl(2), tname("Int64"))), A(4, lit(1)), V(call("rand")), GIN(ssa(3), 3)],
+        [A(4, call("pos")), A(2, lit(None))],
+        [V(call("add", sl(4), lit(1))), RET(sl(3))],
+    ])
+    rs = infer_function(fn, W, store="stmt")
+    for i in range(1, len(fn.stmts) + 1):
+        assert rs.state_before(i) == rs.replayed_state_before(i)
+    rl = infer_function(fn, W, store="live")
+    for i in range(1, len(fn.stmts) + 1):
+        live = rl.state_before(i)
+        full = rs.state_before(i)
+        assert {k: full[k] for k in live} == live
+
+
+def test_unknown_store_rejected():
+    fn = mkfn([], [], [[RET(lit(1))]])
+    with pytest.raises(ValueError):
+        infer_function(fn, W, store="nope")
