@@ -174,7 +174,7 @@ class FakeWorld:
         if name == "rand":
             return CallResult(BOOL, None, ())
         if name == "add":
-            if all(type(a) is L.Const for a in args):
+            if all(type(a) is L.Const and type(a.val) is int for a in args):
                 return CallResult(L.Const(sum(a.val for a in args)), None, ())
             return CallResult(INT, None, ())
         if name == "pos":
