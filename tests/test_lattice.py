@@ -1,0 +1,147 @@
+"""The inference lattice: each test names the Julia 1.10 function whose rule it pins
+(base/compiler/typelattice.jl, typelimits.jl, typeutils.jl)."""
+from irc import typetable as T
+from irc.lattice import (
+    ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, issimpleenoughtype, lattice_le,
+    make_conditional, tmerge, tuplemerge, union_count_abstract, unioncomplexity, widenconst,
+)
+from irc.types import BOTTOM, DataType, FuncType, FunctionValue, VarargType
+from irc.typeprint import show
+
+I, F, S, C, N = T.INT64, T.FLOAT64, T.STRING, T.CHAR, T.NOTHING
+tt = T.tuple_type
+UR = DataType(T.UNITRANGE_NAME, (I,))
+
+
+def merge(*xs):
+    r = xs[0]
+    for x in xs[1:]:
+        r = tmerge(r, x)
+    return r
+
+
+# -- tmerge(::JLTypeLattice): "it's always ok to form a Union of two concrete types"
+def test_concrete_pair_forms_union():
+    assert show(merge(F, I)) == "Union{Float64, Int64}"
+    assert show(merge(tt([I]), tt([F]))) == "Union{Tuple{Float64}, Tuple{Int64}}"
+    assert show(merge(N, tt([I, I]))) == "Union{Nothing, Tuple{Int64, Int64}}"
+    assert show(merge(T.type_of_type(I), T.type_of_type(F))) == "Union{Type{Float64}, Type{Int64}}"
+
+
+# -- tmerge_types_slow + issimpleenoughtype: MAX_TYPEUNION_LENGTH = 3
+def test_union_length_limit():
+    assert show(merge(F, I, S)) == "Union{Float64, Int64, String}"
+    assert merge(F, I, S, C) == ANY  # 4 unrelated names: "finally, just return the widest possible type"
+
+
+# -- union_count_abstract: abstract members count twice
+def test_abstract_counts_twice():
+    assert union_count_abstract(T.union(N, T.NUMBER)) == 1
+    assert issimpleenoughtype(T.union(N, T.NUMBER))
+    assert not issimpleenoughtype(T.union(N, I, T.ABSTRACTSTRING))
+    assert merge(T.union(N, T.NUMBER), S) == ANY
+
+
+# -- unioncomplexity (typeutils.jl 1.10): Union(a, b) = c(a) + c(b) + 1; tuples take the max
+def test_unioncomplexity():
+    assert unioncomplexity(I) == 0
+    assert unioncomplexity(T.union(I, F)) == 1
+    assert unioncomplexity(T.union(I, F, S)) == 2
+    assert unioncomplexity(tt([T.union(I, F), T.union(I, F, S)])) == 2
+
+
+# -- tmerge_types_slow: same-TypeName tuples merge element-wise via tuplemerge
+def test_tuples_merge_elementwise_past_limit():
+    r = merge(tt([I]), tt([F]), tt([S]), tt([C]))
+    assert show(r) == "Tuple{Any}"
+    assert show(tuplemerge(tt([I]), tt([F]))) == "Tuple{Union{Float64, Int64}}"
+
+
+# -- tuplemerge: different lengths give Tuple{Vararg{tail}}
+def test_tuplemerge_length_mismatch():
+    assert show(tuplemerge(tt([I]), tt([I, I]))) == "Tuple{Vararg{Int64}}"
+    assert show(tuplemerge(tt([I]), tt([I, S]))) == "Tuple"  # no common element type
+
+
+# -- tmerge_types_slow: same-name data types merge into their wrapper, keeping equal parameters
+def test_same_name_wrapper_merge():
+    r = merge(T.vector(I), T.vector(F), T.vector(S), T.vector(C))
+    assert show(r) == "Vector"  # Array{T, 1} where T: the equal parameter 1 is kept
+    d = lambda k, v: DataType(T.DICT_NAME, (k, v))  # noqa: E731
+    r = merge(d(T.SYMBOL, I), d(T.SYMBOL, F), d(T.SYMBOL, S), d(T.SYMBOL, C))
+    assert show(r) == "Dict{Symbol}"  # Julia prints `Dict{Symbol, V} where V` so
+    # wrapper merge and tuplemerge both happen, but the result (Tuple{Union{…}} and Vector
+    # each count twice) is still not simple enough: tuples widen to Tuple{Any}, then Any
+    assert merge(T.vector(I), T.vector(F), tt([I]), tt([F])) == ANY
+
+
+# -- tmerge(::ConstsLattice): Const(a) ⊔ Const(b) widens; tmerge_fast_path: Const(1) ⊔ Int64 = Int64
+def test_consts():
+    assert merge(Const(1), Const(2)) == I
+    assert merge(Const(1), I) == I and merge(I, Const(1)) == I
+    assert merge(Const(1), Const(1)) == Const(1)
+    assert show(merge(Const(1.0), Const(3))) == "Union{Float64, Int64}"
+    assert merge(Const(None), N) == N or merge(Const(None), N) == Const(None)
+
+
+# -- tmerge_partial_struct: field-wise, refinement kept only where both sides agree
+def test_partial_structs():
+    a = PartialStruct(UR, (Const(1), I))
+    assert merge(a, a) == a
+    assert merge(a, PartialStruct(UR, (Const(2), I))) == UR
+    assert merge(a, UR) == UR
+    # Consts of the same tuple type recover a PartialStruct of the agreeing fields
+    r = merge(Const((Const(1), Const(2))), Const((Const(1), Const(3))))
+    assert show(r) == "Core.PartialStruct(Tuple{Int64, Int64}, Any[Core.Const(1), Int64])"
+
+
+# -- tmerge(::ConditionalsLattice)
+def test_conditionals():
+    a = Conditional(2, I, N)
+    b = Conditional(2, F, N)
+    r = merge(a, b)
+    assert r == Conditional(2, T.union(I, F), N)
+    assert merge(a, Conditional(3, I, N)) == BOOL  # different slots: Bool
+    assert merge(a, TRUE) == Conditional(2, ANY, N)  # Const(true) joins as Conditional(slot, Any, Union{})
+    assert merge(a, BOTTOM) == a
+    assert show(merge(a, I)) == "Union{Bool, Int64}"
+    assert show(a) == "Bool"
+
+
+# -- ⊑ (typelattice.jl)
+def test_lattice_le():
+    assert lattice_le(Const(1), I) and not lattice_le(I, Const(1))
+    assert lattice_le(Const(1), T.NUMBER) and not lattice_le(Const(1), F)
+    assert lattice_le(N, Const(None)) and lattice_le(Const(None), N)  # singleton instance
+    ps = PartialStruct(UR, (Const(1), I))
+    assert lattice_le(ps, UR) and not lattice_le(UR, ps)
+    assert lattice_le(PartialStruct(UR, (Const(1), Const(3))), ps)
+    assert lattice_le(Conditional(2, I, N), BOOL)
+    assert lattice_le(Conditional(2, I, N), Conditional(2, T.NUMBER, N))
+    assert not lattice_le(BOOL, Conditional(2, I, N))
+    assert lattice_le(Const(I), T.type_of_type(I)) and lattice_le(Const(I), T.DATATYPE)
+    f = FunctionValue(("Main",), "f")
+    assert lattice_le(Const(f), FuncType(f)) and lattice_le(FuncType(f), Const(f))
+
+
+def test_widenconst():
+    assert widenconst(Const(1)) == I
+    assert widenconst(Const(I)) == T.type_of_type(I)
+    assert widenconst(PartialStruct(UR, (Const(1), I))) == UR
+    assert widenconst(Conditional(2, I, N)) == BOOL
+    assert widenconst(Const(True)) == T.BOOL and Const(True) != Const(1)
+    assert Const(0.0) != Const(-0.0) and Const(float("nan")) == Const(float("nan"))
+
+
+def test_make_conditional_folds():
+    assert make_conditional(2, BOTTOM, I) == FALSE
+    assert make_conditional(2, I, BOTTOM) == TRUE
+    assert make_conditional(2, I, N) == Conditional(2, I, N)
+
+
+def test_vararg_tuple_merge_terminates():
+    x = tt([I])
+    for n in range(2, 12):
+        x = tmerge(x, tt([I] * n))
+    assert show(x) == "Tuple{Vararg{Int64}}" or issimpleenoughtype(x)
+    assert tmerge(x, tt([VarargType(I)])) in (x, tt([VarargType(I)]))

@@ -1,0 +1,123 @@
+"""Types, the built-in table and subtyping (subtype.c rules), intersection
+and subtraction (typeutils.jl `typesubtract`)."""
+from irc import typetable as T
+from irc.subtype import issubtype, match_signature, typeintersect, typesubtract
+from irc.types import BOTTOM, DataType, FuncType, FunctionValue, TypeVar, UnionAllType, VarargType
+from irc.typeprint import show
+
+I, F, S, N = T.INT64, T.FLOAT64, T.STRING, T.NOTHING
+B = T.BUILTIN_BINDINGS
+
+
+def ur(t):
+    return DataType(T.UNITRANGE_NAME, (t,))
+
+
+def test_number_tower():
+    assert issubtype(I, T.SIGNED) and issubtype(T.SIGNED, T.INTEGER)
+    assert issubtype(T.INTEGER, T.REAL) and issubtype(T.REAL, T.NUMBER)
+    assert issubtype(T.BOOL, T.INTEGER) and not issubtype(T.BOOL, T.SIGNED)
+    assert issubtype(T.UINT8, T.UNSIGNED) and issubtype(F, T.ABSTRACTFLOAT)
+    assert not issubtype(T.NUMBER, I)
+    assert issubtype(I, T.ANY) and issubtype(BOTTOM, I)
+
+
+def test_range_hierarchy_and_aliases():
+    assert B["Vector"] == UnionAllType(B["Vector"].var, DataType(T.ARRAY_NAME, (B["Vector"].var, 1)))
+    assert issubtype(ur(I), T.apply_type(B["AbstractUnitRange"], [I]))
+    assert issubtype(ur(I), T.apply_type(B["OrdinalRange"], [I, I]))
+    assert issubtype(ur(I), T.apply_type(B["AbstractVector"], [I]))
+    assert issubtype(ur(I), B["AbstractArray"])
+    assert not issubtype(ur(I), T.apply_type(B["AbstractVector"], [F]))
+    assert T.apply_type(B["Vector"], [I]) == T.vector(I)
+    assert show(T.apply_type(B["Matrix"], [F])) == "Matrix{Float64}"
+    assert B["Int"] == I and B["UInt"] == T.UINT64
+
+
+def test_invariance_and_where():
+    assert not issubtype(T.vector(I), T.vector(T.NUMBER))
+    v = TypeVar("T", None, T.NUMBER)
+    vec_num = UnionAllType(v, DataType(T.ARRAY_NAME, (v, 1)))  # Vector{<:Number}
+    assert issubtype(T.vector(I), vec_num)
+    assert not issubtype(T.vector(S), vec_num)
+    assert issubtype(T.vector(I), B["Vector"]) and not issubtype(T.matrix(I), B["Vector"])
+
+
+def test_tuples_covariant_and_vararg():
+    tt = T.tuple_type
+    assert issubtype(tt([I, F]), tt([T.NUMBER, T.REAL]))
+    assert issubtype(tt([I, I, I]), tt([VarargType(I)]))
+    assert issubtype(tt([]), tt([VarargType(I)]))
+    assert not issubtype(tt([]), tt([I, VarargType(I)]))
+    assert issubtype(tt([VarargType(I)]), tt([VarargType(T.INTEGER)]))
+    assert not issubtype(tt([VarargType(I)]), tt([I, VarargType(I)]))
+    assert T.tuple_type([VarargType(I, 3)]) == tt([I, I, I])
+    assert issubtype(tt([I, I]), T.TUPLE_ANY)
+
+
+def test_unions_both_sides():
+    u = T.union(N, I)
+    assert issubtype(I, u) and issubtype(u, T.union(N, T.NUMBER))
+    assert not issubtype(u, T.NUMBER)
+    assert T.union(I, T.INTEGER) == T.INTEGER  # jl_type_union drops redundant members
+    assert T.union(I) == I and T.union() == BOTTOM
+
+
+def test_type_kinds():
+    assert issubtype(T.type_of_type(I), T.DATATYPE)
+    assert issubtype(T.type_of_type(I), B["Type"])
+    assert issubtype(T.DATATYPE, B["Type"])
+    assert not issubtype(T.type_of_type(I), T.type_of_type(T.NUMBER))
+    assert issubtype(T.type_of_type(T.union(I, N)), T.UNION_KIND)
+
+
+def test_function_singletons():
+    f = FuncType(FunctionValue(("Main",), "f"))
+    assert issubtype(f, T.FUNCTION) and T.issingleton(f) and T.isconcrete(f)
+    assert not issubtype(f, FuncType(FunctionValue(("Main",), "g")))
+
+
+def test_diagonal_rule_and_binding():
+    v = TypeVar("T", None, T.NUMBER)
+    sig = UnionAllType(v, T.tuple_type([v, v]))
+    assert match_signature(T.tuple_type([I, I]), sig) == {v: I}
+    assert match_signature(T.tuple_type([I, F]), sig) is None
+    w = TypeVar("T")
+    gsig = UnionAllType(w, T.tuple_type([DataType(T.ARRAY_NAME, (w, 1)), I]))
+    assert match_signature(T.tuple_type([T.vector(F), I]), gsig) == {w: F}
+
+
+def test_concrete_bits_singleton():
+    assert T.isconcrete(I) and T.isbitstype(I) and not T.issingleton(I)
+    assert T.issingleton(N) and T.isbitstype(T.tuple_type([I, I]))
+    assert T.isconcrete(T.vector(T.ANY)) and not T.isbitstype(T.vector(I))
+    assert not T.isconcrete(T.NUMBER) and not T.isconcrete(T.tuple_type([T.ANY]))
+    assert not T.isconcrete(T.type_of_type(I)) and T.isdispatchelem(T.type_of_type(I))
+    assert not T.isdispatchelem(T.DATATYPE)  # kinds are not dispatch elements
+    assert not T.isbitstype(S) and not T.issingleton(S)
+
+
+def test_fields():
+    assert T.field_names(ur(I)) == ("start", "stop")
+    assert T.field_types(ur(I)) == (I, I)
+    pair = DataType(T.PAIR_NAME, (I, S))
+    assert T.field_types(pair) == (I, S)
+    assert T.field_types(DataType(T.REFVALUE_NAME, (F,))) == (F,)
+    assert T.field_names(T.BOX) == ("contents",)
+
+
+def test_typeintersect():
+    u = T.union(N, I)
+    assert typeintersect(u, N) == N
+    assert typeintersect(T.ANY, I) == I
+    assert typeintersect(T.union(I, S), T.NUMBER) == I
+    assert typeintersect(I, F) == BOTTOM
+    assert typeintersect(T.NUMBER, T.ABSTRACTSTRING) == BOTTOM
+    assert typeintersect(T.tuple_type([T.ANY, I]), T.tuple_type([F, T.REAL])) == T.tuple_type([F, I])
+
+
+def test_typesubtract():
+    assert typesubtract(T.union(N, I), N) == I
+    assert typesubtract(I, T.NUMBER) == BOTTOM
+    assert typesubtract(T.NUMBER, I) == T.NUMBER
+    assert typesubtract(T.tuple_type([T.union(N, I), I]), T.tuple_type([N, I])) == T.tuple_type([I, I])
