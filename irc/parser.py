@@ -1,0 +1,1337 @@
+"""Parse `.ir` text into the surface syntax tree (`irc.syntax`).
+
+Algorithm, in three steps:
+
+1. **Lines.**  The Lark LALR parser (grammar/irc.lark, built once per process
+   by `irc.grammar_loader`) reads the file as a sequence of lines.  The
+   `SyntaxBuilder` transformer runs inside the parser (no parse tree is
+   built) and turns every line into one object: a `syntax.BodyLine`, a
+   finished declaration (`MethodDecl`, `ConstDecl`, …) or a small marker for a
+   header line (`function f(x)`, `MethodInstance for …`, `Arguments`,
+   `Body::T`, `CodeInfo(`, `)`, `end`, …).  Infix chains are flat in the
+   grammar; `_climb` applies Julia's precedence and associativity (`a * b * c`
+   is one n-ary call, `a - b - c` nests to the left, comparisons bind
+   loosest, `:` ranges between comparisons and `+`).
+2. **Recovery.**  A syntax error is recorded with the expected tokens named
+   in words (`describe_expected`), the parser stacks are popped back to the
+   start of the offending line, the lexer skips to the end of that line, and
+   parsing resumes: every bad line of a file is reported, one error per line.
+3. **Items.**  `_Assembler` walks the line objects with a small state machine
+   and builds the multi-line items: struct bodies, both function headers
+   (plain `function … end`, `MethodInstance`/`Arguments`/`Locals`/`Body`,
+   Julia 1.6's single `Variables` section) with their `CodeInfo(` wrapper and
+   body lines.  Misplaced lines are located errors.
+
+Invariants: `parse_text` never raises anything but `IrcError` (all errors of
+the file at once, sorted by position); the result holds no Lark objects;
+expression nesting deeper than `MAX_DEPTH` is rejected with a located error,
+so later passes may recurse over expressions safely; nothing here recurses
+over input size.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lark import Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from . import syntax as S
+from .errors import Diagnostic, IrcError, Span
+
+MAX_DEPTH = 200  # deepest expression nesting accepted (checked on long lines only)
+MAX_ERRORS = 100
+
+# ---------------------------------------------------------------- operators
+
+_NORMALIZE_OP = {"≤": "<=", "≥": ">=", "≠": "!=", "≡": "===", "≢": "!=="}
+
+# precedence (higher binds tighter) following Julia's table
+_PREC: dict[str, int] = {}
+for _ops, _p in (
+    (("===", "!==", "==", "!=", "<", "<=", ">", ">=", "<:", ">:", "isa", "in", "∈", "∉", "⊆", "⊂", "≤", "≥", "≠", "≡", "≢"), 1),
+    (("|>", "<|"), 2),
+    ((":", ".."), 3),
+    (("+", "-", "|", "⊻", "±"), 4),
+    (("*", "/", "\\", "%", "&", "÷", "⋅", "×"), 5),
+    (("//",), 6),
+    (("<<", ">>", ">>>"), 7),
+):
+    for _o in _ops:
+        _PREC[_o] = _p
+_NARY = frozenset({"+", "*", ":"})  # `a + b + c` is one call (ranges a:s:b too)
+
+
+def normalize_op(op: str) -> str:
+    """`≤ ≥ ≠` are `<= >= !=` (spec §1.2)."""
+    return _NORMALIZE_OP.get(op, op)
+
+
+# ---------------------------------------------------------------- error words
+
+# What each terminal is called in messages.  String terminals not listed are
+# shown quoted by their text (see `terminal_words`).
+TERMINAL_WORDS: dict[str, str] = {
+    "_NL": "end of line",
+    "$END": "end of file",
+    "NAME": "a name",
+    "VARSTR": 'a var"…" name',
+    "QOP": "an operator name such as ':+'",
+    "SLOTAT": "a slot '@_N'",
+    "HASHNUM": "a block number '#N'",
+    "SSA": "an SSA value '%N'",
+    "INT": "an integer",
+    "HEXINT": "an integer",
+    "FLOAT": "a number",
+    "STRING": "a string",
+    "CHAR": "a character",
+    "SYMBOL": "a symbol",
+    "BINOP": "an infix operator",
+    "PREFIX": "a prefix operator",
+    "LABEL": "a '%N =' label",
+    "RAIL_HEAD": "a block header 'N ─'",
+    "RAIL_MID": "a rail '│'",
+    "RAIL_END": "a rail '└──'",
+    "LINEINFO": "a line-info line",
+    "MI": "'MethodInstance for'",
+    "FROM_LINE": "a 'from' line",
+    "SECTION": "a section header",
+    "BODY": "'Body::'",
+    "CODEINFO": "'CodeInfo('",
+    "COMMENT": "a comment",
+    "WS": "a space",
+    "JULIA_PROMPT": "a 'julia>' line",
+}
+
+_OPERAND_START = {"NAME", "VARSTR", "SSA", "SLOTAT", "HASHNUM", "INT", "HEXINT", "FLOAT", "STRING", "CHAR", "SYMBOL", "PREFIX"}
+_OPERAND_START_STR = {"(", "[", "$(", "%new(", ":("}
+_POSTFIX_STR = {"(", "{", "[", "...", "^", ".", "::", "where"}
+
+
+def terminal_words(name: str, lark=None) -> str:
+    """Words for one terminal: the table above, else the quoted literal."""
+    if name in TERMINAL_WORDS:
+        return TERMINAL_WORDS[name]
+    text = _terminal_text(name, lark)
+    if text is not None:
+        return f"'{text}'"
+    return name.lower().replace("_", " ")
+
+
+def _terminal_text(name: str, lark) -> str | None:
+    if lark is None:
+        from .grammar_loader import build_parser
+
+        lark = build_parser()
+    try:
+        term = lark.get_terminal(name)
+    except KeyError:
+        return None
+    if term.pattern.type == "str":
+        return term.pattern.value
+    return None
+
+
+def describe_expected(expected: set[str], lark=None) -> str:
+    """The expected-token set of an LALR state, in words."""
+    if "RAIL_HEAD" in expected:
+        return "a statement, '%N =' label or block header"
+    if "LABEL" in expected and "RAIL_HEAD" not in expected:
+        return "a statement or '%N =' label"
+    texts = {n: _terminal_text(n, lark) for n in expected}
+    parts: list[str] = []
+    operand = bool(expected & _OPERAND_START) or any(texts[n] in _OPERAND_START_STR for n in expected)
+    operator = "BINOP" in expected
+    if operand:
+        parts.append("an expression")
+    rest = []
+    for n in sorted(expected):
+        if n in _OPERAND_START or n in ("BINOP", "_NL", "$END"):
+            continue
+        t = texts[n]
+        if operand and t in _OPERAND_START_STR:
+            continue
+        if operator and t in _POSTFIX_STR:
+            continue
+        rest.append(terminal_words(n, lark))
+    parts.extend(sorted(set(rest)))
+    if operator:
+        parts.append("an operator")
+    if "_NL" in expected:
+        parts.append("end of line")
+    elif "$END" in expected:
+        parts.append("end of file")
+    if not parts:
+        return "something else"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _token_words(tok: Token) -> str:
+    if tok.type == "_NL":
+        return "end of line"
+    if tok.type == "$END":
+        return "end of file"
+    text = str(tok)
+    if len(text) > 30:
+        text = text[:27] + "…"
+    return f"'{text}'"
+
+
+# ---------------------------------------------------------------- line markers
+
+
+@dataclass(slots=True)
+class _FuncHead:
+    name: S.Name
+    params: list[S.ArgDecl]
+    where: list[S.TypeVarDecl]
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class _MIHead:
+    name: S.Name
+    params: list[S.ArgDecl]
+    where: list[S.TypeVarDecl]
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class _From:
+    text: str
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class _Section:
+    name: str  # Arguments | Locals | Variables | Static Parameters
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class _BodyType:
+    type: S.Expr
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class _CodeInfoOpen:
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class _CodeInfoClose:
+    type: S.Expr | None
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class _End:
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class _StructHead:
+    decl: S.StructDecl
+    line: int
+    col: int
+
+
+class _LineError(Exception):
+    """Raised by a transformer callback for a well-formed but invalid line."""
+
+    def __init__(self, message: str, line: int, col: int):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.col = col
+
+
+# ---------------------------------------------------------------- literals
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "\\": "\\", '"': '"', "'": "'", "$": "$", "a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "v": "\v"}
+_ESC_RE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|.)", re.S)
+
+
+def _unescape(body: str) -> str:
+    if "\\" not in body:
+        return body
+
+    def rep(m: re.Match) -> str:
+        e = m.group(1)
+        if e[0] in "xuU" and len(e) > 1:
+            return chr(int(e[1:], 16))
+        return _ESCAPES.get(e, e)
+
+    return _ESC_RE.sub(rep, body)
+
+
+def _int_kind(v: int) -> str:
+    if -(2**63) <= v < 2**63:
+        return "Int64"
+    if -(2**127) <= v < 2**127:
+        return "Int128"
+    return "BigInt"
+
+
+def _unsigned_kind(text: str) -> tuple[int, str]:
+    digits = text[2:].replace("_", "")
+    base = {"x": 16, "b": 2, "o": 8}[text[1]]
+    value = int(digits or "0", base)
+    bits = {16: 4, 2: 1, 8: 3}[base] * len(digits)
+    if base == 8:
+        bits = max(value.bit_length(), 1)
+    for size in (8, 16, 32, 64, 128):
+        if bits <= size:
+            return value, f"UInt{size}"
+    return value, "BigInt"
+
+
+def _slot_from_text(text: str, line: int, col: int) -> S.Expr:
+    """`x@_5`, `_2`, plain names."""
+    at = text.rfind("@_")
+    if at > 0 and text[at + 2 :].isdigit():
+        return S.SlotRef(text[:at], int(text[at + 2 :]), line, col)
+    if len(text) > 1 and text[0] == "_" and text[1:].isdigit():
+        return S.SlotRef(None, int(text[1:]), line, col)
+    return S.Name((text,), line, col)
+
+
+def _name_part(tok: Token) -> str:
+    t = str(tok)
+    ty = tok.type
+    if ty == "VARSTR":
+        end = t.rfind('"')
+        inner = _unescape(t[4:end])
+        return inner + t[end + 1 :]  # keep an `@_N` suffix
+    if ty == "QOP":
+        if t.startswith(":("):
+            inner = t[2:-1]
+            if inner.startswith('var"'):
+                return _unescape(inner[4:-1])
+            return normalize_op(inner)
+        return normalize_op(t[1:])
+    return t
+
+
+# ---------------------------------------------------------------- precedence
+
+
+def _climb(items: list) -> S.Expr:
+    """Operands and operator tokens alternating -> one expression tree.
+
+    Shunting-yard (iterative): left associative within a level, `+ * :`
+    chains of the same operator become one n-ary call."""
+    out: list = [items[0]]
+    ops: list = []  # (prec, op, col)
+    created: set[int] = set()
+
+    def reduce_top() -> None:
+        _, op, line, col = ops.pop()
+        right = out.pop()
+        left = out.pop()
+        name = normalize_op(op)
+        if name in _NARY and isinstance(left, S.Call) and id(left) in created and left.infix == name and (name != ":" or len(left.args) < 3):
+            left.args.append(right)
+            out.append(left)
+            return
+        node = S.Call(S.Name((name,), line, col), [left, right], name, getattr(left, "line", line), getattr(left, "col", col))
+        created.add(id(node))
+        out.append(node)
+
+    for i in range(1, len(items), 2):
+        tok = items[i]
+        op = str(tok)
+        prec = _PREC.get(op, 1)
+        while ops and ops[-1][0] >= prec:
+            reduce_top()
+        ops.append((prec, op, tok.line, tok.column))
+        out.append(items[i + 1])
+    while ops:
+        reduce_top()
+    return out[0]
+
+
+def _to_tvar(e, where_line: int = 0) -> S.TypeVarDecl:
+    """A `where` variable from its expression form."""
+    if isinstance(e, S.TypeVarDecl):
+        return e
+    if isinstance(e, S.Name) and len(e.parts) == 1:
+        return S.TypeVarDecl(e.parts[0], line=e.line, col=e.col)
+    if isinstance(e, S.Call) and e.infix in ("<:", ">:") and len(e.args) == 2:
+        a, b = e.args
+        if isinstance(a, S.Name) and len(a.parts) == 1:
+            if e.infix == "<:":
+                return S.TypeVarDecl(a.parts[0], upper=b, line=a.line, col=a.col)
+            return S.TypeVarDecl(a.parts[0], lower=b, line=a.line, col=a.col)
+        if e.infix == "<:" and isinstance(a, S.Call) and a.infix == "<:" and len(a.args) == 2:
+            lo, v = a.args
+            if isinstance(v, S.Name) and len(v.parts) == 1:
+                return S.TypeVarDecl(v.parts[0], lower=lo, upper=b, line=v.line, col=v.col)
+    line = getattr(e, "line", where_line)
+    col = getattr(e, "col", 1)
+    raise _LineError("expected a type variable (`T`, `T<:Real` or `T = Int64`)", line, col)
+
+
+def _as_type_head(e) -> tuple[S.Name, list[S.TypeVarDecl], S.Expr | None]:
+    """`Name{T<:Real} <: Super` -> (name, params, supertype)."""
+    sup = None
+    if isinstance(e, S.Call) and e.infix == "<:" and len(e.args) == 2:
+        e, sup = e.args
+    params: list[S.TypeVarDecl] = []
+    if isinstance(e, S.Curly):
+        params = [_to_tvar(p) for p in e.params]
+        e = e.head
+    if isinstance(e, S.SlotRef) and e.name is not None:  # never meaningful, but keep the text
+        e = S.Name((f"{e.name}@_{e.id}",), e.line, e.col)
+    if not isinstance(e, S.Name):
+        raise _LineError("expected a type name", getattr(e, "line", 0), getattr(e, "col", 1))
+    return e, params, sup
+
+
+def _as_field(e) -> S.FieldDecl:
+    typ = None
+    if isinstance(e, S.Typed):
+        e, typ = e.expr, e.type
+    if isinstance(e, S.Name) and len(e.parts) == 1:
+        return S.FieldDecl(e.parts[0], typ, e.line, e.col)
+    raise _LineError("expected a field `name` or `name::Type`", getattr(e, "line", 0), getattr(e, "col", 1))
+
+
+def _as_slot_target(tok: Token) -> S.Name | S.SlotRef:
+    ty = tok.type
+    if ty == "SLOTAT":
+        return S.SlotRef(None, int(tok[2:]), tok.line, tok.column)
+    text = _name_part(tok) if ty == "VARSTR" else str(tok)
+    node = _slot_from_text(text, tok.line, tok.column)
+    return node  # type: ignore[return-value]
+
+
+def _is_name(e, *parts: str) -> bool:
+    return isinstance(e, S.Name) and e.parts == parts
+
+
+def _classify_value(value: S.Expr, line: int, col: int):
+    """A value statement's expression -> the statement it stands for."""
+    if isinstance(value, S.Call) and value.infix is None and len(value.args) == 1 and isinstance(value.args[0], S.Quote):
+        f = value.func
+        inner = value.args[0].expr
+        if _is_name(f, "Core", "NewvarNode") and isinstance(inner, (S.Name, S.SlotRef)):
+            if isinstance(inner, S.Name) and len(inner.parts) == 1:
+                inner = _slot_from_text(inner.parts[0], inner.line, inner.col)
+            if isinstance(inner, (S.Name, S.SlotRef)) and not (isinstance(inner, S.Name) and len(inner.parts) != 1):
+                return S.NewvarNode(inner, line, col)
+        if _is_name(f, "Core", "Const"):
+            return S.DeadStmt(inner, line, col)
+    if isinstance(value, S.ExprNode):
+        if value.head == "enter" and len(value.args) >= 1 and isinstance(value.args[-1], S.BlockRef):
+            return S.Enter(value.args[-1].n, line, col)
+        if value.head == "leave":
+            return S.Leave(list(value.args), line, col)
+    return S.ValueStmt(value, line, col)
+
+
+# ---------------------------------------------------------------- transformer
+
+
+class SyntaxBuilder(Transformer):
+    """Lark callbacks, one per grammar rule (see grammar/irc.lark).  Stateless."""
+
+    # ---- file
+    def start(self, c):
+        return [x for x in c if x is not None]
+
+    def expr_start(self, c):
+        return c[0]
+
+    # ---- atoms
+    def qualname(self, c):
+        first = c[0]
+        if len(c) == 1:
+            text = _name_part(first)
+            line, col = first.line, first.column
+            if first.type == "NAME":
+                if text == "nothing":
+                    return S.Lit(None, "Nothing", "nothing", line, col)
+                if text == "true":
+                    return S.Lit(True, "Bool", "true", line, col)
+                if text == "false":
+                    return S.Lit(False, "Bool", "false", line, col)
+            return _slot_from_text(text, line, col)
+        return S.Name(tuple(_name_part(t) for t in c), first.line, first.column)
+
+    def ssa(self, c):
+        t = c[0]
+        return S.SSA(int(t[1:]), t.line, t.column)
+
+    def slotat(self, c):
+        t = c[0]
+        return S.SlotRef(None, int(t[2:]), t.line, t.column)
+
+    def hashname(self, c):
+        t = c[0]
+        return S.Name((str(t),), t.line, t.column)
+
+    def int_lit(self, c):
+        t = c[0]
+        v = int(str(t).replace("_", ""))
+        return S.Lit(v, _int_kind(v), str(t), t.line, t.column)
+
+    def hex_lit(self, c):
+        t = c[0]
+        v, kind = _unsigned_kind(str(t))
+        return S.Lit(v, kind, str(t), t.line, t.column)
+
+    def float_lit(self, c):
+        t = c[0]
+        text = str(t)
+        clean = text.replace("_", "")
+        if "f" in clean:
+            return S.Lit(float(clean.replace("f", "e")), "Float32", text, t.line, t.column)
+        return S.Lit(float(clean), "Float64", text, t.line, t.column)
+
+    def string_lit(self, c):
+        t = c[0]
+        return S.Lit(_unescape(str(t)[1:-1]), "String", str(t), t.line, t.column)
+
+    def char_lit(self, c):
+        t = c[0]
+        v = _unescape(str(t)[1:-1])
+        return S.Lit(v, "Char", str(t), t.line, t.column)
+
+    def symbol_lit(self, c):
+        t = c[0]
+        text = str(t)
+        name = _unescape(text[5:-1]) if text.startswith(':var"') else text[1:]
+        return S.Lit(name, "Symbol", text, t.line, t.column)
+
+    def paren(self, c):
+        return c[0]
+
+    def tuple0(self, c):
+        return S.TupleLit([])
+
+    def tuple(self, c):
+        items = [c[0]] + (c[1] or [])
+        return S.TupleLit(items, getattr(c[0], "line", 0), max(getattr(c[0], "col", 1) - 1, 1))
+
+    def vect(self, c):
+        return S.TypedVect(None, c[0] or [])
+
+    def typedvect(self, c):
+        head = c[0]
+        return S.TypedVect(head, c[1] or [], getattr(head, "line", 0), getattr(head, "col", 0))
+
+    def interp(self, c):
+        inner = c[0]
+        line, col = getattr(inner, "line", 0), getattr(inner, "col", 0)
+        if (
+            isinstance(inner, S.Call)
+            and inner.infix is None
+            and _is_name(inner.func, "Expr")
+            and inner.args
+            and isinstance(inner.args[0], S.Lit)
+            and inner.args[0].kind == "Symbol"
+        ):
+            head = inner.args[0].value
+            args = list(inner.args[1:])
+            if head in ("enter", "leave", "pop_exception"):
+                args = [self._blockref(a) if head == "enter" else a for a in args]
+            if head == "new" and args:
+                return S.New(args[0], args[1:], line, max(col - 2, 1))
+            return S.ExprNode(head, args, line, max(col - 2, 1))
+        return S.ExprNode("$", [inner], line, max(col - 2, 1))
+
+    @staticmethod
+    def _blockref(a):
+        if isinstance(a, S.Name) and len(a.parts) == 1 and a.parts[0].startswith("#") and a.parts[0][1:].isdigit():
+            return S.BlockRef(int(a.parts[0][1:]), a.line, a.col)
+        return a
+
+    def new(self, c):
+        args = c[0] or []
+        if not args:
+            return S.ExprNode("new", [])
+        return S.New(args[0], args[1:], getattr(args[0], "line", 0), max(getattr(args[0], "col", 6) - 5, 1))
+
+    def quote(self, c):
+        inner = c[0]
+        return S.Quote(inner, getattr(inner, "line", 0), max(getattr(inner, "col", 3) - 2, 1))
+
+    def q_goto(self, c):
+        t = c[1]
+        target = S.SSA(int(t[1:]), t.line, t.column) if t.type == "SSA" else S.BlockRef(int(t[1:]), t.line, t.column)
+        return S.ExprNode("goto", [target], c[0].line, c[0].column)
+
+    def q_gotoifnot(self, c):
+        t = c[1]
+        target = S.SSA(int(t[1:]), t.line, t.column) if t.type == "SSA" else S.BlockRef(int(t[1:]), t.line, t.column)
+        return S.ExprNode("gotoifnot", [c[2], target], c[0].line, c[0].column)
+
+    def q_return(self, c):
+        return S.ExprNode("return", [c[1]] if c[1] is not None else [], c[0].line, c[0].column)
+
+    def q_assign(self, c):
+        target, value = c
+        return S.ExprNode("=", [target, value], getattr(target, "line", 0), getattr(target, "col", 0))
+
+    # ---- postfix / operators
+    def call(self, c):
+        f = c[0]
+        return S.Call(f, c[1] or [], None, getattr(f, "line", 0), getattr(f, "col", 0))
+
+    def curly(self, c):
+        h = c[0]
+        return S.Curly(h, c[1] or [], getattr(h, "line", 0), getattr(h, "col", 0))
+
+    def splat(self, c):
+        e = c[0]
+        return S.Splat(e, getattr(e, "line", 0), getattr(e, "col", 0))
+
+    def typed(self, c):
+        e = c[0]
+        return S.Typed(e, c[1], getattr(e, "line", 0), getattr(e, "col", 0))
+
+    def power(self, c):
+        a, b = c
+        return S.Call(S.Name(("^",)), [a, b], "^", getattr(a, "line", 0), getattr(a, "col", 0))
+
+    def prefix(self, c):
+        tok, operand = c
+        op = str(tok)
+        if (
+            op == "-"
+            and isinstance(operand, S.Lit)
+            and operand.kind in ("Int64", "Int128", "BigInt", "Float64", "Float32")
+            and operand.line == tok.line
+            and operand.col == tok.column + 1
+            and not operand.text.startswith("-")
+        ):
+            v = -operand.value  # type: ignore[operator]
+            kind = _int_kind(v) if isinstance(v, int) else operand.kind
+            return S.Lit(v, kind, "-" + operand.text, tok.line, tok.column)
+        return S.Call(S.Name((op,), tok.line, tok.column), [operand], op, tok.line, tok.column)
+
+    def chain(self, c):
+        return _climb(c)
+
+    def args(self, c):
+        return [x for x in c if x is not None]
+
+    # ---- where
+    def expr(self, c):
+        body = c[0]
+        tvars: list[S.TypeVarDecl] = []
+        for w in c[1:]:
+            if isinstance(w, list):
+                tvars.extend(_to_tvar(v) for v in w)
+            else:
+                tvars.append(_to_tvar(w))
+        return S.Where(body, tvars, getattr(body, "line", 0), getattr(body, "col", 0))
+
+    def wbraces(self, c):
+        return [_to_tvar(x) for x in c if x is not None]
+
+    def wbind(self, c):
+        tok, value = c
+        return S.TypeVarDecl(str(tok), value=value, line=tok.line, col=tok.column)
+
+    def where_clauses(self, c):
+        out: list[S.TypeVarDecl] = []
+        for w in c:
+            if isinstance(w, list):
+                out.extend(w)
+            elif w is not None:
+                out.append(_to_tvar(w))
+        return out
+
+    # ---- statements: each returns (stmt, annotation)
+    def target(self, c):
+        return _as_slot_target(c[0])
+
+    def value_stmt(self, c):
+        value = c[0]
+        annot = None
+        if isinstance(value, S.Typed):
+            annot = value.type
+            value = value.expr
+        line, col = getattr(value, "line", 0), getattr(value, "col", 0)
+        return _classify_value(value, line, col), annot
+
+    def assign_stmt(self, c):
+        target, value = c
+        return S.Assign(target, value, target.line, target.col), None
+
+    def assign_paren(self, c):
+        target, value, annot = c
+        return S.Assign(target, value, target.line, max(target.col - 1, 1)), annot
+
+    def goto_stmt(self, c):
+        kw, t = c
+        return S.Goto(int(t[1:]), kw.line, kw.column), None
+
+    def gotoifnot_stmt(self, c):
+        kw, t, cond = c
+        return S.GotoIfNot(cond, int(t[1:]), kw.line, kw.column), None
+
+    def return_stmt(self, c):
+        kw, value = c
+        return S.Return(value, kw.line, kw.column), None
+
+    def unreachable_stmt(self, c):
+        kw = c[0]
+        return S.Unreachable(kw.line, kw.column), None
+
+    def enter_stmt(self, c):
+        kw, t = c
+        return S.Enter(int(t[1:]), kw.line, kw.column), None
+
+    def body_line(self, c):
+        rail, label, (stmt, annot) = c
+        header = None
+        kind = ""
+        if rail is not None and rail.type == "RAIL_HEAD":
+            text = str(rail)
+            num = text.split()[0]
+            header = int(num)
+            kind = text[len(num) :].strip()[0]
+        lab = None
+        if label is not None:
+            lab = int(str(label)[1:].split("=")[0].strip())
+        return S.BodyLine(stmt, header, kind, lab, annot, stmt.line, stmt.col)
+
+    # ---- item lines
+    def argdecls(self, c):
+        return [x for x in c if x is not None]
+
+    def arg_name(self, c):
+        t = c[0]
+        return S.ArgDecl(_name_part(t), None, False, t.line, t.column)
+
+    def arg_name_va(self, c):
+        t = c[0]
+        return S.ArgDecl(_name_part(t), None, True, t.line, t.column)
+
+    def arg_typed(self, c):
+        t, typ = c
+        if isinstance(typ, S.Splat):
+            return S.ArgDecl(_name_part(t), typ.expr, True, t.line, t.column)
+        return S.ArgDecl(_name_part(t), typ, False, t.line, t.column)
+
+    def arg_anon(self, c):
+        typ = c[0]
+        line, col = getattr(typ, "line", 0), max(getattr(typ, "col", 3) - 2, 1)
+        if isinstance(typ, S.Splat):
+            return S.ArgDecl(None, typ.expr, True, line, col)
+        return S.ArgDecl(None, typ, False, line, col)
+
+    @staticmethod
+    def _fname(e) -> S.Name:
+        if isinstance(e, S.SlotRef):
+            text = f"{e.name}@_{e.id}" if e.name else f"_{e.id}"
+            return S.Name((text,), e.line, e.col)
+        if isinstance(e, S.Lit):
+            return S.Name((e.text,), e.line, e.col)
+        return e
+
+    def declare_line(self, c):
+        foldable, name, args, result, where, refinement = c
+        name = self._fname(name)
+        return S.MethodDecl(name, args or [], result, where or [], refinement, foldable is not None, name.line, 1)
+
+    def refinement(self, c):
+        kw, arg, typ = c
+        return S.Refinement(str(kw), str(arg), typ, kw.line, kw.column)
+
+    def abstract_line(self, c):
+        chain = c[0]
+        name, params, sup = _as_type_head(chain)
+        return S.AbstractTypeDecl(name, params, sup, name.line, 1)
+
+    def struct_rest(self, c):
+        fields = [x for x in c if x is not None and not isinstance(x, Token)]
+        has_end = any(isinstance(x, Token) and x.type == "END" for x in c)
+        return fields, has_end
+
+    def struct_line(self, c):
+        mutable, chain, (fields, has_end) = c
+        name, params, sup = _as_type_head(chain)
+        decl = S.StructDecl(name, params, sup, [_as_field(f) for f in fields], mutable is not None, name.line, 1)
+        if has_end:
+            return decl
+        return _StructHead(decl, name.line, 1)
+
+    def end_line(self, c):
+        t = c[0]
+        return _End(t.line, t.column)
+
+    def const_line(self, c):
+        name, value = c
+        name = self._fname(name)
+        if not isinstance(name, S.Name):
+            raise _LineError("expected a global name", name.line, name.col)
+        return S.ConstDecl(name, value, name.line, 1)
+
+    def global_line(self, c):
+        name, typ = c
+        name = self._fname(name)
+        if not isinstance(name, S.Name):
+            raise _LineError("expected a global name", name.line, name.col)
+        return S.GlobalDecl(name, typ, name.line, 1)
+
+    def function_line(self, c):
+        name, args, where = c
+        name = self._fname(name)
+        return _FuncHead(name, args or [], where or [], name.line, 1)
+
+    def mi_line(self, c):
+        kw, name, args, where = c
+        name = self._fname(name)
+        return _MIHead(name, args or [], where or [], kw.line, kw.column)
+
+    def from_line(self, c):
+        t = c[0]
+        return _From(str(t)[4:].strip(), t.line, t.column)
+
+    def section_line(self, c):
+        t = c[0]
+        return _Section(str(t), t.line, t.column)
+
+    def body_type_line(self, c):
+        t, typ = c
+        return _BodyType(typ, t.line, t.column)
+
+    def codeinfo_open(self, c):
+        t = c[0]
+        return _CodeInfoOpen(t.line, t.column)
+
+    def codeinfo_close(self, c):
+        typ = c[0]
+        return _CodeInfoClose(typ, getattr(typ, "line", 0), 1)
+
+    def lineinfo_line(self, c):
+        t = c[0]
+        text = str(t)
+        at = text.index("@")
+        return S.LineInfo(text[at:].rstrip(), t.line)
+
+
+# ---------------------------------------------------------------- assembly
+
+
+@dataclass(slots=True)
+class _Errors:
+    path: str
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, message: str, line: int, col: int, code: str = "syntax") -> None:
+        self.items.append(Diagnostic("error", message, Span(self.path, line, max(col, 1)), code))
+
+
+class _Assembler:
+    """Line objects -> items (state machine; see the module docstring)."""
+
+    def __init__(self, errors: _Errors):
+        self.err = errors
+        self.items: list[S.Item] = []
+        self.fn: S.FunctionDef | None = None
+        self.fn_state = ""  # plain: "body"; warntype: "from", "sections", "body"
+        self.section = ""
+        self.in_codeinfo = False
+        self.codeinfo_closed = False
+        self.struct: S.StructDecl | None = None
+
+    # -- helpers
+    def _close_fn(self) -> None:
+        fn = self.fn
+        if fn is None:
+            return
+        if fn.form == "plain":
+            self.err.add(f"function `{'.'.join(fn.name.parts) if fn.name else '?'}` has no `end`", fn.line, 1)
+        elif self.in_codeinfo:
+            self.err.add("`CodeInfo(` is never closed by `)`", fn.line, 1)
+        self.fn = None
+
+    def _finish_fn(self, end_line: int) -> None:
+        fn = self.fn
+        assert fn is not None
+        fn.end_line = end_line
+        self.items.append(fn)
+        self.fn = None
+        self.in_codeinfo = False
+        self.codeinfo_closed = False
+
+    def _end_warntype(self) -> None:
+        """A warntype/variables function ends where the next item begins."""
+        if self.fn is not None and self.fn.form != "plain":
+            if self.in_codeinfo:
+                self.err.add("`CodeInfo(` is never closed by `)`", self.fn.line, 1)
+            if self.fn_state != "body" and not self.fn.lines:
+                self.err.add("expected `Body::T` and the function body", self.fn.line, 1)
+            last = self.fn.lines[-1].line if self.fn.lines else self.fn.line
+            self._finish_fn(last)
+
+    def _start_item(self, obj) -> None:
+        if self.struct is not None:
+            self.err.add(f"struct `{'.'.join(self.struct.name.parts)}` has no `end`", self.struct.line, 1)
+            self.items.append(self.struct)
+            self.struct = None
+        if self.fn is not None:
+            if self.fn.form == "plain":
+                self.err.add(f"expected `end` of function `{'.'.join(self.fn.name.parts) if self.fn.name else ''}` before this line", obj.line, getattr(obj, "col", 1))
+                self._finish_fn(obj.line)
+            else:
+                self._end_warntype()
+
+    def feed(self, obj) -> None:
+        # struct bodies
+        if self.struct is not None:
+            if isinstance(obj, _End):
+                self.items.append(self.struct)
+                self.struct = None
+                return
+            if isinstance(obj, S.BodyLine) and obj.header is None and obj.label is None and isinstance(obj.stmt, S.ValueStmt):
+                value = obj.stmt.value
+                if isinstance(value, S.SlotRef) or not (isinstance(value, S.Name) and len(value.parts) == 1):
+                    self.err.add("expected a field `name::Type` or `end`", obj.line, obj.col)
+                    return
+                self.struct.fields.append(S.FieldDecl(value.parts[0], obj.annotation, obj.line, obj.col))
+                return
+            if isinstance(obj, S.BodyLine):
+                self.err.add("expected a field `name::Type` or `end`", obj.line, obj.col)
+                return
+            if isinstance(obj, S.LineInfo):
+                return
+        if isinstance(obj, (S.MethodDecl, S.AbstractTypeDecl, S.StructDecl, S.ConstDecl, S.GlobalDecl)):
+            self._start_item(obj)
+            self.items.append(obj)
+            return
+        if isinstance(obj, _StructHead):
+            self._start_item(obj)
+            self.struct = obj.decl
+            return
+        if isinstance(obj, _FuncHead):
+            self._start_item(obj)
+            static = [v for v in obj.where]
+            self.fn = S.FunctionDef("plain", obj.name, params=obj.params, static_params=static, line=obj.line, col=obj.col)
+            self.fn_state = "body"
+            self.in_codeinfo = False
+            self.codeinfo_closed = False
+            return
+        if isinstance(obj, _MIHead):
+            self._start_item(obj)
+            sig = S.Call(obj.name, [p.type if p.type is not None else S.Name(("Any",)) for p in obj.params], None, obj.name.line, obj.name.col)
+            self.fn = S.FunctionDef("warntype", obj.name, params=obj.params, signature=sig, static_params=list(obj.where), line=obj.line, col=obj.col)
+            self.fn_state = "from"
+            self.section = ""
+            self.in_codeinfo = False
+            self.codeinfo_closed = False
+            return
+        if isinstance(obj, _From):
+            if self.fn is not None and self.fn.form == "warntype" and self.fn_state == "from":
+                self.fn.from_text = obj.text
+                self.fn_state = "sections"
+                return
+            self.err.add("a `from` line belongs right after `MethodInstance for …`", obj.line, obj.col)
+            return
+        if isinstance(obj, _Section):
+            if obj.name == "Variables" and (self.fn is None or self.fn_state == "body" or self.fn.form == "plain"):
+                self._start_item(obj)
+                self.fn = S.FunctionDef("variables", None, line=obj.line, col=obj.col)
+                self.fn_state = "sections"
+                self.section = "Variables"
+                return
+            if self.fn is not None and self.fn.form != "plain" and self.fn_state in ("from", "sections"):
+                if obj.name == "Variables" or (self.fn.form == "variables" and obj.name in ("Arguments", "Locals")):
+                    self.err.add(f"unexpected `{obj.name}` section here", obj.line, obj.col)
+                    return
+                self.fn_state = "sections"
+                self.section = obj.name
+                return
+            self.err.add(f"a `{obj.name}` section belongs to a `MethodInstance for …` header", obj.line, obj.col)
+            return
+        if isinstance(obj, _BodyType):
+            if self.fn is not None and self.fn.form != "plain" and self.fn_state in ("from", "sections"):
+                self.fn.body_type = obj.type
+                self.fn_state = "body"
+                return
+            if self.fn is not None and self.fn.form == "plain" and not self.fn.lines and self.fn.body_type is None:
+                self.fn.body_type = obj.type
+                return
+            self.err.add("`Body::T` belongs after the header sections of a function", obj.line, obj.col)
+            return
+        if isinstance(obj, _CodeInfoOpen):
+            if self.fn is not None and self.fn_state == "body" and not self.fn.lines and not self.in_codeinfo and not self.fn.codeinfo:
+                self.fn.codeinfo = True
+                self.in_codeinfo = True
+                return
+            self.err.add("`CodeInfo(` belongs right after a function header", obj.line, obj.col)
+            return
+        if isinstance(obj, _CodeInfoClose):
+            if self.fn is not None and self.in_codeinfo:
+                self.in_codeinfo = False
+                self.codeinfo_closed = True
+                if obj.type is not None:
+                    self.fn.body_type = obj.type
+                if self.fn.form != "plain":
+                    self._finish_fn(obj.line)
+                return
+            self.err.add("unexpected `)`: no `CodeInfo(` is open", obj.line, obj.col)
+            return
+        if isinstance(obj, _End):
+            if self.fn is not None and self.fn.form == "plain":
+                if self.in_codeinfo:
+                    self.err.add("expected `)` closing `CodeInfo(` before `end`", obj.line, obj.col)
+                self._finish_fn(obj.line)
+                return
+            self.err.add("unexpected `end`", obj.line, obj.col)
+            return
+        if isinstance(obj, S.LineInfo):
+            if self.fn is not None:
+                self.fn.line_infos.append(obj)
+            return
+        if isinstance(obj, S.BodyLine):
+            fn = self.fn
+            if fn is None:
+                self.err.add("statement outside a function (expected `function f(…)`, `MethodInstance for …` or a declaration)", obj.line, obj.col)
+                return
+            if fn.form != "plain" and self.fn_state in ("from", "sections"):
+                self._section_entry(obj)
+                return
+            if self.codeinfo_closed:
+                self.err.add("statement after the closing `)` of `CodeInfo(`", obj.line, obj.col)
+                return
+            fn.lines.append(obj)
+            return
+        raise AssertionError(f"unknown line object {obj!r}")  # pragma: no cover
+
+    def _section_entry(self, obj: S.BodyLine) -> None:
+        fn = self.fn
+        assert fn is not None
+        if self.fn_state == "from":
+            self.err.add("expected a `from …` line or a section header", obj.line, obj.col)
+            return
+        if obj.header is not None or obj.label is not None:
+            self.err.add("expected `Body::T` before the function body", obj.line, obj.col)
+            return
+        stmt = obj.stmt
+        if self.section == "Static Parameters":
+            if isinstance(stmt, S.Assign) and isinstance(stmt.target, S.Name):
+                fn.static_params.append(S.TypeVarDecl(stmt.target.parts[0], value=stmt.value, line=obj.line, col=obj.col))
+                return
+            if isinstance(stmt, S.ValueStmt) and isinstance(stmt.value, S.Name) and len(stmt.value.parts) == 1:
+                fn.static_params.append(S.TypeVarDecl(stmt.value.parts[0], line=obj.line, col=obj.col))
+                return
+            self.err.add("expected a static parameter `T = Type`", obj.line, obj.col)
+            return
+        if not isinstance(stmt, S.ValueStmt) or not isinstance(stmt.value, (S.Name, S.SlotRef)) or (isinstance(stmt.value, S.Name) and len(stmt.value.parts) != 1):
+            self.err.add(f"expected a `name::Type` entry in the `{self.section or 'Arguments'}` section", obj.line, obj.col)
+            return
+        entry = S.VarEntry(stmt.value, obj.annotation, obj.line, obj.col)
+        if self.section == "Locals":
+            fn.locals.append(entry)
+        elif self.section == "Variables":
+            fn.variables.append(entry)
+        elif self.section == "Arguments":
+            fn.arguments.append(entry)
+        else:
+            self.err.add("expected a section header (`Arguments`, `Locals`) or `Body::T`", obj.line, obj.col)
+
+    def finish(self) -> list[S.Item]:
+        if self.struct is not None:
+            self.err.add(f"struct `{'.'.join(self.struct.name.parts)}` has no `end`", self.struct.line, 1)
+            self.items.append(self.struct)
+            self.struct = None
+        if self.fn is not None:
+            if self.fn.form == "plain":
+                name = ".".join(self.fn.name.parts) if self.fn.name else ""
+                self.err.add(f"function `{name}` has no `end`", self.fn.line, self.fn.col)
+                self._finish_fn(self.fn.lines[-1].line if self.fn.lines else self.fn.line)
+            else:
+                self._end_warntype()
+        return self.items
+
+
+# ---------------------------------------------------------------- depth check
+
+
+def _children(node) -> list:
+    """Sub-expressions of a syntax node (for the iterative depth check)."""
+    if isinstance(node, S.Call):
+        return [node.func, *node.args]
+    if isinstance(node, S.Curly):
+        return [node.head, *node.params]
+    if isinstance(node, S.Where):
+        out = [node.body]
+        for v in node.vars:
+            out.extend(x for x in (v.lower, v.upper, v.value) if x is not None)
+        return out
+    if isinstance(node, S.Typed):
+        return [node.expr, node.type]
+    if isinstance(node, (S.ExprNode,)):
+        return list(node.args)
+    if isinstance(node, S.New):
+        return [node.type, *node.args]
+    if isinstance(node, S.Quote):
+        return [node.expr]
+    if isinstance(node, S.TupleLit):
+        return list(node.items)
+    if isinstance(node, S.TypedVect):
+        return ([node.elt] if node.elt is not None else []) + list(node.items)
+    if isinstance(node, S.Splat):
+        return [node.expr]
+    return []
+
+
+def _stmt_exprs(stmt) -> list:
+    if isinstance(stmt, (S.Assign,)):
+        return [stmt.value]
+    if isinstance(stmt, S.ValueStmt):
+        return [stmt.value]
+    if isinstance(stmt, S.GotoIfNot):
+        return [stmt.cond]
+    if isinstance(stmt, S.Return):
+        return [stmt.value] if stmt.value is not None else []
+    if isinstance(stmt, S.Leave):
+        return list(stmt.args)
+    if isinstance(stmt, S.DeadStmt):
+        return [stmt.inner] if stmt.inner is not None else []
+    return []
+
+
+def expr_depth(root, limit: int = MAX_DEPTH) -> int:
+    """Nesting depth of an expression, computed without recursion; stops
+    counting once past `limit`."""
+    best = 0
+    stack = [(root, 1)]
+    while stack:
+        node, d = stack.pop()
+        if d > best:
+            best = d
+            if best > limit:
+                return best
+        for ch in _children(node):
+            if ch is not None and not isinstance(ch, (S.Lit, S.Name, S.SSA, S.SlotRef, S.BlockRef)):
+                stack.append((ch, d + 1))
+    return best
+
+
+def _item_exprs(item) -> list:
+    if isinstance(item, S.BodyLine):
+        return _stmt_exprs(item.stmt) + ([item.annotation] if item.annotation is not None else [])
+    if isinstance(item, S.MethodDecl):
+        return [a.type for a in item.args if a.type is not None] + [item.result]
+    if isinstance(item, S.ConstDecl):
+        return [item.value]
+    if isinstance(item, S.FunctionDef):
+        return [p.type for p in item.params if p.type is not None] + ([item.body_type] if item.body_type is not None else [])
+    return []
+
+
+# ---------------------------------------------------------------- driver
+
+
+def read_source(path: str) -> str:
+    """Read a file as UTF-8; undecodable bytes are a located `IrcError`."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise IrcError([Diagnostic("error", f"cannot read file: {exc.strerror or exc}", Span(path, 1, 1), "io")]) from None
+    return decode_source(data, path)
+
+
+def decode_source(data: bytes, path: str) -> str:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        line_start = before.rfind(b"\n") + 1
+        col = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+        shown = data.decode("utf-8", errors="replace")
+        raise IrcError(
+            [Diagnostic("error", f"invalid UTF-8 byte 0x{data[exc.start]:02x} (files must be UTF-8)", Span(path, line, col), "encoding")],
+            shown,
+        ) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text
+
+
+def _blank_line(text: str, line: int) -> str:
+    """Replace line `line` (1-based) by spaces of the same length."""
+    start = 0
+    for _ in range(line - 1):
+        nxt = text.find("\n", start)
+        if nxt < 0:
+            return text
+        start = nxt + 1
+    end = text.find("\n", start)
+    if end < 0:
+        end = len(text)
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _parse_lines(text: str, errors: _Errors, start: str = "start"):
+    """Run the LALR parser with line-level recovery; returns the start value."""
+    from .grammar_loader import build_parser
+
+    lark = build_parser()
+    errored_lines: set[int] = set()
+
+    def on_error(e: UnexpectedInput) -> bool:
+        if len(errors.items) >= MAX_ERRORS:
+            return False
+        ip = e.interactive_parser
+        pstate = ip.parser_state
+        lexstate = ip.lexer_thread.state
+        src = text
+        if isinstance(e, UnexpectedToken):
+            tok = e.token
+            line, col = tok.line or 1, tok.column or 1
+            if tok.type == "_NL" and pstate.value_stack and isinstance(pstate.value_stack[-1], Token) and pstate.value_stack[-1].type == "_NL":
+                return True  # the newline ending a line we are skipping
+            if tok.type == "$END":
+                line, col = _end_position(src)
+            if line not in errored_lines:
+                errored_lines.add(line)
+                errors.add(f"unexpected {_token_words(tok)}; expected {describe_expected(set(e.expected), lark)}", line, col)
+            skip = tok.type not in ("_NL", "$END")
+        else:
+            assert isinstance(e, UnexpectedCharacters)
+            line, col = e.line, e.column
+            ch = src[e.pos_in_stream] if e.pos_in_stream < len(src) else ""
+            if line not in errored_lines:
+                errored_lines.add(line)
+                what = "NUL byte" if ch == "\0" else f"character {ch!r}"
+                allowed = getattr(e, "allowed", None) or set()
+                exp = f"; expected {describe_expected(set(allowed), lark)}" if allowed else ""
+                errors.add(f"unexpected {what}{exp}", line, col)
+            skip = True
+        # pop back to the start of the line
+        vs, ss = pstate.value_stack, pstate.state_stack
+        while vs and not (isinstance(vs[-1], Token) and vs[-1].type == "_NL"):
+            vs.pop()
+            ss.pop()
+        if skip:
+            pos = lexstate.line_ctr.char_pos
+            nl = src.find("\n", pos)
+            if nl < 0:
+                nl = len(src)
+            if nl > pos:
+                lexstate.line_ctr.feed(src[pos:nl])
+        return True
+
+    return lark.parse(text, start=start, on_error=on_error)
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+def _parse_with_retries(text: str, errors: _Errors, start: str = "start"):
+    """Parse; a line a callback rejects (`_LineError`) is reported and blanked."""
+    work = text
+    for _ in range(MAX_ERRORS):
+        try:
+            return _parse_lines(work, errors, start)
+        except _LineError as exc:
+            errors.add(exc.message, exc.line, exc.col)
+            if exc.line < 1:
+                return None
+            work = _blank_line(work, exc.line)
+        except UnexpectedInput:
+            return None  # error limit reached; what was found is reported
+    return None
+
+
+def parse_text(text: str, path: str) -> S.SourceFile:
+    """Parse a whole `.ir` file; raises `IrcError` with every error found."""
+    errors = _Errors(path)
+    lines = _parse_with_retries(text, errors) or []
+    if errors.items and not lines:
+        lines = []
+    asm = _Assembler(errors)
+    for obj in lines:
+        asm.feed(obj)
+    items = asm.finish()
+    _check_depth(items, text, errors)
+    if errors.items:
+        errors.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
+        raise IrcError(_dedupe(errors.items), text)
+    return S.SourceFile(path, text, items)
+
+
+def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
+    seen = set()
+    out = []
+    for d in diags:
+        key = (d.span, d.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+def _long_lines(text: str, threshold: int = 4 * MAX_DEPTH) -> set[int] | None:
+    if len(text) < threshold:
+        return set()
+    out = set()
+    for i, ln in enumerate(text.split("\n"), 1):
+        if len(ln) >= threshold:
+            out.add(i)
+    return out
+
+
+def _check_depth(items, text: str, errors: _Errors) -> None:
+    """Reject expressions nested deeper than MAX_DEPTH (only long lines can be)."""
+    long = _long_lines(text)
+    if not long:
+        return
+    objs: list = []
+    for it in items:
+        objs.append(it)
+        if isinstance(it, S.FunctionDef):
+            objs.extend(it.lines)
+    for obj in objs:
+        if getattr(obj, "line", 0) not in long:
+            continue
+        for e in _item_exprs(obj):
+            if e is not None and expr_depth(e) > MAX_DEPTH:
+                errors.add(f"expression nested too deeply (more than {MAX_DEPTH} levels)", obj.line, getattr(obj, "col", 1))
+                if isinstance(it, S.FunctionDef) and obj in it.lines:
+                    pass
+                break
+    if any(d.message.startswith("expression nested too deeply") for d in errors.items):
+        # drop the offending lines so callers never see them (an error is raised anyway)
+        pass
+
+
+def parse_expr(text: str, path: str = "<expr>") -> S.Expr:
+    """Parse one expression (a type, a value); raises `IrcError`."""
+    errors = _Errors(path)
+    value = _parse_with_retries(text, errors, start="expr_start")
+    if value is not None and not errors.items and expr_depth(value) > MAX_DEPTH:
+        errors.add(f"expression nested too deeply (more than {MAX_DEPTH} levels)", 1, 1)
+    if errors.items or value is None:
+        if not errors.items:
+            errors.add("expected an expression", 1, 1)
+        raise IrcError(errors.items, text)
+    return value
+
+
+def parse_file(path: str) -> S.SourceFile:
+    """`read_source` + `parse_text`."""
+    return parse_text(read_source(path), path)
