@@ -88,3 +88,25 @@ def test_fmt_is_idempotent_and_preserves_inference(m):
 def test_ascii_rails_read_the_same(m):
     """The ASCII rail variant (`N -`, `|`, `` `-- ``) is the same program."""
     assert _infer(G.render(m, ascii_rails=True)) == _infer(G.render(m))
+
+
+# ---------------------------------------------------------------- regressions found by generation
+
+
+def test_regression_two_digit_join_header_parses():
+    """Julia pads block headers with `─` after the kind: with 10+ blocks a join
+    prints `2 ┄─`.  The rail regex accepted `┄+` only (fixed in grammar/irc.lark)."""
+    from irc.parser import parse_text
+
+    lines = ["function f(n::Int64)"]
+    lines.append("1 ── %1  = Base.slt_int(n, 1)")
+    lines.append("└───       goto #3 if not %1")
+    lines.append("2 ──       goto #3")
+    lines.append("3 ┄─       goto #4")
+    for b in range(4, 11):
+        lines.append(f"{b} ──       goto #{b + 1}" if b < 10 else f"{b} ─       return n")
+    lines.append("end")
+    sf = parse_text("\n".join(lines) + "\n", "r.ir")
+    body = sf.items[0].lines
+    assert [ln.header for ln in body if ln.header] == list(range(1, 11))
+    assert body[3].header_kind == "┄"
