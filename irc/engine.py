@@ -238,8 +238,9 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
         reached[b] = True
         blk = blocks[b - 1]
         store.load(b, working)
+        tr.clear_diags(blk.first, blk.last)
         holders.clear()
-        for s in store.cond[b] or ():
+        for s in store.cond_slots(b):
             cp = cond_parts(working[s].type)
             if cp is not None:
                 holders.setdefault(cp[0], set()).add(s)

@@ -12,9 +12,9 @@ the flag there, a known defect -- spec §3.3).
 
 The recovered state is `irc.engine.replay` from each reached block's entry
 (the seed's idea: nothing per statement is stored, except by the `stmt`
-store).  The same walk re-evaluates every reached statement with the
-transfer's diagnostic sink on, so call diagnostics (`unknown callee …`,
-`no method matching …`) describe the final types, once per statement.
+store).  Call diagnostics (`unknown callee …`, `no method matching …`)
+come from the transfer, which keeps those of each block's last walk (the
+one that saw the final types), once per statement.
 
 Slot types are Julia's `record_slot_assign!`: arguments start at their
 argument type, other slots at `Union{}`; every reached assignment merges
@@ -33,6 +33,7 @@ from . import syntax as S
 from .engine import replay
 from .errors import Diagnostic, Span
 from .liveness import expr_slot_reads, stmt_reads
+from .transfer import NO_VALUE_HEADS
 
 K = ir.Kind
 
@@ -83,23 +84,28 @@ def called_slots(e, out: set[int]) -> None:
             stack.append(x.expr)
 
 
-def syntactic_flags(fn: ir.Function) -> dict[int, int]:
+def syntactic_flags(fn: ir.Function, reads: list | None = None) -> dict[int, int]:
     flags = {s.id: 0 for s in fn.slots}
     assigns: dict[int, int] = {}
     called: set[int] = set()
-    for st in fn.stmts:
+    for pc, st in enumerate(fn.stmts, start=1):
         exprs = []
         if st.value is not None:
             exprs.append(st.value)
         exprs.extend(st.args)
         for e in exprs:
             try:
-                for s, _ in expr_slot_reads(e):
-                    if s in flags:
-                        flags[s] |= SLOT_USED
+                if reads is None or st.kind is K.DEAD:
+                    for s, _ in expr_slot_reads(e):
+                        if s in flags:
+                            flags[s] |= SLOT_USED
                 called_slots(e, called)
             except (AttributeError, TypeError):  # a dead statement may hold syntax-level nodes
                 pass
+        if reads is not None:
+            for s, _ in reads[pc]:
+                if s in flags:
+                    flags[s] |= SLOT_USED
         if st.kind is K.ASSIGN and st.slot is not None:
             assigns[st.slot] = assigns.get(st.slot, 0) + 1
     for s, n in assigns.items():
@@ -115,11 +121,12 @@ def flag_names(bits: int) -> list[str]:
     return [name for bit, name in FLAG_NAMES if bits & bit]
 
 
-def analyse(fn: ir.Function, ssa: list, entry, tr, argtypes: dict[int, object], path: str = ""):
+def analyse(fn: ir.Function, ssa: list, entry, tr, argtypes: dict[int, object], path: str = "",
+            stmt_reads_of: list | None = None):
     """(slot_types, slot_flags, diagnostics) for one inferred function.
 
     `entry(b)` gives block b's entry table (dict) or None when unreached."""
-    flags = syntactic_flags(fn)
+    flags = syntactic_flags(fn, stmt_reads_of)
     names = {s.id: s.name for s in fn.slots}
     bottom = tr.BOTTOM
     anyt = tr.ANY
@@ -141,22 +148,22 @@ def analyse(fn: ir.Function, ssa: list, entry, tr, argtypes: dict[int, object], 
             else:
                 slot_types[st.slot] = tr.tmerge(cur, vt)
 
-    # reached reads, by replay; diagnostics from re-evaluation
+    # reached reads, by replay; call diagnostics from the engine's last walks
     diags: list[Diagnostic] = []
-    sink: list = []
-    tr.sink = sink
-    try:
-        for blk in fn.blocks:
-            E = entry(blk.id)
-            if E is None:
+    tdiags = tr.diags
+    for blk in fn.blocks:
+        E = entry(blk.id)
+        if E is None:
+            continue
+        for pc, table in replay(fn, E, ssa, blk.first, blk.last, tr):
+            if ssa[pc] is None:
                 continue
-            for pc, table in replay(fn, E, ssa, blk.first, blk.last, tr):
-                if ssa[pc] is None:
-                    continue
-                st = fn.stmts[pc - 1]
-                span = Span(path, st.line, st.col)
+            st = fn.stmts[pc - 1]
+            span = Span(path, st.line, st.col)
+            reads = stmt_reads_of[pc] if stmt_reads_of is not None else stmt_reads(st)
+            if reads:
                 seen: set[int] = set()
-                for s, in_isdefined in stmt_reads(st):
+                for s, in_isdefined in reads:
                     if in_isdefined or s in seen:
                         continue
                     seen.add(s)
@@ -172,31 +179,16 @@ def analyse(fn: ir.Function, ssa: list, entry, tr, argtypes: dict[int, object], 
                     else:
                         diags.append(Diagnostic("warning", f"local variable `{name}` may be undefined", span,
                                                 "maybe-undef"))
-                del sink[:]
-                has_value = _reevaluate(tr, pc, st, table, ssa)
-                msgs: set[str] = set()
-                for _, code, msg in sink:
-                    if msg not in msgs:
-                        msgs.add(msg)
-                        diags.append(Diagnostic("warning", msg, span, code))
-                if has_value and ssa[pc] == anyt:
-                    diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span,
-                                            "type-instability"))
-    finally:
-        tr.sink = None
+            for code, msg in tdiags.get(pc, ()):
+                diags.append(Diagnostic("warning", msg, span, code))
+            if ssa[pc] == anyt and _has_value(st):
+                diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span, "type-instability"))
     return slot_types, flags, diags
 
 
-def _reevaluate(tr, pc: int, st: ir.Stmt, table, ssa) -> bool:
-    """Evaluate a reached statement again (for its diagnostics); True when it
-    is a value statement (`%i = …`) that yields a value."""
-    k = st.kind
-    if k is K.VALUE:
-        return tr.eval_stmt(pc, st, table, ssa) is not None
-    if k is K.ASSIGN:
-        tr.eval_value(pc, st.value, table, ssa)
-    elif k is K.GOTOIFNOT:
-        tr.eval_cond(pc, st, table, ssa)
-    elif k is K.RETURN:
-        tr.eval_return(pc, st, table, ssa)
-    return False
+def _has_value(st: ir.Stmt) -> bool:
+    """A value statement (`%i = …`) whose expression yields a value."""
+    if st.kind is not K.VALUE or st.value is None:
+        return False
+    v = st.value
+    return not (type(v) is S.ExprNode and v.head in NO_VALUE_HEADS)

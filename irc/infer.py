@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from . import ir
 from .engine import replay, run
 from .flags import analyse
-from .liveness import compute_live_in
+from .liveness import all_stmt_reads, compute_live_in
 from .stores import STORES, make_store
 from .transfer import Transfer
 
@@ -89,7 +89,8 @@ def infer_function(fn: ir.Function, world, store: str = "block", path: str = "")
         raise ValueError(f"unknown state store {store!r} (expected one of {', '.join(STORES)})")
     _ensure_cfg(fn)
     t0 = time.perf_counter()
-    live = compute_live_in(fn)
+    reads = all_stmt_reads(fn)
+    live = compute_live_in(fn, reads)
     t1 = time.perf_counter()
     tr = Transfer(fn, world)
     nslots = len(fn.slots)
@@ -99,7 +100,7 @@ def infer_function(fn: ir.Function, world, store: str = "block", path: str = "")
     er = run(fn, tr, st, live, initial)
     t2 = time.perf_counter()
     argtypes = {s.id: initial[s.id].type for s in fn.slots if s.argument}
-    slot_types, slot_flags, diags = analyse(fn, er.ssa, st.entry, tr, argtypes, path)
+    slot_types, slot_flags, diags = analyse(fn, er.ssa, st.entry, tr, argtypes, path, reads)
     t3 = time.perf_counter()
     cells = st.cells() + nslots  # entry/statement tables + the working table
     stats = {

@@ -143,14 +143,20 @@ def stmt_write(st: ir.Stmt) -> int | None:
     return None
 
 
-def block_use_def(fn: ir.Function, b: ir.Block) -> tuple[int, int]:
+def all_stmt_reads(fn: ir.Function) -> list[list[tuple[int, bool]]]:
+    """stmt_reads for every statement (index 0 unused): computed once, shared
+    by liveness and flags."""
+    return [[]] + [stmt_reads(st) for st in fn.stmts]
+
+
+def block_use_def(fn: ir.Function, b: ir.Block, reads: list | None = None) -> tuple[int, int]:
     """(use, defs) bitsets of one block."""
     use = 0
     defs = 0
     stmts = fn.stmts
     for i in range(b.first, b.last + 1):
         st = stmts[i - 1]
-        for s, _ in stmt_reads(st):
+        for s, _ in (reads[i] if reads is not None else stmt_reads(st)):
             bit = 1 << s
             if not defs & bit:
                 use |= bit
@@ -160,13 +166,13 @@ def block_use_def(fn: ir.Function, b: ir.Block) -> tuple[int, int]:
     return use, defs
 
 
-def live_in_bits(fn: ir.Function) -> list[int]:
+def live_in_bits(fn: ir.Function, reads: list | None = None) -> list[int]:
     """live-in bitset per block (index 0 unused), see the module docstring."""
     nb = len(fn.blocks)
     use = [0] * (nb + 1)
     defs = [0] * (nb + 1)
     for b in fn.blocks:
-        use[b.id], defs[b.id] = block_use_def(fn, b)
+        use[b.id], defs[b.id] = block_use_def(fn, b, reads)
     live = [0] * (nb + 1)
     preds: list[list[int]] = [[] for _ in range(nb + 1)]
     for b in fn.blocks:
@@ -199,6 +205,6 @@ def bits_to_set(bits: int) -> frozenset[int]:
     return frozenset(i for i, c in enumerate(digits) if c == "1")
 
 
-def compute_live_in(fn: ir.Function) -> list[frozenset[int]]:
+def compute_live_in(fn: ir.Function, reads: list | None = None) -> list[frozenset[int]]:
     """live-in slot sets per block (index 0 is an empty set)."""
-    return [bits_to_set(x) for x in live_in_bits(fn)]
+    return [bits_to_set(x) for x in live_in_bits(fn, reads)]

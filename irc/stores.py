@@ -11,8 +11,9 @@ keep:
   the table of its first statement.  O(statements x slots) cells.
 - `BlockStore` (`block`, default, Julia 1.9/1.10): one full table per block
   entry.  O(blocks x slots).
-- `LiveStore` (`live`): one dict per block entry holding only the slots live
-  into that block (`irc.liveness`).  O(sum of live-in).
+- `LiveStore` (`live`): per block entry, only the slots live into that
+  block (`irc.liveness`), as a list aligned with the block's sorted live-in
+  slot ids.  O(sum of live-in).
 
 Merging (Julia's `stupdate!`/`smerge`/`schanged`): per slot, when the new
 state is not below the old (`new.type ⊑ old.type` and `new.undef <= old.undef`),
@@ -31,6 +32,7 @@ hold a `Conditional` (no scan of the whole table).
 from __future__ import annotations
 
 import sys
+from bisect import bisect_left
 from typing import Callable, NamedTuple
 
 
@@ -83,6 +85,10 @@ class _Base:
         cs = self.ops.cond_slot
         items = table.items() if isinstance(table, dict) else enumerate(table)
         return {s for s, vs in items if vs is not None and cs(vs.type) is not None}
+
+    def cond_slots(self, b: int):
+        """Slots of entry b that hold a Conditional."""
+        return self.cond[b] or ()
 
     def record(self, pc: int, working: list) -> None:  # only the stmt store keeps per-statement tables
         pass
@@ -247,67 +253,101 @@ class StmtStore(_ListStore):
 
 
 class LiveStore(_Base):
-    """Entry tables as dicts holding only the slots live into the block."""
+    """Entry tables holding only the slots live into the block: a list of
+    VarStates aligned with the block's sorted live-in slot ids (`order[b]`,
+    liveness metadata shared by every walk), so a cell costs one pointer."""
 
     name = "live"
 
     def __init__(self, nslots, block_first, live_in, ops):
         super().__init__(nslots, block_first, live_in, ops)
-        self.tables: list[dict | None] = [None] * len(block_first)
+        self.tables: list[list | None] = [None] * len(block_first)
+        self.order: list[tuple[int, ...]] = [tuple(sorted(x)) for x in live_in]
 
     def has_entry(self, b: int) -> bool:
         return self.tables[b] is not None
 
+    def cond_slots(self, b: int):
+        order = self.order[b]
+        return [order[i] for i in self.cond[b] or ()]
+
     def init_entry(self, b: int, table: list) -> None:
-        E = {s: table[s] for s in sorted(self.live_in[b])}
+        order = self.order[b]
+        E = [table[s] for s in order]
         self.tables[b] = E
-        self.cond[b] = self._cond_index(E)
+        cs = self.ops.cond_slot
+        self.cond[b] = {i for i, vs in enumerate(E) if cs(vs.type) is not None}  # positions
 
     def load(self, b: int, working: list) -> None:
-        for s, vs in self.tables[b].items():
+        for s, vs in zip(self.order[b], self.tables[b]):
             working[s] = vs
 
     def merge(self, b: int, working: list, override: tuple[int, VarState] | None = None) -> bool:
         E = self.tables[b]
+        order = self.order[b]
         if E is None:
             self.init_entry(b, working)
-            if override is not None and override[0] in self.live_in[b]:
+            if override is not None:
                 s, vs = override
-                self.tables[b][s] = vs
-                if self.ops.cond_slot(vs.type) is not None:
-                    self.cond[b].add(s)
-                else:
-                    self.cond[b].discard(s)
+                i = bisect_left(order, s)
+                if i < len(order) and order[i] == s:
+                    self.tables[b][i] = vs
+                    self._note(b, i, vs)
             return True
         ops = self.ops
         cond = self.cond[b]
         cs = ops.cond_slot
         changed = False
         ov_slot = override[0] if override is not None else -1
-        for s, old in E.items():
+        for i, s in enumerate(order):
             new = override[1] if s == ov_slot else working[s]
+            old = E[i]
             if new is old:
                 continue
             m = smerge(ops, old, new)
             if m is None:
                 continue
-            E[s] = m
+            E[i] = m
             if cs(m.type) is not None:
-                cond.add(s)
+                cond.add(i)
             else:
-                cond.discard(s)
+                cond.discard(i)
             changed = True
         return changed
+
+    def _note(self, b: int, i: int, vs: VarState) -> None:
+        if self.ops.cond_slot(vs.type) is not None:
+            self.cond[b].add(i)
+        else:
+            self.cond[b].discard(i)
 
     def merge_slot(self, b: int, s: int, vs: VarState) -> bool:
         E = self.tables[b]
         if E is None:
             return False
-        return _merge_slot(self, b, E, s, vs, False)
+        ops = self.ops
+        order = self.order[b]
+        cond = self.cond[b]
+        changed = False
+        if cond:
+            for i in [i for i in cond if ops.cond_slot(E[i].type) == s]:
+                old = E[i]
+                E[i] = VarState(ops.widen_cond(old.type), old.undef)
+                cond.discard(i)
+                changed = True
+        i = bisect_left(order, s)
+        if i == len(order) or order[i] != s:
+            return changed
+        m = smerge(ops, E[i], vs)
+        if m is not None:
+            E[i] = m
+            self._note(b, i, m)
+            changed = True
+        return changed
 
     def entry(self, b: int) -> dict | None:
         E = self.tables[b]
-        return None if E is None else dict(E)
+        return None if E is None else dict(zip(self.order[b], E))
 
     def cells(self) -> int:
         return sum(len(t) for t in self.tables if t is not None)

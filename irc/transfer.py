@@ -27,8 +27,13 @@ on the text IR:
 
 The transfer also carries the lattice operations the engine and stores use
 (`tmerge`, `⊑`, `Conditional` access), so the engine itself knows nothing of
-Julia's types.  Diagnostics are only collected when `sink` is a list (the
-final replay in `irc.flags` sets it), so they describe final types, once.
+Julia's types.  Diagnostics are kept per statement in `diags` (pc -> list
+of (code, message)); the engine clears a block's entries before each walk
+of it, so what remains comes from each block's last walk, which saw the
+final types (a later change would have queued the block again).
+
+Values of literals and global names are memoised per syntax node (the
+world is fixed for the whole inference).
 """
 from __future__ import annotations
 
@@ -68,7 +73,8 @@ class Transfer:
         self.BOOL = TT.BOOL
         self.tmerge = L.tmerge
         self.le = L.lattice_le
-        self.sink: list | None = None  # (stmt index, code, message) when collecting
+        self.diags: dict[int, list[tuple[str, str]]] = {}
+        self._vcache: dict[int, tuple] = {}
         self.ops = Ops(L.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
         self.nothing = self._value(S.Lit(None, "Nothing", "nothing"))
         self.sparams = self._sparams()
@@ -152,11 +158,24 @@ class Transfer:
 
     # ------------------------------------------------------------ diagnostics
     def _diag(self, pc: int, code: str, message: str) -> None:
-        if self.sink is not None:
-            self.sink.append((pc, code, message))
+        lst = self.diags.setdefault(pc, [])
+        if (code, message) not in lst:
+            lst.append((code, message))
+
+    def clear_diags(self, first: int, last: int) -> None:
+        d = self.diags
+        if d:
+            for pc in range(first, last + 1):
+                d.pop(pc, None)
 
     def _value(self, e):
-        return self.world.value_of(e, self.module)
+        c = self._vcache
+        hit = c.get(id(e))
+        if hit is not None and hit[0] is e:
+            return hit[1]
+        v = self.world.value_of(e, self.module)
+        c[id(e)] = (e, v)  # holding e keeps its id from being reused
+        return v
 
     # ------------------------------------------------------------ statements
     def eval_stmt(self, pc: int, st: ir.Stmt, table, ssa):
@@ -231,9 +250,8 @@ class Transfer:
             return L.Conditional(c.slot, c.else_, c.then)
         wargs = [self.BOOL if type(a) is L.Conditional else a for a in argtypes]
         res = self.world.call(f, wargs, self.module)
-        if self.sink is not None:
-            for d in res.diagnostics:
-                self._diag(pc, _diag_code(d), d)
+        for d in res.diagnostics:
+            self._diag(pc, _diag_code(d), d)
         rt = res.rt
         if res.cond is not None and type(rt) is not L.Const and rt != bottom:
             pos, then_t, else_t = res.cond
