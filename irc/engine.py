@@ -301,7 +301,12 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
                 ssa[pc] = ANY
             elif kind is K.DEAD:
                 continue  # Julia printed it dead; it stays dead (no type, no effect)
-        if nextbb is not None and 1 <= nextbb <= nb:
+        if nextbb is not None and stmts[blk.last - 1].kind is K.DEAD and nextbb == b + 1:
+            # a block ending in a statement Julia printed dead: follow the CFG's edges
+            for s in blk.succs:
+                if 1 <= s <= nb and store.merge(s, working):
+                    push(s)
+        elif nextbb is not None and 1 <= nextbb <= nb:
             if store.merge(nextbb, working):
                 push(nextbb)
     return EngineResult(ssa, rettype, visited, reached)

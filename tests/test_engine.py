@@ -469,3 +469,28 @@ def test_unknown_store_rejected():
     fn = mkfn([], [], [[RET(lit(1))]])
     with pytest.raises(ValueError):
         infer_function(fn, W, store="nope")
+
+
+def test_bool_slot_condition_refines_the_slot_itself():
+    fn = mkfn([], ["b"], [
+        [A(2, call("rand")), GIN(sl(2), 3)],
+        [RET(sl(2))],
+        [RET(sl(2))],
+    ])
+    r = infer_all(fn)
+    assert r.entry(2)[2] == VarState(L.TRUE, False)
+    assert r.entry(3)[2] == VarState(L.FALSE, False)
+    assert r.return_type == BOOL
+
+
+def test_ssa_growth_requeues_users_in_other_blocks():
+    # %2 (in the loop body) is used after the loop: it grows Const(1) -> Int64
+    fn = mkfn([], ["x"], [
+        [A(2, lit(1))],
+        [V(sl(2)), V(call("rand")), GIN(ssa(3), 4)],
+        [A(2, call("add", sl(2), lit(1))), GOTO(2)],
+        [RET(ssa(2))],
+    ])
+    r = infer_all(fn)
+    assert r.ssa_types[2] == INT
+    assert r.return_type == INT
