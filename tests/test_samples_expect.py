@@ -1,0 +1,205 @@
+"""The sample corpus's hand checks, run against `irc infer --format json`.
+
+Every `samples/*.ir` (except the parser's `syntax_*.ir`) starts with a comment block whose
+`# expect …` lines state the answer derived by hand from Julia 1.10's rules (format in
+docs/samples.md).  This module parses those lines into `Expectation`s and checks each one,
+as its own test case, against the JSON document that `python -m irc infer --format json FILE`
+prints (spec §5.2): return types, slot types, exact slot flag sets, statement types
+(`unreached` = JSON null) and diagnostics.  Types are compared as strings, exactly as irc
+prints them (Julia's printing).
+
+Invariants: the CLI runs once per sample (cached per process); a sample that fails to run or
+to parse fails every expectation of that sample with the CLI's stderr; the set of
+`local variable …` warnings of a function must equal the expected `diag:` lines that start
+with `local variable` (undefinedness warnings are part of the flag hand check).
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+# the CLI lands after the samples: until then only the corpus-format tests can run
+HAVE_CLI = (ROOT / "irc" / "cli.py").exists()
+needs_cli = pytest.mark.skipif(not HAVE_CLI, reason="irc.cli not written yet")
+
+EXPECT_RE = re.compile(r"^# expect (function|return|slot|flags|stmt|diag~|diag)(?: ([^:]*?))?: ?(.*)$")
+UNDEF_PREFIX = "local variable"
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    sample: str      # file name
+    function: str    # function name ("" = the file's first function)
+    kind: str        # return | slot | flags | stmt | diag | diag~ | undef-set
+    key: str         # slot name / statement index / ""
+    value: str       # expected text
+    line: int        # line of the `# expect` comment
+
+    @property
+    def id(self) -> str:
+        fn = self.function or "<first>"
+        key = f" {self.key}" if self.key else ""
+        return f"{self.sample}::{fn}::{self.kind}{key}"
+
+
+def sample_files() -> list[Path]:
+    return sorted(p for p in SAMPLES.glob("*.ir") if not p.name.startswith("syntax_"))
+
+
+def parse_expectations(path: Path) -> list[Expectation]:
+    """The `# expect` lines of one sample, plus one `undef-set` check per function section."""
+    out: list[Expectation] = []
+    function = ""
+    undef: dict[str, list[str]] = {}
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        m = EXPECT_RE.match(line.rstrip())
+        if not m:
+            continue
+        kind, key, value = m.group(1), (m.group(2) or "").strip(), m.group(3).strip()
+        if kind == "function":
+            function = value
+            continue
+        out.append(Expectation(path.name, function, kind, key, value, lineno))
+        undef.setdefault(function, [])
+        if kind == "diag" and value.startswith(UNDEF_PREFIX):
+            undef[function].append(value)
+    for function, msgs in undef.items():
+        out.append(Expectation(path.name, function, "undef-set", "", "\n".join(sorted(set(msgs))), 0))
+    return out
+
+
+@functools.cache
+def run_infer(path: str) -> tuple[dict | None, str]:
+    """(JSON document or None, error text) for one sample."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "irc", "infer", "--format", "json", path],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    try:
+        return json.loads(proc.stdout), proc.stderr
+    except json.JSONDecodeError:
+        return None, f"exit {proc.returncode}\nstdout: {proc.stdout[:2000]}\nstderr: {proc.stderr[:4000]}"
+
+
+def find_function(doc: dict, name: str) -> dict:
+    functions = doc.get("functions", [])
+    assert functions, "irc printed no functions"
+    if not name:
+        return functions[0]
+    for f in functions:
+        if f.get("name") == name:
+            return f
+    raise AssertionError(f"no function {name!r}; irc printed {[f.get('name') for f in functions]}")
+
+
+def find_slot(fn: dict, name: str) -> dict:
+    slots = fn.get("slots", [])
+    for s in slots:
+        if s.get("name") == name:
+            return s
+    m = re.fullmatch(r"(?:.*)@_(\d+)", name)
+    if m:
+        for s in slots:
+            if s.get("id") == int(m.group(1)):
+                return s
+    raise AssertionError(f"no slot {name!r}; slots are {[s.get('name') for s in slots]}")
+
+
+def check(exp: Expectation, fn: dict) -> None:
+    where = f"{exp.sample}:{exp.line}"
+    if exp.kind == "return":
+        assert fn["return_type"] == exp.value, f"{where}: return type"
+    elif exp.kind == "slot":
+        assert find_slot(fn, exp.key)["type"] == exp.value, f"{where}: type of slot {exp.key}"
+    elif exp.kind == "flags":
+        want = set() if exp.value == "none" else set(exp.value.split())
+        got = set(find_slot(fn, exp.key)["flag_names"])
+        assert got == want, f"{where}: flags of slot {exp.key}"
+    elif exp.kind == "stmt":
+        stmts = {s["id"]: s for s in fn.get("statements", [])}
+        idx = int(exp.key)
+        assert idx in stmts, f"{where}: no statement {idx}"
+        want = None if exp.value == "unreached" else exp.value
+        assert stmts[idx]["type"] == want, f"{where}: type of statement {idx}"
+    elif exp.kind == "diag":
+        msgs = [d["message"] for d in fn.get("diagnostics", [])]
+        assert exp.value in msgs, f"{where}: diagnostic missing"
+    elif exp.kind == "diag~":
+        msgs = [d["message"] for d in fn.get("diagnostics", [])]
+        assert any(exp.value in m for m in msgs), f"{where}: no diagnostic containing {exp.value!r}: {msgs}"
+    elif exp.kind == "undef-set":
+        got = {d["message"] for d in fn.get("diagnostics", []) if d["message"].startswith(UNDEF_PREFIX)}
+        want = set(exp.value.split("\n")) if exp.value else set()
+        assert got == want, f"{exp.sample}: undefinedness warnings of {exp.function or '<first>'}"
+    else:  # pragma: no cover - the regex admits no other kind
+        raise AssertionError(exp.kind)
+
+
+ALL = [e for p in sample_files() for e in parse_expectations(p)]
+
+
+def test_corpus_size_and_headers():
+    """At least 32 samples, each with a header comment block and expectations."""
+    files = sample_files()
+    assert len(files) >= 32
+    for p in files:
+        first = p.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# sample: "), p.name
+        assert any(e.sample == p.name and e.kind == "return" for e in ALL), f"{p.name} has no return expectation"
+
+
+def test_expectation_parser(tmp_path):
+    """The header format round-trips: sections, keys, `none`, `unreached`, the undef set."""
+    text = (
+        "# sample: x\n# expect function: f\n# expect return: Union{Float64, Int64}\n"
+        "# expect slot @_3: Union{Nothing, Tuple{Int64, Int64}}\n# expect flags y: none\n"
+        "# expect stmt 4: unreached\n# expect diag: local variable `y` may be undefined\n"
+        "# expect diag~: offset\n# expect function: g\n# expect return: Any\n"
+    )
+    p = tmp_path / "x.ir"
+    p.write_text(text, encoding="utf-8")
+    got = parse_expectations(p)
+    kinds = [(e.function, e.kind, e.key, e.value) for e in got]
+    assert ("f", "slot", "@_3", "Union{Nothing, Tuple{Int64, Int64}}") in kinds
+    assert ("f", "flags", "y", "none") in kinds
+    assert ("f", "stmt", "4", "unreached") in kinds
+    assert ("f", "undef-set", "", "local variable `y` may be undefined") in kinds
+    assert ("g", "undef-set", "", "") in kinds
+    assert ("g", "return", "", "Any") in kinds
+
+
+@needs_cli
+@pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
+def test_sample_parses(path: Path):
+    """`irc fmt` accepts every sample (valid Julia output must parse)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "irc", "fmt", str(path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr[:4000]
+
+
+@needs_cli
+@pytest.mark.parametrize("exp", ALL, ids=lambda e: e.id)
+def test_expectation(exp: Expectation):
+    doc, err = run_infer(str(SAMPLES / exp.sample))
+    assert doc is not None, f"irc infer failed on {exp.sample}:\n{err}"
+    check(exp, find_function(doc, exp.function))
+
+
+@needs_cli
+def test_long_sample_has_2000_statements():
+    doc, err = run_infer(str(SAMPLES / "long_2000.ir"))
+    assert doc is not None, err
+    fn = find_function(doc, "long_2000")
+    assert len(fn["statements"]) == 2000
+    assert len(fn["blocks"]) == 665
