@@ -30,6 +30,8 @@ over input size.
 """
 from __future__ import annotations
 
+import functools
+import gc
 import re
 from dataclasses import dataclass, field
 
@@ -98,6 +100,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "SECTION": "a section header",
     "BODY": "'Body::'",
     "CODEINFO": "'CodeInfo('",
+    "CODEINFO_CLOSE": "')' closing 'CodeInfo('",
     "COMMENT": "a comment",
     "WS": "a space",
     "JULIA_PROMPT": "a 'julia>' line",
@@ -816,8 +819,8 @@ class SyntaxBuilder(Transformer):
         return _CodeInfoOpen(t.line, t.column)
 
     def codeinfo_close(self, c):
-        typ = c[0]
-        return _CodeInfoClose(typ, getattr(typ, "line", 0), 1)
+        t, typ = c
+        return _CodeInfoClose(typ, t.line, t.column)
 
     def lineinfo_line(self, c):
         t = c[0]
@@ -1257,12 +1260,76 @@ def _parse_with_retries(text: str, errors: _Errors, start: str = "start"):
     return None
 
 
-def parse_text(text: str, path: str) -> S.SourceFile:
-    """Parse a whole `.ir` file; raises `IrcError` with every error found."""
+@functools.cache
+def _fast() -> "_FastLine":
+    return _FastLine()
+
+
+def _split_fast(text: str) -> tuple[list, str]:
+    """Body lines the fast path parses, and the rest of the text for Lark
+    (parsed lines blanked, so line numbers stay)."""
+    fast = _fast()
+    lines = text.split("\n")
+    done = []
+    for i, ln in enumerate(lines):
+        obj = fast.parse(ln, i + 1)
+        if obj is not None:
+            done.append(obj)
+            lines[i] = ""
+    return done, "\n".join(lines)
+
+
+def _merge(a: list, b: list) -> list:
+    """Merge two lists of line objects, each sorted by line."""
+    if not a:
+        return b
+    if not b:
+        return a
+    out = []
+    i = j = 0
+    while i < len(a) and j < len(b):
+        if a[i].line <= b[j].line:
+            out.append(a[i])
+            i += 1
+        else:
+            out.append(b[j])
+            j += 1
+    out.extend(a[i:])
+    out.extend(b[j:])
+    return out
+
+
+class no_gc:
+    """Pause the cyclic garbage collector while building large acyclic trees
+    (it would rescan the growing heap again and again); restores its state."""
+
+    def __enter__(self):
+        self.was = gc.isenabled()
+        gc.disable()
+        return self
+
+    def __exit__(self, *exc):
+        if self.was:
+            gc.enable()
+        return False
+
+
+def parse_text(text: str, path: str, fast: bool = True) -> S.SourceFile:
+    """Parse a whole `.ir` file; raises `IrcError` with every error found.
+    `fast=False` sends every line through Lark (tests compare both)."""
+    with no_gc():
+        return _parse_text(text, path, fast)
+
+
+def _parse_text(text: str, path: str, fast: bool) -> S.SourceFile:
     errors = _Errors(path)
-    lines = _parse_with_retries(text, errors) or []
-    if errors.items and not lines:
-        lines = []
+    if "\0" in text:
+        fast = False
+    if fast:
+        fast_lines, rest = _split_fast(text)
+    else:
+        fast_lines, rest = [], text
+    lines = _merge(fast_lines, _parse_with_retries(rest, errors) or [])
     asm = _Assembler(errors)
     for obj in lines:
         asm.feed(obj)
@@ -1335,3 +1402,350 @@ def parse_expr(text: str, path: str = "<expr>") -> S.Expr:
 def parse_file(path: str) -> S.SourceFile:
     """`read_source` + `parse_text`."""
     return parse_text(read_source(path), path)
+
+
+# ---------------------------------------------------------------- fast path
+#
+# Lark's LALR parser runs at roughly 100k tokens/s in CPython, too slow for
+# machine-generated bodies of 10^5 statements.  `_FastLine` parses the common
+# body lines (rails, labels, assignments, calls, infix chains, gotos,
+# returns) directly with the grammar's own terminal regexes and the same node
+# builders; any line it is not sure about -- keywords, quotes, `$(`,
+# `where`, brackets, errors -- it declines (returns None) and the line goes
+# to Lark.  So the grammar stays the one definition of the language: the fast
+# path accepts a subset and must build exactly what Lark builds (tested on
+# every sample line by tests/test_parser.py).
+
+def _terminal_regex(name: str) -> str:
+    from .grammar_loader import grammar_text
+
+    m = re.search(r"^%s(?:\.\d+)?: /(.*)/$" % name, grammar_text(), re.M)
+    assert m, name
+    return m.group(1)
+
+
+_LINE_START_REJECT = re.compile(
+    r"[\t ]*(?:$|#|julia>|\)|@[\t ]|[┌└│╎╻┃╷|][\t ]*@[\t ]|(?:function|struct|mutable|abstract|const|global|declare|end|"
+    r"MethodInstance|from|Arguments|Locals|Variables|Static|Body|CodeInfo)(?![\w#!]))"
+)
+_STMT_KEYWORDS = frozenset({"goto", "return", "unreachable", "enter", "function", "struct", "mutable", "abstract",
+                            "const", "global", "declare", "end"})
+
+
+class _FastLine:
+    """A tiny Pratt parser for one body line (see the comment above)."""
+
+    def __init__(self) -> None:
+        t = _terminal_regex
+        self.head_re = re.compile(r"[\t ]*(?:(?P<RAIL_HEAD>%s)|(?P<RAIL_MID>%s)|(?P<RAIL_END>%s))?[\t ]*(?:(?P<LABEL>%s)[\t ]*)?"
+                                  % (t("RAIL_HEAD"), t("RAIL_MID"), t("RAIL_END"), t("LABEL")))
+        self.operand_re = re.compile(
+            r"[\t ]*(?:(?P<HASHNUM>%s)|(?P<VARSTR>%s)|(?P<HEXINT>%s)|(?P<FLOAT>%s)|(?P<NAME>%s)|(?P<SSA>%s)(?!new\()|(?P<SLOTAT>%s)"
+            r"|(?P<INT>%s)|(?P<STRING>%s)|(?P<SYMBOL>%s)|(?P<PREFIX>%s)|(?P<LPAR>\())"
+            % (t("HASHNUM"), t("VARSTR"), t("HEXINT"), t("FLOAT"), t("NAME"), t("SSA"), t("SLOTAT"), t("INT"), t("STRING"),
+               t("SYMBOL"), t("PREFIX"))
+        )
+        self.op_re = re.compile(
+            r"[\t ]*(?:(?P<COMMENT>%s)|(?P<DCOLON>::)|(?P<ELLIPSIS>\.\.\.)|(?P<BINOP>%s)|(?P<P>[(){},^.=\[\]])|(?P<WHERE>where(?![\w#!]))|(?P<EOL>\r?$))"
+            % (t("COMMENT"), t("BINOP"))
+        )
+        self.qpart_re = re.compile(r"(?:(?P<NAME>%s)|(?P<VARSTR>%s)|(?P<QOP>%s))" % (t("NAME"), t("VARSTR"), t("QOP")))
+        self.hashnum_re = re.compile(r"[\t ]*(%s)" % t("HASHNUM"))
+        self.word_re = re.compile(r"[\t ]*(%s)" % t("NAME"))
+        self.b = SyntaxBuilder()
+
+    # A tiny token: (type, text, col) -- col 1-based.
+    def parse(self, text: str, lineno: int):
+        if len(text) > 4 * MAX_DEPTH or _LINE_START_REJECT.match(text):
+            return None
+        try:
+            return self._line(text, lineno)
+        except _Decline:
+            return None
+
+    def _line(self, text: str, ln: int):
+        m = self.head_re.match(text)
+        pos = m.end()
+        header = None
+        kind = ""
+        rh = m.group("RAIL_HEAD")
+        if rh is not None:
+            num = rh.split()[0]
+            header = int(num)
+            kind = rh[len(num):].strip()[0]
+        label = m.group("LABEL")
+        lab = int(label[1:].split("=")[0].strip()) if label is not None else None
+        self.text = text
+        self.ln = ln
+        self._op_pos = -1
+        self._op_m = None
+        stmt, annot, pos = self._stmt(pos)
+        om = self._op(pos)
+        if om is None or om.lastgroup not in ("EOL", "COMMENT"):
+            raise _Decline
+        return S.BodyLine(stmt, header, kind, lab, annot, stmt.line, stmt.col)
+
+    def _stmt(self, pos: int):
+        text = self.text
+        ln = self.ln
+        wm = self.word_re.match(text, pos)
+        if wm is not None:
+            word = wm.group(1)
+            col = wm.start(1) + 1
+            if word in _STMT_KEYWORDS:
+                p = wm.end()
+                if word == "goto":
+                    hm = self.hashnum_re.match(text, p)
+                    if hm is None:
+                        raise _Decline
+                    block = int(hm.group(1)[1:])
+                    p = hm.end()
+                    w2 = self.word_re.match(text, p)
+                    if w2 is not None and w2.group(1) == "if":
+                        w3 = self.word_re.match(text, w2.end())
+                        if w3 is None or w3.group(1) != "not":
+                            raise _Decline
+                        cond, p = self._expr(w3.end())
+                        return S.GotoIfNot(cond, block, ln, col), None, p
+                    return S.Goto(block, ln, col), None, p
+                if word == "return":
+                    om = self.op_re.match(text, p)
+                    if om is not None and om.lastgroup in ("EOL", "COMMENT"):
+                        return S.Return(None, ln, col), None, p
+                    value, p = self._expr(p)
+                    return S.Return(value, ln, col), None, p
+                if word == "unreachable":
+                    return S.Unreachable(ln, col), None, p
+                if word == "enter":
+                    hm = self.hashnum_re.match(text, p)
+                    if hm is None:
+                        raise _Decline
+                    return S.Enter(int(hm.group(1)[1:]), ln, col), None, hm.end()
+                raise _Decline
+        # assignment `target = rhs` / `(target = rhs)[::T]`
+        om = self.operand_re.match(text, pos)
+        if om is None:
+            raise _Decline
+        g = om.lastgroup
+        if g in ("NAME", "SLOTAT", "VARSTR", "HASHNUM"):
+            after = self.op_re.match(text, om.end())
+            if after is not None and after.lastgroup == "P" and after.group("P") == "=":
+                target = self._target(g, om.group(g), om.start(g) + 1)
+                value, p = self._expr(after.end())
+                return S.Assign(target, value, target.line, target.col), None, p
+        elif g == "LPAR":
+            tm = self.operand_re.match(text, om.end())
+            if tm is not None and tm.lastgroup in ("NAME", "SLOTAT", "VARSTR", "HASHNUM"):
+                after = self.op_re.match(text, tm.end())
+                if after is not None and after.lastgroup == "P" and after.group("P") == "=":
+                    tg = tm.lastgroup
+                    target = self._target(tg, tm.group(tg), tm.start(tg) + 1)
+                    value, p = self._expr(after.end())
+                    close = self.op_re.match(text, p)
+                    if close is None or close.group("P") != ")":
+                        raise _Decline
+                    p = close.end()
+                    annot = None
+                    dc = self.op_re.match(text, p)
+                    if dc is not None and dc.lastgroup == "DCOLON":
+                        am = self.operand_re.match(text, dc.end())
+                        if am is None or am.lastgroup == "PREFIX":
+                            raise _Decline
+                        annot, p = self._postfix(am)
+                    return S.Assign(target, value, target.line, max(target.col - 1, 1)), annot, p
+        value, p = self._expr(pos)
+        annot = None
+        if isinstance(value, S.Typed):
+            annot = value.type
+            value = value.expr
+        return _classify_value(value, getattr(value, "line", 0), getattr(value, "col", 0)), annot, p
+
+    def _target(self, g: str, text: str, col: int):
+        if g == "SLOTAT":
+            return S.SlotRef(None, int(text[2:]), self.ln, col)
+        if g == "VARSTR":
+            end = text.rfind('"')
+            text = _unescape(text[4:end]) + text[end + 1:]
+        return _slot_from_text(text, self.ln, col)
+
+    def _op(self, pos: int):
+        """op_re at pos, cached for the last position asked (callers ask twice)."""
+        if pos == self._op_pos:
+            return self._op_m
+        m = self.op_re.match(self.text, pos)
+        self._op_pos = pos
+        self._op_m = m
+        return m
+
+    def _expr(self, pos: int):
+        """chain: operand (BINOP operand)*; declines on `where`."""
+        first, pos = self._operand(pos)
+        items = None
+        while True:
+            om = self._op(pos)
+            if om is None:
+                raise _Decline
+            g = om.lastgroup
+            if g == "BINOP":
+                if items is None:
+                    items = [first]
+                items.append(_Tok(om.group("BINOP"), self.ln, om.start("BINOP") + 1))
+                operand, pos = self._operand(om.end())
+                items.append(operand)
+                continue
+            if g == "WHERE":
+                raise _Decline
+            break
+        if items is None:
+            return first, pos
+        return _climb(items), pos
+
+    def _operand(self, pos: int):
+        """operand: PREFIX operand | typed ["^" operand]; typed: postfix ("::" postfix)*."""
+        om = self.operand_re.match(self.text, pos)
+        if om is None:
+            raise _Decline
+        if om.lastgroup == "PREFIX":
+            tok = _Tok(om.group("PREFIX"), self.ln, om.start("PREFIX") + 1)
+            operand, p = self._operand(om.end())
+            return self.b.prefix([tok, operand]), p
+        value, p = self._postfix(om)
+        while True:
+            m = self._op(p)
+            if m is None:
+                raise _Decline
+            g = m.lastgroup
+            if g == "DCOLON":
+                tm = self.operand_re.match(self.text, m.end())
+                if tm is None or tm.lastgroup == "PREFIX":
+                    raise _Decline
+                typ, p = self._postfix(tm)
+                value = S.Typed(value, typ, value.line, value.col)
+                continue
+            if g == "P" and m.group("P") == "^":
+                rhs, p = self._operand(m.end())
+                return self.b.power([value, rhs]), p
+            return value, p
+
+    def _postfix(self, om):
+        """postfix: atom ("(" args ")" | "{" args "}" | "...")*, from an operand match."""
+        value, p = self._atom(om)
+        while True:
+            m = self._op(p)
+            if m is None:
+                raise _Decline
+            g = m.lastgroup
+            if g == "ELLIPSIS":
+                value = S.Splat(value, value.line, value.col)
+                p = m.end()
+                continue
+            if g != "P":
+                return value, p
+            ch = m.group("P")
+            if ch == "(":
+                args, p = self._args(m.end(), ")")
+                value = S.Call(value, args, None, value.line, value.col)
+            elif ch == "{":
+                args, p = self._args(m.end(), "}")
+                value = S.Curly(value, args, value.line, value.col)
+            elif ch == "[" or ch == ".":
+                raise _Decline
+            else:
+                return value, p
+
+    def _args(self, pos: int, close: str):
+        m = self._op(pos)
+        if m is not None and m.lastgroup == "P" and m.group("P") == close:
+            return [], m.end()
+        out = []
+        while True:
+            e, pos = self._expr(pos)
+            out.append(e)
+            m = self._op(pos)
+            if m is None or m.lastgroup != "P":
+                raise _Decline
+            ch = m.group("P")
+            if ch == close:
+                return out, m.end()
+            if ch != ",":
+                raise _Decline
+            pos = m.end()
+            m2 = self._op(pos)
+            if m2 is not None and m2.lastgroup == "P" and m2.group("P") == close:
+                return out, m2.end()
+
+    def _atom(self, om):
+        text = self.text
+        g = om.lastgroup
+        s = om.group(g)
+        col = om.start(g) + 1
+        ln = self.ln
+        p = om.end()
+        if g == "NAME":
+            if p < len(text) and text[p] == "." and not text.startswith("...", p):
+                return self._qualname(_Tok(s, ln, col, g), p)
+            if s == "nothing" or s == "true" or s == "false" or "@_" in s or s[0] == "_":
+                return self.b.qualname([_Tok(s, ln, col, g)]), p
+            return S.Name((s,), ln, col), p
+        if g == "SSA":
+            return S.SSA(int(s[1:]), ln, col), p
+        if g == "INT":
+            v = int(s.replace("_", ""))
+            return S.Lit(v, _int_kind(v), s, ln, col), p
+        if g == "VARSTR":
+            return self._qualname(_Tok(s, ln, col, g), p)
+        if g == "SLOTAT":
+            return S.SlotRef(None, int(s[2:]), ln, col), p
+        if g == "HASHNUM":
+            return S.Name((s,), ln, col), p
+        if g == "FLOAT":
+            return self.b.float_lit([_Tok(s, ln, col)]), p
+        if g == "HEXINT":
+            return self.b.hex_lit([_Tok(s, ln, col)]), p
+        if g == "STRING":
+            return S.Lit(_unescape(s[1:-1]), "String", s, ln, col), p
+        if g == "SYMBOL":
+            return self.b.symbol_lit([_Tok(s, ln, col)]), p
+        if g == "LPAR":
+            m = self._op(p)
+            if m is not None and m.lastgroup == "P" and m.group("P") == ")":
+                return S.TupleLit([]), m.end()
+            inner, p = self._expr(p)
+            m = self._op(p)
+            if m is None or m.lastgroup != "P":
+                raise _Decline
+            if m.group("P") == ")":
+                return inner, m.end()
+            if m.group("P") == ",":
+                rest, p2 = self._args(m.end(), ")")
+                return S.TupleLit([inner] + rest, getattr(inner, "line", 0), max(getattr(inner, "col", 1) - 1, 1)), p2
+            raise _Decline
+        raise _Decline
+
+    def _qualname(self, first, p: int):
+        text = self.text
+        ln = self.ln
+        parts = [first]
+        while p < len(text) and text[p] == "." and not text.startswith("...", p):
+            qm = self.qpart_re.match(text, p + 1)
+            if qm is None:
+                raise _Decline
+            qg = qm.lastgroup
+            parts.append(_Tok(qm.group(qg), ln, qm.start(qg) + 1, qg))
+            p = qm.end()
+        return self.b.qualname(parts), p
+
+
+class _Decline(Exception):
+    """The fast path leaves this line to Lark."""
+
+
+class _Tok(str):
+    """Just enough of a lark Token for the SyntaxBuilder callbacks."""
+
+    def __new__(cls, text: str, line: int, column: int, type: str = ""):
+        self = str.__new__(cls, text)
+        self.line = line
+        self.column = column
+        self.type = type
+        return self
