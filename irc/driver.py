@@ -71,27 +71,26 @@ def build(source) -> ir.Program:
 
     program = build_program(source)
     for fn in program.functions:
-        if not fn.blocks:
-            compute_blocks(fn)
+        compute_blocks(fn)  # keeps the builder's partition, fills preds/succs/stmt_block
     return program
 
 
-def load_preludes(paths: tuple[str, ...]) -> tuple[Any, ...]:
-    """Read extra prelude files; an unreadable one is an error diagnostic."""
-    out = []
+def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
+    """Extra prelude files must be readable; an unreadable one is an error diagnostic."""
     for p in paths:
         try:
             with open(p, encoding="utf-8") as fh:
-                out.append((p, fh.read()))
+                fh.read(1)
         except (OSError, UnicodeError) as e:
-            raise IrcError([Diagnostic("error", f"cannot read prelude {p}: {e}", Span(p, 1, 1), "io")]) from e
-    return tuple(out)
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise IrcError([Diagnostic("error", f"cannot read prelude {p}: {reason}", Span(p, 1, 1), "io")]) from e
+    return tuple(paths)
 
 
 def make_world(program: ir.Program, options: Options):
     from .world import World
 
-    extra = load_preludes(options.extra_preludes)
+    extra = check_preludes(options.extra_preludes)
     return World.build(program.items, prelude=options.prelude, extra_preludes=extra)
 
 
@@ -108,27 +107,26 @@ def _internal_error(path: str, e: BaseException) -> Diagnostic:
 def analyse(path: str, text: str, options: Options = Options()) -> FileResult:
     """Run parse -> build/cfg -> world -> inference on one file's text."""
     res = FileResult(path, text)
-    phase = "parse"
-    t0 = time.perf_counter()
+    phase, start = "parse", time.perf_counter()
+
+    def next_phase(name: str) -> None:
+        nonlocal phase, start
+        now = time.perf_counter()
+        res.timings[phase] += now - start
+        phase, start = name, now
+
     try:
         source = parse(path, text)
-        t1 = time.perf_counter()
-        res.timings["parse"] = t1 - t0
-        phase = "cfg"
+        next_phase("cfg")
         res.program = build(source)
-        t2 = time.perf_counter()
-        res.timings["cfg"] = t2 - t1
-        phase = "infer"
+        next_phase("infer")
         res.world = make_world(res.program, options)
         res.results = infer_program(res.program, res.world, options.store)
-        res.timings["infer"] = time.perf_counter() - t2
     except IrcError as e:
         res.errors = list(e.diagnostics) or [Diagnostic("error", str(e), Span(path, 1, 1))]
-        res.timings[phase] += time.perf_counter() - t0 - sum(v for k, v in res.timings.items() if k != phase)
-    except RecursionError as e:
-        res.errors = [_internal_error(path, e)]
     except Exception as e:  # noqa: BLE001 - a bug in one phase must not kill a batch
         res.errors = [_internal_error(path, e)]
+    next_phase(phase)
     return res
 
 
