@@ -203,3 +203,18 @@ def test_cli_writes_the_same_text(tmp_path):
     assert out.read_text(encoding="utf-8") == gen_mtk.generate(gen_mtk.GenParams(500, 40, 25, 3)).text
     bad = subprocess.run(cmd[:2] + ["--stmts", "10", "--slots", "40"], capture_output=True, text=True)
     assert bad.returncode == 2 and "need at least" in bad.stderr
+
+
+@pytest.mark.parametrize("params", CONFIGS[:3], ids=lambda p: f"{p.stmts}x{p.slots}k{p.diamond_every}")
+def test_irc_reads_it_as_generated(params):
+    """irc's own parser and CFG see the statements, blocks, joins and slots the generator made."""
+    from irc.driver import build, parse
+
+    g = gen_mtk.generate(params)
+    program = build(parse("gen.ir", g.text))
+    (fn,) = program.functions
+    assert len(fn.stmts) == g.n_stmts
+    assert [b.first for b in fn.blocks] == g.block_starts
+    assert [s.name for s in fn.slots] == ["#self#", "du", "u", "p", "t", *g.locals]
+    _, blocks = read(g.text)
+    assert [len(b.preds) > 1 for b in fn.blocks] == [kind == "┄" for _, _, kind in blocks]
