@@ -69,7 +69,7 @@ def entry_json(result: Any, b: int) -> list[dict] | None:
 
 def function_json(fn: ir.Function, result: Any) -> dict:
     """The §5.2 object for one inferred function."""
-    from .printer import annotation_of, signature, slot_display_names
+    from .printer import annotation_of, printed_return_type, signature, slot_display_names
 
     names = slot_display_names(fn)
     slots = []
@@ -106,7 +106,7 @@ def function_json(fn: ir.Function, result: Any) -> dict:
     return {
         "name": fn.name,
         "signature": signature(fn, result),
-        "return_type": show(result.return_type),
+        "return_type": show(printed_return_type(result)),
         "slots": slots,
         "blocks": blocks,
         "statements": statements,

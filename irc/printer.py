@@ -98,6 +98,14 @@ def signature(fn: ir.Function, result: Any) -> str:
     return f"{function_title(fn)}({', '.join(args)})"
 
 
+def printed_return_type(result: Any) -> Any:
+    """The return type as Julia prints it: `Body::T` is `src.rettype`, which
+    Julia's `finish` sets to `widenconst(bestguess)` (so never a `Const`)."""
+    from .lattice import widenconst
+
+    return widenconst(result.return_type)
+
+
 def annotation_of(st: ir.Stmt) -> S.Expr | None:
     """Julia's printed type for a statement: its `::T`, or a typed slot read's `T`."""
     if st.annotation is not None:
@@ -116,9 +124,7 @@ def _strip_typed(e: Any) -> Any:
 
 def format_type_expr(expr: S.Expr) -> str:
     """A type expression as written in the input, reprinted canonically."""
-    from .fmt import format_expr
-
-    return format_expr(expr)
+    return _format_expr(expr)
 
 
 def flags_text(bits: int) -> str:
@@ -137,9 +143,59 @@ _NO_VALUE_HEADS = frozenset({"meta", "code_coverage_effect", "inbounds", "loopin
 
 def _expr(e: S.Expr, names: dict[int, str]) -> str:
     """An IR expression as text, slots written with their display names."""
-    from .fmt import format_expr
+    return _format_expr(_named(e, names))
 
-    return format_expr(_named(e, names))
+
+def _format_expr(e: Any) -> str:
+    try:
+        from .fmt import format_expr
+    except ImportError:  # TEMPORARY until irc.fmt lands
+        return _tmp_format(e)
+    return format_expr(e)
+
+
+def _tmp_format(e: Any) -> str:  # TEMPORARY minimal expression printer
+    t = type(e)
+    f = _tmp_format
+    if t is S.Lit:
+        return e.text or repr(e.value)
+    if t is S.Name:
+        parts = list(e.parts)
+        out = parts[0] if _IDENT.fullmatch(parts[0]) or parts[0].startswith("#") else julia_name(parts[0])
+        for p in parts[1:]:
+            out += "." + (p if _IDENT.fullmatch(p) else (":" + p if re.fullmatch(r"[^\w\s(),]+", p) else f":({julia_name(p)})"))
+        return out
+    if t is S.SlotRef:
+        return (e.name or "") + f"@_{e.id}" if e.name or True else ""
+    if t is S.SSA:
+        return f"%{e.n}"
+    if t is S.Call:
+        if e.infix is not None and len(e.args) >= 2:
+            return f" {e.infix} ".join(f(a) for a in e.args) if e.infix != ":" else ":".join(f(a) for a in e.args)
+        if e.infix is not None:
+            return e.infix + f(e.args[0])
+        return f"{f(e.func)}({', '.join(f(a) for a in e.args)})"
+    if t is S.Curly:
+        return f"{f(e.head)}{{{', '.join(f(a) for a in e.params)}}}"
+    if t is S.Typed:
+        return f"{f(e.expr)}::{f(e.type)}"
+    if t is S.ExprNode:
+        return "$(Expr(:" + e.head + "".join(", " + f(a) for a in e.args) + "))"
+    if t is S.New:
+        return f"%new({', '.join(f(a) for a in [e.type] + e.args)})"
+    if t is S.Quote:
+        return f":({f(e.expr)})"
+    if t is S.TupleLit:
+        return "(" + ", ".join(f(a) for a in e.items) + ("," if len(e.items) == 1 else "") + ")"
+    if t is S.TypedVect:
+        return (f(e.elt) if e.elt else "") + "[" + ", ".join(f(a) for a in e.items) + "]"
+    if t is S.Splat:
+        return f(e.expr) + "..."
+    if t is S.BlockRef:
+        return f"#{e.n}"
+    if t is S.Where:
+        return f(e.body) + " where {" + ", ".join(v.name for v in e.vars) + "}"
+    return str(e)
 
 
 def _named(e: Any, names: dict[int, str]) -> Any:
@@ -220,15 +276,28 @@ def _strip_typed_slot(e: Any) -> Any:
 
 def _dead_text(st: ir.Stmt, names: dict[int, str]) -> str:
     """A statement that was already dead in the input, reprinted as it came."""
-    from . import fmt
-
     v = st.value
-    if v is None:
-        return "Core.Const(:(nothing))"
     if isinstance(v, S.Quote):
         v = v.expr
-    inner = fmt.format_dead_inner(v) if hasattr(fmt, "format_dead_inner") else _expr(v, names)
-    return f"Core.Const(:({inner}))"
+    return f"Core.Const(:({_dead_inner(v, names)}))"
+
+
+def _dead_inner(v: Any, names: dict[int, str]) -> str:
+    """The quoted statement of `Core.Const(:(…))` (the parser gives statement
+    forms as ExprNodes with heads `=`, `goto`, `gotoifnot`, `return`)."""
+    if v is None:
+        return "nothing"
+    if isinstance(v, S.ExprNode):
+        a = v.args
+        if v.head == "=" and len(a) == 2:
+            return f"{_expr(a[0], names)} = {_expr(a[1], names)}"
+        if v.head == "goto" and len(a) == 1:
+            return f"goto {_expr(a[0], names)}"
+        if v.head == "gotoifnot" and len(a) == 2:
+            return f"goto {_expr(a[1], names)} if not {_expr(a[0], names)}"
+        if v.head == "return":
+            return "return" + (f" {_expr(a[0], names)}" if a else "")
+    return _expr(v, names)
 
 
 def _has_value(st: ir.Stmt) -> bool:
@@ -244,12 +313,17 @@ def _has_value(st: ir.Stmt) -> bool:
 # ---------------------------------------------------------------- body layout
 
 
-def used_ssa(fn: ir.Function) -> set[int]:
-    """Statement indices whose value some statement uses (they get a `%N =` label)."""
+def used_ssa(fn: ir.Function, result: Any) -> set[int]:
+    """Statement indices whose value a reached statement uses (they get a `%N =` label).
+
+    As in Julia, where unreached statements have become `Core.Const(:(…))`
+    and a use inside a quoted dead statement is no use."""
     from .liveness import expr_ssa_refs, stmt_operands
 
     used: set[int] = set()
-    for st in fn.stmts:
+    for i, st in enumerate(fn.stmts, start=1):
+        if result.ssa_types[i] is None:
+            continue
         for e in stmt_operands(st):
             used.update(expr_ssa_refs(e))
     return used
@@ -334,7 +408,7 @@ def _with_mark(line: str, level: str, colour: bool, extra: str = "") -> str:
 def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
     """The annotated body: entry comments, rails, labels, statements, types."""
     names = slot_display_names(fn)
-    used = used_ssa(fn)
+    used = used_ssa(fn, result)
     reached = [False] + [t is not None for t in result.ssa_types[1:]]
     labelled = {i for i in range(1, len(fn.stmts) + 1)
                 if reached[i] and fn.stmt(i).kind is ir.Kind.VALUE and i in used}
@@ -412,7 +486,7 @@ def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = Fa
                 out.append(f"  {tv.name} <: {format_type_expr(tv.upper)}")
             else:
                 out.append(f"  {tv.name} <: Any")
-    body, level = _typed("Body", result.return_type, colour)
+    body, level = _typed("Body", printed_return_type(result), colour)
     out.append(_with_mark(body, level, colour))
     return out
 
@@ -424,12 +498,15 @@ def render_function(fn: ir.Function, result: Any, path: str = "", colour: bool =
 
 def declaration_text(program: ir.Program) -> str:
     """The file's own declarations, reprinted in file order."""
-    from . import fmt
-
     items = [it for it in program.items if not isinstance(it, S.FunctionDef)]
     if not items:
         return ""
-    return "".join(fmt.format_item(it).rstrip("\n") + "\n" for it in items)
+    try:
+        from .fmt import format_item
+    except ImportError:  # TEMPORARY until irc.fmt lands
+        lines = program.text.split("\n")
+        return "".join(lines[it.line - 1].split("  #")[0].rstrip() + "\n" for it in items)
+    return "".join(format_item(it).rstrip("\n") + "\n" for it in items)
 
 
 def render_program(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False) -> str:

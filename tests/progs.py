@@ -45,13 +45,13 @@ end
 TRY = """\
 function guarded(a::Int64)
 1 ─       r = 0
-└──       $(Expr(:enter, #4))
-2 ─       r = a
+2 ─       $(Expr(:enter, #5))
+3 ─       r = a
 └──       $(Expr(:leave, 1))
-3 ─       goto #5
-4 ┄       r = 1.5
-└──       goto #5
-5 ┄       return r
+4 ─       goto #6
+5 ┄       r = 1.5
+└──       goto #6
+6 ┄       return r
 end
 """
 

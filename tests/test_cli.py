@@ -1,0 +1,196 @@
+"""The `irc infer` / `irc explain` / `irc cfg --states` command line, end to end.
+
+Most cases call `irc.batch.cli_infer` in-process (what the typer command
+delegates to) with StringIO streams; a few run `python -m irc` to check the
+wiring, exit codes and that no traceback ever reaches the user.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from irc import batch, colour
+from irc.explain import explain_main
+from irc.driver import Options
+
+from progs import ANNOTATED, BRANCH, LOOP, TRY
+
+ROOT = Path(__file__).resolve().parent.parent
+BROKEN = "function bad(x::Int64)\n1 ─ %1 = (x +\n└── return %1\nend\n"
+
+
+def run(files, **kw):
+    out, err = io.StringIO(), io.StringIO()
+    kw.setdefault("no_prelude", True)
+    code = batch.cli_infer([str(f) for f in files], stdout=out, stderr=err, **kw)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def progs(tmp_path):
+    paths = {}
+    for name, text in (("loop", LOOP), ("branch", BRANCH), ("try", TRY), ("annotated", ANNOTATED)):
+        p = tmp_path / f"{name}.ir"
+        p.write_text(text)
+        paths[name] = p
+    return paths
+
+
+def test_text_to_stdout(progs):
+    code, out, err = run([progs["loop"]])
+    assert code == 0
+    assert "MethodInstance for prodto(::Int64)" in out
+    assert "\x1b[" not in out  # not a terminal: no colour
+
+
+def test_json_single_file_is_the_spec_document(progs):
+    code, out, _ = run([progs["loop"]], format="json")
+    assert code == 0
+    doc = json.loads(out)
+    assert list(doc) == ["functions"] and doc["functions"][0]["name"] == "prodto"
+
+
+def test_json_several_files_and_a_failing_one(progs, tmp_path):
+    bad = tmp_path / "bad.ir"
+    bad.write_text(BROKEN)
+    code, out, err = run([progs["loop"], bad, progs["try"]], format="json")
+    assert code == 1  # one input failed
+    doc = json.loads(out)
+    assert [f["path"] for f in doc["files"]] == [str(progs["loop"]), str(bad), str(progs["try"])]
+    assert doc["files"][1]["functions"] == [] and doc["files"][1]["errors"][0]["severity"] == "error"
+    assert doc["files"][2]["functions"][0]["name"] == "guarded"  # the bad file did not stop the others
+    assert f"{bad}:2:" in err and "1 of 3 inputs failed" in err
+
+
+def test_jsonl(progs):
+    code, out, _ = run([progs["loop"], progs["try"]], format="jsonl")
+    lines = [json.loads(l) for l in out.splitlines()]
+    assert code == 0 and [(l["file"], l["name"]) for l in lines] == [(str(progs["loop"]), "prodto"),
+                                                                      (str(progs["try"]), "guarded")]
+
+
+def test_directory_input_sorted(progs, tmp_path):
+    code, out, _ = run([tmp_path], format="jsonl")
+    assert [json.loads(l)["name"] for l in out.splitlines()] == ["twice", "pick", "prodto", "guarded"]
+
+
+def test_check_exit_status_and_summary(progs):
+    code, out, _ = run([progs["annotated"]], check=True)
+    assert code == 1
+    assert out.splitlines()[-1] == "6 agree, 1 differ"
+    assert out.splitlines()[0].startswith("line 7: slot w inferred Int64, Julia printed Float64")
+    code, out, _ = run([progs["annotated"]], check=True, exact=True)
+    assert code == 1 and out.splitlines()[-1] == "5 agree, 2 differ"
+    code, out, _ = run([progs["loop"]], check=True)
+    assert code == 0 and out == "0 agree, 0 differ\n"
+
+
+def test_warnings_quiet_strict(progs):
+    code, out, err = run([progs["branch"]])
+    assert code == 0
+    assert "warning: local variable `y` may be undefined" in err
+    assert f"{progs['branch']}:" in err and err.rstrip().endswith("1 warning in 1 function")
+    code, out, err = run([progs["branch"]], quiet=True)
+    assert code == 0 and "warning" not in err
+    code, out, err = run([progs["branch"]], strict=True)
+    assert code == 1
+    code, out, err = run([progs["branch"]], warn_only=True)
+    assert out == "" and "may be undefined" in err
+
+
+def test_stats_on_stderr(progs):
+    code, out, err = run([progs["loop"]], stats=True, state="live")
+    assert code == 0
+    assert "stats (--state live): 1 file, 1 function" in err
+    for word in ("statements", "blocks", "slots", "blocks visited", "peak state cells", "bytes of state",
+                 "parse", "cfg", "infer", "print"):
+        assert word in err
+
+
+def test_output_file_is_written_whole(progs, tmp_path):
+    dest = tmp_path / "out" / "all.txt"
+    code, out, _ = run([progs["loop"], progs["try"]], output=str(dest))
+    assert code == 0 and out == ""
+    text = dest.read_text()
+    assert text.startswith(f"# file: {progs['loop']}\n") and "MethodInstance for guarded(::Int64)" in text
+
+
+def test_out_dir_one_file_per_input_and_none_for_failures(progs, tmp_path):
+    bad = tmp_path / "bad.ir"
+    bad.write_text(BROKEN)
+    out_dir = tmp_path / "results"
+    code, out, err = run([progs["loop"], bad], out_dir=str(out_dir), format="json")
+    assert code == 1
+    assert sorted(os.listdir(out_dir)) == ["loop.json"]
+    assert json.loads((out_dir / "loop.json").read_text())["functions"][0]["name"] == "prodto"
+
+
+def test_jobs_give_the_same_output_in_order(progs):
+    files = [progs[k] for k in ("loop", "branch", "try", "annotated")]
+    one = run(files, jobs=1)
+    two = run(files, jobs=2)
+    assert one[:2] == two[:2]
+
+
+def test_stdin(progs, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(LOOP))
+    code, out, _ = run(["-"], format="json")
+    assert code == 0 and json.loads(out)["functions"][0]["name"] == "prodto"
+
+
+def test_usage_errors(progs):
+    assert run([progs["loop"]], format="xml")[0] == 2
+    assert run([progs["loop"]], state="fast")[0] == 2
+    assert run([progs["loop"]], output="a", out_dir="b")[0] == 2
+    assert run([progs["loop"]], exact=True)[0] == 2
+    assert run([], )[0] == 2
+
+
+def test_missing_file_is_reported_not_raised(tmp_path, progs):
+    code, out, err = run([tmp_path / "nope.ir", progs["loop"]])
+    assert code == 1
+    assert "cannot read" in err and "MethodInstance for prodto" in out
+
+
+def test_colour_always(progs):
+    code, out, _ = run([progs["branch"]], color="always")
+    assert "\x1b[" in out
+    assert colour.strip_ansi(out) == run([progs["branch"]], color="never")[1]
+
+
+def test_explain(progs):
+    out, err = io.StringIO(), io.StringIO()
+    code = explain_main(str(progs["branch"]), "y", None, Options(prelude=False), out, err)
+    text = out.getvalue()
+    assert code == 0, err.getvalue()
+    assert text.startswith("slot y (slot 4) in pick: Int64")
+    assert "SLOT_USEDUNDEF" in text
+    assert "entry #3: Int64 (undef)" in text
+    assert "line 4: y = … -> Int64 (widened; was Union{} (undef))" in text
+    code = explain_main(str(progs["branch"]), "nope", None, Options(prelude=False), io.StringIO(), err)
+    assert code == 1
+
+
+def _cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "irc", *args], cwd=ROOT, capture_output=True, text=True,
+                          input=stdin, timeout=120)
+
+
+def test_cli_wiring_end_to_end(progs, tmp_path):
+    p = _cli("infer", "--no-prelude", "--format", "json", str(progs["loop"]))
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["functions"][0]["return_type"] == "Int64"
+    p = _cli("infer", "--no-prelude", "--check", "--exact", str(progs["annotated"]))
+    assert p.returncode == 1 and p.stdout.endswith("5 agree, 2 differ\n")
+    p = _cli("infer", "--format", "xml", str(progs["loop"]))
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    p = _cli("explain", "--no-prelude", str(progs["branch"]), "--slot", "y")
+    assert p.returncode == 0 and "slot y" in p.stdout
+    p = _cli("cfg", "--no-prelude", "--dot", "--states", str(progs["branch"]))
+    assert p.returncode == 0 and p.stdout.startswith('digraph "pick"') and "unreached" in p.stdout

@@ -1,0 +1,55 @@
+"""Snapshot corpus: for every samples/*.ir, the text output, the JSON output and
+a coloured rendering are stored under snapshots/test_snapshots/ (one plain-text
+file each; re-bless with `--snapshot-update` and read the diff), and the text
+output is a fixed point of `irc infer`.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import sample_files
+from irc.driver import analyse
+from irc.jsonout import document, dumps, function_json
+from irc.printer import render_program
+
+SAMPLES = sample_files()
+IDS = [p.stem for p in SAMPLES]
+
+
+def _infer(path: str, text: str, colour: bool = False) -> str:
+    res = analyse(path, text)
+    assert not res.errors, [d.message for d in res.errors]
+    return render_program(res.program, res.results, colour=colour)
+
+
+def _rel(p) -> str:
+    return f"samples/{p.name}"
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=IDS)
+def test_text(sample, text_snapshot):
+    assert _infer(_rel(sample), sample.read_text()) == text_snapshot
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=IDS)
+def test_json(sample, text_snapshot):
+    res = analyse(_rel(sample), sample.read_text())
+    assert not res.errors, [d.message for d in res.errors]
+    text = dumps(document([function_json(fn, r) for fn, r in res.results]))
+    json.loads(text)
+    assert text == text_snapshot
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=IDS)
+def test_fixed_point(sample):
+    once = _infer(_rel(sample), sample.read_text())
+    assert _infer("again.ir", once) == once
+
+
+@pytest.mark.parametrize("sample", [s for s in SAMPLES if s.stem in ("union_accumulator", "isa_chain_refine",
+                                                                     "undef_one_path", "try_nested")],
+                         ids=lambda s: s.stem)
+def test_colour(sample, text_snapshot):
+    assert _infer(_rel(sample), sample.read_text(), colour=True) == text_snapshot
