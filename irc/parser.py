@@ -974,6 +974,8 @@ class _Assembler:
             self.err.add("`Body::T` belongs after the header sections of a function", obj.line, obj.col)
             return
         if isinstance(obj, _CodeInfoOpen):
+            if self.fn is not None and self.fn.form != "plain" and self.fn_state == "sections":
+                self.fn_state = "body"
             if self.fn is not None and self.fn_state == "body" and not self.fn.lines and not self.in_codeinfo and not self.fn.codeinfo:
                 self.fn.codeinfo = True
                 self.in_codeinfo = True
