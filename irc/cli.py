@@ -1,0 +1,256 @@
+"""The `irc` command line (typer): `fmt`, `cfg`, `infer`, `--version`.
+
+Shared plumbing, reusable by every command:
+
+- `expand_inputs(paths)` -- files as given, directories contribute every
+  `*.ir` below them (sorted), `-` is standard input;
+- `load_programs(paths)` -- yields one `Loaded(path, text, program,
+  diagnostics)` per input: parsed and built (`program` set) or the located
+  errors (`diagnostics`, rendered with `errors.render` by `report`);
+- `run_command(paths, render)` -- loads every input, renders each program
+  with `render(loaded) -> str`, writes all output at once at the end (whole
+  or not at all), errors on stderr; exit status 0, 1 on input errors, 2 on an
+  internal error (`path: internal error: …`, never a traceback).
+
+Invariants: no command prints a Python traceback for any input; stdout
+receives complete per-file texts only; every input is processed even when an
+earlier one fails.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator, List, Optional
+
+import typer
+
+from . import __version__
+from . import ir
+from .errors import Diagnostic, IrcError, Span, render
+
+STDIN = "-"
+
+
+@dataclass(slots=True)
+class Loaded:
+    path: str
+    text: str = ""
+    program: ir.Program | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    internal: str | None = None  # an unexpected exception, as text
+
+
+def expand_inputs(paths: list[str]) -> list[str]:
+    """Files as given, directories -> every `*.ir` below (sorted), `-` kept."""
+    out: list[str] = []
+    for p in paths:
+        if p == STDIN:
+            out.append(p)
+            continue
+        path = Path(p)
+        if path.is_dir():
+            out.extend(str(f) for f in sorted(path.rglob("*.ir")) if f.is_file())
+        else:
+            out.append(p)
+    return out
+
+
+def read_input(path: str, stdin=None) -> str:
+    """The text of one input (`-`: standard input); raises IrcError."""
+    from .parser import decode_source, read_source
+
+    if path == STDIN:
+        stream = stdin if stdin is not None else sys.stdin
+        data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+        if isinstance(data, str):
+            return data
+        return decode_source(data, "<stdin>")
+    if Path(path).is_dir():
+        raise IrcError([Diagnostic("error", "is a directory with no .ir files", Span(path, 1, 1), "io")])
+    return read_source(path)
+
+
+def load_one(path: str, stdin=None) -> Loaded:
+    """Read, parse and build one input."""
+    from .build import build_program
+    from .parser import parse_text
+
+    shown = "<stdin>" if path == STDIN else path
+    item = Loaded(shown)
+    try:
+        item.text = read_input(path, stdin)
+        item.program = build_program(parse_text(item.text, shown))
+    except IrcError as e:
+        item.diagnostics = list(e.diagnostics)
+        if e.source:
+            item.text = e.source
+    except RecursionError:
+        item.internal = "input nested too deeply"
+    except Exception as e:  # an irc bug: reported, never a traceback
+        item.internal = f"{type(e).__name__}: {e}"
+    return item
+
+
+def load_programs(paths: list[str], stdin=None) -> Iterator[Loaded]:
+    """One `Loaded` per input (see `expand_inputs`), in order."""
+    inputs = expand_inputs(paths)
+    for p in inputs:
+        yield load_one(p, stdin)
+
+
+def report(item: Loaded, stderr) -> None:
+    """Errors of one input on stderr, rendered with their source lines."""
+    for d in item.diagnostics:
+        stderr.write(render(d, item.text) + "\n")
+    if item.internal is not None:
+        stderr.write(f"{item.path}: internal error: {item.internal}\n")
+
+
+def run_command(paths: list[str], render_fn: Callable[[Loaded], str], stdout=None, stderr=None, stdin=None) -> int:
+    """Load every input, render the good ones, write stdout once (see module doc)."""
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    if not paths:
+        stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin)\n")
+        return 2
+    chunks: list[str] = []
+    status = 0
+    for item in load_programs(paths, stdin):
+        if item.program is not None and item.internal is None:
+            try:
+                chunks.append(render_fn(item))
+            except Exception as e:  # pragma: no cover - an irc bug
+                item.internal = f"{type(e).__name__}: {e}"
+        if item.diagnostics:
+            status = max(status, 1)
+        if item.internal is not None:
+            status = 2
+        report(item, stderr)
+    text = "".join(chunks)
+    if text:
+        stdout.write(text)
+        stdout.flush()
+    return status
+
+
+# ---------------------------------------------------------------- renderers
+
+
+def render_fmt(item: Loaded) -> str:
+    from .fmt import format_program
+
+    assert item.program is not None
+    return format_program(item.program)
+
+
+def _fn_title(fn: ir.Function) -> str:
+    from .fmt import format_name
+
+    return format_name((*fn.module, fn.name))
+
+
+def render_cfg(item: Loaded) -> str:
+    """Blocks with statement ranges, predecessors and successors."""
+    assert item.program is not None
+    out: list[str] = []
+    for fn in item.program.functions:
+        out.append(f"{item.path}: {_fn_title(fn)}: {len(fn.stmts)} statements, {len(fn.blocks)} blocks")
+        for b in fn.blocks:
+            preds = ", ".join("entry" if p == 0 else f"#{p}" for p in b.preds) or "-"
+            succs = ", ".join(f"#{s}" for s in b.succs) or "-"
+            rng = f"{b.first}" if b.first == b.last else f"{b.first}-{b.last}"
+            out.append(f"  #{b.id}: stmts {rng}; preds {preds}; succs {succs}")
+    return "\n".join(out) + "\n" if out else ""
+
+
+def _dot_quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def render_dot(item: Loaded) -> str:
+    """Graphviz: one digraph per function; catch entries as dashed edges."""
+    assert item.program is not None
+    out: list[str] = []
+    for fn in item.program.functions:
+        title = _fn_title(fn)
+        out.append(f"digraph {_dot_quote(title)} {{")
+        out.append("  node [shape=box, fontname=monospace];")
+        has_virtual = any(0 in b.preds for b in fn.blocks)
+        if has_virtual:
+            out.append('  b0 [label="exception", shape=ellipse, style=dashed];')
+        for b in fn.blocks:
+            rng = f"{b.first}" if b.first == b.last else f"{b.first}:{b.last}"
+            out.append(f'  b{b.id} [label="#{b.id}\\n{rng}"];')
+        for b in fn.blocks:
+            for s in b.succs:
+                out.append(f"  b{b.id} -> b{s};")
+            if 0 in b.preds:
+                out.append(f"  b0 -> b{b.id} [style=dashed];")
+        out.append("}")
+    return "\n".join(out) + "\n" if out else ""
+
+
+# ---------------------------------------------------------------- typer app
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="irc: parse, analyse and print Julia's lowered IR (.ir files).",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"irc {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Optional[bool] = typer.Option(None, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+) -> None:
+    """irc: parse, analyse and print Julia's lowered IR (.ir files)."""
+
+
+FILES = typer.Argument(None, help="Files, directories (every .ir below) or - for stdin.", show_default=False)
+
+
+@app.command("fmt")
+def fmt_cmd(files: Optional[List[str]] = FILES) -> None:
+    """Reprint the input canonically (renumbered labels, aligned rails)."""
+    raise typer.Exit(run_command(list(files or []), render_fmt))
+
+
+@app.command("cfg")
+def cfg_cmd(
+    files: Optional[List[str]] = FILES,
+    dot: bool = typer.Option(False, "--dot", help="Graphviz output."),
+) -> None:
+    """Print the basic blocks and their edges."""
+    raise typer.Exit(run_command(list(files or []), render_dot if dot else render_cfg))
+
+
+@app.command("infer")
+def infer_cmd(files: Optional[List[str]] = FILES) -> None:
+    """Infer types and print the annotated IR."""
+    raise typer.Exit(run_command(list(files or []), render_fmt))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point (`irc`, `python -m irc`); exits with the command's status."""
+    try:
+        app(args=argv, prog_name="irc", standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        raise SystemExit(130)
+    except BaseException as e:  # never a traceback
+        sys.stderr.write(f"irc: internal error: {type(e).__name__}: {e}\n")
+        raise SystemExit(2)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
