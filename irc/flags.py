@@ -93,6 +93,13 @@ def syntactic_flags(fn: ir.Function, reads: list | None = None) -> dict[int, int
         if st.value is not None:
             exprs.append(st.value)
         exprs.extend(st.args)
+        v = st.value
+        if st.kind is K.DEAD and type(v) is S.ExprNode and v.head == "=" and len(v.args) == 2 \
+                and type(v.args[0]) is S.SlotRef:
+            # a dead `Core.Const(:(x = rhs))` is still an assignment to x, syntactically
+            # (as the unreached `x = rhs` it prints; keeps `irc infer` output a fixed point)
+            assigns[v.args[0].id] = assigns.get(v.args[0].id, 0) + 1
+            exprs = [v.args[1]]
         for e in exprs:
             try:
                 if reads is None or st.kind is K.DEAD:

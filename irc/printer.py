@@ -370,13 +370,63 @@ def printed_pred_counts(fn: ir.Function, result: Any) -> dict[int, int]:
     return counts
 
 
-def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str]) -> str:
+def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
+    """Slots live into each block counting only what inference reached.
+
+    The engine's liveness (`result.live_in`) is syntactic: it follows every
+    edge and every read, unreached ones included, and the printed code has
+    different unreached edges (a dead `goto` falls through), so it would not
+    survive a round trip.  Here reads, writes and edges of unreached
+    statements do not count; the reached code is the same before and after
+    printing, so the entry comments are a fixed point.  The sets are subsets
+    of `result.live_in` (fewer reads and edges, and a reached block's writes
+    are all counted), so every store (`live` included) holds their states.
+    """
+    from .liveness import stmt_reads, stmt_write
+
+    nb = len(fn.blocks)
+    types = result.ssa_types
+    use = [0] * (nb + 1)
+    defs = [0] * (nb + 1)
+    succs: list[list[int]] = [[] for _ in range(nb + 1)]
+    printed = printed_succs(fn, result)
+    for b in fn.blocks:
+        u = d = 0
+        for i in range(b.first, b.last + 1):
+            st = fn.stmt(i)
+            if types[i] is None or st.kind is ir.Kind.DEAD:
+                break
+            for sid, _ in stmt_reads(st):
+                if not d & (1 << sid):
+                    u |= 1 << sid
+            w = stmt_write(st)
+            if w is not None:
+                d |= 1 << w
+        use[b.id], defs[b.id] = u, d
+        if types[b.last] is not None and fn.stmt(b.last).kind is not ir.Kind.DEAD:
+            succs[b.id] = printed[b.id]
+    live = [0] * (nb + 1)
+    changed = True
+    while changed:  # backward fixpoint, last block first; monotone, bounded by the slot count
+        changed = False
+        for b in range(nb, 0, -1):
+            out = 0
+            for c in succs[b]:
+                out |= live[c]
+            new = use[b] | (out & ~defs[b])
+            if new != live[b]:
+                live[b], changed = new, True
+    return [frozenset(i for i in range(len(fn.slots) + 1) if x >> i & 1) for x in live]
+
+
+def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str],
+                   live_in: list[frozenset[int]]) -> str:
     from .typeprint import show
 
     entry = result.entry(b)
     if entry is None:
         return f"# entry #{b}: unreached"
-    live = sorted(result.live_in[b])
+    live = sorted(live_in[b])
     if not live:
         return f"# entry #{b}: (no live slots)"
     parts = []
@@ -411,14 +461,15 @@ def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
     used = used_ssa(fn, result)
     reached = [False] + [t is not None for t in result.ssa_types[1:]]
     labelled = {i for i in range(1, len(fn.stmts) + 1)
-                if reached[i] and fn.stmt(i).kind is ir.Kind.VALUE and i in used}
+                if reached[i] and fn.stmt(i).kind in (ir.Kind.VALUE, ir.Kind.ENTER) and i in used}
     width = max((len(str(i)) for i in labelled), default=0)
     nb = len(fn.blocks)
     bw = len(str(nb))
     preds = printed_pred_counts(fn, result)
+    live_in = reached_live_in(fn, result)
     out: list[str] = []
     for b in fn.blocks:
-        out.append(C.paint(_entry_comment(fn, result, b.id, names), "comment", colour))
+        out.append(C.paint(_entry_comment(fn, result, b.id, names, live_in), "comment", colour))
         for i in range(b.first, b.last + 1):
             if i == b.first:
                 ch = "─" if preds[b.id] <= 1 else "┄"
