@@ -205,7 +205,9 @@ def parse_child(path: str, runs: int) -> int:
         from irc.driver import build
     except ImportError:
         build = None
+    t0 = time.perf_counter()
     parse_text("function g(x::Int64)\n1 ─     return x\nend\n", "<warm>")
+    first = time.perf_counter() - t0  # builds the Lark grammar
     text = Path(path).read_text(encoding="utf-8")
     parse_s, build_s = [], []
     for _ in range(runs):
@@ -222,7 +224,7 @@ def parse_child(path: str, runs: int) -> int:
         parse_s.append(t1 - t0)
         build_s.append(t2 - t1 if build is not None else float("nan"))
         del src
-    print(json.dumps({"parse": parse_s, "build": build_s}))
+    print(json.dumps({"parse": parse_s, "build": build_s, "first_parse": first}))
     return 0
 
 
@@ -369,13 +371,19 @@ def parse_throughput(path: Path, runs: int, timeout: float) -> dict:
         return {"error": r.stderr.strip()[-800:]}
     d = json.loads(r.stdout.strip().splitlines()[-1])
     return {"parse_s": statistics.median(d["parse"]), "build_s": statistics.median(d["build"]),
-            "runs": d}
+            "first_parse_s": d["first_parse"], "runs": d}
 
 
-def startup_cost(runs: int) -> float:
-    """Median wall of `python -m irc --version`: interpreter + CLI import, no work."""
-    walls = [run_process([sys.executable, "-m", "irc", "--version"], 60).wall for _ in range(runs)]
-    return statistics.median(walls)
+def startup_cost(runs: int, mode: str) -> float:
+    """Median wall of `python -m irc --version` (api mode: importing the pipeline): fixed cost, no work."""
+    if mode == "cli":
+        cmd = [sys.executable, "-m", "irc", "--version"]
+    else:
+        cmd = [sys.executable, "-c", "import irc.driver, irc.parser, irc.build, irc.world, irc.infer, irc.printer"]
+    rs = [run_process(cmd, 60) for _ in range(runs)]
+    if any(r.rc != 0 for r in rs):
+        return float("nan")
+    return statistics.median(r.wall for r in rs)
 
 
 # ----------------------------------------------------------------- reporting
@@ -425,7 +433,8 @@ def report(res: dict, cfg: Config) -> str:
     b: list[Cell] = res["b"]
     md = [f"# irc benchmark ({'quick' if res['quick'] else 'full'}, {cfg.runs} runs, medians)", "",
           f"machine: {res['machine']}; mode: `{res['mode']}`; commit {res['commit']}; "
-          f"interpreter + CLI start-up (`python -m irc --version`): {fmt_s(res['startup_s'])} s", ""]
+          f"interpreter + CLI start-up ({'`python -m irc --version`' if res['mode'] == 'cli' else 'imports'}): "
+          f"{fmt_s(res['startup_s'])} s", ""]
     same = res["identical_output"]
     md += [f"Stores printed identical output on every input: {'yes' if all(same.values()) else 'NO: ' + str(same)}",
            ""]
@@ -455,19 +464,20 @@ def report(res: dict, cfg: Config) -> str:
     rx = res["regex"]
     md += [f"## (b) straight line ({cfg.slots:,} locals), `block`, end to end vs one regex pass", ""]
     md += cell_table(b) + [""]
-    md += ["| N | irc end to end s | irc phases sum s | regex findall s | read + findall s | ratio (end to end / findall) |",
-           "|---:|---:|---:|---:|---:|---:|"]
+    md += ["| N | irc end to end s | irc phases sum s | regex findall s | read + findall s | end to end / findall "
+           "| phases sum / findall |",
+           "|---:|---:|---:|---:|---:|---:|---:|"]
     ratios = {}
     for n in (n1, n2):
         c = by.get(n)
         r = rx.get(str(n), {})
         if not c or not c.runs:
-            md.append(f"| {n:,} | – | – | {fmt_s(r.get('findall_s', float('nan')))} | – | – |")
+            md.append(f"| {n:,} | – | – | {fmt_s(r.get('findall_s', float('nan')))} | – | – | – |")
             continue
         phs = sum(c.phase(p) for p in PHASES)
         ratios[n] = ratio(c.wall, r["findall_s"])
         md.append(f"| {n:,} | {fmt_s(c.wall)} | {fmt_s(phs)} | {r['findall_s']:.3f} | {r['read_and_findall_s']:.3f} "
-                  f"| {fmt_r(ratios[n])}x |")
+                  f"| {fmt_r(ratios[n])}x | {fmt_r(ratio(phs, r['findall_s']))}x |")
     md.append("")
     c1, c2 = by.get(n1), by.get(n2)
     scale = ratio(c2.wall, c1.wall) if c1 and c2 and c1.runs and c2.runs else float("nan")
@@ -509,13 +519,15 @@ def report(res: dict, cfg: Config) -> str:
     md.append("")
 
     md += ["## Parse-only throughput (fresh process, grammar built first)", "",
-           "| input | statements | parse_text s | statements/s | build_program + cfg s |", "|---|---:|---:|---:|---:|"]
+           "| input | statements | parse_text s | statements/s | build_program + cfg s | first parse in a process (grammar build) s |",
+           "|---|---:|---:|---:|---:|---:|"]
     for name, d in res["parse_only"].items():
         if "error" in d:
             md.append(f"| {name} | – | error: {d['error'][:100]} | – | – |")
             continue
         n = d["stmts"]
-        md.append(f"| {name} | {n:,} | {d['parse_s']:.3f} | {n / d['parse_s']:,.0f} | {fmt_s(d['build_s'])} |")
+        md.append(f"| {name} | {n:,} | {d['parse_s']:.3f} | {n / d['parse_s']:,.0f} | {fmt_s(d['build_s'])} "
+                  f"| {fmt_s(d.get('first_parse_s', float('nan')))} |")
     md.append("")
     return "\n".join(md)
 
@@ -529,7 +541,9 @@ def plot(res: dict, path: Path) -> bool:
     except ImportError:
         log("matplotlib not installed: no plot (pip install '.[bench]')")
         return False
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    from matplotlib.ticker import FuncFormatter
+
+    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(15, 4.4))
     for store, style in zip(STORES, ("o-", "s-", "^-")):
         cs = [c for c in res["sweep"] if c.store == store and c.runs]
         if not cs:
@@ -537,9 +551,15 @@ def plot(res: dict, path: Path) -> bool:
         xs = [c.stmts for c in cs]
         ax1.plot(xs, [c.wall for c in cs], style, label=store)
         ax2.plot(xs, [c.rss for c in cs], style, label=store)
-    for ax, title, unit in ((ax1, "end-to-end time", "seconds (median)"), (ax2, "peak RSS", "MB (median)")):
+        ax3.plot(xs, [c.stat("peak_state_cells") for c in cs], style, label=store)
+    plain = FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}")
+    for ax, title, unit in ((ax1, "end-to-end time", "seconds (median)"), (ax2, "peak RSS", "MB (median)"),
+                            (ax3, "peak state cells", "cells")):
         ax.set_xscale("log")
         ax.set_yscale("log")
+        ax.xaxis.set_major_formatter(plain)
+        if ax is not ax3:
+            ax.yaxis.set_major_formatter(plain)
         ax.set_xlabel("statements")
         ax.set_ylabel(unit)
         ax.set_title(title)
@@ -634,7 +654,7 @@ def main(argv: list[str] | None = None) -> int:
                             f"{platform.system()} {platform.release()}",
                  "sweep": sweep, "a": a, "b": b, "regex": {}, "audit": {}, "parse_only": {}}
     t_start = time.perf_counter()
-    res["startup_s"] = startup_cost(cfg.runs)
+    res["startup_s"] = startup_cost(cfg.runs, mode)
 
     log("(a)")
     measure(a, paths, cfg, mode, out)
