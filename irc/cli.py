@@ -227,15 +227,64 @@ def fmt_cmd(files: Optional[List[str]] = FILES) -> None:
 def cfg_cmd(
     files: Optional[List[str]] = FILES,
     dot: bool = typer.Option(False, "--dot", help="Graphviz output."),
+    states: bool = typer.Option(False, "--states", help="Infer, and label each block with its entry state (Graphviz)."),
+    format: Optional[str] = typer.Option(None, "--format", help="Render with Graphviz's dot: svg or png (implies --states)."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the output to FILE (atomically).", metavar="FILE"),
+    no_prelude: bool = typer.Option(False, "--no-prelude", help="With --states: no shipped Base declarations."),
 ) -> None:
     """Print the basic blocks and their edges."""
+    if states or format is not None or output is not None:
+        from .explain import cfg_main
+
+        raise typer.Exit(cfg_main(list(files or []), fmt=format, output=output, prelude=not no_prelude))
     raise typer.Exit(run_command(list(files or []), render_dot if dot else render_cfg))
 
 
 @app.command("infer")
-def infer_cmd(files: Optional[List[str]] = FILES) -> None:
-    """Infer types and print the annotated IR."""
-    raise typer.Exit(run_command(list(files or []), render_fmt))
+def infer_cmd(
+    files: Optional[List[str]] = FILES,
+    format: str = typer.Option("text", "--format", "-f", help="Output: text (annotated IR), json (one document) or jsonl (one function per line)."),
+    state: str = typer.Option("block", "--state", help="How entry states are kept: stmt, block or live (same output)."),
+    stats: bool = typer.Option(False, "--stats", help="Print statements, blocks, slots, visits, state cells/bytes and seconds per phase on stderr."),
+    check: bool = typer.Option(False, "--check", help="Compare with the types Julia printed in the input; exit 1 if any differ."),
+    exact: bool = typer.Option(False, "--exact", help="With --check: compare lattice elements (Core.Const…), not widened types."),
+    no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
+    prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
+    color: str = typer.Option("auto", "--color", help="Colour types like @code_warntype: auto (terminal, no NO_COLOR), always, never."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the output to FILE (atomically) instead of stdout.", metavar="FILE"),
+    out_dir: Optional[str] = typer.Option(None, "--out-dir", help="Write one output file per input into DIR (atomically).", metavar="DIR"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Infer files in N worker processes (output order is input order).", metavar="N"),
+    warn_only: bool = typer.Option(False, "--warn-only", help="Print only the diagnostics, not the annotated IR."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print warnings (errors are always printed)."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
+) -> None:
+    """Infer types and print the annotated IR (@code_warntype layout)."""
+    from .batch import cli_infer
+
+    raise typer.Exit(cli_infer(list(files or []), format=format, state=state, stats=stats, check=check,
+                               exact=exact, no_prelude=no_prelude, prelude=list(prelude or []), color=color,
+                               output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
+                               strict=strict))
+
+
+@app.command("explain")
+def explain_cmd(
+    file: str = typer.Argument(..., help="The .ir file (or - for stdin).", show_default=False),
+    slot: str = typer.Option(..., "--slot", help="The slot to explain, as printed (x, @_3, x@_5).", show_default=False),
+    function: Optional[str] = typer.Option(None, "--function", help="The function holding the slot (needed when several do)."),
+    state: str = typer.Option("block", "--state", help="How entry states are kept: stmt, block or live."),
+    no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
+    prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
+) -> None:
+    """Why a slot has its type: entry states, merges, refinements and assignments, with lines."""
+    from .driver import STORES, Options
+    from .explain import explain_main
+
+    if state not in STORES:
+        sys.stderr.write(f"error: --state must be one of {', '.join(STORES)} (got {state!r})\n")
+        raise typer.Exit(2)
+    opts = Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()))
+    raise typer.Exit(explain_main(file, slot, function, opts))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -48,19 +48,18 @@ def _state_text(vs: Any) -> str:
 
 
 def _compare(old: Any, new: Any) -> str:
-    """'widened', 'narrowed', 'unchanged' or 'changed' from old to new (VarStates)."""
+    """How the slot's type moved from state `old` to `new`: 'widened', 'narrowed',
+    'same type' or 'new type' (incomparable); definedness is reported apart."""
     if old is None or new is None:
-        return "changed"
-    same_t = old.type == new.type
-    if same_t and old.undef == new.undef:
-        return "unchanged"
-    up = _le(old.type, new.type) and (new.undef or not old.undef)
-    down = _le(new.type, old.type) and (old.undef or not new.undef)
+        return "new type"
+    if old.type == new.type:
+        return "same type"
+    up, down = _le(old.type, new.type), _le(new.type, old.type)
     if up and not down:
         return "widened"
     if down and not up:
         return "narrowed"
-    return "unchanged" if up and down else "changed"
+    return "same type" if up and down else "new type"
 
 
 def _after(fn: ir.Function, result: Any, i: int, sid: int) -> Any:
@@ -103,6 +102,7 @@ def find_slot(fn: ir.Function, name: str) -> ir.Slot | None:
 
 def explain_slot(fn: ir.Function, result: Any, slot: ir.Slot) -> str:
     """The explanation text (see the module doc)."""
+    from .fmt import format_expr
     from .jsonout import flag_names
     from .printer import slot_display_names
 
@@ -116,46 +116,54 @@ def explain_slot(fn: ir.Function, result: Any, slot: ir.Slot) -> str:
     for b in fn.blocks:
         entry = result.entry(b.id)
         if entry is None:
-            out.append(f"  #{b.id}: unreached")
+            out.append(f"  entry #{b.id}: unreached")
             continue
         vs = entry.get(sid)
         live = sid in result.live_in[b.id]
         notes = []
         reached_preds = [p for p in b.preds if p > 0 and result.entry(p) is not None]
         exits = [(p, _after(fn, result, fn.block(p).last, sid)) for p in reached_preds]
-        differing = [(p, e) for p, e in exits if e is not None and vs is not None
-                     and (e.type != vs.type or e.undef != vs.undef)]
-        if differing:
-            for p, e in differing:
-                how = _compare(e, vs)
-                kind = "merged" if how == "widened" else ("refined by the branch at line %d" % fn.block(p).last
-                                                          if how == "narrowed" else how)
-                if how == "narrowed":
-                    kind = f"refined by the branch at line {fn.stmt(fn.block(p).last).line}"
-                notes.append(f"from #{p}: {_state_text(e)} ({kind})")
+        differs = any(e is not None and vs is not None and (e.type != vs.type or e.undef != vs.undef)
+                      for _, e in exits)
+        if differs and len(exits) > 1:
+            parts = ", ".join(f"#{p}: {_state_text(e)}" for p, e in exits)
+            notes.append(f"merge of {parts}")
+        elif differs:
+            (p, e), = exits
+            how = _compare(e, vs)
+            if how == "narrowed":
+                last = fn.stmt(fn.block(p).last)
+                notes.append(f"narrowed from {_state_text(e)} by the branch at line {last.line} (from #{p})")
+            else:
+                notes.append(f"from #{p}: {_state_text(e)} ({how})")
         if 0 in b.preds:
-            notes.append("catch entry (merged from assignments in the try region)")
+            notes.append("catch entry: also merges the slot's state after every assignment in the try region")
         assigns = [i for i in range(b.first, b.last + 1)
                    if fn.stmt(i).slot == sid and fn.stmt(i).kind in (ir.Kind.ASSIGN, ir.Kind.NEWVAR)]
         if not notes and not assigns and b.id != 1:
             quiet += 1
             continue
-        out.append(f"  entry #{b.id}: {_state_text(vs)}{'' if live else '  (not live)'}")
+        out.append(f"  entry #{b.id}: {_state_text(vs)}{'' if live else '  (not live here)'}")
         for n in notes:
             out.append(f"      {n}")
         for i in assigns:
             st = fn.stmt(i)
+            if result.ssa_types[i] is None:
+                out.append(f"    line {st.line}: statement {i} never reached")
+                continue
             before = result.state_before(i)
             old = before.get(sid) if before is not None else None
             new = _after(fn, result, i, sid)
-            if result.ssa_types[i] is None:
-                out.append(f"    line {st.line}: statement {i} unreached")
+            if st.kind is ir.Kind.NEWVAR:
+                out.append(f"    line {st.line}: Core.NewvarNode(:({name})) -> undefined again "
+                           f"(was {_state_text(old)})")
                 continue
-            what = "NewvarNode" if st.kind is ir.Kind.NEWVAR else f"{name} = …"
-            out.append(f"    line {st.line}: {what} -> {_state_text(new)} "
-                       f"({_compare(old, new)}; was {_state_text(old)})")
+            how = _compare(old, new)
+            defined = ", now defined" if old is not None and old.undef else ""
+            out.append(f"    line {st.line}: {name} = {format_expr(st.value, fn)}  ->  {_state_text(new)}"
+                       f" ({how}{defined}; was {_state_text(old)})")
     if quiet:
-        out.append(f"  ({quiet} more reached block{'s' if quiet != 1 else ''} without a change to {name})")
+        out.append(f"  ({quiet} more reached block{'s' if quiet != 1 else ''} where {name} does not change)")
     return "\n".join(out) + "\n"
 
 
@@ -202,39 +210,131 @@ def explain_main(path: str, slot: str, function: str | None, options: Any,
 
 
 def _dot_escape(s: str) -> str:
-    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\l")
+    return s.replace('"', '\\"')
 
 
-def cfg_dot(fn: ir.Function, result: Any) -> str:
-    """Graphviz text for one function: a node per block with its entry state
-    (live slots, as in `irc infer`'s comments) and its statements' line span;
-    edges as the control flow graph has them (catch edges dashed)."""
-    from .printer import slot_display_names
+def cfg_dot(fn: ir.Function, result: Any, prefix: str = "") -> list[str]:
+    """Graphviz lines (a `subgraph cluster_…`) for one function: a node per
+    block with its entry state (live slots, as in `irc infer`'s comments) and
+    statement range; unreached blocks dashed; catch edges dashed."""
+    from .printer import reached_live_in, slot_display_names
     from .typeprint import show
 
     names = slot_display_names(fn)
-    lines = [f'digraph "{_dot_escape(fn.name)}" {{', '  node [shape=box, fontname="monospace"];']
+    live_in = reached_live_in(fn, result)
+    p = prefix
+    lines = [f'  subgraph "cluster_{_dot_escape(p + fn.name)}" {{', f'    label="{_dot_escape(fn.name)}";']
     for b in fn.blocks:
         entry = result.entry(b.id)
-        head = f"#{b.id}  (%{b.first}–%{b.last})"
+        head = f"#{b.id}  %{b.first}–%{b.last}"
         if entry is None:
             body = ["unreached"]
         else:
             body = [f"{names[s]}::{show(entry[s].type)}{' (undef)' if entry[s].undef else ''}"
-                    for s in sorted(result.live_in[b.id]) if s in entry] or ["(no live slots)"]
-        label = _dot_escape(head + "\n" + "\n".join(body) + "\n")
-        style = ', style=dashed' if entry is None else ''
-        lines.append(f'  b{b.id} [label="{label}"{style}];')
-    lines.append('  entry [shape=point];')
-    if fn.blocks:
-        lines.append("  entry -> b1;")
+                    for s in sorted(live_in[b.id]) if s in entry] or ["(no live slots)"]
+        label = _dot_escape("\\l".join([head, *body]) + "\\l")
+        style = ", style=dashed" if entry is None else ""
+        lines.append(f'    "{p}b{b.id}" [label="{label}"{style}];')
     for b in fn.blocks:
         last = fn.stmt(b.last)
-        for s in b.succs:
-            attrs = ' [style=dashed, label="catch"]' if last.kind is ir.Kind.ENTER and s == last.target else ""
-            lines.append(f"  b{b.id} -> b{s}{attrs};")
+        for c in b.succs:
+            attrs = ' [style=dashed, label="catch"]' if last.kind is ir.Kind.ENTER and c == last.target else ""
+            lines.append(f'    "{p}b{b.id}" -> "{p}b{c}"{attrs};')
+    lines.append("  }")
+    return lines
+
+
+def program_dot(title: str, results: list[tuple[ir.Function, Any]]) -> str:
+    """One digraph for a file: a cluster per function."""
+    lines = [f'digraph "{_dot_escape(title)}" {{', '  node [shape=box, fontname="monospace"];']
+    for k, (fn, r) in enumerate(results, start=1):
+        lines.extend(cfg_dot(fn, r, prefix=f"f{k}_"))
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None, prelude: bool = True,
+             stdout: Any = None, stderr: Any = None) -> int:
+    """`irc cfg --states [--format svg|png] [-o FILE]`; returns the exit status."""
+    import sys
+
+    from .batch import atomic_write, collect_inputs, read_input
+    from .driver import Options, analyse
+    from .errors import render_all
+
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    if fmt not in (None, "dot", "svg", "png"):
+        stderr.write(f"error: --format must be dot, svg or png (got {fmt!r})\n")
+        return 2
+    inputs = collect_inputs(paths)
+    if not inputs:
+        stderr.write("error: no input files\n")
+        return 2
+    if fmt in ("svg", "png") and len(inputs) != 1:
+        stderr.write(f"error: --format {fmt} renders one input at a time (got {len(inputs)})\n")
+        return 2
+    if fmt == "png" and output is None and getattr(stdout, "isatty", lambda: False)():
+        stderr.write("error: --format png writes binary data: give -o FILE\n")
+        return 2
+    status, chunks = 0, []
+    for path in inputs:
+        try:
+            text = read_input(path)
+        except (OSError, UnicodeError) as e:
+            stderr.write(f"error: cannot read {path}: {getattr(e, 'strerror', None) or e}\n")
+            status = 1
+            continue
+        res = analyse(path, text, Options(prelude=prelude))
+        if res.errors:
+            stderr.write(render_all(res.errors, text) + "\n")
+            status = 1
+            continue
+        chunks.append(program_dot(path, res.results))
+    dot_text = "".join(chunks)
+    if fmt in ("svg", "png"):
+        if not chunks:
+            return status
+        try:
+            data = graphviz_render(dot_text, fmt)
+        except RuntimeError as e:
+            stderr.write(f"error: {e}\n")
+            return 1
+        if output is not None:
+            _atomic_write_bytes(output, data)
+        else:
+            stdout.flush()
+            if hasattr(stdout, "buffer"):
+                stdout.buffer.write(data)
+                stdout.buffer.flush()
+            else:  # a text stream (tests): svg is text
+                stdout.write(data.decode("utf-8", "replace"))
+        return status
+    if output is not None:
+        atomic_write(output, dot_text)
+    else:
+        stdout.write(dot_text)
+    return status
+
+
+def _atomic_write_bytes(path: str, data: bytes) -> None:
+    import os
+    import tempfile
+
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def graphviz_render(dot_text: str, fmt: str) -> bytes:

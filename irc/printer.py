@@ -62,31 +62,24 @@ def julia_name(name: str) -> str:
 
 
 def slot_display_names(fn: ir.Function) -> dict[int, str]:
-    """Slot id -> name as printed: `@_N` for unnamed, `x@_N` for a name used twice."""
-    counts: dict[str, int] = {}
-    for s in fn.slots:
-        counts[s.name] = counts.get(s.name, 0) + 1
-    out = {}
-    for s in fn.slots:
-        name = s.name
-        if not name or name.startswith("@_"):
-            out[s.id] = f"@_{s.id}"
-        elif counts[name] > 1 and not name.startswith("#self#"):
-            base = name.split("@_")[0]
-            out[s.id] = f"{base}@_{s.id}"
-        else:
-            out[s.id] = name
-    return out
+    """Slot id -> name as printed (irc.fmt's rule): `@_N` for unnamed, `x@_N`
+    for a name several slots share, as Julia does; the body uses the same."""
+    return {s.id: _slot_name(fn, s.id) for s in fn.slots}
+
+
+def _slot_name(fn: ir.Function, sid: int | None) -> str:
+    from .fmt import _slot_name as fmt_slot_name
+
+    return fmt_slot_name(fn, sid) if sid is not None else "?"
 
 
 def function_title(fn: ir.Function) -> str:
-    """`f`, `Base.Math.sin`, `var"#8#9"`: the function as the MethodInstance line names it."""
-    name = julia_name(fn.name)
-    if fn.module and fn.module != ("Main",):
-        if not _IDENT.fullmatch(fn.name):
-            name = ":(" + name + ")" if not name.startswith('var"') else name
-        return ".".join(julia_name(m) if not m.startswith("#") else m for m in fn.module) + "." + name
-    return name
+    """`f`, `Base.Math.sin`, `var"#8#9"`: the function as the MethodInstance line names it
+    (Julia omits `Main.`)."""
+    from .fmt import format_name
+
+    parts = (fn.name,) if fn.module in ((), ("Main",)) else (*fn.module, fn.name)
+    return format_name(parts)
 
 
 def signature(fn: ir.Function, result: Any) -> str:
@@ -124,7 +117,9 @@ def _strip_typed(e: Any) -> Any:
 
 def format_type_expr(expr: S.Expr) -> str:
     """A type expression as written in the input, reprinted canonically."""
-    return _format_expr(expr)
+    from .fmt import format_type_expr as fmt_type
+
+    return fmt_type(expr)
 
 
 def flags_text(bits: int) -> str:
@@ -141,130 +136,21 @@ _NO_VALUE_HEADS = frozenset({"meta", "code_coverage_effect", "inbounds", "loopin
                              "popaliasscope", "pop_exception", "gc_preserve_end", "leave", "line"})
 
 
-def _expr(e: S.Expr, names: dict[int, str]) -> str:
-    """An IR expression as text, slots written with their display names."""
-    return _format_expr(_named(e, names))
+def _expr(e: S.Expr, fn: ir.Function) -> str:
+    """An IR expression as text (irc.fmt), slots named as the Locals list them."""
+    from .fmt import format_expr
 
-
-def _format_expr(e: Any) -> str:
-    try:
-        from .fmt import format_expr
-    except ImportError:  # TEMPORARY until irc.fmt lands
-        return _tmp_format(e)
-    return format_expr(e)
-
-
-def _tmp_format(e: Any) -> str:  # TEMPORARY minimal expression printer
-    t = type(e)
-    f = _tmp_format
-    if t is S.Lit:
-        return e.text or repr(e.value)
-    if t is S.Name:
-        parts = list(e.parts)
-        out = parts[0] if _IDENT.fullmatch(parts[0]) or parts[0].startswith("#") else julia_name(parts[0])
-        for p in parts[1:]:
-            out += "." + (p if _IDENT.fullmatch(p) else (":" + p if re.fullmatch(r"[^\w\s(),]+", p) else f":({julia_name(p)})"))
-        return out
-    if t is S.SlotRef:
-        return (e.name or "") + f"@_{e.id}" if e.name or True else ""
-    if t is S.SSA:
-        return f"%{e.n}"
-    if t is S.Call:
-        if e.infix is not None and len(e.args) >= 2:
-            return f" {e.infix} ".join(f(a) for a in e.args) if e.infix != ":" else ":".join(f(a) for a in e.args)
-        if e.infix is not None:
-            return e.infix + f(e.args[0])
-        return f"{f(e.func)}({', '.join(f(a) for a in e.args)})"
-    if t is S.Curly:
-        return f"{f(e.head)}{{{', '.join(f(a) for a in e.params)}}}"
-    if t is S.Typed:
-        return f"{f(e.expr)}::{f(e.type)}"
-    if t is S.ExprNode:
-        return "$(Expr(:" + e.head + "".join(", " + f(a) for a in e.args) + "))"
-    if t is S.New:
-        return f"%new({', '.join(f(a) for a in [e.type] + e.args)})"
-    if t is S.Quote:
-        return f":({f(e.expr)})"
-    if t is S.TupleLit:
-        return "(" + ", ".join(f(a) for a in e.items) + ("," if len(e.items) == 1 else "") + ")"
-    if t is S.TypedVect:
-        return (f(e.elt) if e.elt else "") + "[" + ", ".join(f(a) for a in e.items) + "]"
-    if t is S.Splat:
-        return f(e.expr) + "..."
-    if t is S.BlockRef:
-        return f"#{e.n}"
-    if t is S.Where:
-        return f(e.body) + " where {" + ", ".join(v.name for v in e.vars) + "}"
-    return str(e)
-
-
-def _named(e: Any, names: dict[int, str]) -> Any:
-    """A copy of `e` whose SlotRefs carry their display names (IR -> printable syntax)."""
-    t = type(e)
-    if t is S.SlotRef:
-        return _slot_syntax(e.id, names)
-    if t is S.Call:
-        return S.Call(_named(e.func, names), [_named(a, names) for a in e.args], e.infix, e.line, e.col)
-    if t is S.Typed:
-        return S.Typed(_named(e.expr, names), e.type, e.line, e.col)
-    if t is S.ExprNode:
-        return S.ExprNode(e.head, [_named(a, names) for a in e.args], e.line, e.col)
-    if t is S.New:
-        return S.New(_named(e.type, names), [_named(a, names) for a in e.args], e.line, e.col)
-    if t is S.Quote:
-        return S.Quote(_named(e.expr, names), e.line, e.col)
-    if t is S.TupleLit:
-        return S.TupleLit([_named(a, names) for a in e.items], e.line, e.col)
-    if t is S.Splat:
-        return S.Splat(_named(e.expr, names), e.line, e.col)
-    return e
-
-
-def _slot_syntax(sid: int | None, names: dict[int, str]) -> Any:
-    name = names.get(sid, f"@_{sid}") if sid is not None else "?"
-    if name.startswith("@_"):
-        return S.SlotRef(None, sid)
-    if "@_" in name:
-        return S.SlotRef(name.split("@_")[0], sid)
-    return S.Name((name,))
+    return format_expr(e, fn)
 
 
 def _needs_parens(e: Any) -> bool:
     """Would a trailing `::T` bind to part of `e`?  (Julia parenthesises these.)"""
+    from .fmt import _prec_of
+
     t = type(e)
-    if t is S.Call and e.infix is not None:
-        return True
     if t is S.Lit and isinstance(e.value, (int, float)) and not isinstance(e.value, bool):
         return (e.text or str(e.value)).startswith("-")
-    return t is S.Where or t is S.Typed
-
-
-def _stmt_core(fn: ir.Function, st: ir.Stmt, names: dict[int, str], dead: bool) -> str:
-    """The statement itself (no label, no type).  `dead`: the form quoted inside Core.Const."""
-    k = st.kind
-    if k is ir.Kind.ASSIGN:
-        text = f"{names[st.slot]} = {_expr(_strip_typed_slot(st.value), names)}"
-        return text if dead else f"({text})"
-    if k is ir.Kind.VALUE:
-        return _expr(_strip_typed_slot(st.value), names)
-    if k is ir.Kind.GOTO:
-        return f"goto %{fn.block(st.target).first}" if dead else f"goto #{st.target}"
-    if k is ir.Kind.GOTOIFNOT:
-        dest = f"%{fn.block(st.target).first}" if dead else f"#{st.target}"
-        return f"goto {dest} if not {_expr(st.value, names)}"
-    if k is ir.Kind.RETURN:
-        return "return" if st.value is None else f"return {_expr(st.value, names)}"
-    if k is ir.Kind.UNREACHABLE:
-        return "unreachable"
-    if k is ir.Kind.NEWVAR:
-        return f"Core.NewvarNode(:({names[st.slot]}))"
-    if k is ir.Kind.ENTER:
-        return f"$(Expr(:enter, #{st.target}))"
-    if k is ir.Kind.LEAVE:
-        return "$(Expr(:leave" + "".join(", " + _expr(a, names) for a in st.args) + "))"
-    if k is ir.Kind.DEAD:
-        return _dead_text(st, names)
-    raise ValueError(f"unknown statement kind {k}")
+    return _prec_of(e) < 100 or t is S.Typed
 
 
 def _strip_typed_slot(e: Any) -> Any:
@@ -272,32 +158,6 @@ def _strip_typed_slot(e: Any) -> Any:
     if isinstance(e, S.Typed) and isinstance(_strip_typed(e.expr), S.SlotRef):
         return _strip_typed(e.expr)
     return e
-
-
-def _dead_text(st: ir.Stmt, names: dict[int, str]) -> str:
-    """A statement that was already dead in the input, reprinted as it came."""
-    v = st.value
-    if isinstance(v, S.Quote):
-        v = v.expr
-    return f"Core.Const(:({_dead_inner(v, names)}))"
-
-
-def _dead_inner(v: Any, names: dict[int, str]) -> str:
-    """The quoted statement of `Core.Const(:(…))` (the parser gives statement
-    forms as ExprNodes with heads `=`, `goto`, `gotoifnot`, `return`)."""
-    if v is None:
-        return "nothing"
-    if isinstance(v, S.ExprNode):
-        a = v.args
-        if v.head == "=" and len(a) == 2:
-            return f"{_expr(a[0], names)} = {_expr(a[1], names)}"
-        if v.head == "goto" and len(a) == 1:
-            return f"goto {_expr(a[0], names)}"
-        if v.head == "gotoifnot" and len(a) == 2:
-            return f"goto {_expr(a[1], names)} if not {_expr(a[0], names)}"
-        if v.head == "return":
-            return "return" + (f" {_expr(a[0], names)}" if a else "")
-    return _expr(v, names)
 
 
 def _has_value(st: ir.Stmt) -> bool:
@@ -308,6 +168,43 @@ def _has_value(st: ir.Stmt) -> bool:
         return False
     v = st.value
     return not (isinstance(v, S.ExprNode) and v.head in _NO_VALUE_HEADS)
+
+
+def _live_text(fn: ir.Function, st: ir.Stmt) -> str:
+    """A reached statement as `@code_warntype` prints it, without label or type."""
+    from .fmt import format_stmt
+
+    k = st.kind
+    if k is ir.Kind.ASSIGN:
+        return f"({_slot_name(fn, st.slot)} = {_expr(_strip_typed_slot(st.value), fn)})"
+    if k is ir.Kind.VALUE:
+        v = _strip_typed_slot(st.value)
+        text = _expr(v, fn)
+        return f"({text})" if _has_value(st) and _needs_parens(v) else text
+    return format_stmt(st, fn)
+
+
+def _dead_text(fn: ir.Function, st: ir.Stmt) -> str:
+    """An unreached statement as Julia prints dead code: `Core.Const(:(stmt))`,
+    jump targets as the statement numbers they jump to (a quoted `GotoNode`)."""
+    from .fmt import format_stmt
+
+    k = st.kind
+    if k is ir.Kind.DEAD:
+        if isinstance(st.value, S.Name) and st.value.parts == ("unreachable",):
+            return "Core.Const(:(unreachable))"  # a quoted statement keyword, not a name
+        return format_stmt(st, fn)  # already dead in the input: as it came
+    if k is ir.Kind.ASSIGN:
+        inner = f"{_slot_name(fn, st.slot)} = {_expr(_strip_typed_slot(st.value), fn)}"
+    elif k is ir.Kind.VALUE:
+        inner = _expr(_strip_typed_slot(st.value), fn)
+    elif k is ir.Kind.GOTO:
+        inner = f"goto %{fn.block(st.target).first}"
+    elif k is ir.Kind.GOTOIFNOT:
+        inner = f"goto %{fn.block(st.target).first} if not {_expr(st.value, fn)}"
+    else:
+        inner = format_stmt(st, fn)
+    return f"Core.Const(:({inner}))"
 
 
 # ---------------------------------------------------------------- body layout
@@ -357,12 +254,12 @@ def printed_succs(fn: ir.Function, result: Any) -> dict[int, list[int]]:
 
 
 def printed_pred_counts(fn: ir.Function, result: Any) -> dict[int, int]:
+    """Predecessor counts in the printed code (they choose `─` or `┄`)."""
     counts = {b.id: 0 for b in fn.blocks}
-    succs = printed_succs(fn, result)
-    for b, ss in succs.items():
-        for s in ss:
-            if s in counts:
-                counts[s] += 1
+    for ss in printed_succs(fn, result).values():
+        for c in ss:
+            if c in counts:
+                counts[c] += 1
     for b in fn.blocks:  # a catch block of a reached enter has the virtual predecessor 0
         st = fn.stmt(b.last)
         if st.kind is ir.Kind.ENTER and result.ssa_types[b.last] is not None and st.target in counts:
@@ -440,7 +337,7 @@ def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str],
 
 
 def _typed(text: str, t: Any, colour: bool) -> tuple[str, str]:
-    """`text::T` (painted) and the colour level of T."""
+    """`text::T` (the `::T` painted) and the colour level of T."""
     from .typeprint import show
 
     level = C.classify(t)
@@ -448,56 +345,42 @@ def _typed(text: str, t: Any, colour: bool) -> tuple[str, str]:
 
 
 def _with_mark(line: str, level: str, colour: bool, extra: str = "") -> str:
+    """Append the plain-text mark of `level` (and `extra`) as a trailing comment."""
     m = C.mark(level)
     bits = " ".join(x for x in (m, extra) if x)
     if not bits:
         return line
-    return line + "  " + C.paint("# " + bits, "comment", colour) if colour else line + "  # " + bits
+    return line + "  " + C.paint("# " + bits, "comment", colour)
 
 
 def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
-    """The annotated body: entry comments, rails, labels, statements, types."""
+    """The annotated body: entry comments, rails, labels, statements, types (irc.fmt's layout)."""
+    from .fmt import layout_body
+
     names = slot_display_names(fn)
     used = used_ssa(fn, result)
-    reached = [False] + [t is not None for t in result.ssa_types[1:]]
-    labelled = {i for i in range(1, len(fn.stmts) + 1)
-                if reached[i] and fn.stmt(i).kind in (ir.Kind.VALUE, ir.Kind.ENTER) and i in used}
-    width = max((len(str(i)) for i in labelled), default=0)
-    nb = len(fn.blocks)
-    bw = len(str(nb))
-    preds = printed_pred_counts(fn, result)
+    types = result.ssa_types
+    texts: list[str] = []
+    suffixes: list[str] = []
+    labelled: set[int] = set()
+    for i, st in enumerate(fn.stmts, start=1):
+        if types[i] is None or st.kind is ir.Kind.DEAD:
+            texts.append(_dead_text(fn, st))
+            suffixes.append(C.paint("::Union{}", C.GOOD, colour))
+            continue
+        texts.append(_live_text(fn, st))
+        if i in used and st.kind in (ir.Kind.VALUE, ir.Kind.ENTER):
+            labelled.add(i)
+        if _has_value(st):
+            text, level = _typed("", types[i], colour)
+            suffixes.append(_with_mark(text, level, colour))
+        else:
+            suffixes.append("")
     live_in = reached_live_in(fn, result)
-    out: list[str] = []
-    for b in fn.blocks:
-        out.append(C.paint(_entry_comment(fn, result, b.id, names, live_in), "comment", colour))
-        for i in range(b.first, b.last + 1):
-            if i == b.first:
-                ch = "─" if preds[b.id] <= 1 else "┄"
-                rail = f"{b.id} {ch}{'─' * (bw - len(str(b.id)))} "
-            elif i == b.last:
-                rail = "└" + "─" * (1 + bw) + " "
-            else:
-                rail = "│  " + " " * bw
-            st = fn.stmt(i)
-            if i in labelled:
-                lab = f"%{i}" + " " * (width - len(str(i))) + " = "
-            else:
-                lab = " " * (width + 4) if width else "    "
-            level = C.GOOD
-            if not reached[i] or st.kind is ir.Kind.DEAD:
-                text = _dead_text(st, names) if st.kind is ir.Kind.DEAD else f"Core.Const(:({_stmt_core(fn, st, names, dead=True)}))"
-                text += C.paint("::Union{}", C.GOOD, colour)
-            else:
-                core = _stmt_core(fn, st, names, dead=False)
-                if _has_value(st):
-                    v = _strip_typed_slot(st.value) if st.kind is ir.Kind.VALUE else None
-                    if v is not None and _needs_parens(v):
-                        core = f"({core})"
-                    text, level = _typed(core, result.ssa_types[i], colour)
-                else:
-                    text = core
-            out.append(C.paint(rail, "comment", colour) + lab + _with_mark(text, level, colour))
-    return out
+    prefix = {b.id: [C.paint(_entry_comment(fn, result, b.id, names, live_in), "comment", colour)]
+              for b in fn.blocks}
+    return layout_body(fn, texts, suffixes, block_prefix=prefix, labelled=labelled,
+                       pred_counts=printed_pred_counts(fn, result))
 
 
 # ---------------------------------------------------------------- header and file
@@ -552,11 +435,8 @@ def declaration_text(program: ir.Program) -> str:
     items = [it for it in program.items if not isinstance(it, S.FunctionDef)]
     if not items:
         return ""
-    try:
-        from .fmt import format_item
-    except ImportError:  # TEMPORARY until irc.fmt lands
-        lines = program.text.split("\n")
-        return "".join(lines[it.line - 1].split("  #")[0].rstrip() + "\n" for it in items)
+    from .fmt import format_item
+
     return "".join(format_item(it).rstrip("\n") + "\n" for it in items)
 
 

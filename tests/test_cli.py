@@ -171,8 +171,9 @@ def test_explain(progs):
     assert code == 0, err.getvalue()
     assert text.startswith("slot y (slot 4) in pick: Int64")
     assert "SLOT_USEDUNDEF" in text
-    assert "entry #3: Int64 (undef)" in text
-    assert "line 4: y = … -> Int64 (widened; was Union{} (undef))" in text
+    assert "  entry #3: Int64 (undef)\n" in text
+    assert "line 4: y = x  ->  Int64 (widened, now defined; was Union{} (undef))" in text
+    assert "merge of #1: Union{} (undef), #2: Int64" in text
     code = explain_main(str(progs["branch"]), "nope", None, Options(prelude=False), io.StringIO(), err)
     assert code == 1
 
@@ -193,4 +194,4 @@ def test_cli_wiring_end_to_end(progs, tmp_path):
     p = _cli("explain", "--no-prelude", str(progs["branch"]), "--slot", "y")
     assert p.returncode == 0 and "slot y" in p.stdout
     p = _cli("cfg", "--no-prelude", "--dot", "--states", str(progs["branch"]))
-    assert p.returncode == 0 and p.stdout.startswith('digraph "pick"') and "unreached" in p.stdout
+    assert p.returncode == 0 and p.stdout.startswith("digraph ") and "cluster_f1_pick" in p.stdout and "unreached" in p.stdout
