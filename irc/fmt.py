@@ -85,9 +85,16 @@ def format_name(parts: tuple[str, ...]) -> str:
     """`("Base", "+")` -> `Base.:+`; `("Main", "#8#9")` -> `Main.:(var"#8#9")`."""
     if not parts:
         return ""
-    out = [julia_ident(parts[0]) if not (len(parts) == 1 and parts[0] in ("nothing", "true", "false")) else parts[0]]
-    for p in parts[1:]:
-        if _IDENT.fullmatch(p) and p not in ("end",):
+    first = parts[0]
+    if len(parts) == 1 and "#" in first and first != "#self#":
+        out = ['var"' + first + '"']  # a generated global (closure type, …)
+    else:
+        out = [julia_ident(first) if not (len(parts) == 1 and first in ("nothing", "true", "false")) else first]
+    last = len(parts) - 1
+    for k, p in enumerate(parts[1:], 1):
+        if k == last and "#" in p:
+            out.append('.:(var"' + p.replace("\\", "\\\\").replace('"', '\\"') + '")')
+        elif _IDENT.fullmatch(p) and p not in ("end",):
             out.append("." + p)
         elif _OPERATOR.fullmatch(p):
             if "=" in p or ":" in p or "." in p or p in ("isa", "in"):

@@ -1,0 +1,268 @@
+"""Parser: grammar checks, every sample, expression forms, robustness, fast path == Lark."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from irc import syntax as S
+from irc.errors import IrcError
+from irc.grammar_loader import build_parser, grammar_path, make_lark
+from irc.parser import MAX_DEPTH, parse_expr, parse_text, read_source, terminal_words
+
+from conftest import CONFORMANCE, sample_files
+
+SYNTAX = [p for p in sample_files() if p.name.startswith("syntax_")]
+ALL_INPUTS = sample_files() + (sorted(CONFORMANCE.rglob("*.ir")) if CONFORMANCE.is_dir() else [])
+
+
+def test_grammar_is_lalr_without_conflicts_or_collisions():
+    make_lark(strict=True)  # raises on shift/reduce conflicts and regex collisions
+
+
+def test_parser_is_built_once():
+    assert build_parser() is build_parser()
+    assert grammar_path().endswith("irc.lark")
+
+
+def test_every_terminal_has_words():
+    lark = build_parser()
+    for term in lark.terminals:
+        words = terminal_words(term.name, lark)
+        assert "__" not in words and "ANON" not in words, (term.name, words)
+        assert words != term.name
+
+
+def test_there_are_syntax_samples():
+    assert len(SYNTAX) >= 10
+
+
+@pytest.mark.parametrize("path", ALL_INPUTS, ids=lambda p: p.name)
+def test_fast_path_builds_what_lark_builds(path: Path):
+    text = path.read_text(encoding="utf-8")
+    fast = parse_text(text, str(path))
+    slow = parse_text(text, str(path), fast=False)
+    assert repr(fast.items) == repr(slow.items)
+    assert fast.items
+
+
+def items_of(name: str):
+    return parse_text((Path(__file__).parent.parent / "samples" / name).read_text(), name).items
+
+
+def test_declarations_sample():
+    items = items_of("syntax_declarations.ir")
+    kinds = [type(i).__name__ for i in items]
+    assert kinds.count("AbstractTypeDecl") == 3 and kinds.count("StructDecl") == 5
+    assert kinds.count("ConstDecl") == 2 and kinds.count("GlobalDecl") == 2 and kinds.count("FunctionDef") == 1
+    point = next(i for i in items if isinstance(i, S.StructDecl) and i.name.parts == ("Point",))
+    assert [p.name for p in point.params] == ["T"] and point.params[0].upper == S.Name(("Real",), 7, 17)
+    assert point.supertype.parts == ("Shape2D",) and [f.name for f in point.fields] == ["x", "y"]
+    counter = next(i for i in items if isinstance(i, S.StructDecl) and i.name.parts == ("Counter",))
+    assert counter.mutable and counter.fields[1].type is None
+    pair = next(i for i in items if isinstance(i, S.StructDecl) and i.name.parts == ("Pair2",))
+    assert [f.name for f in pair.fields] == ["a", "b"]
+    closure = next(i for i in items if isinstance(i, S.StructDecl) and i.name.parts == ("#8#9",) or
+                   isinstance(i, S.StructDecl) and i.name.parts == ("#10#11",))
+    assert closure.supertype.parts == ("Function",)
+    decls = [i for i in items if isinstance(i, S.MethodDecl)]
+    names = [d.name.parts for d in decls]
+    assert ("Base", "+") in names and ("Base", ":") in names and ("Base", "==") in names and ("Base", "<=") in names
+    plus = decls[0]
+    assert plus.foldable and [a.type.parts for a in plus.args] == [("Int64",), ("Int64",)]
+    getindex = next(d for d in decls if d.name.parts == ("Base", "getindex"))
+    assert [v.name for v in getindex.where] == ["T"] and getindex.result.parts == ("T",)
+    area = next(d for d in decls if d.name.parts == ("Main", "area"))
+    assert area.args[0].name == "p" and area.where[0].upper.parts == ("Real",)
+    log_all = next(d for d in decls if d.name.parts == ("Main", "log_all"))
+    assert log_all.args[0].vararg and log_all.args[0].type.parts == ("Any",)
+    isn = next(d for d in decls if d.name.parts == ("Base", "isnothing"))
+    assert (isn.refinement.kind, isn.refinement.arg, isn.refinement.type.parts) == ("iff", "x", ("Nothing",))
+    ispos = next(d for d in decls if d.name.parts == ("Main", "ispositive"))
+    assert ispos.refinement.kind == "implies"
+    pair_of = next(d for d in decls if d.name.parts == ("Main", "pair_of"))
+    assert isinstance(pair_of.result, S.Call) and isinstance(pair_of.result.args[1], S.TypedVect)
+    kind_of = next(d for d in decls if d.name.parts == ("Main", "kind_of"))
+    assert kind_of.result.params[0].infix == "<:" and len(kind_of.result.params[0].args) == 1
+
+
+def test_header_forms():
+    (wt,) = [i for i in items_of("syntax_warntype.ir") if isinstance(i, S.FunctionDef)]
+    assert wt.form == "warntype" and wt.name.parts == ("g",) and wt.from_text.startswith("g(x) @ Main")
+    assert [e.name.parts[0] for e in wt.arguments] == ["#self#", "x"] and len(wt.locals) == 2
+    assert wt.signature.args[0].parts == ("Float64",) and wt.body_type.parts == ("Float64",)
+    (v16,) = [i for i in items_of("syntax_variables16.ir") if isinstance(i, S.FunctionDef)]
+    assert v16.form == "variables" and v16.name is None and len(v16.variables) == 5
+    typed_read = v16.lines[6]
+    assert isinstance(typed_read.stmt.value, S.Typed) and typed_read.annotation is not None
+    ci = [i for i in items_of("syntax_codeinfo.ir") if isinstance(i, S.FunctionDef)]
+    assert [f.codeinfo for f in ci] == [True, True, True]
+    assert ci[0].body_type.parts == ("Int64",) and ci[1].body_type is None and ci[2].form == "warntype"
+    (li,) = [i for i in items_of("syntax_lineinfo.ir") if isinstance(i, S.FunctionDef)]
+    assert [x.text for x in li.line_infos] == ["@ none:2 within `clamp0'", "@ none:3 within `clamp0`", "@ none:4 within `clamp0`"]
+    (sp, sp2) = [i for i in items_of("syntax_static_params.ir") if isinstance(i, S.FunctionDef)]
+    assert [(v.name, v.value.parts) for v in sp.static_params] == [("T", ("Int64",))]
+    assert [(v.name, v.value.parts) for v in sp2.static_params] == [("T", ("Int64",))]
+
+
+def test_rails_ascii_and_unicode():
+    (f,) = [i for i in items_of("syntax_ascii_rails.ir") if isinstance(i, S.FunctionDef)]
+    assert [(ln.header, ln.header_kind) for ln in f.lines] == [(1, "-"), (None, ""), (2, "-"), (None, ""), (3, "~")]
+
+
+def test_statement_forms():
+    (f, g) = [i for i in items_of("syntax_try.ir") if isinstance(i, S.FunctionDef)]
+    kinds = [type(ln.stmt).__name__ for ln in f.lines]
+    assert kinds == ["Assign", "Enter", "ValueStmt", "Assign", "Leave", "Goto", "Assign", "Assign", "ValueStmt", "Return"]
+    assert f.lines[1].label == 2 and f.lines[1].stmt.block == 5
+    assert isinstance(f.lines[6].stmt.value, S.ExprNode) and f.lines[6].stmt.value.head == "the_exception"
+    assert isinstance(g.lines[0].stmt, S.Enter) and g.lines[0].stmt.block == 4
+    (d,) = [i for i in items_of("syntax_dead.ir") if isinstance(i, S.FunctionDef)]
+    dead = [ln.stmt for ln in d.lines if isinstance(ln.stmt, S.DeadStmt)]
+    assert len(dead) == 4 and dead[3].inner.head == "goto" and dead[3].inner.args[0].n == 8
+    (m, n) = [i for i in items_of("syntax_newvar.ir") if isinstance(i, S.FunctionDef)]
+    assert isinstance(m.lines[0].stmt, S.NewvarNode) and m.lines[0].stmt.target.parts == ("y",)
+    assert isinstance(m.lines[-1].stmt, S.Return) and m.lines[-1].stmt.value is None
+    assert isinstance(n.lines[-1].stmt, S.Unreachable)
+
+
+def flat(e) -> str:
+    """A compact prefix rendering of an expression, for asserting structure."""
+    if isinstance(e, S.Call):
+        f = e.infix if e.infix else flat(e.func)
+        return f"({f} " + " ".join(flat(a) for a in e.args) + ")"
+    if isinstance(e, S.Name):
+        return ".".join(e.parts)
+    if isinstance(e, S.Lit):
+        return f"{e.kind}:{e.value!r}"
+    if isinstance(e, S.SSA):
+        return f"%{e.n}"
+    if isinstance(e, S.SlotRef):
+        return f"slot({e.name},{e.id})"
+    if isinstance(e, S.Typed):
+        return f"(:: {flat(e.expr)} {flat(e.type)})"
+    if isinstance(e, S.Curly):
+        return f"{{{flat(e.head)} " + " ".join(flat(a) for a in e.params) + "}"
+    if isinstance(e, S.Where):
+        return f"(where {flat(e.body)} " + " ".join(v.name for v in e.vars) + ")"
+    if isinstance(e, S.ExprNode):
+        return f"$({e.head} " + " ".join(flat(a) for a in e.args) + ")"
+    if isinstance(e, S.BlockRef):
+        return f"#{e.n}"
+    return type(e).__name__
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("a * b * c", "(* a b c)"),
+    ("a + b * c", "(+ a (* b c))"),
+    ("a - b - c", "(- (- a b) c)"),
+    ("a + b + c - d", "(- (+ a b c) d)"),
+    ("(a + b) * c", "(* (+ a b) c)"),
+    ("a === b", "(=== a b)"),
+    ("x isa T", "(isa x T)"),
+    ("1:n", "(: Int64:1 n)"),
+    ("a:s:b", "(: a s b)"),
+    ("a + 1:n", "(: (+ a Int64:1) n)"),
+    ("a < b", "(< a b)"),
+    ("a ≤ b", "(<= a b)"),
+    ("a ≠ b", "(!= a b)"),
+    ("-x", "(- x)"),
+    ("-1", "Int64:-1"),
+    ("- 1", "(- Int64:1)"),
+    ("!x", "(! x)"),
+    ("-x ^ 2", "(- (^ x Int64:2))"),
+    ("2 ^ -1", "(^ Int64:2 Int64:-1)"),
+    ("x::Int64::Int64", "(:: (:: x Int64) Int64)"),
+    ("@_3", "slot(None,3)"),
+    ("x@_5", "slot(x,5)"),
+    ("_2", "slot(None,2)"),
+    ("#self#", "#self#"),
+    ("#8", "#8"),
+    ('var"#5#6"', "#5#6"),
+    ('Main.:(var"#8#9")', "Main.#8#9"),
+    ("Main.##Sandbox#12.g", "Main.##Sandbox#12.g"),
+    ("Base.:+", "Base.+"),
+    ("Base.:(:)", "Base.:"),
+    ("Base.:(==)", "Base.=="),
+    ("0x01", "UInt8:1"),
+    ("0x0001", "UInt16:1"),
+    ("1.0f0", "Float32:1.0"),
+    ("2.5e-3", "Float64:0.0025"),
+    ("9223372036854775808", "Int128:9223372036854775808"),
+    ('"a\\"b"', "String:'a\"b'"),
+    ("'c'", "Char:'c'"),
+    (":sym", "Symbol:'sym'"),
+    ("nothing", "Nothing:None"),
+    ("true", "Bool:True"),
+    ("Vector{T} where T<:Real", "(where {Vector T} T)"),
+    ("Union{Nothing, Int64}", "{Union Nothing Int64}"),
+    ("Union{}", "{Union }"),
+    ("typeof(Main.f)", "(typeof Main.f)"),
+    ("Core.Const(1)", "(Core.Const Int64:1)"),
+    ("Tuple{Vararg{Int64}}", "{Tuple {Vararg Int64}}"),
+    ("(%1)(x)", "(%1 x)"),
+    ("$(Expr(:static_parameter, 1))", "$(static_parameter Int64:1)"),
+    ("$(Expr(:enter, #4))", "$(enter #4)"),
+])
+def test_expressions(text, expected):
+    assert flat(parse_expr(text)) == expected
+
+
+def test_comments_and_prompts():
+    text = "## a comment\njulia> f(1)\n# another\nglobal Main.x::Int64  # trailing\n#\n"
+    (g,) = parse_text(text, "c.ir").items
+    assert isinstance(g, S.GlobalDecl) and g.name.parts == ("Main", "x")
+
+
+def test_empty_file_has_no_items():
+    assert parse_text("", "e.ir").items == []
+    assert parse_text("\n\n# only a comment\n", "e.ir").items == []
+
+
+def test_nul_bytes_are_a_located_error():
+    with pytest.raises(IrcError) as ei:
+        parse_text("function f(x)\n1 ─ %1 = x\0\n└── return %1\nend\n", "n.ir")
+    (d,) = ei.value.diagnostics
+    assert (d.span.line, d.span.col) == (2, 11) and "NUL" in d.message
+
+
+def test_non_utf8_file(tmp_path):
+    p = tmp_path / "bad.ir"
+    p.write_bytes(b"global Main.x\nconst Main.y = \xff\n")
+    with pytest.raises(IrcError) as ei:
+        read_source(str(p))
+    (d,) = ei.value.diagnostics
+    assert (d.span.line, d.span.col) == (2, 16) and "UTF-8" in d.message
+
+
+def test_deep_nesting_is_an_error_not_a_crash():
+    depth = 20_000
+    text = "function f(x)\n1 ─ %1 = " + "g(" * depth + "x" + ")" * depth + "\n└── return %1\nend\n"
+    with pytest.raises(IrcError) as ei:
+        parse_text(text, "deep.ir")
+    assert any(f"more than {MAX_DEPTH}" in d.message for d in ei.value.diagnostics)
+    chain = "function f(x)\n1 ─ %1 = x" + " - x" * depth + "\n└── return %1\nend\n"
+    with pytest.raises(IrcError):
+        parse_text(chain, "chain.ir")
+    with pytest.raises(IrcError):
+        parse_expr("Vector{" * depth + "x" + "}" * depth)
+    assert isinstance(parse_expr("(" * depth + "x" + ")" * depth), S.Name)  # parentheses add no depth
+
+
+def test_megabyte_line():
+    args = ", ".join(["x"] * 350_000)
+    text = f"function f(x)\n1 ─ %1 = Core.tuple({args})\n└── return %1\nend\n"
+    assert len(text) > 1_000_000
+    (fn,) = parse_text(text, "wide.ir").items
+    assert len(fn.lines[0].stmt.value.args) == 350_000
+    with pytest.raises(IrcError) as ei:
+        parse_text("x" * 1_000_000 + " )\n", "junk.ir")
+    assert len(ei.value.diagnostics) == 1
+
+
+def test_several_errors_are_all_reported():
+    text = "declare f(\nfunction g(x)\n1 ─ %1 = (x +\n│   %2 = x ++ )\n└── return %1\nend\nstruct\n"
+    with pytest.raises(IrcError) as ei:
+        parse_text(text, "many.ir")
+    assert [d.span.line for d in ei.value.diagnostics] == [1, 3, 4, 7]
