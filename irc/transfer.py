@@ -151,7 +151,7 @@ class Transfer:
                 return self.ANY
         if slot.id == 1:
             try:
-                return self.world.value_of(S.Name(tuple(fn.module) + (fn.name,)), fn.module)
+                return self.world.self_value(tuple(fn.module), fn.name)
             except Exception:  # noqa: BLE001
                 return self.ANY
         return self.ANY
@@ -168,14 +168,19 @@ class Transfer:
             for pc in range(first, last + 1):
                 d.pop(pc, None)
 
-    def _value(self, e):
+    def _value(self, e, pc: int = 0):
+        """world.value_of, memoised per node; its diagnostics (a non-constant
+        global) are re-emitted for the statement on every evaluation."""
         c = self._vcache
         hit = c.get(id(e))
-        if hit is not None and hit[0] is e:
-            return hit[1]
-        v = self.world.value_of(e, self.module)
-        c[id(e)] = (e, v)  # holding e keeps its id from being reused
-        return v
+        if hit is None or hit[0] is not e:
+            msgs: list[str] = []
+            v = self.world.value_of(e, self.module, msgs)
+            hit = (e, v, tuple(msgs))  # holding e keeps its id from being reused
+            c[id(e)] = hit
+        for m in hit[2]:
+            self._diag(pc, "non-constant-global", m)
+        return hit[1]
 
     # ------------------------------------------------------------ statements
     def eval_stmt(self, pc: int, st: ir.Stmt, table, ssa):
@@ -234,7 +239,7 @@ class Transfer:
         if t is S.TupleLit:
             return self.eval_call(pc, S.Name(("Core", "tuple")), e.items, table, ssa)
         try:
-            return self._value(e)
+            return self._value(e, pc)
         except Exception as ex:  # noqa: BLE001 - the world could not type it
             self._diag(pc, "unknown-value", f"cannot evaluate {ex}")
             return self.ANY
@@ -249,7 +254,7 @@ class Transfer:
             c = argtypes[0]
             return L.Conditional(c.slot, c.else_, c.then)
         wargs = [self.BOOL if type(a) is L.Conditional else a for a in argtypes]
-        res = self.world.call(f, wargs, self.module)
+        res = self.world.call(f, wargs, self.module, callee=_unwrap(func))
         for d in res.diagnostics:
             self._diag(pc, _diag_code(d), d)
         rt = res.rt
