@@ -142,7 +142,7 @@ class FakeWorld:
     def eval_type(self, e, sparams=None):
         return TYPES[e.parts[-1]]
 
-    def value_of(self, e, module):
+    def value_of(self, e, module, diags=None):
         if type(e) is S.Lit:
             return L.Const(e.value)
         name = e.parts[-1]
@@ -150,7 +150,7 @@ class FakeWorld:
             return L.Const(TYPES[name])
         return L.Const(FunctionValue(tuple(e.parts[:-1]) or ("Main",), name))
 
-    def call(self, f, args, module):
+    def call(self, f, args, module, callee=None):
         name = f.val.name if type(f) is L.Const and isinstance(f.val, FunctionValue) else "?"
         w = [L.widenconst(a) for a in args]
         if name == "isa":
