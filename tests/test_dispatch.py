@@ -1,0 +1,173 @@
+"""World building, name resolution and method dispatch (spec §1.1, §1.2)."""
+import pytest
+
+from irc import syntax as S
+from irc import typetable as T
+from irc.errors import IrcError
+from irc.lattice import BOOL, Const, PartialStruct
+from irc.parser import parse_expr, parse_text
+from irc.subtype import issubtype
+from irc.types import BOTTOM, FunctionValue, ModuleValue, Sym
+from irc.typeprint import show
+from irc.world import World
+
+I, F, N, S_ = T.INT64, T.FLOAT64, T.NOTHING, T.STRING
+M = ("Main",)
+
+DECLS = """
+abstract type Shape end
+abstract type Shape2D <: Shape end
+struct Point{T<:Real} <: Shape2D
+    x::T
+    y::T
+end
+mutable struct Counter
+    n::Int64
+end
+const Main.c = 3
+const Main.Vec = Vector{Float64}
+global Main.n::Int64
+declare Main.pos(::Float64)::Union{Float64, Int64}
+declare Main.area(p::Point{T})::T where {T<:Real}
+declare Main.log_all(::Any...)::Nothing
+declare Main.zero_of(::Float64)::Core.Const(0.0)
+declare Main.ispositive(a::Any)::Bool implies a isa Number
+declare Main.h(::Int64)::Int64
+declare Main.h(::Float64)::Float64
+declare Main.h(::Number)::Number
+declare Main.k(::Int64)::Int64
+declare Main.k(::String)::String
+declare Main.m(::Int64)::Int64
+declare Main.m(::Float64)::Float64
+declare Main.m(::String)::String
+declare Main.m(::Char)::Char
+declare @foldable Main.twice(::Int64)::Int64
+declare Main.first2(::Vector{T}, ::Int64)::T where T
+declare Main.same(::T, ::T)::T where T
+declare Base.isnothing(x::Any)::Bool iff x isa Nothing
+"""
+
+
+@pytest.fixture(scope="module")
+def world():
+    return World.build(parse_text(DECLS, "decls.ir").items, prelude=False)
+
+
+def call(world, name, *args):
+    f = world.value_of(parse_expr(name), M)
+    return world.call(f, [world.parse_type(a) if isinstance(a, str) else a for a in args], M,
+                      callee=parse_expr(name))
+
+
+def test_value_of_globals(world):
+    assert world.value_of(parse_expr("Main.c"), M) == Const(3)
+    assert world.value_of(parse_expr("Main.n"), M) == I
+    assert world.value_of(parse_expr("Main.pos"), M) == Const(FunctionValue(("Main",), "pos"))
+    assert world.value_of(parse_expr("Int64"), M) == Const(I)
+    assert world.value_of(parse_expr("nothing"), M) == Const(None)
+    assert world.value_of(parse_expr(":x"), M) == Const(Sym("x"))
+    assert world.value_of(parse_expr("Main.Meta"), M) == Const(ModuleValue(("Base", "Meta")))
+    diags = []
+    assert world.value_of(parse_expr("Main.b"), M, diags) == T.ANY
+    assert diags and "Main.b" in diags[0]
+
+
+def test_name_resolution(world):
+    assert world.value_of(parse_expr("Base.Math.sin"), M) == world.value_of(parse_expr("Base.sin"), M) \
+        or world.resolve(("Base", "Math", "throw"), M)[0] == "builtin"
+    assert world.resolve(("Main", "isnothing"), M)[1] == ("Base", "isnothing")  # Main.f falls back to Base.f
+    assert world.resolve(("Main", "===",), M)[0] == "builtin"
+    assert world.resolve(("Base", "Math", "MethodError"), M)[0] == "type"
+
+
+def test_eval_type(world):
+    assert show(world.parse_type("Point{Int64}")) == "Point{Int64}"
+    assert show(world.parse_type("Main.Vec")) == "Vector{Float64}"
+    assert world.parse_type("Union{}") == BOTTOM
+    assert show(world.parse_type("Core.PartialStruct(UnitRange{Int64}, Any[Core.Const(1), Int64])")) == \
+        "Core.PartialStruct(UnitRange{Int64}, Any[Core.Const(1), Int64])"
+    assert show(world.parse_type("Vector{<:Real}")) in ("Vector{<:Real}", "Vector{T} where T<:Real")
+    assert show(world.parse_type("Tuple{Vararg{Int64}}")) == "Tuple{Vararg{Int64}}"
+    assert show(world.parse_type("NTuple{3, Int64}")) == "Tuple{Int64, Int64, Int64}"
+    assert issubtype(world.parse_type("Point{Int64}"), world.parse_type("Shape"))
+
+
+def test_struct_fields_and_getproperty(world):
+    p = world.parse_type("Point{Float64}")
+    assert T.field_types(p) == (F, F)
+    assert call(world, "Base.getproperty", p, Const(Sym("x"))).rt == F
+    assert call(world, "Base.setproperty!", world.parse_type("Counter"), Const(Sym("n")), Const(2)).rt == Const(2)
+
+
+def test_covering_most_specific(world):
+    assert call(world, "Main.h", "Int64").rt == I
+    assert call(world, "Main.h", "Float64").rt == F
+    assert call(world, "Main.h", "Int32").rt == T.NUMBER
+
+
+def test_where_binding_and_diagonal(world):
+    assert call(world, "Main.area", "Point{Float64}").rt == F
+    assert call(world, "Main.first2", "Vector{String}", "Int64").rt == S_
+    assert call(world, "Main.same", "Int64", "Int64").rt == I
+    assert call(world, "Main.same", "Int64", "Float64").rt == T.ANY  # diagonal T: may apply, unbound
+
+
+def test_varargs(world):
+    assert call(world, "Main.log_all").rt == N
+    assert call(world, "Main.log_all", "Int64", "String", "Float64").rt == N
+
+
+def test_union_split(world):
+    assert show(call(world, "Main.k", "Union{Int64, String}").rt) == "Union{Int64, String}"
+    # one member has no method: that branch throws, the rest stays
+    assert call(world, "Main.k", "Union{Int64, Float64}").rt == I
+
+
+def test_may_apply_limits(world):
+    assert show(call(world, "Main.k", "Any").rt) == "Union{Int64, String}"  # 2 may apply: merged
+    assert call(world, "Main.m", "Any").rt == T.ANY  # 4 may apply: Any
+
+
+def test_no_method_and_unknown_callee(world):
+    r = call(world, "Main.pos", "Int64")
+    assert r.rt == BOTTOM and r.diagnostics == ("no method matching pos(::Int64)",)
+    r = call(world, "Main.g", "Int64")
+    assert r.rt == T.ANY and r.diagnostics == ("unknown callee Main.g(::Int64)",)
+
+
+def test_const_results_and_folding(world):
+    assert call(world, "Main.zero_of", "Float64").rt == Const(0.0)
+    assert call(world, "Main.twice", Const(4)).rt == I  # no fold rule for `twice`: declared type kept
+    assert call(world, "Main.twice", "Int64").rt == I
+
+
+def test_refinements(world):
+    r = call(world, "Main.isnothing", "Union{Nothing, Int64}")
+    assert r.rt == BOOL and r.cond == (0, N, I)  # iff: then x ∩ T, else x \ T
+    r = call(world, "Main.ispositive", "Union{Nothing, Int64}")
+    assert r.cond == (0, I, T.union(N, I))  # implies: the false branch keeps x
+
+
+def test_file_declaration_replaces_prelude():
+    items = parse_text("declare Base.sin(::Float64)::Int64\n", "x.ir").items
+    w = World.build(items)
+    f = w.value_of(parse_expr("Base.sin"), M)
+    assert w.call(f, [F], M).rt == I
+    assert sum(1 for m in w.methods["Base.sin"] if m.sig == T.tuple_type([F])) == 1
+
+
+def test_bad_declaration_raises():
+    with pytest.raises(IrcError) as e:
+        World.build(parse_text("declare Main.f(::NoSuchType)::Int64\n", "bad.ir").items, prelude=False)
+    assert "NoSuchType" in str(e.value)
+
+
+def test_type_callee_constructs(world):
+    assert call(world, "Base.Math.MethodError", Const(FunctionValue(("Base",), "sin")), "Tuple{Int64}").rt \
+        == T.METHODERROR
+    assert show(call(world, "Main.Point", "Int64", "Int64").rt) == "Point{Int64}"
+
+
+def test_not_a_function_callee(world):
+    assert world.call(Const(3), [I], M).rt == T.ANY
+    assert world.call(T.ANY, [I], M, callee=S.SSA(1)).rt == T.ANY
