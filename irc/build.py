@@ -52,6 +52,7 @@ def build_program(source: S.SourceFile) -> ir.Program:
                     functions.append(fn)
             else:
                 items.append(it)
+        sink.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
         sink.raise_if_errors()
         return ir.Program(source.path, source.text, items, functions)
 

@@ -290,7 +290,7 @@ def _format_call(e: S.Call, fn) -> str:
         if len(args) == 1:
             a = args[0]
             s = format_expr(a, fn)
-            if _prec_of(a) < 100 or (type(a) is S.Lit and isinstance(a.value, (int, float)) and not isinstance(a.value, bool)):
+            if _prec_of(a) < _POWER_PREC or (type(a) is S.Lit and isinstance(a.value, (int, float)) and not isinstance(a.value, bool)):
                 s = f"({s})"
             return f"{op}{s}"
         if op == "^" and len(args) == 2:
@@ -309,6 +309,8 @@ def _format_call(e: S.Call, fn) -> str:
             need = ap < p if k == 0 else ap <= p
             if p == 1 and ap == 1:
                 need = True
+            if op in ("+", "*", ":") and _is_infix(a) and a.infix == op and len(a.args) > 1:
+                need = True  # `(a + b) + c` is not the n-ary `a + b + c`
             if need:
                 s = f"({s})"
             parts.append(s)

@@ -135,6 +135,46 @@ def _terminal_text(name: str, lark) -> str | None:
     return None
 
 
+_CLOSERS = {")": "(", "]": "[", "}": "{"}
+
+
+def _open_bracket(prefix: str) -> str | None:
+    """The innermost bracket still open in `prefix` (strings skipped)."""
+    stack: list[str] = []
+    in_str = False
+    esc = False
+    for ch in prefix:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+            continue
+        if ch == '"':
+            in_str = True
+        elif ch in "([{":
+            stack.append(ch)
+        elif ch in ")]}" and stack:
+            stack.pop()
+    return stack[-1] if stack else None
+
+
+def filter_closers(expected: set[str], prefix: str, lark=None) -> set[str]:
+    """LALR merges lookaheads of similar states, so an error state may list
+    `)`, `]` and `}` at once; keep only the closer of the bracket actually
+    open in the line before the error."""
+    opener = _open_bracket(prefix)
+    out = set()
+    for n in expected:
+        t = _terminal_text(n, lark)
+        if t in _CLOSERS and _CLOSERS[t] != opener:
+            continue
+        out.add(n)
+    return out or expected
+
+
 def describe_expected(expected: set[str], lark=None) -> str:
     """The expected-token set of an LALR state, in words."""
     if "RAIL_HEAD" in expected:
@@ -1211,7 +1251,10 @@ def _parse_lines(text: str, errors: _Errors, start: str = "start"):
                 line, col = _end_position(src)
             if line not in errored_lines:
                 errored_lines.add(line)
-                errors.add(f"unexpected {_token_words(tok)}; expected {describe_expected(set(e.expected), lark)}", line, col)
+                start_of_line = src.rfind("\n", 0, tok.start_pos if tok.start_pos is not None else 0) + 1
+                prefix = src[start_of_line : tok.start_pos] if tok.start_pos is not None else ""
+                exp = filter_closers(set(e.expected), prefix, lark)
+                errors.add(f"unexpected {_token_words(tok)}; expected {describe_expected(exp, lark)}", line, col)
             skip = tok.type not in ("_NL", "$END")
         else:
             assert isinstance(e, UnexpectedCharacters)
@@ -1221,6 +1264,9 @@ def _parse_lines(text: str, errors: _Errors, start: str = "start"):
                 errored_lines.add(line)
                 what = "NUL byte" if ch == "\0" else f"character {ch!r}"
                 allowed = getattr(e, "allowed", None) or set()
+                if allowed:
+                    start_of_line = src.rfind("\n", 0, e.pos_in_stream) + 1
+                    allowed = filter_closers(set(allowed), src[start_of_line : e.pos_in_stream], lark)
                 exp = f"; expected {describe_expected(set(allowed), lark)}" if allowed else ""
                 errors.add(f"unexpected {what}{exp}", line, col)
             skip = True
@@ -1458,11 +1504,11 @@ class _FastLine:
 
     # A tiny token: (type, text, col) -- col 1-based.
     def parse(self, text: str, lineno: int):
-        if len(text) > 4 * MAX_DEPTH or _LINE_START_REJECT.match(text):
+        if _LINE_START_REJECT.match(text):
             return None
         try:
             return self._line(text, lineno)
-        except _Decline:
+        except (_Decline, RecursionError):  # deep nesting: Lark parses it without recursion
             return None
 
     def _line(self, text: str, ln: int):

@@ -1,0 +1,69 @@
+"""Located errors (spec §4): malformed inputs and their rendered messages, snapshot-tested.
+
+Each case is a small input with one or more mistakes; the snapshot is exactly
+what `irc` prints on stderr (`path:line:col: error: …`, the line, a caret).
+"""
+from __future__ import annotations
+
+import pytest
+
+from irc.build import build_program
+from irc.errors import IrcError, render_all
+from irc.parser import parse_text
+
+F = "function f(x::Int64)\n"
+CASES = {
+    "unclosed_call": F + "1 ─ %1 = Main.g(x\n└──      return %1\nend\n",
+    "stray_close": F + "1 ─ %1 = x + )\n└──      return %1\nend\n",
+    "missing_operand": F + "1 ─ %1 = x *\n└──      return %1\nend\n",
+    "bad_line_start": F + "1 ─ %1 = x\n= 3\n└──      return %1\nend\n",
+    "goto_without_block": F + "1 ─      goto x\nend\n",
+    "goto_if_missing_not": F + "1 ─      goto #2 if %1\n2 ─      return x\nend\n",
+    "nul_byte": F + "1 ─ %1 = x\0\n└──      return %1\nend\n",
+    "unknown_character": F + "1 ─ %1 = x ¤ 1\n└──      return %1\nend\n",
+    "declare_without_result": "declare Main.g(::Int64)\n",
+    "declare_bad_refinement": "declare Main.g(x::Int64)::Bool iff x\n",
+    "struct_bad_field": "struct P\n    x::Int64 = 3\nend\n",
+    "struct_without_end": "struct P\n    x::Int64\n" + F + "1 ─      return x\nend\n",
+    "statement_outside_function": "1 ─ %1 = Main.g(1)\n",
+    "function_without_end": F + "1 ─      return x\n",
+    "unexpected_end": "end\n",
+    "bad_where_variable": "declare Main.g(::Vector{T})::T where 3\n",
+    "undefined_ssa": F + "1 ─ %1 = Main.g(%7)\n└──      return %1\nend\n",
+    "ssa_used_before_definition": F + "1 ─ %1 = Main.g(%2)\n│   %2 = x\n└──      return %1\nend\n",
+    "duplicate_label": F + "1 ─ %1 = x\n│   %1 = x\n└──      return %1\nend\n",
+    "jump_to_missing_block": F + "1 ─      goto #5\nend\n",
+    "missing_header_after_terminator": F + "1 ─ %1 = x\n└──      goto #2 if not %1\n         return 1\n2 ─      return 2\nend\n",
+    "missing_header_at_jump_target": F + "1 ─      y = 0\n│   %2 = y\n└──      goto #2\nend\n",
+    "header_number_mismatch": F + "1 ─ %1 = x\n└──      goto #3 if not %1\n3 ─      return 1\n2 ─      return 2\nend\n",
+    "unknown_slot": F + "1 ─      return @_9\nend\n",
+    "local_section_slot_mismatch": "MethodInstance for g(::Int64)\n  from g(x) @ Main REPL[1]:1\nArguments\n"
+                                   "  #self#::Core.Const(g)\n  x::Int64\nLocals\n  y@_4::Int64\nBody::Int64\n1 ─      return x\n",
+    "entries_before_body": "MethodInstance for g(::Int64)\n  from g(x) @ Main REPL[1]:1\nArguments\n  #self#::Core.Const(g)\n"
+                           "  x::Int64\n1 ─      return x\n",
+    "codeinfo_not_closed": F + "CodeInfo(\n1 ─      return x\nend\n",
+    "empty_body": F + "end\n",
+    "several_errors": "declare Main.g(\n" + F + "1 ─ %1 = (x +\n│   %2 = x ++ )\n└──      return %9\nend\nstruct\n",
+    "variables_without_self": "Variables\n  x::Int64\n\nBody::Int64\n1 ─      return x\n",
+}
+
+
+def errors_of(text: str) -> str:
+    try:
+        build_program(parse_text(text, "bad.ir"))
+    except IrcError as e:
+        return render_all(e.diagnostics, e.source) + "\n"
+    return "(no error)\n"
+
+
+def test_there_are_enough_cases():
+    assert len(CASES) >= 20
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_error_message(name, text_snapshot):
+    out = errors_of(CASES[name])
+    assert out != "(no error)\n"
+    assert "__ANON" not in out and "Traceback" not in out
+    assert out.startswith("bad.ir:")
+    assert out == text_snapshot

@@ -1,0 +1,69 @@
+"""`irc fmt`: idempotent, and parse(fmt(x)) is the same program as parse(x)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from irc.build import build_program
+from irc.fmt import format_expr, format_program, format_text, layout_body, stmt_text
+from irc.parser import parse_expr, parse_text
+
+from conftest import CONFORMANCE, SAMPLES, sample_files
+from frontdump import dump_program
+
+INPUTS = sample_files() + (sorted(CONFORMANCE.rglob("*.ir")) if CONFORMANCE.is_dir() else [])
+
+
+def program(text: str, path: str = "t.ir"):
+    return build_program(parse_text(text, path))
+
+
+@pytest.mark.parametrize("path", INPUTS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_idempotent_and_equivalent(path: Path):
+    text = path.read_text(encoding="utf-8")
+    p1 = program(text, str(path))
+    once = format_program(p1)
+    p2 = program(once, str(path))
+    assert dump_program(p2) == dump_program(p1)
+    assert format_program(p2) == once
+
+
+@pytest.mark.skipif(not CONFORMANCE.is_dir(), reason="conformance folder absent")
+def test_julia_text_is_already_canonical():
+    """Julia's own @code_warntype bodies come back unchanged (after the declarations)."""
+    for name in ("03_factorial_loop_range.ir", "19_work1_args_v16_d.ir", "14_sin_int_deadbranch_typed_b.ir"):
+        text = (CONFORMANCE / "declared" / name).read_text()
+        out = format_text(text, name)
+        body = [ln for ln in text.splitlines() if ln[:1] in ("1", "2", "3", "4", "│", "└")]
+        assert all(ln in out.splitlines() for ln in body), name
+
+
+def test_labels_are_renumbered_and_rails_aligned():
+    out = format_text((SAMPLES / "syntax_handwritten.ir").read_text())
+    assert "1 ─ %1 = n + 0\n│        k = %1\n└──      i = 0\n2 ┄ %4 = i < k\n" in out
+
+
+@pytest.mark.parametrize("text", [
+    "a * b * c", "(a + b) * c", "a - b - c", "a - (b - c)", "a + b + c", "(a + b) + c", "-x", "-(a + b)", "-(1)",
+    "x isa T", "1:n", "a + 1:n", "(1:2):3", "a < b", "(a < b) === c", "!(a === b)", "x::Int64::Int64", "(a + b)::Int64",
+    "Base.:+", "Base.:(:)", "Base.:(==)", 'Main.:(var"#8#9")', "Main.##Sandbox#12.g", "@_3", "x@_5",
+    "Core.Const(:(x))", "$(Expr(:enter, #4))", "%new(%3, x)", "(%1)(x)", "($(Expr(:static_parameter, 1)))(x)",
+    "Vector{T} where T<:Real", "Tuple{Vararg{Int64}}", "Union{}", "Any[1, 2.0]", "(1,)", "()", "0x01", "1.0f0",
+    "\"a\\tb\"", "'c'", ":sym", "nothing", "a ^ b ^ c", "(a ^ b) ^ c", "-x ^ 2",
+])
+def test_format_expr_round_trips(text):
+    e = parse_expr(text)
+    printed = format_expr(e)
+    assert printed == text
+    assert repr(parse_expr(printed)).replace(" ", "") != "" and format_expr(parse_expr(printed)) == printed
+
+
+def test_layout_api_for_annotated_printing():
+    (fn,) = program((SAMPLES / "syntax_warntype.ir").read_text()).functions
+    texts = [stmt_text(st, fn) for st in fn.stmts]
+    lines = layout_body(fn, texts, suffixes=["::T"] * len(texts), block_prefix={2: ["# entry #2"]})
+    assert lines[0] == "1 ─      (y = Main.pos(x))::T"
+    assert lines[1] == "│   %2 = (y * x)::Float64::T"
+    assert "# entry #2" in lines and lines[lines.index("# entry #2") + 1].startswith("2 ─ ")
+    assert lines[-1].startswith("└── ")
