@@ -240,6 +240,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     failed = warnings = warned_functions = functions = agree = differ = 0
     total_stats: dict = {}
     timings: dict = {}
+    emitted_text = False
 
     def emit(text: str) -> None:
         if output is None and opts.format != "json":
@@ -273,14 +274,15 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
                     atomic_write(dest, dumps(document(entry["functions"])))
                 continue
             body = oc.output
-            if opts.check and not oc.errors and (many or dest is not None):
-                body = (f"{path}:\n" if many and dest is None else "") + body
+            if opts.check and body and many and dest is None:
+                body = f"{path}:\n" + body
             if dest is not None:
                 if not oc.errors:
                     atomic_write(dest, body + (f"{oc.check_agree} agree, {oc.check_differ} differ\n" if opts.check else ""))
                 continue
             if many and opts.format == "text" and not opts.check and body:
-                body = f"# file: {path}\n" + body
+                body = ("\n" if emitted_text else "") + f"# file: {path}\n" + body
+                emitted_text = True
             emit(body)
 
     if opts.format == "json" and not opts.check and not opts.warn_only and out_dir is None:
