@@ -226,20 +226,23 @@ class _Builder:
         pinned: dict[int, tuple[str | None, int, int]] = {}
         order: list[tuple[str, int, int]] = []
         seen_names: set[str] = set()
+        by_name = self.by_name
         for bl in self.fd.lines:
-            for node in _walk_stmt(bl.stmt):
-                if isinstance(node, S.SlotRef):
-                    if node.id is not None and node.id not in pinned:
+            names: list = []
+            slots: list = []
+            _collect_stmt(bl.stmt, names, slots)
+            for node in slots:
+                if node.id is not None:
+                    old = pinned.get(node.id)
+                    if old is None or (old[0] is None and node.name):
                         pinned[node.id] = (node.name, node.line, node.col)
-                    elif node.id is not None and pinned[node.id][0] is None and node.name:
-                        pinned[node.id] = (node.name, node.line, node.col)
-                elif isinstance(node, S.Name) and len(node.parts) == 1:
-                    nm = node.parts[0]
-                    if nm in self.by_name or nm in seen_names:
-                        continue
-                    if nm in assigned:
-                        seen_names.add(nm)
-                        order.append((nm, node.line, node.col))
+            for node in names:
+                nm = node.parts[0]
+                if nm in by_name or nm in seen_names:
+                    continue
+                if nm in assigned:
+                    seen_names.add(nm)
+                    order.append((nm, node.line, node.col))
         nknown = len(self.slots)
         if self.has_locals_section:
             # appended locals (assigned names missing from the section)
@@ -469,34 +472,61 @@ class _Builder:
         cfg.compute_blocks(fn)
 
 
-def _walk_stmt(st):
-    """Expression nodes of a statement, in text order (iterative, pre-order)."""
-    roots = []
-    if isinstance(st, S.Assign):
-        roots = [st.target, st.value]
-    elif isinstance(st, S.ValueStmt):
-        roots = [st.value]
-    elif isinstance(st, S.GotoIfNot):
-        roots = [st.cond]
-    elif isinstance(st, S.Return):
-        roots = [st.value] if st.value is not None else []
-    elif isinstance(st, S.NewvarNode):
-        roots = [st.target]
-    elif isinstance(st, S.Leave):
-        roots = list(st.args)
-    elif isinstance(st, S.DeadStmt):
-        roots = [st.inner] if st.inner is not None else []
-    from .parser import _children
+def _collect_stmt(st, names: list, slots: list) -> None:
+    """Single-part Names and SlotRefs of a statement, in text order."""
+    t = type(st)
+    if t is S.Assign:
+        _collect(st.target, names, slots)
+        _collect(st.value, names, slots)
+    elif t is S.ValueStmt:
+        _collect(st.value, names, slots)
+    elif t is S.GotoIfNot:
+        _collect(st.cond, names, slots)
+    elif t is S.Return:
+        if st.value is not None:
+            _collect(st.value, names, slots)
+    elif t is S.NewvarNode:
+        _collect(st.target, names, slots)
+    elif t is S.Leave:
+        for a in st.args:
+            _collect(a, names, slots)
+    elif t is S.DeadStmt:
+        if st.inner is not None:
+            _collect(st.inner, names, slots)
 
-    stack = list(reversed(roots))
-    while stack:
-        node = stack.pop()
-        if node is None:
-            continue
-        yield node
-        if isinstance(node, S.Typed):
-            stack.append(node.expr)  # the type is not a value
-            continue
-        ch = _children(node)
-        if ch:
-            stack.extend(reversed(ch))
+
+def _collect(e, names: list, slots: list) -> None:
+    """Recursive over expressions (depth bounded by the parser)."""
+    t = type(e)
+    if t is S.Name:
+        if len(e.parts) == 1:
+            names.append(e)
+    elif t is S.SlotRef:
+        slots.append(e)
+    elif t is S.Call:
+        _collect(e.func, names, slots)
+        for a in e.args:
+            _collect(a, names, slots)
+    elif t is S.SSA or t is S.Lit:
+        return
+    elif t is S.Typed:
+        _collect(e.expr, names, slots)  # the type is not a value
+    elif t is S.Curly:
+        _collect(e.head, names, slots)
+        for a in e.params:
+            _collect(a, names, slots)
+    elif t is S.ExprNode:
+        for a in e.args:
+            _collect(a, names, slots)
+    elif t is S.New:
+        _collect(e.type, names, slots)
+        for a in e.args:
+            _collect(a, names, slots)
+    elif t is S.Quote or t is S.Splat:
+        _collect(e.expr, names, slots)
+    elif t is S.TupleLit:
+        for a in e.items:
+            _collect(a, names, slots)
+    elif t is S.TypedVect:
+        for a in e.items:
+            _collect(a, names, slots)

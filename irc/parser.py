@@ -1476,6 +1476,9 @@ _LINE_START_REJECT = re.compile(
     r"[\t ]*(?:$|#|julia>|\)|@[\t ]|[┌└│╎╻┃╷|][\t ]*@[\t ]|(?:function|struct|mutable|abstract|const|global|declare|end|"
     r"MethodInstance|from|Arguments|Locals|Variables|Static|Body|CodeInfo)(?![\w#!]))"
 )
+_SIMPLE_NOT_NAMES = frozenset({"goto", "return", "unreachable", "enter", "function", "struct", "mutable", "abstract",
+                               "const", "global", "declare", "end", "isa", "in", "where", "Arguments", "Locals",
+                               "Variables", "Static", "Body", "CodeInfo", "MethodInstance", "from", "julia"})
 _STMT_KEYWORDS = frozenset({"goto", "return", "unreachable", "enter", "function", "struct", "mutable", "abstract",
                             "const", "global", "declare", "end"})
 
@@ -1501,15 +1504,117 @@ class _FastLine:
         self.hashnum_re = re.compile(r"[\t ]*(%s)" % t("HASHNUM"))
         self.word_re = re.compile(r"[\t ]*(%s)" % t("NAME"))
         self.b = SyntaxBuilder()
+        # The simplest and commonest lines (machine-generated straight-line code):
+        # [rail] [%N =] [name =] (callee(chain, …) | chain), a chain being plain
+        # atoms (SSA, ASCII names, decimal numbers) joined by arithmetic and
+        # comparison operators.  One regex checks the whole line; `_simple`
+        # then builds the nodes from one token scan.
+        atom = r"(?:%\d+|[A-Za-z_][A-Za-z_0-9!]*|\d+\.\d+(?:e[-+]?\d+)?|\d+)"
+        op = r"(?:===|!==|==|!=|<=|>=|[-+*/<>])"
+        chain = rf"{atom}(?:[ \t]*{op}[ \t]*{atom})*"
+        callee = r"[A-Za-z_][A-Za-z_0-9!]*(?:\.[A-Za-z_][A-Za-z_0-9!]*)*"
+        call = rf"{callee}\((?:[ \t]*{chain}(?:[ \t]*,[ \t]*{chain})*)?[ \t]*\)"
+        self.simple_re = re.compile(
+            rf"[ \t]*(?:(?P<RAIL_HEAD>{t('RAIL_HEAD')})|(?P<RAIL_MID>│)|(?P<RAIL_END>└─*))?[ \t]*"
+            rf"(?:%(?P<label>\d+)[ \t]*=[ \t]*)?(?:(?P<target>[A-Za-z_][A-Za-z_0-9!]*)[ \t]*=[ \t]*(?!=))?"
+            rf"(?P<rhs>{call}|{chain})[ \t]*\r?$"
+        )
+        self.simple_tok = re.compile(
+            r"(%\d+)|([A-Za-z_][A-Za-z_0-9!]*(?:\.[A-Za-z_][A-Za-z_0-9!]*)*)|(\d+\.\d+(?:e[-+]?\d+)?)|(\d+)"
+            r"|(===|!==|==|!=|<=|>=|[-+*/<>])|(\()|(\))|(,)"
+        )
 
     # A tiny token: (type, text, col) -- col 1-based.
     def parse(self, text: str, lineno: int):
+        m = self.simple_re.match(text)
+        if m is not None:
+            out = self._simple(m, text, lineno)
+            if out is not None:
+                return out
         if _LINE_START_REJECT.match(text):
             return None
         try:
             return self._line(text, lineno)
         except (_Decline, RecursionError):  # deep nesting: Lark parses it without recursion
             return None
+
+    def _simple(self, m, text: str, ln: int):
+        """Build a line the simple regex accepted (None: leave it to the general path)."""
+        target = m.group("target")
+        if target is not None and (target in _SIMPLE_NOT_NAMES or (target[0] == "_" and target[1:].isdigit())):
+            return None
+        toks = []
+        for t in self.simple_tok.finditer(text, m.start("rhs"), m.end("rhs")):
+            toks.append((t.lastindex, t.group(t.lastindex), t.start() + 1))
+        k0, v0, c0 = toks[0]
+        if k0 == 2 and v0 in _SIMPLE_NOT_NAMES:
+            return None
+        pos = 0
+        if len(toks) > 1 and toks[1][0] == 6:  # callee(…)
+            func = self._simple_atom(k0, v0, c0, ln)
+            args = []
+            pos = 2
+            if toks[pos][0] != 7:
+                while True:
+                    e, pos = self._simple_chain(toks, pos, ln)
+                    args.append(e)
+                    if toks[pos][0] == 8:
+                        pos += 1
+                        continue
+                    break
+            value = S.Call(func, args, None, func.line, func.col)
+            pos += 1
+        else:
+            value, pos = self._simple_chain(toks, 0, ln)
+        if pos != len(toks):
+            return None
+        rh = m.group("RAIL_HEAD")
+        header = None
+        kind = ""
+        if rh is not None:
+            num = rh.split()[0]
+            header = int(num)
+            kind = rh[len(num):].strip()[0]
+        label = m.group("label")
+        lab = int(label) if label is not None else None
+        if target is not None:
+            col = m.start("target") + 1
+            tnode = _slot_from_text(target, ln, col)
+            stmt = S.Assign(tnode, value, ln, col)
+        else:
+            stmt = S.ValueStmt(value, value.line, value.col)
+        return S.BodyLine(stmt, header, kind, lab, None, stmt.line, stmt.col)
+
+    def _simple_atom(self, k, v, col, ln):
+        if k == 1:
+            return S.SSA(int(v[1:]), ln, col)
+        if k == 2:
+            if "." in v:
+                parts = v.split(".")
+                return S.Name(tuple(parts), ln, col)
+            if v == "nothing" or v == "true" or v == "false" or v[0] == "_":
+                return self.b.qualname([_Tok(v, ln, col, "NAME")])
+            return S.Name((v,), ln, col)
+        if k == 3:
+            return S.Lit(float(v), "Float64", v, ln, col)
+        if k == 4:
+            n = int(v)
+            return S.Lit(n, _int_kind(n), v, ln, col)
+        raise _Decline
+
+    def _simple_chain(self, toks, pos, ln):
+        k, v, c = toks[pos]
+        first = self._simple_atom(k, v, c, ln)
+        pos += 1
+        if pos >= len(toks) or toks[pos][0] != 5:
+            return first, pos
+        items = [first]
+        while pos < len(toks) and toks[pos][0] == 5:
+            items.append(_Tok(toks[pos][1], ln, toks[pos][2]))
+            k, v, c = toks[pos + 1]
+            items.append(self._simple_atom(k, v, c, ln))
+            pos += 2
+        return _climb(items), pos
 
     def _line(self, text: str, ln: int):
         m = self.head_re.match(text)
