@@ -1,17 +1,21 @@
-"""The sample corpus's hand checks, run against `irc infer --format json`.
+"""The sample corpus's hand checks, run against irc's `--format json` output.
 
 Every `samples/*.ir` (except the parser's `syntax_*.ir`) starts with a comment block whose
 `# expect …` lines state the answer derived by hand from Julia 1.10's rules (format in
 docs/samples.md).  This module parses those lines into `Expectation`s and checks each one,
-as its own test case, against the JSON document that `python -m irc infer --format json FILE`
-prints (spec §5.2): return types, slot types, exact slot flag sets, statement types
-(`unreached` = JSON null) and diagnostics.  Types are compared as strings, exactly as irc
-prints them (Julia's printing).
+as its own test case, against the function objects of `irc infer --format json` (spec §5.2):
+return types, slot types, exact slot flag sets, statement types (`unreached` = JSON null) and
+diagnostics.  Types are compared as strings, exactly as irc prints them (Julia's printing).
 
-Invariants: the CLI runs once per sample (cached per process); a sample that fails to run or
-to parse fails every expectation of that sample with the CLI's stderr; the set of
-`local variable …` warnings of a function must equal the expected `diag:` lines that start
-with `local variable` (undefinedness warnings are part of the flag hand check).
+The JSON is produced in-process through the same driver call the CLI makes
+(`irc.driver.process_file` with `RenderOptions(format="json")`), once per sample; one test
+runs `python -m irc infer --format json` as a subprocess and checks it prints the same
+function objects, and `irc fmt` is run in-process (`irc.cli.run_command`) on every sample.
+
+Invariants: a sample that fails to analyse fails every expectation of that sample with the
+rendered errors; the set of `local variable …` warnings of a function must equal the expected
+`diag:` lines that start with `local variable` (undefinedness warnings are part of the flag
+hand check).
 """
 from __future__ import annotations
 
@@ -79,15 +83,14 @@ def parse_expectations(path: Path) -> list[Expectation]:
 
 @functools.cache
 def run_infer(path: str) -> tuple[dict | None, str]:
-    """(JSON document or None, error text) for one sample."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "irc", "infer", "--format", "json", path],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
-    )
-    try:
-        return json.loads(proc.stdout), proc.stderr
-    except json.JSONDecodeError:
-        return None, f"exit {proc.returncode}\nstdout: {proc.stdout[:2000]}\nstderr: {proc.stderr[:4000]}"
+    """({"functions": [...]} or None, error text) for one sample, in-process."""
+    from irc.driver import RenderOptions, process_file
+
+    out = process_file(path, Path(path).read_text(encoding="utf-8"), RenderOptions(format="json", quiet=True))
+    if out.errors or out.functions_json is None:
+        return None, out.messages[:4000]
+    # through a JSON round trip, as the CLI prints it
+    return json.loads(json.dumps({"functions": out.functions_json})), ""
 
 
 def find_function(doc: dict, name: str) -> dict:
@@ -180,12 +183,29 @@ def test_expectation_parser(tmp_path):
 @needs_cli
 @pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
 def test_sample_parses(path: Path):
-    """`irc fmt` accepts every sample (valid Julia output must parse)."""
+    """`irc fmt` accepts every sample (valid Julia output must parse) and prints something."""
+    import io
+
+    from irc.cli import render_fmt, run_command
+
+    out, err = io.StringIO(), io.StringIO()
+    status = run_command([str(path)], render_fmt, stdout=out, stderr=err)
+    assert status == 0, err.getvalue()[:4000]
+    assert "return" in out.getvalue()
+
+
+@needs_cli
+def test_cli_json_matches_in_process():
+    """The CLI's `infer --format json` prints the same function objects the tests check."""
+    path = SAMPLES / "try_nested.ir"
     proc = subprocess.run(
-        [sys.executable, "-m", "irc", "fmt", str(path)],
+        [sys.executable, "-m", "irc", "infer", "--format", "json", str(path)],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )
-    assert proc.returncode == 0, proc.stderr[:4000]
+    doc = json.loads(proc.stdout)
+    mine, err = run_infer(str(path))
+    assert mine is not None, err
+    assert doc["functions"] == mine["functions"]
 
 
 @needs_cli
@@ -203,3 +223,27 @@ def test_long_sample_has_2000_statements():
     fn = find_function(doc, "long_2000")
     assert len(fn["statements"]) == 2000
     assert len(fn["blocks"]) == 665
+
+
+def _essentials(doc: dict) -> list:
+    """What must not depend on --state: everything but the per-block entry lists."""
+    return [
+        {k: v for k, v in f.items() if k != "blocks"} | {"edges": [(b["id"], b["preds"], b["succs"]) for b in f["blocks"]]}
+        for f in doc["functions"]
+    ]
+
+
+@needs_cli
+@pytest.mark.parametrize("store", ["stmt", "live"])
+def test_samples_same_answer_in_every_state_mode(store: str):
+    """spec §3.4: `--state stmt|live` give the block store's answers on the whole corpus."""
+    from irc.driver import Options, RenderOptions, process_file
+
+    for p in sample_files():
+        base, err = run_infer(str(p))
+        assert base is not None, err
+        out = process_file(str(p), p.read_text(encoding="utf-8"),
+                           RenderOptions(format="json", quiet=True, analysis=Options(store=store)))
+        assert out.functions_json is not None, out.messages
+        other = json.loads(json.dumps({"functions": out.functions_json}))
+        assert _essentials(other) == _essentials(base), p.name
