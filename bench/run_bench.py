@@ -93,12 +93,15 @@ QUICK = Config(runs=2, sizes=(2_000, 4_000), slots=200, a_size=(3_000, 500, 100)
 def input_file(out: Path, stmts: int, slots: int, every: int, seed: int) -> Path:
     """Generate (or reuse) the input; the name carries every parameter."""
     path = out / "inputs" / f"mtk_n{stmts}_s{slots}_k{every}_seed{seed}.ir"
-    if not path.exists():
+    stamp = path.with_suffix(".gen")  # the generator's source hash: regenerate when it changed
+    version = hashlib.sha256(Path(gen_mtk.__file__).read_bytes()).hexdigest()[:16]
+    if not path.exists() or not stamp.exists() or stamp.read_text() != version:
         path.parent.mkdir(parents=True, exist_ok=True)
         g = gen_mtk.generate(gen_mtk.GenParams(stmts, slots, every, seed))
         tmp = path.with_suffix(".tmp")
         tmp.write_text(g.text, encoding="utf-8")
         tmp.replace(path)
+        stamp.write_text(version)
     return path
 
 
