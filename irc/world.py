@@ -122,7 +122,9 @@ class World:
 
     # ------------------------------------------------------------ building
     @classmethod
-    def build(cls, items, prelude: bool = True, extra_preludes=()) -> "World":
+    def build(cls, items, prelude: bool = True, extra_preludes=(), path: str = "<input>",
+              source: str = "") -> "World":
+        """`path`/`source` locate errors in the program's own declarations."""
         w = cls()
         groups = []
         if prelude:
@@ -133,7 +135,7 @@ class World:
                 groups.append((str(p), _parse_prelude(text, str(p)), False))
             else:
                 groups.append(("<prelude>", tuple(getattr(p, "items", p)), False))
-        groups.append(("<input>", tuple(items), False))
+        groups.append((path, tuple(items), False))
         for path, its, _ in groups:
             w._path = path
             w._declare_types(its)
@@ -147,7 +149,7 @@ class World:
             w._path = path
             w._declare_methods(its)
         if w.errors:
-            raise IrcError(w.errors)
+            raise IrcError(w.errors, source)
         return w
 
     def _err(self, node, msg: str) -> None:
