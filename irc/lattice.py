@@ -209,11 +209,16 @@ def make_conditional(slot: int, then, else_):
 # ---------------------------------------------------------------- widening
 
 
+_SCALARS = frozenset({int, float, bool, str, Sym, JChar, type(None)})
+
+
 def widenconst(x):
     """Julia's `widenconst`."""
     tx = type(x)
     if tx is Const:
         v = x.val
+        if type(v) in _SCALARS:
+            return x.typ
         if is_type(v):
             return TT.type_of_type(v)
         return x.typ
@@ -337,6 +342,11 @@ def lattice_le(a, b) -> bool:
     if a is b:
         return True
     ta, tb = type(a), type(b)
+    if tb is DataType:
+        if ta is DataType:
+            return a == b or issubtype(a, b)
+        if ta is Const and a.typ is b:
+            return True
     if ta is Conditional:
         if tb is Conditional:
             return (a.slot == b.slot and lattice_le(a.then, b.then) and lattice_le(a.else_, b.else_))
@@ -491,6 +501,21 @@ def tmerge(a, b):
     if a is b:
         return a
     ta, tb = type(a), type(b)
+    # fast paths for the common cases (same results as the general rules below)
+    if ta is DataType:
+        if tb is DataType:
+            return a if a == b else _tmerge_types(a, b)
+        if tb is Const and b.typ == a and TT.isconcrete(a):
+            return a  # tmerge_fast_path: Const(v) ⊑ typeof(v), which is simple enough
+    elif ta is Const:
+        if tb is DataType:
+            if a.typ == b and TT.isconcrete(b):
+                return b
+        elif tb is Const:
+            if a == b:
+                return a
+            if a.typ == b.typ and type(a.val) in _SCALARS and type(b.val) in _SCALARS:
+                return a.typ  # no fields to keep (tmerge_partial_struct: nfields == 0): widen
     # ConditionalsLattice
     if ta is Conditional or tb is Conditional:
         if ta is Conditional and tb is Const and type(b.val) is bool:

@@ -189,11 +189,36 @@ def _show_unionall(t: UnionAllType) -> str:
                     if not lead:
                         return name
                     return name + "{" + ", ".join(_show_param(p) for p in lead) + "}"
-    head = show_type(body)
+    # `Vector{<:Real}`: a variable used once, directly as a parameter, with only an
+    # upper bound prints in place (show.jl show_typeparams); the rest print as `where`.
+    inline = set()
+    if type(body) is DataType and body.name is not TT.TUPLE_NAME:
+        for v in vars_:
+            if (v.lb is None or v.lb == BOTTOM) and v.ub is not None and v.ub != TT.ANY \
+                    and sum(1 for p in body.params if p == v) == 1 \
+                    and not any(p != v and _mentions_any(p, [v]) for p in body.params):
+                inline.add(v)
+    if inline:
+        head = _show_datatype_inline(body, inline)
+        vars_ = [v for v in vars_ if v not in inline]
+        if not vars_:
+            return head
+    else:
+        head = show_type(body)
     vs = [_show_tvar(v) for v in vars_]
     if len(vs) == 1:
         return head + " where " + vs[0]
     return head + " where {" + ", ".join(vs) + "}"
+
+
+def _show_datatype_inline(body: DataType, inline) -> str:
+    tn = body.name
+    ps = list(body.params)
+    shown = ["<:" + show_type(p.ub) if p in inline else _show_param(p) for p in ps]
+    aliases = TT.PRINT_ALIASES.get(tn)
+    if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
+        return aliases[ps[1]] + "{" + shown[0] + "}"
+    return _qualify(tn.module, tn.name) + "{" + ", ".join(shown) + "}"
 
 
 def _same_bounds(v: TypeVar, d: TypeVar) -> bool:

@@ -74,7 +74,10 @@ def test_types(t, text):
 def test_where_printing():
     v = TypeVar("T", None, T.REAL)
     t = UnionAllType(v, DataType(T.ARRAY_NAME, (v, 1)))
-    assert show(t) == "Vector{T} where T<:Real"
+    assert show(t) == "Vector{<:Real}"  # show.jl: a once-used, upper-bounded variable prints in place
+    w = TypeVar("T", None, T.REAL)
+    d = UnionAllType(w, DataType(T.DICT_NAME, (w, w)))
+    assert show(d) == "Dict{T, T} where T<:Real"
 
 
 @pytest.mark.parametrize("v,text", [
