@@ -120,29 +120,32 @@ def find_slot(fn: dict, name: str) -> dict:
 def check(exp: Expectation, fn: dict) -> None:
     where = f"{exp.sample}:{exp.line}"
     if exp.kind == "return":
-        assert fn["return_type"] == exp.value, f"{where}: return type"
+        got = fn["return_type"]
+        assert got == exp.value, f"{where}: return type: irc {got!r}, expected {exp.value!r}"
     elif exp.kind == "slot":
-        assert find_slot(fn, exp.key)["type"] == exp.value, f"{where}: type of slot {exp.key}"
+        got = find_slot(fn, exp.key)["type"]
+        assert got == exp.value, f"{where}: type of slot {exp.key}: irc {got!r}, expected {exp.value!r}"
     elif exp.kind == "flags":
         want = set() if exp.value == "none" else set(exp.value.split())
         got = set(find_slot(fn, exp.key)["flag_names"])
-        assert got == want, f"{where}: flags of slot {exp.key}"
+        assert got == want, f"{where}: flags of slot {exp.key}: irc {sorted(got)}, expected {sorted(want)}"
     elif exp.kind == "stmt":
         stmts = {s["id"]: s for s in fn.get("statements", [])}
         idx = int(exp.key)
         assert idx in stmts, f"{where}: no statement {idx}"
         want = None if exp.value == "unreached" else exp.value
-        assert stmts[idx]["type"] == want, f"{where}: type of statement {idx}"
+        got = stmts[idx]["type"]
+        assert got == want, f"{where}: type of statement {idx}: irc {got!r}, expected {want!r}"
     elif exp.kind == "diag":
         msgs = [d["message"] for d in fn.get("diagnostics", [])]
-        assert exp.value in msgs, f"{where}: diagnostic missing"
+        assert exp.value in msgs, f"{where}: diagnostic {exp.value!r} missing; irc: {msgs}"
     elif exp.kind == "diag~":
         msgs = [d["message"] for d in fn.get("diagnostics", [])]
         assert any(exp.value in m for m in msgs), f"{where}: no diagnostic containing {exp.value!r}: {msgs}"
     elif exp.kind == "undef-set":
         got = {d["message"] for d in fn.get("diagnostics", []) if d["message"].startswith(UNDEF_PREFIX)}
         want = set(exp.value.split("\n")) if exp.value else set()
-        assert got == want, f"{exp.sample}: undefinedness warnings of {exp.function or '<first>'}"
+        assert got == want, f"{exp.sample}: undefinedness warnings of {exp.function or '<first>'}: irc {sorted(got)}, expected {sorted(want)}"
     else:  # pragma: no cover - the regex admits no other kind
         raise AssertionError(exp.kind)
 
