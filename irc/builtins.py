@@ -535,6 +535,34 @@ def tf_sizeof(args, world):
     return TT.INT64
 
 
+def _splat(x):
+    """The elements of a splatted argument when statically known (tuples), else None."""
+    if type(x) is Const and type(x.val) is tuple:
+        return list(x.val)
+    if type(x) is PartialStruct and TT.is_tuple(x.typ) and not TT.is_vatuple(x.typ):
+        return list(x.fields)
+    t = widenconst(x)
+    if TT.is_tuple(t) and not TT.is_vatuple(t):
+        return list(t.params)
+    return None
+
+
+def tf_apply_iterate(args, world):
+    """`Core._apply_iterate(iterate, f, xs…)`: `f` called on the splatted
+    elements when every `xs` is a tuple of known length; else Any."""
+    if len(args) < 2:
+        return BOTTOM
+    flat = []
+    for x in args[2:]:
+        elems = _splat(x)
+        if elems is None:
+            return ANY
+        flat.extend(elems)
+    if world is None:
+        return ANY
+    return world.call(args[1], flat, ("Main",))
+
+
 def tf_svec(args, world):
     return TT.SIMPLEVECTOR
 
@@ -937,7 +965,7 @@ BUILTINS = {
     "rethrow": tf_throw,
     "sizeof": tf_sizeof,
     "svec": tf_svec,
-    "_apply_iterate": tf_any,
+    "_apply_iterate": tf_apply_iterate,
     "_apply": tf_any,
     "_call_latest": tf_any,
     "invoke": tf_any,

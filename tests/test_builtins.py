@@ -148,3 +148,14 @@ def test_constructors_and_new(world):
     assert world.new(Const(UR), [Const(1), I]) == PartialStruct(UR, (Const(1), I))
     assert world.new(Const(UR), [Const(1), Const(2)]) == Const(StructValue(UR, (Const(1), Const(2))), UR)
     assert world.new(Const(UR), [I, I]) == UR
+
+
+def test_apply_iterate_splats_known_tuples():
+    w = World.build([])
+    it = Const(FunctionValue(("Base",), "iterate"))
+    plus = Const(FunctionValue(("Base",), "+"))
+    r = call(w, ("Core",), "_apply_iterate", it, plus, Const((Const(1), Const(2))))
+    assert r.rt == Const(3)  # +(1, 2) folds
+    r = call(w, ("Core",), "_apply_iterate", it, plus, T.tuple_type([I, F]))
+    assert r.rt == F
+    assert call(w, ("Core",), "_apply_iterate", it, plus, T.vector(I)).rt == T.ANY
