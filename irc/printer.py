@@ -313,7 +313,7 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
             new = use[b] | (out & ~defs[b])
             if new != live[b]:
                 live[b], changed = new, True
-    return [frozenset(i for i in range(len(fn.slots) + 1) if x >> i & 1) for x in live]
+    return [frozenset(i for i in range(1, len(fn.slots) + 1) if x >> i & 1) for x in live]
 
 
 def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str],
@@ -330,7 +330,7 @@ def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str],
     for sid in live:
         vs = entry.get(sid)
         if vs is None:
-            parts.append(f"{names[sid]}::?")
+            parts.append(f"{names.get(sid, f'@_{sid}')}::?")
         else:
             parts.append(f"{names[sid]}::{show(vs.type)}" + (" (undef)" if vs.undef else ""))
     return f"# entry #{b}: " + ", ".join(parts)
