@@ -188,6 +188,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
             queued[b] = 1
             heapq.heappush(heap, b)
 
+    valid_slots = range(1, len(initial))
     store.init_entry(1, initial)
     push(1)
     working = list(initial)
@@ -220,6 +221,8 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
             h = handlers[h]
 
     def assign(s: int, vs: VarState) -> None:
+        if s is None or not 0 < s < len(working):
+            return  # not a slot of this function (the builder should have refused it)
         hs = holders.pop(s, None)
         if hs:
             for h in hs:
@@ -256,7 +259,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
                     break
                 vs = VarState(t, False)
                 assign(st.slot, vs)
-                if handlers[pc]:
+                if handlers[pc] and st.slot in valid_slots:
                     catch_propagate(pc, st.slot, vs)
             elif kind is K.VALUE:
                 t = tr.eval_stmt(pc, st, working, ssa)
@@ -270,7 +273,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
             elif kind is K.NEWVAR:
                 vs = VarState(BOTTOM, True)
                 assign(st.slot, vs)
-                if handlers[pc]:
+                if handlers[pc] and st.slot in valid_slots:
                     catch_propagate(pc, st.slot, vs)
                 ssa[pc] = ANY
             elif kind is K.GOTO:
@@ -362,6 +365,7 @@ def replay(fn: ir.Function, entry: dict, ssa: list, start: int, stop: int, tr):
     NewvarNodes -- exactly the engine's working-table updates, including
     turning Conditionals about a reassigned slot back into Bool."""
     stmts = fn.stmts
+    nslots = len(fn.slots)
     cond_parts = tr.cond_parts
     table = dict(entry)
     holders: dict[int, set[int]] = {}
@@ -386,6 +390,8 @@ def replay(fn: ir.Function, entry: dict, ssa: list, start: int, stop: int, tr):
         else:
             continue
         s = st.slot
+        if s is None or not 0 < s <= nslots:
+            continue
         hs = holders.pop(s, None)
         if hs:
             for h in hs:

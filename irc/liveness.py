@@ -171,8 +171,10 @@ def live_in_bits(fn: ir.Function, reads: list | None = None) -> list[int]:
     nb = len(fn.blocks)
     use = [0] * (nb + 1)
     defs = [0] * (nb + 1)
+    valid = ((1 << (len(fn.slots) + 1)) - 1) & ~1  # slot ids 1..n only
     for b in fn.blocks:
-        use[b.id], defs[b.id] = block_use_def(fn, b, reads)
+        u, d = block_use_def(fn, b, reads)
+        use[b.id], defs[b.id] = u & valid, d & valid
     live = [0] * (nb + 1)
     preds: list[list[int]] = [[] for _ in range(nb + 1)]
     for b in fn.blocks:

@@ -224,7 +224,13 @@ class Transfer:
                 return self.BOTTOM if v is None else v
             return self.BOTTOM
         if t is S.SlotRef:
-            vs = table[e.id]
+            try:
+                vs = table[e.id]
+            except (IndexError, KeyError, TypeError):
+                vs = None
+            if vs is None:  # not a slot of this function (the builder should have refused it)
+                self._diag(pc, "bad-slot", f"no slot {e.id}")
+                return self.ANY
             return vs.type
         if t is S.Typed:
             return self.eval_value(pc, e.expr, table, ssa)
