@@ -325,11 +325,21 @@ class _Builder:
         if t is S.Lit or t is S.BlockRef:
             return e
         if t is S.Call:
-            f = self._resolve(e.func, ssa, here, strict)
-            args = [self._resolve(a, ssa, here, strict) for a in e.args]
-            if f is e.func and all(a is b for a, b in zip(args, e.args)):
+            f = e.func
+            f2 = f if (type(f) is S.Name and len(f.parts) > 1) else self._resolve(f, ssa, here, strict)
+            args = e.args
+            new = None
+            for k, a in enumerate(args):
+                if type(a) is S.Lit:
+                    continue
+                a2 = self._resolve(a, ssa, here, strict)
+                if a2 is not a:
+                    if new is None:
+                        new = list(args)
+                    new[k] = a2
+            if new is None and f2 is f:
                 return e
-            return S.Call(f, args, e.infix, e.line, e.col)
+            return S.Call(f2, new if new is not None else list(args), e.infix, e.line, e.col)
         if t is S.Typed:
             x = self._resolve(e.expr, ssa, here, strict)
             return e if x is e.expr else S.Typed(x, e.type, e.line, e.col)
@@ -393,14 +403,15 @@ class _Builder:
         st = bl.stmt
         line, col = bl.line, bl.col
         K = ir.Kind
-        common = dict(label=bl.label, annotation=bl.annotation, line=line, col=col)
-        if isinstance(st, S.Assign):
+        t = type(st)
+        if t is S.ValueStmt:
+            return ir.Stmt(K.VALUE, self._resolve(st.value, ssa, i), None, None, [], bl.label, bl.annotation, line, col)
+        if t is S.Assign:
             sid = self._target_slot(st.target)
             if sid is None:
                 self._bad_target(st.target)
-            return ir.Stmt(K.ASSIGN, value=self._resolve(st.value, ssa, i), slot=sid, **common)
-        if isinstance(st, S.ValueStmt):
-            return ir.Stmt(K.VALUE, value=self._resolve(st.value, ssa, i), **common)
+            return ir.Stmt(K.ASSIGN, self._resolve(st.value, ssa, i), sid, None, [], bl.label, bl.annotation, line, col)
+        common = dict(label=bl.label, annotation=bl.annotation, line=line, col=col)
         if isinstance(st, S.Goto):
             return ir.Stmt(K.GOTO, target=st.block, **common)
         if isinstance(st, S.GotoIfNot):

@@ -581,7 +581,8 @@ def _header_lines(fd: S.FunctionDef) -> list[str]:
             out.append("Body::" + _tight(fd.body_type, None))
         return out
     if fd.form == "warntype":
-        sig = format_name(fd.name.parts) + "(" + ", ".join(_argdecl(S.ArgDecl(None, p.type, p.vararg)) if p.type is not None else _argdecl(p) for p in fd.params) + ")"
+        head = f"(::{format_expr(fd.callable)})" if fd.callable is not None else format_name(fd.name.parts)
+        sig = head + "(" + ", ".join(_argdecl(S.ArgDecl(None, p.type, p.vararg)) if p.type is not None else _argdecl(p) for p in fd.params) + ")"
         out.append("MethodInstance for " + sig)
         if fd.from_text:
             out.append("  from " + fd.from_text)

@@ -241,6 +241,7 @@ class _MIHead:
     where: list[S.TypeVarDecl]
     line: int
     col: int
+    callable: S.Expr | None = None
 
 
 @dataclass(slots=True)
@@ -842,6 +843,15 @@ class SyntaxBuilder(Transformer):
         name = self._fname(name)
         return _MIHead(name, args or [], where or [], kw.line, kw.column)
 
+    def mi_callable(self, c):
+        kw, typ, args, where = c
+        head = typ.head if isinstance(typ, S.Curly) else typ
+        if isinstance(head, S.Name):
+            name = S.Name((head.parts[-1],), kw.line, kw.column)
+        else:
+            name = S.Name(("#callable#",), kw.line, kw.column)
+        return _MIHead(name, args or [], where or [], kw.line, kw.column, typ)
+
     def from_line(self, c):
         t = c[0]
         return _From(str(t)[4:].strip(), t.line, t.column)
@@ -937,6 +947,10 @@ class _Assembler:
                 self._end_warntype()
 
     def feed(self, obj) -> None:
+        if type(obj) is S.BodyLine and self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed \
+                and self.struct is None:
+            self.fn.lines.append(obj)  # the common case, first
+            return
         # struct bodies
         if self.struct is not None:
             if isinstance(obj, _End):
@@ -974,7 +988,8 @@ class _Assembler:
         if isinstance(obj, _MIHead):
             self._start_item(obj)
             sig = S.Call(obj.name, [p.type if p.type is not None else S.Name(("Any",)) for p in obj.params], None, obj.name.line, obj.name.col)
-            self.fn = S.FunctionDef("warntype", obj.name, params=obj.params, signature=sig, static_params=list(obj.where), line=obj.line, col=obj.col)
+            self.fn = S.FunctionDef("warntype", obj.name, params=obj.params, signature=sig, static_params=list(obj.where), line=obj.line, col=obj.col,
+                                    callable=obj.callable)
             self.fn_state = "from"
             self.section = ""
             self.in_codeinfo = False
@@ -1476,6 +1491,7 @@ _LINE_START_REJECT = re.compile(
     r"[\t ]*(?:$|#|julia>|\)|@[\t ]|[┌└│╎╻┃╷|][\t ]*@[\t ]|(?:function|struct|mutable|abstract|const|global|declare|end|"
     r"MethodInstance|from|Arguments|Locals|Variables|Static|Body|CodeInfo)(?![\w#!]))"
 )
+_SIMPLE_SPLIT = re.compile(r"[^\s(),]+|[(),]").findall
 _SIMPLE_NOT_NAMES = frozenset({"goto", "return", "unreachable", "enter", "function", "struct", "mutable", "abstract",
                                "const", "global", "declare", "end", "isa", "in", "where", "Arguments", "Locals",
                                "Variables", "Static", "Body", "CodeInfo", "MethodInstance", "from", "julia"})
@@ -1511,7 +1527,7 @@ class _FastLine:
         # then builds the nodes from one token scan.
         atom = r"(?:%\d+|[A-Za-z_][A-Za-z_0-9!]*|\d+\.\d+(?:e[-+]?\d+)?|\d+)"
         op = r"(?:===|!==|==|!=|<=|>=|[-+*/<>])"
-        chain = rf"{atom}(?:[ \t]*{op}[ \t]*{atom})*"
+        chain = rf"{atom}(?:[ \t]+{op}[ \t]+{atom})*"
         callee = r"[A-Za-z_][A-Za-z_0-9!]*(?:\.[A-Za-z_][A-Za-z_0-9!]*)*"
         call = rf"{callee}\((?:[ \t]*{chain}(?:[ \t]*,[ \t]*{chain})*)?[ \t]*\)"
         self.simple_re = re.compile(
@@ -1543,9 +1559,29 @@ class _FastLine:
         target = m.group("target")
         if target is not None and (target in _SIMPLE_NOT_NAMES or (target[0] == "_" and target[1:].isdigit())):
             return None
+        rs = m.start("rhs")
         toks = []
-        for t in self.simple_tok.finditer(text, m.start("rhs"), m.end("rhs")):
-            toks.append((t.lastindex, t.group(t.lastindex), t.start() + 1))
+        pos = rs
+        find = text.find
+        for tok in _SIMPLE_SPLIT(text, rs, m.end("rhs")):
+            at = find(tok, pos)
+            pos = at + len(tok)
+            c = tok[0]
+            if c == "%":
+                k = 1
+            elif c.isdigit():
+                k = 3 if "." in tok else 4
+            elif c == "(":
+                k = 6
+            elif c == ")":
+                k = 7
+            elif c == ",":
+                k = 8
+            elif c.isalpha() or c == "_":
+                k = 2
+            else:
+                k = 5
+            toks.append((k, tok, at + 1))
         k0, v0, c0 = toks[0]
         if k0 == 2 and v0 in _SIMPLE_NOT_NAMES:
             return None
@@ -1608,6 +1644,12 @@ class _FastLine:
         pos += 1
         if pos >= len(toks) or toks[pos][0] != 5:
             return first, pos
+        if pos + 2 >= len(toks) or toks[pos + 2][0] != 5:  # `a op b`: no precedence to apply
+            op = toks[pos][1]
+            k, v, c = toks[pos + 1]
+            right = self._simple_atom(k, v, c, ln)
+            name = _NORMALIZE_OP.get(op, op)
+            return S.Call(S.Name((name,), ln, toks[pos][2]), [first, right], name, first.line, first.col), pos + 2
         items = [first]
         while pos < len(toks) and toks[pos][0] == 5:
             items.append(_Tok(toks[pos][1], ln, toks[pos][2]))

@@ -437,6 +437,7 @@ class FunctionDef:
     static_params: list[TypeVarDecl] = field(default_factory=list)
     body_type: Expr | None = None
     codeinfo: bool = False  # body wrapped in CodeInfo( … )
+    callable: Expr | None = None  # `T` of a callable-object method: `MethodInstance for (::T)(…)`
     lines: list[BodyLine] = field(default_factory=list)
     line_infos: list[LineInfo] = field(default_factory=list)
     line: int = 0
