@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from . import typetable as TT
 from .lattice import (
     ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, const_isa, float32,
+    has_nontrivial_const_info,
     lattice_getfield, lattice_le, lattice_nfields, singleton_instance, tmerge, widenconst,
 )
 from .subtype import issubtype, typeintersect, typesubtract
@@ -441,28 +442,44 @@ def tf_fieldtype(args, world):
 
 
 def tuple_tfunc(args):
-    """Julia's `tuple_tfunc`: Const when every element is Const, PartialStruct
-    when some are more precise than their type, else the Tuple type."""
+    """Julia's `tuple_tfunc` (tfuncs.jl 1.10): Const when every element is a
+    Const; otherwise the Tuple type of the widened elements, where a
+    `Type{T}` element becomes `typeof(T)` (no runtime tuple has a `Type{…}`
+    element type), and a PartialStruct over the given elements when any of
+    them carries more than its type."""
     if all(type(a) is Const for a in args):
-        return Const(tuple(args), TT.tuple_type([widenconst(a) for a in args]))
+        return Const(tuple(args), TT.tuple_type([a.typ for a in args]))
     params = []
     anyinfo = False
     for a in args:
         if type(a) is Conditional:
             a = BOOL
-        w = widenconst(a)
-        if type(a) is Const and is_type(a.val):
-            w = TT.type_of_type(a.val)
-            params.append(w)
-            continue
-        if type(a) in (Const, PartialStruct):
+        if has_nontrivial_const_info(a):
             anyinfo = True
-        params.append(w)
+            params.append(widenconst(a))
+            continue
+        x = widenconst(a)
+        if TT.isType(x):
+            anyinfo = True
+            p = x.params[0]
+            params.append(_kind_of_value(p) if not has_free_typevars(p) else TT.wrapper(TT.TYPE_NAME))
+        else:
+            params.append(x)
     typ = TT.tuple_type(params)
-    if anyinfo and TT.isconcrete(typ):
+    if TT.issingleton(typ):
+        return Const((), typ)
+    if anyinfo:
         fields = tuple(BOOL if type(a) is Conditional else a for a in args)
         return PartialStruct(typ, fields)
     return typ
+
+
+def _kind_of_value(t):
+    if type(t) is UnionType:
+        return TT.TYPEOFBOTTOM if not t.members else TT.UNION_KIND
+    if type(t) is UnionAllType:
+        return TT.UNIONALL
+    return TT.DATATYPE
 
 
 def tf_tuple(args, world):
@@ -524,14 +541,18 @@ def tf_throw(args, world):
 
 
 def tf_sizeof(args, world):
+    """Julia's `sizeof_tfunc`: the size of a type argument, else of the value's
+    concrete type (primitive types and strings)."""
     if len(args) != 1:
         return BOTTOM
     x = args[0]
-    t = x.val if is_const_type(x) else widenconst(x)
-    if is_const_type(x) and type(t) is DataType and t.name.primitive_bits:
+    if type(x) is Const and type(x.val) is str:
+        return Const(len(x.val.encode("utf-8")))
+    t, exact = instanceof(x)
+    if t == BOTTOM or not exact:
+        t = widenconst(x)  # a value, not a type: its type's size
+    if type(t) is DataType and t.name.primitive_bits:
         return Const(t.name.primitive_bits // 8)
-    if type(x) is Const and type(x.typ) is DataType and x.typ.name.primitive_bits:
-        return Const(x.typ.name.primitive_bits // 8)
     return TT.INT64
 
 
