@@ -178,6 +178,22 @@ class PartialStruct:
 
     typ: object
     fields: tuple
+    _h: int = field(default=0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_h", hash(("PS", self.typ, self.fields)))
+
+    def __hash__(self) -> int:
+        return self._h
+
+    def __eq__(self, other) -> bool:
+        if self is other:
+            return True
+        return (type(other) is PartialStruct and self._h == other._h and self.typ == other.typ
+                and self.fields == other.fields)
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
 
 
 @dataclass(frozen=True, slots=True)

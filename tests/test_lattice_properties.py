@@ -96,3 +96,28 @@ def test_merge_chains_reach_fixed_point(xs):
     # the accumulator is a fixed point for everything merged into it
     for x in xs:
         assert lattice_le(x, acc)
+
+
+@SETTINGS
+@given(types, types, types)
+def test_subtype_reflexive_transitive(a, b, c):
+    from irc.subtype import issubtype
+
+    assert issubtype(a, a)
+    if issubtype(a, b) and issubtype(b, c):
+        assert issubtype(a, c), (a, b, c)
+
+
+@SETTINGS
+@given(types, types)
+def test_intersect_and_subtract_are_sound(a, b):
+    """typeintersect(a, b) ⊆ a and ⊇ nothing it should keep: what is in a and b is in it;
+    typesubtract(a, b) ⊆ a and, with the intersection, covers a."""
+    from irc.subtype import issubtype, typeintersect, typesubtract
+
+    i = typeintersect(a, b)
+    d = typesubtract(a, b)
+    if issubtype(a, b):
+        assert issubtype(a, i)
+    assert issubtype(d, a)
+    assert issubtype(a, T.union(i, d)), (a, b, i, d)
