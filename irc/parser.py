@@ -41,7 +41,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from . import syntax as S
 from .errors import Diagnostic, IrcError, Span
 
-MAX_DEPTH = 200  # deepest expression nesting accepted (checked on long lines only)
+MAX_DEPTH = 128  # deepest expression nesting accepted (a line shorter than this cannot be deeper)
 MAX_ERRORS = 100
 
 # ---------------------------------------------------------------- operators
@@ -1415,7 +1415,7 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-def _long_lines(text: str, threshold: int = 4 * MAX_DEPTH) -> set[int] | None:
+def _long_lines(text: str, threshold: int = MAX_DEPTH) -> set[int] | None:
     if len(text) < threshold:
         return set()
     out = set()
