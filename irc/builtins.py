@@ -35,9 +35,9 @@ from dataclasses import dataclass
 
 from . import typetable as TT
 from .lattice import (
-    ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, const_isa, float32,
+    ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32,
     has_nontrivial_const_info,
-    lattice_getfield, lattice_le, lattice_nfields, singleton_instance, tmerge, widenconst,
+    lattice_getfield, lattice_le, lattice_nfields, tmerge, widenconst,
 )
 from .subtype import issubtype, typeintersect, typesubtract
 from .types import (

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import typetable as TT
-from .subtype import issubtype, typeintersect, typesubtract
+from .subtype import issubtype, typeintersect
 from .types import (
     BOTTOM,
     DataType,

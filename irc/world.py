@@ -40,13 +40,12 @@ from .builtins import CallResult
 from .dispatch import Method, dispatch
 from .errors import Diagnostic, IrcError, Span
 from .lattice import (
-    ANY, BOOL, Conditional, Const, IrrationalValue, PartialStruct, StructValue, float32, singleton_instance,
-    widenconst,
+    ANY, BOOL, Conditional, Const, IrrationalValue, PartialStruct, StructValue, float32, widenconst,
 )
 from .subtype import issubtype, match_signature
 from .types import (
     BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType,
-    UnionType, VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
+    VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
 )
 from .typeprint import show, show_function
 
