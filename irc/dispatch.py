@@ -8,7 +8,12 @@ Algorithm for a call with argument lattice elements `args`:
    specific one (its signature below every other covering one; among
    ambiguous ones the last declared) gives the result, with its `iff` /
    `implies` refinement turned into `cond`.  A signature that covers a
-   union-typed argument whole is used as is.
+   union-typed argument whole is used as is.  As in Julia's method matching
+   (`ml_matches`: methods in specificity order up to the first that covers),
+   strictly more specific declarations that apply to part of the argument
+   types are merged in too (then no `cond`; more than 3 in all -> `Any`):
+   `==(::Any, ::Int64)` with a generic `==(::Any, ::Any)` is `Any`, as Julia
+   infers it.
 2. Union splitting: if some argument is a union and the product of member
    counts is at most `MAX_UNION_SPLIT` (4), each combination is dispatched
    (covering, else may-apply) and the results merged with `tmerge`; a
@@ -113,7 +118,17 @@ def dispatch(methods, args, eval_result, fold) -> DispatchResult:
     if c is not None:
         m, b = c
         rt = _finish(m, b, args, eval_result, fold)
-        return DispatchResult(rt, _refine(m, wargs))
+        # Julia's method matching also takes the more specific declarations that
+        # apply to part of the argument types (a covering fallback does not hide them)
+        extra = [n for n in methods if n is not m and issubtype(n.sig, m.sig)
+                 and not issubtype(m.sig, n.sig) and _may_intersect(at, unwrap_unionall(n.sig), n.sig)]
+        if not extra:
+            return DispatchResult(rt, _refine(m, wargs))
+        if len(extra) + 1 > MAX_MAY_APPLY:
+            return DispatchResult(ANY)
+        for n in extra:
+            rt = tmerge(rt, eval_result(n, _loose_bindings(at, n)))
+        return DispatchResult(rt)
     combos = _split(wargs)
     if combos is not None:
         rt = BOTTOM

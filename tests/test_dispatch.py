@@ -35,6 +35,13 @@ declare Main.ispositive(a::Any)::Bool implies a isa Number
 declare Main.h(::Int64)::Int64
 declare Main.h(::Float64)::Float64
 declare Main.h(::Number)::Number
+declare Main.eq(::Any, ::Any)::Bool
+declare Main.eq(::Int64, ::Int64)::Bool
+declare Main.eq(::Float64, ::Int64)::Bool
+declare Main.eq(::Int32, ::Int64)::Bool
+declare Main.eq(::Nothing, ::Nothing)::Bool
+declare Main.gen(::Any)::Any
+declare Main.gen(::Int64)::Int64
 declare Main.k(::Int64)::Int64
 declare Main.k(::String)::String
 declare Main.m(::Int64)::Int64
@@ -171,3 +178,12 @@ def test_type_callee_constructs(world):
 def test_not_a_function_callee(world):
     assert world.call(Const(3), [I], M).rt == T.ANY
     assert world.call(T.ANY, [I], M, callee=S.SSA(1)).rt == T.ANY
+
+
+def test_more_specific_partial_matches_join_a_covering_fallback(world):
+    """ml_matches: a covering fallback does not hide more specific methods that may apply."""
+    assert call(world, "Main.eq", "Int64", "Int64").rt == BOOL  # the specific method covers
+    assert call(world, "Main.eq", "Any", "Int64").rt == T.ANY  # fallback + 3 more specific: > 3
+    assert call(world, "Main.eq", "Union{Nothing, Int64}", "Nothing").rt == BOOL
+    assert call(world, "Main.gen", "Any").rt == T.ANY
+    assert call(world, "Main.gen", "Int64").rt == I
