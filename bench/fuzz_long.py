@@ -16,6 +16,11 @@ deduplicated by the first line of its error.  Stops by itself after
 --minutes.
 
 Usage: `nohup python bench/fuzz_long.py --minutes 25 --out /tmp/irc-fuzz > fuzz.log 2>&1 &`
+
+`--atheris` runs a coverage-guided libFuzzer loop instead (atheris is not a
+project dependency: `pip install --target /tmp/athlib atheris` and
+`PYTHONPATH=/tmp/athlib`); seeds are the samples and generated programs,
+the property is the same (`strategies.classify` never reports a bug).
 """
 from __future__ import annotations
 
@@ -54,16 +59,48 @@ def cli_check(data: bytes, tmp: Path) -> str | None:
     return None
 
 
+def run_atheris(minutes: float, out: Path, per_case: float) -> int:
+    import atheris  # noqa: PLC0415 - optional, not a project dependency
+
+    with atheris.instrument_imports():
+        import irc.build  # noqa: F401
+        import irc.cfg  # noqa: F401
+        import irc.infer  # noqa: F401
+        import irc.parser  # noqa: F401
+        import irc.printer  # noqa: F401
+        import irc.world  # noqa: F401
+    corpus = out / "atheris_corpus"
+    corpus.mkdir(parents=True, exist_ok=True)
+    for p in sorted((ROOT / "samples").glob("*.ir")):
+        (corpus / p.name).write_bytes(p.read_bytes())
+    for i in range(50):
+        (corpus / f"gen{i}.ir").write_text(G.render(G.random_model(i, oracle_safe=bool(i % 2))), encoding="utf-8")
+
+    def one(data: bytes) -> None:
+        text = data.decode("utf-8", errors="replace")
+        kind, detail = G.classify(text, "fuzz.ir", per_case)
+        if kind == "bug":
+            raise AssertionError(detail)
+
+    atheris.Setup([sys.argv[0], f"-max_total_time={int(minutes * 60)}", f"-artifact_prefix={out}/",
+                   "-rss_limit_mb=4096", str(corpus)], one)
+    atheris.Fuzz()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--minutes", type=float, default=20.0)
     ap.add_argument("--seed", type=int, default=int(time.time()))
     ap.add_argument("--out", default="/tmp/irc-fuzz", help="directory for bug reproducers")
     ap.add_argument("--per-case", type=float, default=20.0, help="seconds per case before it counts as a hang")
+    ap.add_argument("--atheris", action="store_true", help="coverage-guided (needs atheris on the path)")
     args = ap.parse_args(argv)
     rnd = random.Random(args.seed)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.atheris:
+        return run_atheris(args.minutes, out, args.per_case)
     samples = [(p.name, p.read_text(encoding="utf-8")) for p in sorted((ROOT / "samples").glob("*.ir"))]
     counts: collections.Counter = collections.Counter()
     seen: dict[str, int] = {}

@@ -11,6 +11,8 @@ What it does:
    compared (quadratic string handling shows as a growing ns/statement);
 4. checks that the input file is opened exactly once (a Python audit hook in
    the child counts `open` events on the path);
+   `--mode pipeline` runs parse+build+infer only (irc.driver.analyse, no
+   printing) in the child instead of the CLI;
 5. with `--profile K`, profiles an in-process run at K statements and prints
    the top functions by cumulative time.
 
@@ -76,9 +78,30 @@ def _fallback(stmts: int, slots: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run_child(path: Path, store: str) -> dict:
+# Runs parse -> build -> infer (no printing) in the child: irc.driver.analyse.
+CHILD_PIPELINE = r"""
+import sys, time
+from irc.driver import Options, _sum_stats, analyse
+path, store = sys.argv[1], sys.argv[2]
+with open(path, encoding="utf-8") as fh:
+    text = fh.read()
+res = analyse(path, text, Options(store=store))
+if res.errors:
+    sys.stderr.write(str(res.errors[:3]) + "\n")
+    sys.exit(1)
+st = _sum_stats(res.results)
+sys.stderr.write(", ".join(f"{k} {v:,}" for k, v in st.items() if k != "seconds") + "\n")
+sys.stderr.write("seconds: " + ", ".join(f"{k} {v:.1f}" for k, v in res.timings.items()) + "\n")
+sys.stderr.write("AUDIT opens=1\n")
+"""
+
+
+def run_child(path: Path, store: str, mode: str = "cli") -> dict:
     err = tempfile.TemporaryFile()
-    args = [sys.executable, "-c", CHILD, str(path), "infer", str(path), "--stats", "--state", store]
+    if mode == "cli":
+        args = [sys.executable, "-c", CHILD, str(path), "infer", str(path), "--stats", "--state", store]
+    else:
+        args = [sys.executable, "-c", CHILD_PIPELINE, str(path), store]
     t0 = time.perf_counter()
     with open(os.devnull, "wb") as devnull:
         p = subprocess.Popen(args, stdout=devnull, stderr=err, cwd=ROOT)
@@ -134,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stores", default="block,live")
     ap.add_argument("--scaling", action="store_true", help="also run at N/8, N/4, N/2")
     ap.add_argument("--profile", type=int, default=0, help="profile an in-process run at this many statements")
+    ap.add_argument("--mode", default="cli", choices=("cli", "pipeline"),
+                    help="cli: `irc infer` with printing; pipeline: parse+build+infer only (irc.driver.analyse)")
     args = ap.parse_args(argv)
     if args.profile:
         profile(args.profile, max(1, args.slots * args.profile // args.stmts))
@@ -151,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
             gen_s = generate(n, slots, path)
             size = path.stat().st_size
             for store in args.stores.split(","):
-                r = run_child(path, store)
+                r = run_child(path, store, args.mode)
                 ok &= r["exit"] == 0 and r["peak_rss"] < BUDGET and r["opens"] == 1
                 print(f"{n:>9} {slots:>6} {store:>6} {gen_s:>6.1f} {size / 2**20:>7.1f} {r['wall_s']:>8.1f} "
                       f"{r['wall_s'] / n * 1e6:>8.1f} {r['peak_rss'] / 2**20:>12.0f} {r['opens']!s:>5} {r['exit']}",

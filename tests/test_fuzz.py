@@ -110,8 +110,27 @@ def test_cli_mutants_exit_1_with_located_errors(tmp_path):
 
 # ---------------------------------------------------------------- regressions found by fuzzing
 
+def _deep_tuple(d: int) -> str:
+    return f"function f(n::Int64)\n1 ─ %1 = {'Core.tuple(' * d}n{')' * d}\n└──      return %1\nend\n"
+
+
+def _deep_tuple_loop(d: int) -> str:
+    grow = "".join("│         x = Core.tuple(x, n)\n" for _ in range(d))
+    return ("function f(n::Int64)\n1 ─       x = 0\n2 ┄ %2  = Base.slt_int(n, 1)\n└──       goto #4 if not %2\n"
+            f"3 ─       x = Core.tuple(x, n)\n{grow}└──       goto #2\n4 ─       return x\nend\n")
+
+
 REGRESSIONS: list[tuple[str, str]] = [
-    # (description, input) -- each must give "ok" or a located error
+    # (description, input) -- each must give "ok" or a located error.
+    ("irc/build.py accepts a read of slot 0 (`@_0`, `_0`, `x@_0`); the engine then crashes "
+     "(AttributeError in transfer.eval_value)",
+     "function f(n::Int64)\n1 ─ %1 = @_0\n└──      return %1\nend\n"),
+    ("declaration errors from irc.world carry the path `<input>`, not the file's",
+     "declare Base.div(::Int64, ::Int6goto4)::Int64\nfunction f(n::Int64)\n1 ─      return n\nend\n"),
+    ("a 190-deep tuple (the parser allows 200 levels) overflows the recursion of irc.typeprint.show "
+     "(4 frames per level)", _deep_tuple(190)),
+    ("a 200-deep tuple grown in a loop overflows the recursion of lattice.tmerge / subtype._tuple_sub",
+     _deep_tuple_loop(200)),
 ]
 
 

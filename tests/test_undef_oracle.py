@@ -60,7 +60,9 @@ class OracleResult:
 
 
 def oracle(m: G.Model) -> OracleResult:
-    locals_ = set(m.locals)
+    # A name is a slot only if the function assigns it or NewvarNode's it
+    # somewhere (irc.build, plain form); other bare names are globals.
+    locals_ = {s.slot for blk in m.blocks for s in blk.stmts if s.op in ("assign", "newvar")} & set(m.locals)
     nb = len(m.blocks)
     states: dict = defaultdict(set)
     parked: dict = defaultdict(list)
@@ -109,7 +111,7 @@ def oracle(m: G.Model) -> OracleResult:
             elif e[0] == "ssa":
                 cb, cp = e[1]
                 ce = m.blocks[cb - 1].stmts[cp].expr
-                if ce[0] == "isdefined":
+                if ce[0] == "isdefined" and ce[1] in locals_:
                     if item not in deps[(cb, cp)]:
                         deps[(cb, cp)].append(item)
                     here = states[(cb, cp)]
@@ -177,7 +179,7 @@ def test_oracle_diamond_may_undef():
 
 
 def test_oracle_never_assigned_kills_rest_of_block():
-    t = ("simple", [_R("x"), _A("y"), _R("y")])
+    t = ("simple", [_R("x"), _A("y"), _R("y"), _A("x")])  # the (dead) assignment makes x a slot
     m = _model(t)
     r = oracle(m)
     (read_x,) = _pt_of(m, lambda s: s.expr == ("slot", "x"))
@@ -205,8 +207,10 @@ def test_oracle_try_assignment_flows_to_catch():
 
 
 def test_oracle_isdefined_constant_branch():
-    # x is never assigned: isdefined is Const(false), the fall-through is dead
-    t = ("if", ("cond", [G.St("value", expr=("isdefined", "x"))], ("ssa_rel", 0)), ("simple", [_R("y")]), ("seq", []))
+    # x is a slot never assigned before the test: isdefined is Const(false), the fall-through is dead
+    t = ("seq", [("if", ("cond", [G.St("value", expr=("isdefined", "x"))], ("ssa_rel", 0)),
+                      ("simple", [_R("y"), _A("y")]), ("seq", [])),
+                 ("simple", [_A("x")])])
     m = _model(t)
     r = oracle(m)
     (read_y,) = _pt_of(m, lambda s: s.expr == ("slot", "y"))
@@ -215,7 +219,8 @@ def test_oracle_isdefined_constant_branch():
 
 
 def test_oracle_constant_condition():
-    t = ("if", ("cond", [], ("lit", "false")), ("simple", [_R("y")]), ("simple", [_R("z")]))
+    t = ("seq", [("if", ("cond", [], ("lit", "false")), ("simple", [_R("y")]), ("simple", [_R("z")])),
+                 ("simple", [_A("y"), _A("z")])])
     m = _model(t)
     r = oracle(m)
     assert r.usedundef == {"z"}
