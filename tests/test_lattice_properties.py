@@ -121,3 +121,13 @@ def test_intersect_and_subtract_are_sound(a, b):
         assert issubtype(a, i)
     assert issubtype(d, a)
     assert issubtype(a, T.union(i, d)), (a, b, i, d)
+
+
+@SETTINGS
+@given(st.lists(leaf, min_size=2, max_size=4), st.randoms())
+def test_union_printing_ignores_member_order(ms, rnd):
+    from irc.typeprint import show
+
+    shuffled = list(ms)
+    rnd.shuffle(shuffled)
+    assert show(T.union(*ms)) == show(T.union(*shuffled))
