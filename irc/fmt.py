@@ -134,12 +134,16 @@ def _slot_name(fn: ir.Function, sid: int) -> str:
 
 
 def _duplicates(fn: ir.Function) -> set[str]:
+    cached = fn.dup_names_cache  # computed once per function, not once per slot reference
+    if cached is not None and cached[0] == len(fn.slots):
+        return cached[1]
     seen: set[str] = set()
     dup: set[str] = set()
     for s in fn.slots:
         if s.name in seen:
             dup.add(s.name)
         seen.add(s.name)
+    fn.dup_names_cache = (len(fn.slots), dup)
     return dup
 
 

@@ -89,6 +89,8 @@ class Function:
     form: str = "plain"  # syntax.FunctionDef.form
     source: S.FunctionDef | None = None
     line: int = 0
+    # irc.fmt's cache: (len(slots), names shared by several slots); printing reads it per slot reference
+    dup_names_cache: tuple | None = field(default=None, compare=False, repr=False)
 
     @property
     def nargs(self) -> int:
