@@ -72,17 +72,20 @@ class EngineResult:
     reached_blocks: list[bool] = field(default_factory=list)
 
 
-def ssa_users(fn: ir.Function) -> list[list[int]]:
-    """users[n] = statements that read %n (precomputed once)."""
-    users: list[list[int]] = [[] for _ in range(len(fn.stmts) + 1)]
+def ssa_users(fn: ir.Function, ssas: list | None = None) -> list[list[int]]:
+    """users[n] = statements that read %n (precomputed once); `ssas[i]` (from
+    `liveness.stmt_facts`) are the `%n` statement i mentions."""
     n = len(fn.stmts)
+    users: list[list[int]] = [[] for _ in range(n + 1)]
     for i, st in enumerate(fn.stmts, start=1):
-        seen = set()
-        for e in stmt_operands(st):
-            for r in expr_ssa_refs(e):
-                if 1 <= r <= n and r not in seen:
-                    seen.add(r)
-                    users[r].append(i)
+        refs = ssas[i] if ssas is not None else [r for e in stmt_operands(st) for r in expr_ssa_refs(e)]
+        last = -1
+        for r in refs:
+            if 1 <= r <= n and r != last:
+                u = users[r]
+                if not u or u[-1] != i:
+                    u.append(i)
+                last = r
     return users
 
 
@@ -156,7 +159,7 @@ def _leave(fn: ir.Function, handler: list[int], cur: int, st: ir.Stmt) -> int:
     return cur
 
 
-def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list) -> EngineResult:
+def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list, ssas: list | None = None) -> EngineResult:
     """Run the worklist to a fixpoint.  `tr` is the transfer (see
     irc.transfer.Transfer for the interface), `store` an irc.stores store,
     `initial` block 1's entry table (list indexed by slot id)."""
@@ -166,7 +169,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
     nb = len(blocks)
     stmt_block = fn.stmt_block
     ssa: list = [None] * (nstmts + 1)
-    users = ssa_users(fn)
+    users = ssa_users(fn, ssas)
     handlers = try_handlers(fn)
     BOTTOM = tr.BOTTOM
     ANY = tr.ANY
@@ -281,7 +284,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
                 nextbb = st.target
                 break
             elif kind is K.GOTOIFNOT:
-                nextbb = _branch(tr, store, working, pc, st, b, ssa, push)
+                nextbb = _branch(tr, store, working, pc, st, b, ssa, push, holders)
                 break
             elif kind is K.RETURN:
                 rt = tr.eval_return(pc, st, working, ssa)
@@ -297,7 +300,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
             elif kind is K.ENTER:
                 ssa[pc] = ANY
                 c = st.target
-                if c is not None and 1 <= c <= nb and store.merge(c, working):
+                if c is not None and 1 <= c <= nb and store.merge(c, working, None, holders):
                     push(c)
                 # falls through to the next block
             elif kind is K.LEAVE:
@@ -307,15 +310,15 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
         if nextbb is not None and stmts[blk.last - 1].kind is K.DEAD and nextbb == b + 1:
             # a block ending in a statement Julia printed dead: follow the CFG's edges
             for s in blk.succs:
-                if 1 <= s <= nb and store.merge(s, working):
+                if 1 <= s <= nb and store.merge(s, working, None, holders):
                     push(s)
         elif nextbb is not None and 1 <= nextbb <= nb:
-            if store.merge(nextbb, working):
+            if store.merge(nextbb, working, None, holders):
                 push(nextbb)
     return EngineResult(ssa, rettype, visited, reached)
 
 
-def _branch(tr, store, working: list, pc: int, st: ir.Stmt, b: int, ssa: list, push) -> int | None:
+def _branch(tr, store, working: list, pc: int, st: ir.Stmt, b: int, ssa: list, push, holders) -> int | None:
     """`goto #t if not c` at the end of block b: update the jump edge here,
     return the fall-through block (None when the walk ends)."""
     condt = tr.eval_cond(pc, st, working, ssa)
@@ -330,7 +333,7 @@ def _branch(tr, store, working: list, pc: int, st: ir.Stmt, b: int, ssa: list, p
     if target == b + 1:  # one successor
         return b + 1
     if condval is False:
-        if store.merge(target, working):
+        if store.merge(target, working, None, holders):
             push(target)
         return None
     cp = tr.cond_parts(condt)
@@ -338,13 +341,13 @@ def _branch(tr, store, working: list, pc: int, st: ir.Stmt, b: int, ssa: list, p
         slot, then_t, else_t = cp
         old = working[slot]
         if else_t is not old.type and tr.le(else_t, old.type) and else_t != old.type:
-            changed = store.merge(target, working, (slot, VarState(else_t, old.undef)))
+            changed = store.merge(target, working, (slot, VarState(else_t, old.undef)), holders)
         else:
-            changed = store.merge(target, working)
+            changed = store.merge(target, working, None, holders)
         if then_t is not old.type and tr.le(then_t, old.type) and then_t != old.type:
             working[slot] = VarState(then_t, old.undef)
     else:
-        changed = store.merge(target, working)
+        changed = store.merge(target, working, None, holders)
     if changed:
         push(target)
     return b + 1
@@ -357,20 +360,54 @@ def conditional_change(tr, old: VarState, typ) -> VarState | None:
     return None
 
 
-def replay(fn: ir.Function, entry: dict, ssa: list, start: int, stop: int, tr):
+class Overlay:
+    """The state before a statement during replay: the block's entry (a
+    read-only view) overlaid with the slots written since."""
+
+    __slots__ = ("base", "local")
+
+    def __init__(self, base):
+        self.base = base
+        self.local: dict = {}
+
+    def __getitem__(self, s):
+        v = self.local.get(s)
+        if v is None:
+            return self.base[s]
+        return v
+
+    def get(self, s, default=None):
+        v = self.local.get(s)
+        if v is None:
+            return self.base.get(s, default)
+        return v
+
+    def __contains__(self, s) -> bool:
+        return s in self.local or s in self.base
+
+    def to_dict(self) -> dict:
+        d = dict(self.base.items())
+        d.update(self.local)
+        return d
+
+
+def replay(fn: ir.Function, view, cond_slots, ssa: list, start: int, stop: int, tr):
     """The seed's recovery: yield `(pc, table)` for pc in start..stop, where
-    `table` (a dict slot -> VarState, mutated in place: copy it to keep it)
-    is the state before statement pc, rebuilt from the block's entry table by
-    replaying assignments (with their inferred types `ssa[pc]`) and
-    NewvarNodes -- exactly the engine's working-table updates, including
-    turning Conditionals about a reassigned slot back into Bool."""
+    `table` (an `Overlay`, updated in place: `to_dict()` to keep it) is the
+    state before statement pc, rebuilt from the block's entry (`view`, with
+    `cond_slots` the entry's slots holding a Conditional) by replaying
+    assignments (with their inferred types `ssa[pc]`) and NewvarNodes --
+    exactly the engine's working-table updates, including turning
+    Conditionals about a reassigned slot back into Bool."""
     stmts = fn.stmts
     nslots = len(fn.slots)
     cond_parts = tr.cond_parts
-    table = dict(entry)
+    table = Overlay(view)
+    local = table.local
     holders: dict[int, set[int]] = {}
-    for s, vs in table.items():
-        cp = cond_parts(vs.type)
+    for s in cond_slots:
+        vs = view.get(s)
+        cp = cond_parts(vs.type) if vs is not None else None
         if cp is not None:
             holders.setdefault(cp[0], set()).add(s)
     bottom = tr.BOTTOM
@@ -399,8 +436,8 @@ def replay(fn: ir.Function, entry: dict, ssa: list, start: int, stop: int, tr):
                 if cur is not None:
                     cp = cond_parts(cur.type)
                     if cp is not None and cp[0] == s:
-                        table[h] = VarState(tr.widen_cond(cur.type), cur.undef)
-        table[s] = vs
+                        local[h] = VarState(tr.widen_cond(cur.type), cur.undef)
+        local[s] = vs
         cp = cond_parts(vs.type)
         if cp is not None:
             holders.setdefault(cp[0], set()).add(s)

@@ -84,7 +84,9 @@ def called_slots(e, out: set[int]) -> None:
             stack.append(x.expr)
 
 
-def syntactic_flags(fn: ir.Function, reads: list | None = None) -> dict[int, int]:
+def syntactic_flags(fn: ir.Function, reads: list | None = None, called_live: set | None = None) -> dict[int, int]:
+    """Syntactic flags; `reads`/`called_live` (from `liveness.stmt_facts`)
+    save re-walking the statements that are not dead."""
     flags = {s.id: 0 for s in fn.slots}
     assigns: dict[int, int] = {}
     called: set[int] = set()
@@ -106,7 +108,8 @@ def syntactic_flags(fn: ir.Function, reads: list | None = None) -> dict[int, int
                     for s, _ in expr_slot_reads(e):
                         if s in flags:
                             flags[s] |= SLOT_USED
-                called_slots(e, called)
+                if called_live is None or st.kind is K.DEAD:
+                    called_slots(e, called)
             except (AttributeError, TypeError):  # a dead statement may hold syntax-level nodes
                 pass
         if reads is not None:
@@ -115,6 +118,8 @@ def syntactic_flags(fn: ir.Function, reads: list | None = None) -> dict[int, int
                     flags[s] |= SLOT_USED
         if st.kind is K.ASSIGN and st.slot is not None:
             assigns[st.slot] = assigns.get(st.slot, 0) + 1
+    if called_live is not None:
+        called |= called_live
     for s, n in assigns.items():
         if n == 1 and s in flags:
             flags[s] |= SLOT_ASSIGNEDONCE
@@ -128,12 +133,12 @@ def flag_names(bits: int) -> list[str]:
     return [name for bit, name in FLAG_NAMES if bits & bit]
 
 
-def analyse(fn: ir.Function, ssa: list, entry, tr, argtypes: dict[int, object], path: str = "",
-            stmt_reads_of: list | None = None):
+def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], path: str = "",
+            stmt_reads_of: list | None = None, called: set | None = None):
     """(slot_types, slot_flags, diagnostics) for one inferred function.
 
-    `entry(b)` gives block b's entry table (dict) or None when unreached."""
-    flags = syntactic_flags(fn, stmt_reads_of)
+    `store` is the state store after the fixpoint (`view(b)`, `cond_slots(b)`)."""
+    flags = syntactic_flags(fn, stmt_reads_of, called)
     names = {s.id: s.name for s in fn.slots}
     bottom = tr.BOTTOM
     anyt = tr.ANY
@@ -159,10 +164,10 @@ def analyse(fn: ir.Function, ssa: list, entry, tr, argtypes: dict[int, object], 
     diags: list[Diagnostic] = []
     tdiags = tr.diags
     for blk in fn.blocks:
-        E = entry(blk.id)
-        if E is None:
+        view = store.view(blk.id)
+        if view is None:
             continue
-        for pc, table in replay(fn, E, ssa, blk.first, blk.last, tr):
+        for pc, table in replay(fn, view, store.cond_slots(blk.id), ssa, blk.first, blk.last, tr):
             if ssa[pc] is None:
                 continue
             st = fn.stmts[pc - 1]

@@ -12,13 +12,14 @@ tests/test_differential.py.
 """
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass, field
 
 from . import ir
 from .engine import replay, run
 from .flags import analyse
-from .liveness import all_stmt_reads, compute_live_in
+from .liveness import compute_live_in, stmt_facts
 from .stores import STORES, make_store
 from .transfer import Transfer
 
@@ -43,8 +44,10 @@ class InferenceResult:
         return self._store.entry(b)
 
     def state_before(self, i: int) -> dict | None:
-        """The state before statement i.  `stmt` reads its stored table;
-        the other stores replay the block from its entry (the seed's idea)."""
+        """The state before statement i (slot id -> VarState; None when
+        unreached).  `stmt` reads its stored table; the other stores replay
+        the block from its entry (the seed's idea).  `live` knows only the
+        slots live into the block and those written since."""
         if not 1 <= i <= len(self.fn.stmts):
             raise IndexError(i)
         if self.ssa_types[i] is None:
@@ -52,27 +55,21 @@ class InferenceResult:
         t = self._store.stmt_table(i)
         if t is not None:
             return t
-        b = self.fn.stmt_block[i]
-        E = self.entry(b)
-        if E is None:
-            return None
-        blk = self.fn.block(b)
-        for pc, table in replay(self.fn, E, self.ssa_types, blk.first, i, self._transfer):
-            if pc == i:
-                return dict(table)
-        return None
+        return self.replayed_state_before(i)
 
     def replayed_state_before(self, i: int) -> dict | None:
         """Always by replay, whatever the store (tests compare the two)."""
         if self.ssa_types[i] is None:
             return None
         b = self.fn.stmt_block[i]
-        E = self.entry(b)
-        if E is None:
+        view = self._store.view(b)
+        if view is None:
             return None
-        for pc, table in replay(self.fn, E, self.ssa_types, self.fn.block(b).first, i, self._transfer):
+        first = self.fn.block(b).first
+        for pc, table in replay(self.fn, view, self._store.cond_slots(b), self.ssa_types, first, i,
+                                self._transfer):
             if pc == i:
-                return dict(table)
+                return table.to_dict()
         return None
 
 
@@ -85,11 +82,24 @@ def _ensure_cfg(fn: ir.Function) -> None:
 
 
 def infer_function(fn: ir.Function, world, store: str = "block", path: str = "") -> InferenceResult:
+    """Infer one function.  The cyclic garbage collector is paused meanwhile
+    (inference allocates many small acyclic objects; gen-2 collections over a
+    large IR would dominate the run time) and restored afterwards."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _infer(fn, world, store, path)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
     if store not in STORES:
         raise ValueError(f"unknown state store {store!r} (expected one of {', '.join(STORES)})")
     _ensure_cfg(fn)
     t0 = time.perf_counter()
-    reads = all_stmt_reads(fn)
+    reads, ssas, called = stmt_facts(fn)
     live = compute_live_in(fn, reads)
     t1 = time.perf_counter()
     tr = Transfer(fn, world)
@@ -97,10 +107,10 @@ def infer_function(fn: ir.Function, world, store: str = "block", path: str = "")
     block_first = [0] + [b.first for b in fn.blocks]
     st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts))
     initial = tr.initial_table(nslots)
-    er = run(fn, tr, st, live, initial)
+    er = run(fn, tr, st, live, initial, ssas)
     t2 = time.perf_counter()
     argtypes = {s.id: initial[s.id].type for s in fn.slots if s.argument}
-    slot_types, slot_flags, diags = analyse(fn, er.ssa, st.entry, tr, argtypes, path, reads)
+    slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called)
     t3 = time.perf_counter()
     cells = st.cells() + nslots  # entry/statement tables + the working table
     stats = {

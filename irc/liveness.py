@@ -29,56 +29,111 @@ slot live into any successor when it merges at the end of a block.
 """
 from __future__ import annotations
 
-from typing import Iterator
-
 from . import ir
 from . import syntax as S
 
 ISDEFINED_HEADS = frozenset({"isdefined"})
 
 
-def expr_slot_reads(e: object, in_isdefined: bool = False) -> Iterator[tuple[int, bool]]:
-    """Yield `(slot id, inside isdefined)` for every slot an expression reads,
-    in evaluation order (left to right, callee first)."""
-    stack = [(e, in_isdefined)]
+def expr_slot_reads(e: object, in_isdefined: bool = False) -> list[tuple[int, bool]]:
+    """`(slot id, inside isdefined)` for every slot an expression reads, in
+    evaluation order (left to right, callee first)."""
     out: list[tuple[int, bool]] = []
+    _reads(e, in_isdefined, out)
+    return out
+
+
+_SKIP_HEADS = frozenset({"meta", "inbounds", "loopinfo", "line"})
+_SlotRef, _Call, _Typed, _ExprNode, _Quote = S.SlotRef, S.Call, S.Typed, S.ExprNode, S.Quote
+_SSA, _Lit, _Name = S.SSA, S.Lit, S.Name
+
+
+def _reads(e: object, isdef: bool, out: list, ssas: list | None = None, called: set | None = None) -> None:
+    """Append the reads of `e` to `out`; with `ssas`/`called`, also the `%n`
+    it mentions and the slots it calls (one traversal for all three)."""
+    stack = [e]
+    pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
-        x, isdef = stack.pop()
+        x = pop()
         t = type(x)
-        if t is S.SlotRef:
+        if t is _SSA:
+            if ssas is not None:
+                ssas.append(x.n)
+        elif t is _Lit or t is _Name:
+            continue
+        elif t is _SlotRef:
             if x.id is not None:
                 out.append((x.id, isdef))
-        elif t is S.Call:
-            stack.extend((a, isdef) for a in reversed(x.args))
-            stack.append((x.func, isdef))
-        elif t is S.Typed:
-            stack.append((x.expr, isdef))
-        elif t is S.ExprNode:
-            if x.head == "isdefined":
-                stack.extend((a, True) for a in reversed(x.args))
-            elif x.head in ("throw_undef_if_not", "meta", "inbounds", "loopinfo", "line"):
-                # `:v` in throw_undef_if_not is a name, not a read; the condition is.
-                if x.head == "throw_undef_if_not" and len(x.args) > 1:
-                    stack.extend((a, isdef) for a in reversed(x.args[1:]))
-            else:
-                stack.extend((a, isdef) for a in reversed(x.args))
-        elif t is S.Quote:
-            # A quoted slot is only a read as the operand of isdefined.
-            if isdef and type(x.expr) is S.SlotRef:
-                stack.append((x.expr, isdef))
+        elif t is _Call:
+            extend(reversed(x.args))
+            f = x.func
+            push(f)
+            if called is not None:
+                while type(f) is _Typed:
+                    f = f.expr
+                if type(f) is _SlotRef and f.id is not None:
+                    called.add(f.id)
+        elif t is _Typed:
+            push(x.expr)
+        elif t is _ExprNode:
+            h = x.head
+            if h == "isdefined":
+                if not isdef:
+                    for a in x.args:  # rare: a nested walk in isdefined mode
+                        _reads(a, True, out, ssas, called)
+                    continue
+                extend(reversed(x.args))
+            elif h == "throw_undef_if_not":
+                # `:v` is a name, not a read; the condition is
+                extend(reversed(x.args[1:]))
+            elif h not in _SKIP_HEADS:
+                extend(reversed(x.args))
+                if h == "call" and called is not None and x.args:
+                    f = x.args[0]
+                    while type(f) is _Typed:
+                        f = f.expr
+                    if type(f) is _SlotRef and f.id is not None:
+                        called.add(f.id)
+        elif t is _Quote:
+            # a quoted slot is only a read as the operand of isdefined
+            q = x.expr
+            if isdef and type(q) is _SlotRef:
+                push(q)
+            elif type(q) is _SSA and ssas is not None:
+                ssas.append(q.n)
         elif t is S.New:
-            stack.extend((a, isdef) for a in reversed(x.args))
-            stack.append((x.type, isdef))
+            extend(reversed(x.args))
+            push(x.type)
         elif t is S.TupleLit or t is S.TypedVect:
-            stack.extend((a, isdef) for a in reversed(x.items))
+            extend(reversed(x.items))
         elif t is S.Splat:
-            stack.append((x.expr, isdef))
+            push(x.expr)
         elif t is S.Curly:
-            stack.extend((a, isdef) for a in reversed(x.params))
-            stack.append((x.head, isdef))
+            extend(reversed(x.params))
+            push(x.head)
         elif t is S.Where:
-            stack.append((x.body, isdef))
-    return iter(out)
+            push(x.body)
+
+
+def stmt_facts(fn: ir.Function) -> tuple[list, list, set[int]]:
+    """One pass over every statement: (reads per statement, `%n` mentioned
+    per statement, slots called anywhere); lists are 1-based (index 0
+    empty).  Dead statements evaluate nothing (their calls still count as
+    syntactic `SLOT_CALLED`, see irc.flags)."""
+    reads: list = [[]]
+    ssas: list = [[]]
+    called: set[int] = set()
+    for st in fn.stmts:
+        r: list = []
+        q: list = []
+        if st.kind is not ir.Kind.DEAD:
+            if st.value is not None:
+                _reads(st.value, False, r, q, called)
+            for e in st.args:
+                _reads(e, False, r, q, called)
+        reads.append(r)
+        ssas.append(q)
+    return reads, ssas, called
 
 
 def expr_ssa_refs(e: object) -> list[int]:
@@ -131,8 +186,12 @@ def stmt_operands(st: ir.Stmt) -> list[object]:
 def stmt_reads(st: ir.Stmt) -> list[tuple[int, bool]]:
     """`(slot, inside isdefined)` for every read the statement performs."""
     out: list[tuple[int, bool]] = []
-    for e in stmt_operands(st):
-        out.extend(expr_slot_reads(e))
+    if st.kind is ir.Kind.DEAD:
+        return out
+    if st.value is not None:
+        _reads(st.value, False, out)
+    for e in st.args:
+        _reads(e, False, out)
     return out
 
 
@@ -204,7 +263,13 @@ def live_in_bits(fn: ir.Function, reads: list | None = None) -> list[int]:
 
 def bits_to_set(bits: int) -> frozenset[int]:
     digits = bin(bits)[:1:-1]  # least significant bit first
-    return frozenset(i for i, c in enumerate(digits) if c == "1")
+    out = []
+    find = digits.find
+    i = find("1")
+    while i >= 0:
+        out.append(i)
+        i = find("1", i + 1)
+    return frozenset(out)
 
 
 def compute_live_in(fn: ir.Function, reads: list | None = None) -> list[frozenset[int]]:

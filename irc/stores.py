@@ -78,13 +78,7 @@ class _Base:
         self.live_in = live_in
         self.ops = ops
         nb = len(block_first) - 1
-        self.cond: list[set[int] | None] = [None] * (nb + 1)  # per entry: slots holding a Conditional
-
-    # -- helpers shared by the list-backed stores -------------------------
-    def _cond_index(self, table) -> set[int]:
-        cs = self.ops.cond_slot
-        items = table.items() if isinstance(table, dict) else enumerate(table)
-        return {s for s, vs in items if vs is not None and cs(vs.type) is not None}
+        self.cond: list[set[int] | None] = [None] * (nb + 1)  # per entry: slots (live: positions) holding a Conditional
 
     def cond_slots(self, b: int):
         """Slots of entry b that hold a Conditional."""
@@ -95,6 +89,71 @@ class _Base:
 
     def stmt_table(self, pc: int):
         return None
+
+
+def _candidates(table: list, hint) -> list[int]:
+    """Slots of the working table that may hold a Conditional: all of them
+    without a hint, else the engine's holder index (slot -> holders)."""
+    if hint is None:
+        return range(1, len(table))
+    out: set[int] = set()
+    for hs in hint.values():
+        out |= hs
+    return out
+
+
+class ListView:
+    """Read-only mapping view of a list-backed entry table (slot id -> VarState)."""
+
+    __slots__ = ("E", "n")
+
+    def __init__(self, E: list, n: int):
+        self.E, self.n = E, n
+
+    def __getitem__(self, s):
+        if type(s) is int and 0 < s <= self.n:
+            return self.E[s]
+        raise KeyError(s)
+
+    def get(self, s, default=None):
+        if type(s) is int and 0 < s <= self.n:
+            return self.E[s]
+        return default
+
+    def __contains__(self, s) -> bool:
+        return type(s) is int and 0 < s <= self.n
+
+    def items(self):
+        E = self.E
+        return ((s, E[s]) for s in range(1, self.n + 1))
+
+
+class LiveView:
+    """Read-only mapping view of a live entry (sorted slot ids + aligned states)."""
+
+    __slots__ = ("order", "E")
+
+    def __init__(self, order: tuple, E: list):
+        self.order, self.E = order, E
+
+    def get(self, s, default=None):
+        order = self.order
+        i = bisect_left(order, s)
+        if i < len(order) and order[i] == s:
+            return self.E[i]
+        return default
+
+    def __getitem__(self, s):
+        v = self.get(s)
+        if v is None:
+            raise KeyError(s)
+        return v
+
+    def __contains__(self, s) -> bool:
+        return self.get(s) is not None
+
+    def items(self):
+        return zip(self.order, self.E)
 
 
 class _ListStore(_Base):
@@ -109,17 +168,19 @@ class _ListStore(_Base):
     def has_entry(self, b: int) -> bool:
         return self._get(b) is not None
 
-    def init_entry(self, b: int, table: list) -> None:
-        self._set(b, list(table))
-        self.cond[b] = self._cond_index(self._get(b))
+    def init_entry(self, b: int, table: list, hint=None) -> None:
+        E = list(table)
+        self._set(b, E)
+        cs = self.ops.cond_slot
+        self.cond[b] = {s for s in _candidates(E, hint) if E[s] is not None and cs(E[s].type) is not None}
 
     def load(self, b: int, working: list) -> None:
         working[:] = self._get(b)
 
-    def merge(self, b: int, working: list, override: tuple[int, VarState] | None = None) -> bool:
+    def merge(self, b: int, working: list, override: tuple[int, VarState] | None = None, hint=None) -> bool:
         E = self._get(b)
         if E is None:
-            self.init_entry(b, working)
+            self.init_entry(b, working, hint)
             if override is not None:
                 s, vs = override
                 self._get(b)[s] = vs
@@ -155,44 +216,38 @@ class _ListStore(_Base):
             self.cond[b].discard(s)
 
     def merge_slot(self, b: int, s: int, vs: VarState) -> bool:
+        """Try/catch propagation of one slot (Julia's `stupdate1!`)."""
         E = self._get(b)
         if E is None:
             return False
-        return _merge_slot(self, b, E, s, vs, True)
+        ops = self.ops
+        live = self.live_in[b]
+        cond = self.cond[b]
+        changed = False
+        if cond:
+            for h in [h for h in cond if ops.cond_slot(E[h].type) == s]:
+                old = E[h]
+                E[h] = VarState(ops.widen_cond(old.type), old.undef)
+                cond.discard(h)
+                if h in live:
+                    changed = True
+        m = smerge(ops, E[s], vs)
+        if m is not None:
+            E[s] = m
+            self._note(b, s, m)
+            if s in live:
+                changed = True
+        return changed
+
+    def view(self, b: int):
+        E = self._get(b)
+        return None if E is None else ListView(E, self.nslots)
 
     def entry(self, b: int) -> dict | None:
         E = self._get(b)
         if E is None:
             return None
         return {s: E[s] for s in range(1, self.nslots + 1)}
-
-
-def _merge_slot(store: _Base, b: int, E, s: int, vs: VarState, full: bool) -> bool:
-    """Shared body of `merge_slot` (E is the entry, list or dict)."""
-    ops = store.ops
-    live = store.live_in[b]
-    cond = store.cond[b]
-    changed = False
-    if cond:
-        for h in [h for h in cond if ops.cond_slot(E[h].type) == s]:
-            old = E[h]
-            E[h] = VarState(ops.widen_cond(old.type), old.undef)
-            cond.discard(h)
-            if h in live:
-                changed = True
-    if not full and s not in live:
-        return changed
-    old = E[s]
-    m = smerge(ops, old, vs)
-    if m is not None:
-        E[s] = m
-        if ops.cond_slot(m.type) is not None:
-            cond.add(s)
-        else:
-            cond.discard(s)
-        if s in live:
-            changed = True
-    return changed
 
 
 class BlockStore(_ListStore):
@@ -271,26 +326,35 @@ class LiveStore(_Base):
         order = self.order[b]
         return [order[i] for i in self.cond[b] or ()]
 
-    def init_entry(self, b: int, table: list) -> None:
+    def init_entry(self, b: int, table: list, hint=None) -> None:
         order = self.order[b]
         E = [table[s] for s in order]
         self.tables[b] = E
         cs = self.ops.cond_slot
-        self.cond[b] = {i for i, vs in enumerate(E) if cs(vs.type) is not None}  # positions
+        if hint is None:
+            self.cond[b] = {i for i, vs in enumerate(E) if cs(vs.type) is not None}  # positions
+        else:
+            pos = {s: i for i, s in enumerate(order)} if len(order) < 64 else None
+            cond = set()
+            for s in _candidates(table, hint):
+                i = pos.get(s) if pos is not None else _index(order, s)
+                if i is not None and cs(E[i].type) is not None:
+                    cond.add(i)
+            self.cond[b] = cond
 
     def load(self, b: int, working: list) -> None:
         for s, vs in zip(self.order[b], self.tables[b]):
             working[s] = vs
 
-    def merge(self, b: int, working: list, override: tuple[int, VarState] | None = None) -> bool:
+    def merge(self, b: int, working: list, override: tuple[int, VarState] | None = None, hint=None) -> bool:
         E = self.tables[b]
         order = self.order[b]
         if E is None:
-            self.init_entry(b, working)
+            self.init_entry(b, working, hint)
             if override is not None:
                 s, vs = override
-                i = bisect_left(order, s)
-                if i < len(order) and order[i] == s:
+                i = _index(order, s)
+                if i is not None:
                     self.tables[b][i] = vs
                     self._note(b, i, vs)
             return True
@@ -326,7 +390,6 @@ class LiveStore(_Base):
         if E is None:
             return False
         ops = self.ops
-        order = self.order[b]
         cond = self.cond[b]
         changed = False
         if cond:
@@ -335,8 +398,8 @@ class LiveStore(_Base):
                 E[i] = VarState(ops.widen_cond(old.type), old.undef)
                 cond.discard(i)
                 changed = True
-        i = bisect_left(order, s)
-        if i == len(order) or order[i] != s:
+        i = _index(self.order[b], s)
+        if i is None:
             return changed
         m = smerge(ops, E[i], vs)
         if m is not None:
@@ -344,6 +407,10 @@ class LiveStore(_Base):
             self._note(b, i, m)
             changed = True
         return changed
+
+    def view(self, b: int):
+        E = self.tables[b]
+        return None if E is None else LiveView(self.order[b], E)
 
     def entry(self, b: int) -> dict | None:
         E = self.tables[b]
@@ -354,6 +421,13 @@ class LiveStore(_Base):
 
     def nbytes(self) -> int:
         return sum(sys.getsizeof(t) for t in self.tables if t is not None)
+
+
+def _index(order: tuple, s: int) -> int | None:
+    i = bisect_left(order, s)
+    if i < len(order) and order[i] == s:
+        return i
+    return None
 
 
 STORES = ("stmt", "block", "live")

@@ -74,7 +74,7 @@ class Transfer:
         self.tmerge = L.tmerge
         self.le = L.lattice_le
         self.diags: dict[int, list[tuple[str, str]]] = {}
-        self._vcache: dict[int, tuple] = {}
+        self._vcache: dict = {}
         self.ops = Ops(L.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
         self.nothing = self._value(S.Lit(None, "Nothing", "nothing"))
         self.sparams = self._sparams()
@@ -169,15 +169,24 @@ class Transfer:
                 d.pop(pc, None)
 
     def _value(self, e, pc: int = 0):
-        """world.value_of, memoised per node; its diagnostics (a non-constant
-        global) are re-emitted for the statement on every evaluation."""
+        """world.value_of, memoised (the world is fixed): literals by kind and
+        value, global names by their parts, other nodes by identity.  Its
+        diagnostics (a non-constant global) are re-emitted for the statement
+        on every evaluation."""
         c = self._vcache
-        hit = c.get(id(e))
-        if hit is None or hit[0] is not e:
+        t = type(e)
+        if t is S.Lit:
+            key = ("lit", e.kind, repr(e.value))
+        elif t is S.Name:
+            key = ("name", e.parts)
+        else:
+            key = id(e)
+        hit = c.get(key)
+        if hit is None or (type(key) is int and hit[0] is not e):
             msgs: list[str] = []
             v = self.world.value_of(e, self.module, msgs)
             hit = (e, v, tuple(msgs))  # holding e keeps its id from being reused
-            c[id(e)] = hit
+            c[key] = hit
         for m in hit[2]:
             self._diag(pc, "non-constant-global", m)
         return hit[1]
