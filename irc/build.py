@@ -318,6 +318,8 @@ class _Builder:
             if 1 <= e.id <= len(self.slots):
                 slot = self.slots[e.id - 1]
                 if e.name is not None and e.name != slot.name and not slot.name.startswith("@_"):
+                    if strict:
+                        self.error(f"`{e.name}@_{e.id}` refers to slot {e.id}, which is named `{slot.name}`", e.line, e.col, "unknown-slot")
                     return e
                 nm = e.name if e.name is not None else (None if slot.name.startswith("@_") else slot.name)
                 return e if nm == e.name else S.SlotRef(nm, e.id, e.line, e.col)
@@ -366,6 +368,10 @@ class _Builder:
     def _target_slot(self, target) -> int | None:
         if isinstance(target, S.SlotRef):
             if target.id is not None and 1 <= target.id <= len(self.slots):
+                slot = self.slots[target.id - 1]
+                if target.name is not None and target.name != slot.name and not slot.name.startswith("@_"):
+                    self.error(f"`{target.name}@_{target.id}` refers to slot {target.id}, which is named `{slot.name}`",
+                               target.line, target.col, "unknown-slot")
                 return target.id
             return None
         if isinstance(target, S.Name) and len(target.parts) == 1:

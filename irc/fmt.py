@@ -115,7 +115,7 @@ def _slot_text(e: S.SlotRef, fn: ir.Function | None) -> str:
             if not nm.startswith("@_"):
                 return _slot_name(fn, e.id)
         return f"@_{e.id}"
-    if fn is None:
+    if fn is None or not (1 <= e.id <= len(fn.slots)) or fn.slots[e.id - 1].name != e.name:
         return f"{julia_ident(e.name)}@_{e.id}"
     return _slot_name(fn, e.id)
 
