@@ -116,6 +116,10 @@ def _sub(a, b, env: dict) -> bool:
     if tb is UnionType:
         if not b.members:
             return False
+        if ta is DataType and a.name is TT.TUPLE_NAME:
+            split = _split_tuple(a)
+            if split is not None:  # Tuple{Union{A, B}} is Union{Tuple{A}, Tuple{B}}
+                return all(_sub(x, b, env) for x in split)
         if not env:
             return any(_sub(a, m, env) for m in b.members)
         for m in b.members:
@@ -182,6 +186,24 @@ def _sub(a, b, env: dict) -> bool:
         if not _eq_param(pa, pb, env):
             return False
     return True
+
+
+def _split_tuple(a: DataType, limit: int = 64):
+    """The tuples a tuple type with union elements stands for (None if none, or too many)."""
+    ps = a.params
+    if not any(type(p) is UnionType for p in ps) or any(type(p) is VarargType for p in ps):
+        return None
+    n = 1
+    for p in ps:
+        if type(p) is UnionType:
+            n *= len(p.members)
+            if n > limit:
+                return None
+    out = [[]]
+    for p in ps:
+        ms = list(p.members) if type(p) is UnionType else [p]
+        out = [o + [m] for o in out for m in ms]
+    return [TT.tuple_type(o) for o in out]
 
 
 def _kind_of(t):

@@ -121,3 +121,9 @@ def test_typesubtract():
     assert typesubtract(I, T.NUMBER) == BOTTOM
     assert typesubtract(T.NUMBER, I) == T.NUMBER
     assert typesubtract(T.tuple_type([T.union(N, I), I]), T.tuple_type([N, I])) == T.tuple_type([I, I])
+
+
+def test_tuple_of_union_is_union_of_tuples():
+    tt = T.tuple_type
+    assert issubtype(tt([T.union(I, F)]), T.union(tt([I]), tt([F])))
+    assert not issubtype(tt([T.union(I, S)]), T.union(tt([I]), tt([F])))
