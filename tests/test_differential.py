@@ -180,3 +180,25 @@ def test_samples_same_in_every_store(path: Path):
     assert program.functions
     for fn in program.functions:
         assert_same(infer_every_store(fn, world), fn)
+
+
+# ---------------------------------------------------------------- generated text programs, real world
+
+def _strategies():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import strategies as G  # the robustness helper's generator (structured programs as text)
+
+    return G
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_strategies().models(oracle_safe=False))
+def test_generated_text_programs_same_in_every_store(m):
+    G = _strategies()
+    parse_text, build_program, World = _pipeline()
+    program = build_program(parse_text(G.render(m), "gen.ir"))
+    world = World.build(program.items)
+    for fn in program.functions:
+        assert_same(infer_every_store(fn, world), fn)
