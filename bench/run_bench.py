@@ -604,11 +604,16 @@ def plot(res: dict, path: Path) -> bool:
 
 
 def git_commit() -> str:
+    """HEAD, plus the modified files under irc/ when the working tree is dirty (they are what runs)."""
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT,
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT,
                               timeout=10).stdout.strip() or "?"
+        dirty = subprocess.run(["git", "status", "--short", "--", "irc", "grammar"], capture_output=True, text=True,
+                               cwd=ROOT, timeout=10).stdout.split("\n")
     except (OSError, subprocess.TimeoutExpired):
         return "?"
+    files = [ln[3:] for ln in dirty if ln.strip()]
+    return head + (f" + uncommitted changes in {', '.join(files)}" if files else "")
 
 
 def plan_stmt_skips(sweep: list[Cell], cfg: Config) -> None:
