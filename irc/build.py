@@ -331,10 +331,23 @@ class _Builder:
             f2 = f if (type(f) is S.Name and len(f.parts) > 1) else self._resolve(f, ssa, here, strict)
             args = e.args
             new = None
+            by_name = self.by_name
             for k, a in enumerate(args):
-                if type(a) is S.Lit:
+                ta = type(a)
+                if ta is S.Lit:
                     continue
-                a2 = self._resolve(a, ssa, here, strict)
+                if ta is S.SSA:  # inline the common leaves (speed)
+                    idx = ssa.get(a.n)
+                    if idx is not None and idx == a.n and idx < here:
+                        continue
+                    a2 = self._resolve(a, ssa, here, strict)
+                elif ta is S.Name:
+                    sid = by_name.get(a.parts[0]) if len(a.parts) == 1 else None
+                    if sid is None:
+                        continue
+                    a2 = S.SlotRef(self.slots[sid - 1].name, sid, a.line, a.col)
+                else:
+                    a2 = self._resolve(a, ssa, here, strict)
                 if a2 is not a:
                     if new is None:
                         new = list(args)
@@ -523,6 +536,13 @@ def _collect(e, names: list, slots: list) -> None:
     elif t is S.Call:
         _collect(e.func, names, slots)
         for a in e.args:
+            ta = type(a)
+            if ta is S.SSA or ta is S.Lit:
+                continue
+            if ta is S.Name:
+                if len(a.parts) == 1:
+                    names.append(a)
+                continue
             _collect(a, names, slots)
     elif t is S.SSA or t is S.Lit:
         return
