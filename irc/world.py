@@ -40,7 +40,8 @@ from .builtins import CallResult
 from .dispatch import Method, dispatch
 from .errors import Diagnostic, IrcError, Span
 from .lattice import (
-    ANY, BOOL, Conditional, Const, IrrationalValue, PartialStruct, StructValue, float32, widenconst,
+    ANY, BOOL, Conditional, Const, IrrationalValue, PartialStruct, StructValue, float32, singleton_instance,
+    widenconst,
 )
 from .subtype import issubtype, match_signature
 from .types import (
@@ -421,6 +422,11 @@ class World:
         what the name resolves to, else the function itself (`Core.Const(f)`)."""
         module = tuple(module) if module else ("Main",)
         r = self.resolve(module + (name,), module)
+        if r is not None and r[0] == "type" and r[1][:-1] == module:
+            # a callable struct (a closure type `var"#3#4"`): #self# is an instance of it
+            t = r[2]
+            inst = singleton_instance(t) if type(t) is DataType else None
+            return inst if inst is not None else t
         if r is not None and r[0] in ("function", "builtin", "const") and (r[1][:-1] == module or r[0] != "function"):
             return self.value_of(S.Name(module + (name,)), module)
         return Const(FunctionValue(module, name))

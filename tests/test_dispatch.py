@@ -187,3 +187,11 @@ def test_more_specific_partial_matches_join_a_covering_fallback(world):
     assert call(world, "Main.eq", "Union{Nothing, Int64}", "Nothing").rt == BOOL
     assert call(world, "Main.gen", "Any").rt == T.ANY
     assert call(world, "Main.gen", "Int64").rt == I
+
+
+def test_self_value():
+    w = World.build(parse_text('struct var"#3#4" <: Function\n    x::Core.Box\nend\n'
+                               "declare Main.f(::Int64)::Int64\n", "c.ir").items, prelude=False)
+    assert show(w.self_value(M, "#3#4")) == 'var"#3#4"'  # a closure: an instance of its type
+    assert show(w.self_value(M, "f")) == "Core.Const(f)"
+    assert show(w.self_value(M, "never_declared")) == "Core.Const(never_declared)"
