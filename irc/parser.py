@@ -1535,10 +1535,6 @@ class _FastLine:
             rf"(?:%(?P<label>\d+)[ \t]*=[ \t]*)?(?:(?P<target>[A-Za-z_][A-Za-z_0-9!]*)[ \t]*=[ \t]*(?!=))?"
             rf"(?P<rhs>{call}|{chain})[ \t]*\r?$"
         )
-        self.simple_tok = re.compile(
-            r"(%\d+)|([A-Za-z_][A-Za-z_0-9!]*(?:\.[A-Za-z_][A-Za-z_0-9!]*)*)|(\d+\.\d+(?:e[-+]?\d+)?)|(\d+)"
-            r"|(===|!==|==|!=|<=|>=|[-+*/<>])|(\()|(\))|(,)"
-        )
 
     # A tiny token: (type, text, col) -- col 1-based.
     def parse(self, text: str, lineno: int):
@@ -1555,55 +1551,55 @@ class _FastLine:
             return None
 
     def _simple(self, m, text: str, ln: int):
-        """Build a line the simple regex accepted (None: leave it to the general path)."""
+        """Build a line the simple regex accepted (None: leave it to the general path).
+
+        One pass over the tokens: operands and operators collect into `items`;
+        `(`, `,`, `)` delimit the callee's arguments (the regex guarantees the
+        shape, so no checks are needed here)."""
         target = m.group("target")
         if target is not None and (target in _SIMPLE_NOT_NAMES or (target[0] == "_" and target[1:].isdigit())):
             return None
         rs = m.start("rhs")
-        toks = []
         pos = rs
         find = text.find
+        items: list = []
+        func = None
+        args: list | None = None
         for tok in _SIMPLE_SPLIT(text, rs, m.end("rhs")):
             at = find(tok, pos)
             pos = at + len(tok)
             c = tok[0]
             if c == "%":
-                k = 1
-            elif c.isdigit():
-                k = 3 if "." in tok else 4
-            elif c == "(":
-                k = 6
-            elif c == ")":
-                k = 7
-            elif c == ",":
-                k = 8
+                items.append(S.SSA(int(tok[1:]), ln, at + 1))
             elif c.isalpha() or c == "_":
-                k = 2
+                if "." in tok:
+                    items.append(S.Name(tuple(tok.split(".")), ln, at + 1))
+                elif tok in _SIMPLE_NOT_NAMES:
+                    return None
+                elif tok == "nothing" or tok == "true" or tok == "false" or c == "_":
+                    items.append(self.b.qualname([_Tok(tok, ln, at + 1, "NAME")]))
+                else:
+                    items.append(S.Name((tok,), ln, at + 1))
+            elif c.isdigit():
+                if "." in tok:
+                    items.append(S.Lit(float(tok), "Float64", tok, ln, at + 1))
+                else:
+                    v = int(tok)
+                    items.append(S.Lit(v, _int_kind(v), tok, ln, at + 1))
+            elif c == "(":
+                func = items[0]
+                args = []
+                items = []
+            elif c == "," or c == ")":
+                if items:
+                    args.append(_finish_chain(items))  # type: ignore[union-attr]
+                    items = []
             else:
-                k = 5
-            toks.append((k, tok, at + 1))
-        k0, v0, c0 = toks[0]
-        if k0 == 2 and v0 in _SIMPLE_NOT_NAMES:
-            return None
-        pos = 0
-        if len(toks) > 1 and toks[1][0] == 6:  # callee(…)
-            func = self._simple_atom(k0, v0, c0, ln)
-            args = []
-            pos = 2
-            if toks[pos][0] != 7:
-                while True:
-                    e, pos = self._simple_chain(toks, pos, ln)
-                    args.append(e)
-                    if toks[pos][0] == 8:
-                        pos += 1
-                        continue
-                    break
+                items.append(_Tok(tok, ln, at + 1))
+        if func is not None:
             value = S.Call(func, args, None, func.line, func.col)
-            pos += 1
         else:
-            value, pos = self._simple_chain(toks, 0, ln)
-        if pos != len(toks):
-            return None
+            value = _finish_chain(items)
         rh = m.group("RAIL_HEAD")
         header = None
         kind = ""
@@ -1615,48 +1611,10 @@ class _FastLine:
         lab = int(label) if label is not None else None
         if target is not None:
             col = m.start("target") + 1
-            tnode = _slot_from_text(target, ln, col)
-            stmt = S.Assign(tnode, value, ln, col)
+            stmt = S.Assign(_slot_from_text(target, ln, col), value, ln, col)
         else:
             stmt = S.ValueStmt(value, value.line, value.col)
         return S.BodyLine(stmt, header, kind, lab, None, stmt.line, stmt.col)
-
-    def _simple_atom(self, k, v, col, ln):
-        if k == 1:
-            return S.SSA(int(v[1:]), ln, col)
-        if k == 2:
-            if "." in v:
-                parts = v.split(".")
-                return S.Name(tuple(parts), ln, col)
-            if v == "nothing" or v == "true" or v == "false" or v[0] == "_":
-                return self.b.qualname([_Tok(v, ln, col, "NAME")])
-            return S.Name((v,), ln, col)
-        if k == 3:
-            return S.Lit(float(v), "Float64", v, ln, col)
-        if k == 4:
-            n = int(v)
-            return S.Lit(n, _int_kind(n), v, ln, col)
-        raise _Decline
-
-    def _simple_chain(self, toks, pos, ln):
-        k, v, c = toks[pos]
-        first = self._simple_atom(k, v, c, ln)
-        pos += 1
-        if pos >= len(toks) or toks[pos][0] != 5:
-            return first, pos
-        if pos + 2 >= len(toks) or toks[pos + 2][0] != 5:  # `a op b`: no precedence to apply
-            op = toks[pos][1]
-            k, v, c = toks[pos + 1]
-            right = self._simple_atom(k, v, c, ln)
-            name = _NORMALIZE_OP.get(op, op)
-            return S.Call(S.Name((name,), ln, toks[pos][2]), [first, right], name, first.line, first.col), pos + 2
-        items = [first]
-        while pos < len(toks) and toks[pos][0] == 5:
-            items.append(_Tok(toks[pos][1], ln, toks[pos][2]))
-            k, v, c = toks[pos + 1]
-            items.append(self._simple_atom(k, v, c, ln))
-            pos += 2
-        return _climb(items), pos
 
     def _line(self, text: str, ln: int):
         m = self.head_re.match(text)
@@ -1929,6 +1887,28 @@ class _FastLine:
             parts.append(_Tok(qm.group(qg), ln, qm.start(qg) + 1, qg))
             p = qm.end()
         return self.b.qualname(parts), p
+
+
+def _finish_chain(items: list):
+    """Operands and operator tokens -> one expression (a lone operand as is)."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 3:
+        first, tok, right = items
+        name = _NORMALIZE_OP.get(tok, str(tok))
+        return S.Call(S.Name((name,), tok.line, tok.column), [first, right], name, first.line, first.col)
+    if len(items) == 5:  # `a op b op c`: two operators, decided here without the general climb
+        a, t1, b, t2, c = items
+        n1 = _NORMALIZE_OP.get(t1, str(t1))
+        n2 = _NORMALIZE_OP.get(t2, str(t2))
+        if _PREC.get(n2, 1) > _PREC.get(n1, 1):
+            inner = S.Call(S.Name((n2,), t2.line, t2.column), [b, c], n2, b.line, b.col)
+            return S.Call(S.Name((n1,), t1.line, t1.column), [a, inner], n1, a.line, a.col)
+        if n1 == n2 and n1 in _NARY:
+            return S.Call(S.Name((n1,), t1.line, t1.column), [a, b, c], n1, a.line, a.col)
+        inner = S.Call(S.Name((n1,), t1.line, t1.column), [a, b], n1, a.line, a.col)
+        return S.Call(S.Name((n2,), t2.line, t2.column), [inner, c], n2, a.line, a.col)
+    return _climb(items)
 
 
 class _Decline(Exception):

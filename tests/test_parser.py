@@ -266,3 +266,21 @@ def test_several_errors_are_all_reported():
     with pytest.raises(IrcError) as ei:
         parse_text(text, "many.ir")
     assert [d.span.line for d in ei.value.diagnostics] == [1, 3, 4, 7]
+
+
+@pytest.mark.parametrize("o1", ["+", "-", "*", "/", "<", "===", "<=", "!=", "isa", ":", "^"])
+@pytest.mark.parametrize("o2", ["+", "-", "*", "/", "<", "===", "!=="])
+def test_fast_path_precedence_matches_lark(o1, o2):
+    text = f"function f(a, b, c)\n1 ─ %1 = a {o1} b {o2} c\n│   x = Main.g(a {o2} b, c {o1} a)\n└── return %1\nend\n"
+    assert repr(parse_text(text, "t.ir").items) == repr(parse_text(text, "t.ir", fast=False).items)
+
+
+def test_fast_path_on_machine_generated_code():
+    import importlib.util
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("parse_bench", root / "bench" / "parse_bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    text = bench.generate(2000)
+    assert repr(parse_text(text, "b.ir").items) == repr(parse_text(text, "b.ir", fast=False).items)
