@@ -406,7 +406,7 @@ class World:
             return Const(self.eval_type(expr, {}, module))
         if t is S.Call:
             f = expr.func
-            if type(f) is S.Name and f.parts[-1] in ("Const", "PartialStruct", "typeof", "Union") or t is S.Curly:
+            if type(f) is S.Name and f.parts[-1] in ("Const", "PartialStruct", "typeof", "Union"):
                 try:
                     r = self.eval_type(expr, {}, module)
                     return r if not is_type(r) else Const(r)
@@ -489,9 +489,7 @@ class World:
             if kind == "type":
                 return obj
             if kind == "const":
-                if type(obj) is Const:
-                    return obj.val if is_type(obj.val) else obj.val
-                return obj
+                return obj.val if type(obj) is Const else obj
             if kind in ("function", "builtin"):
                 return obj
             if kind == "module":
