@@ -466,6 +466,8 @@ def tuple_tfunc(args):
         else:
             params.append(x)
     typ = TT.tuple_type(params)
+    if typ == BOTTOM:
+        return BOTTOM
     if TT.issingleton(typ):
         return Const((), typ)
     if anyinfo:

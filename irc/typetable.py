@@ -385,12 +385,17 @@ def _rewrap(t, w):
     return rewrap_unionall(t, w)
 
 
-def tuple_type(params) -> DataType:
-    """`Tuple{params…}` with `Vararg{T, n}` (n an int) expanded."""
+def tuple_type(params):
+    """`Tuple{params…}` with `Vararg{T, n}` (n an int) expanded; a `Union{}`
+    element makes the whole tuple type `Union{}` (as Julia normalises it)."""
     ps = list(params)
     if ps and type(ps[-1]) is VarargType and type(ps[-1].N) is int:
         va = ps.pop()
         ps.extend([va.T] * va.N)
+    if ps and type(ps[-1]) is VarargType and ps[-1].T == BOTTOM:
+        ps.pop()  # Tuple{Vararg{Union{}}} is Tuple{}
+    if any(p == BOTTOM for p in ps):
+        return BOTTOM  # no value has a Union{} element: Tuple{Union{}} is Union{}
     return DataType(TUPLE_NAME, tuple(ps))
 
 

@@ -636,6 +636,8 @@ class World:
         return r
 
     def _call(self, f, args, module, callee):
+        if f == BOTTOM or any(a == BOTTOM for a in args):
+            return CallResult(BOTTOM)  # an argument that never exists: the call is never made
         tf = type(f)
         if tf is Conditional:
             return CallResult(BOTTOM)

@@ -127,3 +127,8 @@ def test_tuple_of_union_is_union_of_tuples():
     tt = T.tuple_type
     assert issubtype(tt([T.union(I, F)]), T.union(tt([I]), tt([F])))
     assert not issubtype(tt([T.union(I, S)]), T.union(tt([I]), tt([F])))
+
+
+def test_tuple_with_bottom_is_bottom():
+    assert T.tuple_type([I, BOTTOM]) == BOTTOM
+    assert T.tuple_type([VarargType(BOTTOM)]) == T.EMPTY_TUPLE
