@@ -60,18 +60,20 @@ def diagnostic_json(d: Diagnostic) -> dict:
     }
 
 
-def entry_json(result: Any, b: int) -> list[dict] | None:
+def entry_json(result: Any, b: int, sh=None) -> list[dict] | None:
     state = result.entry(b)
     if state is None:
         return None
-    return [{"slot": sid, "type": show(vs.type), "undef": bool(vs.undef)} for sid, vs in sorted(state.items())]
+    sh = sh or show
+    return [{"slot": sid, "type": sh(state[sid].type), "undef": bool(state[sid].undef)} for sid in sorted(state)]
 
 
 def function_json(fn: ir.Function, result: Any) -> dict:
     """The §5.2 object for one inferred function."""
-    from .printer import annotation_of, printed_return_type, signature, slot_display_names
+    from .printer import _Shows, annotation_of, printed_return_type, signature, slot_display_names
 
     names = slot_display_names(fn)
+    show = _Shows().show
     slots = []
     for s in fn.slots:
         bits = int(result.slot_flags[s.id])
@@ -89,7 +91,7 @@ def function_json(fn: ir.Function, result: Any) -> dict:
         "last": b.last,
         "preds": list(b.preds),
         "succs": list(b.succs),
-        "entry": entry_json(result, b.id),
+        "entry": entry_json(result, b.id, show),
     } for b in fn.blocks]
     statements = []
     for i, st in enumerate(fn.stmts, start=1):
@@ -124,8 +126,47 @@ def document(functions: list[dict]) -> dict:
     return {"functions": functions}
 
 
+def _compact(x: Any) -> str:
+    return json.dumps(x, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _function_text(f: dict, indent: str) -> str:
+    """One function object: scalar keys on the first line, then each list with
+    one element per line (readable, diffable, and encoded by json's C encoder)."""
+    scal = [f"{_compact(k)}: {_compact(v)}" for k, v in f.items() if not isinstance(v, list)]
+    lines = [indent + "{" + ", ".join(scal)]
+    for k, v in f.items():
+        if not isinstance(v, list):
+            continue
+        if not v:
+            lines[-1] += ","
+            lines.append(f"{indent} {_compact(k)}: []")
+            continue
+        lines[-1] += ","
+        lines.append(f"{indent} {_compact(k)}: [")
+        body = [f"{indent}  {_compact(x)}" for x in v]
+        lines.append(",\n".join(body) + "]")
+    return "\n".join(lines) + "}"
+
+
 def dumps(doc: Any) -> str:
-    """Deterministic JSON text (key order as built, UTF-8 kept), newline-terminated."""
+    """The JSON document as text, newline-terminated: one slot, block,
+    statement or diagnostic per line (deterministic key order as built)."""
+    if isinstance(doc, dict) and list(doc) == ["functions"]:
+        fs = doc["functions"]
+        if not fs:
+            return '{"functions": []}\n'
+        return '{"functions": [\n' + ",\n".join(_function_text(f, "") for f in fs) + "]}\n"
+    if isinstance(doc, dict) and list(doc) == ["files"]:
+        parts = []
+        for entry in doc["files"]:
+            fs = entry.get("functions") or []
+            head = "{" + f'"path": {_compact(entry["path"])}, "errors": {_compact(entry.get("errors") or [])}, '
+            if fs:
+                parts.append(head + '"functions": [\n' + ",\n".join(_function_text(f, " ") for f in fs) + "]}")
+            else:
+                parts.append(head + '"functions": []}')
+        return '{"files": [\n' + ",\n".join(parts) + "]}\n"
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
 
 

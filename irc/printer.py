@@ -47,6 +47,11 @@ from typing import Any
 from . import colour as C
 from . import ir
 from . import syntax as S
+from .fmt import _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, layout_body
+from .fmt import format_type_expr as fmt_type
+from .lattice import widenconst
+from .liveness import bits_to_set, expr_ssa_refs, stmt_operands, stmt_reads, stmt_write
+from .typeprint import show
 
 _IDENT = re.compile(r"[A-Za-z_\u00a1-\U0010ffff][\w!\u00a1-\U0010ffff]*")
 
@@ -68,25 +73,18 @@ def slot_display_names(fn: ir.Function) -> dict[int, str]:
 
 
 def _slot_name(fn: ir.Function, sid: int | None) -> str:
-    from .fmt import _slot_name as fmt_slot_name
-
     return fmt_slot_name(fn, sid) if sid is not None else "?"
 
 
 def function_title(fn: ir.Function) -> str:
     """`f`, `Base.Math.sin`, `var"#8#9"`: the function as the MethodInstance line names it
     (Julia omits `Main.`)."""
-    from .fmt import format_name
-
     parts = (fn.name,) if fn.module in ((), ("Main",)) else (*fn.module, fn.name)
     return format_name(parts)
 
 
 def signature(fn: ir.Function, result: Any) -> str:
     """`f(::Int64, ::Float64)`: the method instance's signature."""
-    from .lattice import widenconst
-    from .typeprint import show
-
     args = [f"::{show(widenconst(result.slot_types[s.id]))}" for s in fn.slots[1:] if s.argument]
     return f"{function_title(fn)}({', '.join(args)})"
 
@@ -94,8 +92,6 @@ def signature(fn: ir.Function, result: Any) -> str:
 def printed_return_type(result: Any) -> Any:
     """The return type as Julia prints it: `Body::T` is `src.rettype`, which
     Julia's `finish` sets to `widenconst(bestguess)` (so never a `Const`)."""
-    from .lattice import widenconst
-
     return widenconst(result.return_type)
 
 
@@ -117,8 +113,6 @@ def _strip_typed(e: Any) -> Any:
 
 def format_type_expr(expr: S.Expr) -> str:
     """A type expression as written in the input, reprinted canonically."""
-    from .fmt import format_type_expr as fmt_type
-
     return fmt_type(expr)
 
 
@@ -138,15 +132,11 @@ _NO_VALUE_HEADS = frozenset({"meta", "code_coverage_effect", "inbounds", "loopin
 
 def _expr(e: S.Expr, fn: ir.Function) -> str:
     """An IR expression as text (irc.fmt), slots named as the Locals list them."""
-    from .fmt import format_expr
-
     return format_expr(e, fn)
 
 
 def _needs_parens(e: Any) -> bool:
     """Would a trailing `::T` bind to part of `e`?  (Julia parenthesises these.)"""
-    from .fmt import _prec_of
-
     t = type(e)
     if t is S.Lit and isinstance(e.value, (int, float)) and not isinstance(e.value, bool):
         return (e.text or str(e.value)).startswith("-")
@@ -172,8 +162,6 @@ def _has_value(st: ir.Stmt) -> bool:
 
 def _live_text(fn: ir.Function, st: ir.Stmt) -> str:
     """A reached statement as `@code_warntype` prints it, without label or type."""
-    from .fmt import format_stmt
-
     k = st.kind
     if k is ir.Kind.ASSIGN:
         return f"({_slot_name(fn, st.slot)} = {_expr(_strip_typed_slot(st.value), fn)})"
@@ -187,8 +175,6 @@ def _live_text(fn: ir.Function, st: ir.Stmt) -> str:
 def _dead_text(fn: ir.Function, st: ir.Stmt) -> str:
     """An unreached statement as Julia prints dead code: `Core.Const(:(stmt))`,
     jump targets as the statement numbers they jump to (a quoted `GotoNode`)."""
-    from .fmt import format_stmt
-
     k = st.kind
     if k is ir.Kind.DEAD:
         if isinstance(st.value, S.Name) and st.value.parts == ("unreachable",):
@@ -215,8 +201,6 @@ def used_ssa(fn: ir.Function, result: Any) -> set[int]:
 
     As in Julia, where unreached statements have become `Core.Const(:(…))`
     and a use inside a quoted dead statement is no use."""
-    from .liveness import expr_ssa_refs, stmt_operands
-
     used: set[int] = set()
     for i, st in enumerate(fn.stmts, start=1):
         if result.ssa_types[i] is None:
@@ -279,8 +263,6 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
     of `result.live_in` (fewer reads and edges, and a reached block's writes
     are all counted), so every store (`live` included) holds their states.
     """
-    from .liveness import stmt_reads, stmt_write
-
     nb = len(fn.blocks)
     types = result.ssa_types
     use = [0] * (nb + 1)
@@ -313,13 +295,49 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
             new = use[b] | (out & ~defs[b])
             if new != live[b]:
                 live[b], changed = new, True
-    return [frozenset(i for i in range(1, len(fn.slots) + 1) if x >> i & 1) for x in live]
+    mask = ((1 << (len(fn.slots) + 1)) - 1) & ~1  # valid slot ids only
+    return [bits_to_set(x & mask) for x in live]
+
+
+class _Shows:
+    """Per-render memo of `show` and `classify`.  Big functions repeat a few
+    lattice elements millions of times (entry states), mostly as the very
+    same objects: the memo is keyed by identity first (cheap), then by value
+    (lattice elements are hashable); it holds the objects, so ids stay valid."""
+
+    __slots__ = ("by_id", "text", "level")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, tuple[Any, str]] = {}
+        self.text: dict = {}
+        self.level: dict = {}
+
+    def show(self, x: Any) -> str:
+        hit = self.by_id.get(id(x))
+        if hit is not None:
+            return hit[1]
+        try:
+            t = self.text.get(x)
+            if t is None:
+                t = self.text[x] = show(x)
+        except TypeError:  # an unhashable element: no value memo
+            t = show(x)
+        self.by_id[id(x)] = (x, t)
+        return t
+
+    def classify(self, x: Any) -> str:
+        try:
+            v = self.level.get(x)
+            if v is None:
+                v = self.level[x] = C.classify(x)
+            return v
+        except TypeError:
+            return C.classify(x)
 
 
 def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str],
-                   live_in: list[frozenset[int]]) -> str:
-    from .typeprint import show
-
+                   live_in: list[frozenset[int]], shows: _Shows | None = None) -> str:
+    sh = shows.show if shows is not None else show
     entry = result.entry(b)
     if entry is None:
         return f"# entry #{b}: unreached"
@@ -332,16 +350,17 @@ def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str],
         if vs is None:
             parts.append(f"{names.get(sid, f'@_{sid}')}::?")
         else:
-            parts.append(f"{names[sid]}::{show(vs.type)}" + (" (undef)" if vs.undef else ""))
+            parts.append(f"{names[sid]}::{sh(vs.type)}" + (" (undef)" if vs.undef else ""))
     return f"# entry #{b}: " + ", ".join(parts)
 
 
-def _typed(text: str, t: Any, colour: bool) -> tuple[str, str]:
+def _typed(text: str, t: Any, colour: bool, shows: _Shows | None = None) -> tuple[str, str]:
     """`text::T` (the `::T` painted) and the colour level of T."""
-    from .typeprint import show
-
-    level = C.classify(t)
-    return text + C.paint("::" + show(t), level, colour), level
+    if shows is None:
+        level, shown = C.classify(t), show(t)
+    else:
+        level, shown = shows.classify(t), shows.show(t)
+    return text + C.paint("::" + shown, level, colour), level
 
 
 def _with_mark(line: str, level: str, colour: bool, extra: str = "") -> str:
@@ -355,11 +374,10 @@ def _with_mark(line: str, level: str, colour: bool, extra: str = "") -> str:
 
 def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
     """The annotated body: entry comments, rails, labels, statements, types (irc.fmt's layout)."""
-    from .fmt import layout_body
-
     names = slot_display_names(fn)
     used = used_ssa(fn, result)
     types = result.ssa_types
+    shows = _Shows()
     texts: list[str] = []
     suffixes: list[str] = []
     labelled: set[int] = set()
@@ -372,12 +390,12 @@ def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
         if i in used and st.kind in (ir.Kind.VALUE, ir.Kind.ENTER):
             labelled.add(i)
         if _has_value(st):
-            text, level = _typed("", types[i], colour)
+            text, level = _typed("", types[i], colour, shows)
             suffixes.append(_with_mark(text, level, colour))
         else:
             suffixes.append("")
     live_in = reached_live_in(fn, result)
-    prefix = {b.id: [C.paint(_entry_comment(fn, result, b.id, names, live_in), "comment", colour)]
+    prefix = {b.id: [C.paint(_entry_comment(fn, result, b.id, names, live_in, shows), "comment", colour)]
               for b in fn.blocks}
     return layout_body(fn, texts, suffixes, block_prefix=prefix, labelled=labelled,
                        pred_counts=printed_pred_counts(fn, result))
@@ -407,8 +425,9 @@ def _slot_line(name: str, t: Any, bits: int, colour: bool) -> str:
 def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = False) -> list[str]:
     names = slot_display_names(fn)
     out = [f"MethodInstance for {signature(fn, result)}", _from_line(fn, path), "Arguments"]
+    nargs = fn.nargs
     for s in fn.slots:
-        if s.id == len([x for x in fn.slots if x.argument]) + 1:
+        if s.id == nargs + 1:
             out.append("Locals")
         out.append(_slot_line(names[s.id], result.slot_types[s.id], int(result.slot_flags[s.id]), colour))
     if fn.static_params:
@@ -435,8 +454,6 @@ def declaration_text(program: ir.Program) -> str:
     items = [it for it in program.items if not isinstance(it, S.FunctionDef)]
     if not items:
         return ""
-    from .fmt import format_item
-
     return "".join(format_item(it).rstrip("\n") + "\n" for it in items)
 
 
