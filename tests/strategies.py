@@ -189,7 +189,8 @@ class DrawChooser(Chooser):
 #   ("if", cond, then, else)          cond: ("cond", [prefix St…], value-expr)
 #   ("while", cond, body)
 #   ("break",)                        inside a while at the same try depth
-#   ("try", body, catch)
+#   ("try", body, catch, style)       style: "count" (`leave 1`) or "token" (`%e = enter`,
+#                                     `leave %e`, catch reads `the_exception`, ends with `pop_exception`)
 #   ("ret_in_try", expr)              leave every enclosing region, then return
 #   ("irr", cond1, A, B, cond2)       two-entry cycle: goto #mid if not c1; head: A; mid: B; loop
 #   ("return", expr)
@@ -325,7 +326,8 @@ def _node(ch: Chooser, ctx: GenCtx, depth: int, in_loop: int | None, try_depth: 
     if r == 7 and in_loop is not None and in_loop == try_depth:
         return ("break",)
     if r <= 9:
-        return ("try", _seq(ch, ctx, depth - 1, in_loop, try_depth + 1), _seq(ch, ctx, depth - 1, in_loop, try_depth))
+        return ("try", _seq(ch, ctx, depth - 1, in_loop, try_depth + 1), _seq(ch, ctx, depth - 1, in_loop, try_depth),
+                "token" if ch.chance(40) else "count")
     if r == 10 and try_depth > 0:
         return ("ret_in_try", _ret_expr(ch))
     if r == 11:
@@ -364,6 +366,7 @@ class _Lower:
         self.blocks: list[Blk] = [Blk([], ())]
         self.open = True  # current (last) block may receive statements
         self.handlers: list[Label] = []  # catch labels of enclosing try regions
+        self.enters: list[tuple[int, int] | None] = []  # position of each region's labelled enter
 
     # -- block management
     def _cur(self) -> Blk:
@@ -377,9 +380,10 @@ class _Lower:
         blk.stmts.append(s)
         return (len(self.blocks), len(blk.stmts) - 1)
 
-    def term(self, s: St) -> None:
-        self.emit(s)
+    def term(self, s: St) -> tuple[int, int]:
+        pos = self.emit(s)
         self.open = False
+        return pos
 
     def place(self, label: Label, handlers: list[Label] | None = None) -> None:
         hs = tuple(handlers if handlers is not None else self.handlers)
@@ -441,17 +445,31 @@ class _Lower:
             outer = list(self.handlers)
             if self.open and self.blocks[-1].stmts:
                 self.open = False  # the enter starts its own block (falls through into it)
-            self.term(St("enter", target=l_catch))
+            token = len(t) > 3 and t[3] == "token"
+            epos = self.term(St("enter", target=l_catch, n=int(token)))
             self.handlers.append(l_catch)
+            self.enters.append(epos if token else None)
             self.node(t[1], None)
-            self.term(St("leave", n=1))
+            if token:
+                self.term(St("leave", expr=("tokens", [("enterref", epos)])))
+            else:
+                self.term(St("leave", n=1))
             self.handlers.pop()
+            self.enters.pop()
             self.term(St("goto", target=l_join))
             self.place(l_catch, outer)
+            if token:
+                exc = self.emit(St("value", expr=("expr", "the_exception", [])))
+                self.emit(St("assign", slot="w", expr=("ssa", exc)))
             self.node(t[2], loop_exit)
+            if token and self.open:
+                self.emit(St("value", expr=("expr", "pop_exception", [("enterref", epos)])))
             self.place(l_join)
         elif tag == "ret_in_try":
-            self.term(St("leave", n=len(self.handlers)))
+            if self.enters and all(self.enters):
+                self.term(St("leave", expr=("tokens", [("enterref", e) for e in self.enters])))
+            else:
+                self.term(St("leave", n=len(self.handlers)))
             saved = self.handlers
             self.handlers = []
             self.term(St("return", expr=t[1]))
@@ -477,7 +495,7 @@ def _resolve(e, values):
         return None
     if e[0] == "ssa_rel":
         return ("ssa", values[e[1]]) if e[1] < len(values) else ("lit", "1")
-    if e[0] in ("call", "infix"):
+    if e[0] in ("call", "infix", "expr"):
         return (e[0], e[1], [_resolve(a, values) for a in e[2]])
     return e
 
@@ -541,20 +559,24 @@ def _normalise(drafts: list[Blk], name: str) -> Model:
 
 
 def _ssa_to_index(e):
-    if e[0] == "ssa":
+    if e[0] in ("ssa", "enterref"):
         b, p = e[1]
-        return ("ssa0", (b - 1, p))
-    if e[0] in ("call", "infix"):
+        return (e[0] + "0", (b - 1, p))
+    if e[0] in ("call", "infix", "expr"):
         return (e[0], e[1], [_ssa_to_index(a) for a in e[2]])
+    if e[0] == "tokens":
+        return ("tokens", [_ssa_to_index(a) for a in e[1]])
     return e
 
 
 def _remap_ssa(e, new_id, pos_shift):
-    if e[0] == "ssa0":
+    if e[0] in ("ssa0", "enterref0"):
         d, p = e[1]
-        return ("ssa", (new_id[d], pos_shift[d] + p))
-    if e[0] in ("call", "infix"):
+        return (e[0][:-1], (new_id[d], pos_shift[d] + p))
+    if e[0] in ("call", "infix", "expr"):
         return (e[0], e[1], [_remap_ssa(a, new_id, pos_shift) for a in e[2]])
+    if e[0] == "tokens":
+        return ("tokens", [_remap_ssa(a, new_id, pos_shift) for a in e[1]])
     return e
 
 
@@ -585,12 +607,12 @@ def _ssas(e) -> list[tuple[int, int]]:
         return []
     if e[0] == "ssa":
         return [e[1]]
-    if e[0] in ("call", "infix"):
+    if e[0] in ("call", "infix", "expr"):
         out = []
         for a in e[2]:
             out.extend(_ssas(a))
         return out
-    return []
+    return []  # ("enterref", …) may name an enter in another block
 
 
 # ---------------------------------------------------------------- printing
@@ -611,6 +633,10 @@ def expr_text(e: tuple, idx: dict[tuple[int, int], int]) -> str:
         return f"{expr_text(a, idx)} {e[1]} {expr_text(b, idx)}"
     if tag == "isdefined":
         return f"$(Expr(:isdefined, :({e[1]})))"
+    if tag == "enterref":
+        return f"%{idx[e[1]]}"
+    if tag == "expr":
+        return f"$(Expr(:{', '.join([e[1]] + [expr_text(a, idx) for a in e[2]])}))"
     raise ValueError(tag)
 
 
@@ -633,6 +659,8 @@ def stmt_text(s: St, idx) -> str:
     if op == "enter":
         return f"$(Expr(:enter, #{s.target}))"
     if op == "leave":
+        if s.expr is not None:  # ("tokens", [enterref…])
+            return f"$(Expr(:leave, {', '.join(expr_text(a, idx) for a in s.expr[1])}))"
         return f"$(Expr(:leave, {s.n}))"
     raise ValueError(op)
 
@@ -671,7 +699,7 @@ def render_lines(m: Model, ascii_rails: bool = False) -> tuple[list[str], dict[t
             else:
                 rail = bar + " " * (bw + 1)
             i = idx[(b, p)]
-            if s.op == "value":
+            if s.op == "value" or (s.op == "enter" and s.n):
                 lab = f"%{i}".ljust(lw + 1) + " = "
             else:
                 lab = " " * (lw + 4)
