@@ -450,15 +450,18 @@ def tuple_tfunc(args):
     if all(type(a) is Const for a in args):
         return Const(tuple(args), TT.tuple_type([a.typ for a in args]))
     params = []
+    fields = []
     anyinfo = False
     for a in args:
         if type(a) is Conditional:
             a = BOOL
         if has_nontrivial_const_info(a):
             anyinfo = True
+            fields.append(a)  # kept as is
             params.append(widenconst(a))
             continue
         x = widenconst(a)
+        fields.append(x)  # trivial information: the field is the widened type (Const(Float64) -> Type{Float64})
         if TT.isType(x):
             anyinfo = True
             p = x.params[0]
@@ -471,8 +474,7 @@ def tuple_tfunc(args):
     if TT.issingleton(typ):
         return Const((), typ)
     if anyinfo:
-        fields = tuple(BOOL if type(a) is Conditional else a for a in args)
-        return PartialStruct(typ, fields)
+        return PartialStruct(typ, tuple(fields))
     return typ
 
 

@@ -77,6 +77,9 @@ def test_tuple_tfunc():
     assert tuple_tfunc([Const(1), Const(2)]) == Const((Const(1), Const(2)))
     assert show(tuple_tfunc([Const(1), I])) == "Core.PartialStruct(Tuple{Int64, Int64}, Any[Core.Const(1), Int64])"
     assert tuple_tfunc([I, F]) == T.tuple_type([I, F])
+    # tuple_tfunc (1.10): a Type{T} element makes the tuple's parameter DataType, and a field
+    # with only trivial constant information is kept widened
+    assert show(tuple_tfunc([I, Const(F)])) == "Core.PartialStruct(Tuple{Int64, DataType}, Any[Int64, Type{Float64}])"
 
 
 def test_throw_and_typeassert_and_ifelse(world):
