@@ -82,13 +82,15 @@ def output_paths(inputs: list[str], out_dir: str, suffix: str) -> list[str]:
     return result
 
 
-def atomic_write(path: str, text: str) -> None:
-    """Write `text` to `path` whole or not at all (temp file + fsync + rename)."""
+def atomic_write(path: str, text: str | bytes) -> None:
+    """Write `text` (str, or bytes) to `path` whole or not at all (temp file + fsync + rename)."""
     directory = os.path.dirname(os.path.abspath(path)) or "."
     os.makedirs(directory, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+        os.fchmod(fd, _file_mode(path))
+        binary = isinstance(text, (bytes, bytearray))
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
@@ -99,6 +101,16 @@ def atomic_write(path: str, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def _file_mode(path: str) -> int:
+    """The mode a new file would get (0o666 minus the umask), or the existing file's mode."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def read_input(path: str) -> str:

@@ -301,7 +301,7 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
             stderr.write(f"error: {e}\n")
             return 1
         if output is not None:
-            _atomic_write_bytes(output, data)
+            atomic_write(output, data)
         else:
             stdout.flush()
             if hasattr(stdout, "buffer"):
@@ -315,26 +315,6 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
     else:
         stdout.write(dot_text)
     return status
-
-
-def _atomic_write_bytes(path: str, data: bytes) -> None:
-    import os
-    import tempfile
-
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def graphviz_render(dot_text: str, fmt: str) -> bytes:

@@ -56,3 +56,11 @@ def test_progress_disabled_off_terminal():
     with batch.Progress(total=100, total_bytes=10**9) as p:  # stderr is captured by pytest: no bar
         p.advance("x")
     assert p._bar is None
+
+
+def test_atomic_write_gives_a_normal_file_mode(tmp_path):
+    p = tmp_path / "new.txt"
+    batch.atomic_write(str(p), "x")
+    mask = os.umask(0)
+    os.umask(mask)
+    assert p.stat().st_mode & 0o777 == 0o666 & ~mask
