@@ -43,7 +43,7 @@ from . import ir
 from . import lattice as L
 from . import syntax as S
 from . import typetable as TT
-from .types import is_type
+from .types import has_free_typevars, is_type
 from .stores import Ops, VarState
 
 K = ir.Kind
@@ -146,15 +146,39 @@ class Transfer:
                         self.sparam_env())
                 else:
                     t = self.world.eval_type(d, self.sparam_env())
-                return t
+                return self._const_arg(t)
             except Exception:  # noqa: BLE001
                 return self.ANY
+        if slot.julia_type is not None:
+            # `Arguments` types seed inference (spec §1.3): `#self#::var"#3#4"`
+            # (a closure instance), `#self#::Core.Const(f)`
+            try:
+                t = self.world.eval_type(slot.julia_type, self.sparam_env(), fn.module)
+                if not (is_type(t) or type(t) in (L.Const, L.PartialStruct)):
+                    t = L.Const(t)
+                if t != self.ANY:  # e.g. Core.Const(f) of the function being defined: not in the world
+                    return t
+            except Exception:  # noqa: BLE001 - fall back to the function value
+                pass
         if slot.id == 1:
             try:
                 return self.world.self_value(tuple(fn.module), fn.name)
             except Exception:  # noqa: BLE001
                 return self.ANY
         return self.ANY
+
+    @staticmethod
+    def _const_arg(t):
+        """Julia's `most_general_argtypes`: an argument of a singleton type is
+        its instance as a constant (`::typeof(sin)` -> `Core.Const(sin)`), and
+        `::Type{T}` is `Core.Const(T)`."""
+        if is_type(t):
+            inst = L.singleton_instance(t)
+            if inst is not None:
+                return inst
+            if TT.isType(t) and is_type(t.params[0]) and not has_free_typevars(t.params[0]):
+                return L.Const(t.params[0])
+        return t
 
     # ------------------------------------------------------------ diagnostics
     def _diag(self, pc: int, code: str, message: str) -> None:
