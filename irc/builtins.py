@@ -1099,6 +1099,11 @@ def fold_call(name: str, args: list, result_type):
     """Fold a `@foldable` method call on Consts with Julia semantics; the
     Python result is coerced to `result_type` (the declaration's widened
     result).  Returns a Const or None (not foldable / would throw)."""
+    if name == "convert" and len(args) == 2 and all(type(a) is Const for a in args) and is_type(args[0].val):
+        t, x = args[0].val, args[1]
+        if type(x.val) in (int, float, bool) and type(t) is DataType and t.name.primitive_bits:
+            return _convert_number(x, t)
+        return None
     vals = []
     for a in args:
         if type(a) is not Const:
@@ -1168,6 +1173,28 @@ def fold_call(name: str, args: list, result_type):
                 return _coerce(_MATH[name](float(x)), rt, args)
     except (ZeroDivisionError, ValueError, OverflowError, TypeError):
         return None
+    return None
+
+
+def _convert_number(x: Const, t):
+    """`convert(t, x)` for a numeric constant (None when it would throw InexactError)."""
+    v = x.val
+    if issubtype(t, TT.ABSTRACTFLOAT):
+        return make_const(float(v), t)
+    if issubtype(t, TT.INTEGER):
+        if isinstance(v, float):
+            if not math.isfinite(v) or v != int(v):
+                return None
+        v = int(v)
+        info = _int_info(t)
+        if info is not None:
+            bits, signed = info
+            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+            if t == TT.BOOL:
+                lo, hi = 0, 1
+            if not lo <= v <= hi:
+                return None
+        return make_const(v, t)
     return None
 
 

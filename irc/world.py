@@ -697,6 +697,8 @@ class World:
             diags = (f"no method matching {show_function(fv)}({self._sigtext(args)})",)
         if name == ":" and fv.module == ("Base",) and len(args) == 2:
             rt = _colon_constprop(rt, args)
+        if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
+            rt = _indexed_iterate_constprop(rt, args)
         return CallResult(rt, res.cond, diags)
 
     def _property(self, name, args, ms):
@@ -850,6 +852,24 @@ def _convert_const(a: Const, T):
                 return None
         return BI.make_const(v, T)
     return None
+
+
+def _indexed_iterate_constprop(rt, args):
+    """`Base.indexed_iterate(t, i[, state])` on a tuple or pair with a constant
+    index: Julia's constant propagation through `(getfield(t, i), i + 1)` gives
+    `Core.PartialStruct(Tuple{T_i, Int64}, Any[T_i, Core.Const(i + 1)])`."""
+    t, i = args[0], args[1]
+    if type(i) is not Const or type(i.val) is not int or isinstance(i.val, bool):
+        return rt
+    w = widenconst(t)
+    u = unwrap_unionall(w)
+    if type(u) is not DataType or not (TT.is_tuple(u) or u.name is TT.PAIR_NAME) or TT.is_vatuple(u) \
+            or has_free_typevars(w):
+        return rt
+    elem = BI.getfield_tfunc(t, i)
+    if elem == BOTTOM:
+        return BOTTOM
+    return BI.tuple_tfunc([elem, Const(i.val + 1)])
 
 
 def _colon_constprop(rt, args):

@@ -195,3 +195,16 @@ def test_self_value():
     assert show(w.self_value(M, "#3#4")) == 'var"#3#4"'  # a closure: an instance of its type
     assert show(w.self_value(M, "f")) == "Core.Const(f)"
     assert show(w.self_value(M, "never_declared")) == "Core.Const(never_declared)"
+
+
+def test_indexed_iterate_and_convert_constprop():
+    w = World.build([])
+    f = w.value_of(parse_expr("Base.indexed_iterate"), M)
+    t = T.tuple_type([I, F])
+    assert show(w.call(f, [t, Const(1)], M).rt) == "Core.PartialStruct(Tuple{Int64, Int64}, Any[Int64, Core.Const(2)])"
+    assert show(w.call(f, [t, Const(2), Const(2)], M).rt) == \
+        "Core.PartialStruct(Tuple{Float64, Int64}, Any[Float64, Core.Const(3)])"
+    assert show(w.call(f, [t, I], M).rt) == "Tuple{Any, Int64}"
+    conv = w.value_of(parse_expr("Base.convert"), M)
+    assert w.call(conv, [Const(F), Const(2)], M).rt == Const(2.0)
+    assert w.call(conv, [Const(I), Const(2.5)], M).rt == I  # InexactError: not folded
