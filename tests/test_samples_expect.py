@@ -31,9 +31,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-# the CLI lands after the samples: until then only the corpus-format tests can run
-HAVE_CLI = (ROOT / "irc" / "cli.py").exists()
-needs_cli = pytest.mark.skipif(not HAVE_CLI, reason="irc.cli not written yet")
 
 EXPECT_RE = re.compile(r"^# expect (function|return|slot|flags|stmt|diag~|diag)(?: ([^:]*?))?: ?(.*)$")
 UNDEF_PREFIX = "local variable"
@@ -183,7 +180,6 @@ def test_expectation_parser(tmp_path):
     assert ("g", "return", "", "Any") in kinds
 
 
-@needs_cli
 @pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
 def test_sample_parses(path: Path):
     """`irc fmt` accepts every sample (valid Julia output must parse) and prints something."""
@@ -197,7 +193,6 @@ def test_sample_parses(path: Path):
     assert "return" in out.getvalue()
 
 
-@needs_cli
 def test_cli_json_matches_in_process():
     """The CLI's `infer --format json` prints the same function objects the tests check."""
     path = SAMPLES / "try_nested.ir"
@@ -211,7 +206,6 @@ def test_cli_json_matches_in_process():
     assert doc["functions"] == mine["functions"]
 
 
-@needs_cli
 @pytest.mark.parametrize("exp", ALL, ids=lambda e: e.id)
 def test_expectation(exp: Expectation):
     doc, err = run_infer(str(SAMPLES / exp.sample))
@@ -219,7 +213,6 @@ def test_expectation(exp: Expectation):
     check(exp, find_function(doc, exp.function))
 
 
-@needs_cli
 def test_long_sample_has_2000_statements():
     doc, err = run_infer(str(SAMPLES / "long_2000.ir"))
     assert doc is not None, err
@@ -236,7 +229,6 @@ def _essentials(doc: dict) -> list:
     ]
 
 
-@needs_cli
 @pytest.mark.parametrize("store", ["stmt", "live"])
 @pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
 def test_samples_same_answer_in_every_state_mode(path: Path, store: str):
