@@ -248,6 +248,7 @@ BITARRAY_NAME = _mk(BASE, "BitArray", (_N,), DataType(ABSTRACTARRAY_NAME, (BOOL,
 _I, _F = _tv("I"), _tv("F")
 GENERATOR_NAME = _mk(BASE, "Generator", (_I, _F), ANY, fields=(("f", _F), ("iter", _I)))
 TASK = _dt(_mk(CORE, "Task", (), ANY, mutable=True, opaque=True))
+UNDEFINITIALIZER = _dt(_mk(CORE, "UndefInitializer", (), ANY))
 
 EXPR.name.set_fields(("head", "args"), (SYMBOL, _vec(ANY)))
 

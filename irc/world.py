@@ -82,7 +82,11 @@ _BUILTIN_CONSTS = {
     "π": Const(IrrationalValue("π", math.pi)),
     "ℯ": Const(IrrationalValue("ℯ", math.e)),
     "missing": Const(StructValue(TT.MISSING, ()), TT.MISSING),
+    "undef": Const(StructValue(TT.UNDEFINITIALIZER, ()), TT.UNDEFINITIALIZER),
 }
+
+# Base's typed (non-constant) globals: reads give the declared type
+_BUILTIN_GLOBALS = {"Base.stdout": TT.IO, "Base.stderr": TT.IO, "Base.stdin": TT.IO}
 
 
 _PROPERTY_FUNCS = frozenset({"getproperty", "setproperty!"})  # typed without declarations
@@ -113,7 +117,7 @@ class World:
     def __init__(self) -> None:
         self.types: dict = {k: v for k, v in TT.BUILTIN_BINDINGS.items() if "." in k}
         self.consts: dict = {}
-        self.globals: dict = {}
+        self.globals: dict = dict(_BUILTIN_GLOBALS)
         self.methods: dict[str, list] = {}
         self.modules: set = set(KNOWN_MODULES)
         self.errors: list = []
