@@ -110,3 +110,45 @@ def test_regression_two_digit_join_header_parses():
     body = sf.items[0].lines
     assert [ln.header for ln in body if ln.header] == list(range(1, 11))
     assert body[3].header_kind == "┄"
+
+
+def _json(text: str, store: str) -> list:
+    from irc.jsonout import function_json
+
+    program, results = G.with_time_limit(LIMIT, G.run_pipeline, text, "gen.ir", store)
+    return [function_json(fn, r) for fn, r in results]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(G.models(oracle_safe=False))
+def test_json_identical_across_stores(m):
+    """§5.2: `--format json` is identical in all modes, except that `live` may
+    list only the live slots in each block's `entry`."""
+    text = G.render(m)
+    stmt, block, live = (_json(text, s) for s in ("stmt", "block", "live"))
+    assert stmt == block
+    for fb, fl in zip(block, live):
+        for bb, bl in zip(fb["blocks"], fl["blocks"]):
+            eb, el = bb.pop("entry"), bl.pop("entry")
+            assert (eb is None) == (el is None)
+            if el is not None:
+                full = {e["slot"]: e for e in eb}
+                assert all(full[e["slot"]] == e for e in el), "a live entry differs from the full entry"
+        assert fb == fl
+
+
+def test_cli_state_flag_gives_identical_bytes(tmp_path):
+    """The CLI path (`--state stmt|block|live`) as well as the in-process one."""
+    import subprocess
+
+    from conftest import ROOT
+
+    p = tmp_path / "g.ir"
+    p.write_text(G.render(G.random_model(4242)), encoding="utf-8")
+    outs = set()
+    for store in ("stmt", "block", "live"):
+        r = subprocess.run([sys.executable, "-m", "irc", "infer", "--state", store, "--color", "never", str(p)],
+                           capture_output=True, cwd=ROOT, timeout=120)
+        assert r.returncode == 0, r.stderr.decode()
+        outs.add(r.stdout)
+    assert len(outs) == 1
