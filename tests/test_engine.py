@@ -494,3 +494,12 @@ def test_ssa_growth_requeues_users_in_other_blocks():
     r = infer_all(fn)
     assert r.ssa_types[2] == INT
     assert r.return_type == INT
+
+
+def test_singleton_argument_is_a_constant():
+    fn = mkfn([("x", "Nothing"), ("n", "Int64")], [], [[RET(sl(2))]])
+    r = infer_all(fn)
+    assert r.entry(1)[2].type == L.Const(None)
+    assert r.slot_types[2] == L.Const(None)
+    assert r.slot_types[3] == INT
+    assert r.return_type == L.Const(None)
