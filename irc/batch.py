@@ -114,11 +114,17 @@ def _file_mode(path: str) -> int:
 
 
 def read_input(path: str) -> str:
-    """The text of one input (`-` reads standard input).  Raises OSError/UnicodeError."""
+    """The text of one input (`-` reads standard input) as UTF-8 (a BOM dropped).
+
+    Raises `IrcError` with a located diagnostic for an unreadable file or
+    undecodable bytes (irc.parser's reader), so every command reports them alike."""
+    from .parser import decode_source, read_source
+
     if path == STDIN:
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as fh:
-        return fh.read()
+        stream = sys.stdin
+        data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+        return data if isinstance(data, str) else decode_source(data, "<stdin>")
+    return read_source(path)
 
 
 def run_pool(worker: Callable[[T], R], tasks: list[T], jobs: int) -> Iterator[R]:
@@ -186,18 +192,16 @@ def input_size(path: str) -> int:
 def _work(task: tuple) -> Any:
     """Pool worker: read one input (unless its text came with the task) and process it."""
     from .driver import Outcome, process_file
-    from .errors import Diagnostic, Span, render
+    from .errors import IrcError, render
+    from .jsonout import diagnostic_json
 
     path, text, opts = task
     if text is None:
         try:
             text = read_input(path)
-        except (OSError, UnicodeError) as e:
-            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            d = Diagnostic("error", f"cannot read {path}: {reason}", Span(path, 1, 1), "io")
-            return Outcome(path, messages=render(d) + "\n", errors=1,
-                           error_json=[{"severity": "error", "code": "io", "message": d.message,
-                                        "line": None, "column": None}])
+        except IrcError as e:
+            return Outcome(path, messages="".join(render(d, e.source) + "\n" for d in e.diagnostics),
+                           errors=len(e.diagnostics), error_json=[diagnostic_json(d) for d in e.diagnostics])
     return process_file(path, text, opts)
 
 
@@ -240,7 +244,15 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     if not inputs:
         stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin)\n")
         return 1
-    stdin_text = read_input(STDIN) if STDIN in inputs else None
+    stdin_text = None
+    if STDIN in inputs:
+        from .errors import IrcError, render
+
+        try:
+            stdin_text = read_input(STDIN)
+        except IrcError as e:
+            stderr.write("".join(render(d, e.source) + "\n" for d in e.diagnostics))
+            stdin_text = ""
     tasks = [(p, stdin_text if p == STDIN else None, opts) for p in inputs]
     many = len(inputs) > 1
     suffix = {"text": ".typed.ir", "json": ".json", "jsonl": ".jsonl"}[opts.format]

@@ -177,14 +177,14 @@ def explain_main(path: str, slot: str, function: str | None, options: Any,
 
     from .batch import read_input
     from .driver import analyse
-    from .errors import render_all
+    from .errors import IrcError, render_all
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
         text = read_input(path)
-    except (OSError, UnicodeError) as e:
-        stderr.write(f"error: cannot read {path}: {getattr(e, 'strerror', None) or e}\n")
+    except IrcError as e:
+        stderr.write(render_all(e.diagnostics, e.source) + "\n")
         return 1
     res = analyse(path, text, options)
     if res.errors:
@@ -260,7 +260,7 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
 
     from .batch import atomic_write, collect_inputs, read_input
     from .driver import Options, analyse
-    from .errors import render_all
+    from .errors import IrcError, render_all
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -281,8 +281,8 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
     for path in inputs:
         try:
             text = read_input(path)
-        except (OSError, UnicodeError) as e:
-            stderr.write(f"error: cannot read {path}: {getattr(e, 'strerror', None) or e}\n")
+        except IrcError as e:
+            stderr.write(render_all(e.diagnostics, e.source) + "\n")
             status = 1
             continue
         res = analyse(path, text, Options(prelude=prelude))
