@@ -202,7 +202,7 @@ def _work(task: tuple) -> Any:
         except IrcError as e:
             return Outcome(path, messages="".join(render(d, e.source) + "\n" for d in e.diagnostics),
                            errors=len(e.diagnostics), error_json=[diagnostic_json(d) for d in e.diagnostics])
-    return process_file(path, text, opts)
+    return process_file("<stdin>" if path == STDIN else path, text, opts)
 
 
 _STAT_LABELS = (
@@ -276,7 +276,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     total_bytes = sum(input_size(p) for p in inputs)
     with Progress(len(inputs), total_bytes, enabled=progress) as bar:
         for task, dest, oc in zip(tasks, dests, run_pool(_work, tasks, jobs)):
-            path = task[0]
+            path = oc.path
             bar.advance(path)
             if oc.messages:
                 stderr.write(oc.messages)
