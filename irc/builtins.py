@@ -198,6 +198,8 @@ def egal_tfunc(x, y):
 
 def tf_notegal(args, world):
     r = tf_egal(args, world)
+    if not isinstance(r, CallResult):
+        return r
     rt = r.rt
     if rt == TRUE:
         rt = FALSE

@@ -162,3 +162,26 @@ def test_apply_iterate_splats_known_tuples():
     r = call(w, ("Core",), "_apply_iterate", it, plus, T.tuple_type([I, F]))
     assert r.rt == F
     assert call(w, ("Core",), "_apply_iterate", it, plus, T.vector(I)).rt == T.ANY
+
+
+def test_call_never_raises_on_any_arguments():
+    """Every builtin, intrinsic and prelude function accepts any lattice arguments
+    without raising (an internal error would stop the whole file)."""
+    from hypothesis import given, settings, strategies as st
+
+    from irc.builtins import BUILTINS, INTRINSICS
+    from test_lattice_properties import elements
+
+    w = World.build([])
+    funcs = ([Const(FunctionValue(("Core",), n)) for n in BUILTINS]
+             + [Const(FunctionValue(("Core", "Intrinsics"), n)) for n in INTRINSICS]
+             + [Const(FunctionValue(tuple(q.split(".")[:-1]), q.split(".")[-1])) for q in sorted(w.methods)][:400]
+             + [Const(T.INT64), Const(T.BUILTIN_BINDINGS["UnitRange"]), T.ANY, Const(1)])
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.sampled_from(funcs), st.lists(elements, max_size=4))
+    def run(f, args):
+        r = w.call(f, args, ("Main",))
+        assert r.rt is not None
+
+    run()
