@@ -32,7 +32,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 
-EXPECT_RE = re.compile(r"^# expect (function|return|slot|flags|stmt|diag~|diag)(?: ([^:]*?))?: ?(.*)$")
+EXPECT_RE = re.compile(r"^# expect (function|return|slot|flags|stmt|nodiag~|diag~|diag)(?: ([^:]*?))?: ?(.*)$")
 UNDEF_PREFIX = "local variable"
 
 
@@ -40,7 +40,7 @@ UNDEF_PREFIX = "local variable"
 class Expectation:
     sample: str      # file name
     function: str    # function name ("" = the file's first function)
-    kind: str        # return | slot | flags | stmt | diag | diag~ | undef-set
+    kind: str        # return | slot | flags | stmt | diag | diag~ | nodiag~ | undef-set
     key: str         # slot name / statement index / ""
     value: str       # expected text
     line: int        # line of the `# expect` comment
@@ -139,6 +139,10 @@ def check(exp: Expectation, fn: dict) -> None:
     elif exp.kind == "diag~":
         msgs = [d["message"] for d in fn.get("diagnostics", [])]
         assert any(exp.value in m for m in msgs), f"{where}: no diagnostic containing {exp.value!r}: {msgs}"
+    elif exp.kind == "nodiag~":
+        msgs = [d["message"] for d in fn.get("diagnostics", [])]
+        bad = [m for m in msgs if exp.value in m]
+        assert not bad, f"{where}: unexpected diagnostic containing {exp.value!r}: {bad}"
     elif exp.kind == "undef-set":
         got = {d["message"] for d in fn.get("diagnostics", []) if d["message"].startswith(UNDEF_PREFIX)}
         want = set(exp.value.split("\n")) if exp.value else set()
@@ -166,7 +170,7 @@ def test_expectation_parser(tmp_path):
         "# sample: x\n# expect function: f\n# expect return: Union{Float64, Int64}\n"
         "# expect slot @_3: Union{Nothing, Tuple{Int64, Int64}}\n# expect flags y: none\n"
         "# expect stmt 4: unreached\n# expect diag: local variable `y` may be undefined\n"
-        "# expect diag~: offset\n# expect function: g\n# expect return: Any\n"
+        "# expect diag~: offset\n# expect nodiag~: unknown\n# expect function: g\n# expect return: Any\n"
     )
     p = tmp_path / "x.ir"
     p.write_text(text, encoding="utf-8")
@@ -178,6 +182,7 @@ def test_expectation_parser(tmp_path):
     assert ("f", "undef-set", "", "local variable `y` may be undefined") in kinds
     assert ("g", "undef-set", "", "") in kinds
     assert ("g", "return", "", "Any") in kinds
+    assert ("f", "nodiag~", "", "unknown") in kinds
 
 
 @pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
