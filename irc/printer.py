@@ -423,13 +423,10 @@ def _slot_line(name: str, t: Any, bits: int, colour: bool) -> str:
 
 
 def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = False) -> list[str]:
+    """`MethodInstance`, `from`, `Static Parameters` (as `print_warntype_mi`
+    prints them), then `Arguments`, `Locals` and `Body` (`print_warntype_codeinfo`)."""
     names = slot_display_names(fn)
-    out = [f"MethodInstance for {signature(fn, result)}", _from_line(fn, path), "Arguments"]
-    nargs = fn.nargs
-    for s in fn.slots:
-        if s.id == nargs + 1:
-            out.append("Locals")
-        out.append(_slot_line(names[s.id], result.slot_types[s.id], int(result.slot_flags[s.id]), colour))
+    out = [f"MethodInstance for {signature(fn, result)}", _from_line(fn, path)]
     if fn.static_params:
         out.append("Static Parameters")
         for tv in fn.static_params:
@@ -439,6 +436,12 @@ def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = Fa
                 out.append(f"  {tv.name} <: {format_type_expr(tv.upper)}")
             else:
                 out.append(f"  {tv.name} <: Any")
+    out.append("Arguments")
+    nargs = fn.nargs
+    for s in fn.slots:
+        if s.id == nargs + 1:
+            out.append("Locals")
+        out.append(_slot_line(names[s.id], result.slot_types[s.id], int(result.slot_flags[s.id]), colour))
     body, level = _typed("Body", printed_return_type(result), colour)
     out.append(_with_mark(body, level, colour))
     return out
