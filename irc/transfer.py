@@ -379,6 +379,9 @@ class Transfer:
             return self.ANY
         if h == "the_exception":
             return self.ANY
+        if h == "=" and len(args) == 2:
+            # a global assignment `Main.x = v`: its value (abstract_eval_basic_statement, `:(=)`)
+            return self.eval_value(pc, args[1], table, ssa)
         if h == "boundscheck":
             return self.BOOL
         if h == "call" and args:
