@@ -425,6 +425,10 @@ class _Builder:
         t = type(st)
         if t is S.ValueStmt:
             return ir.Stmt(K.VALUE, self._resolve(st.value, ssa, i), None, None, [], bl.label, bl.annotation, line, col)
+        if t is S.Assign and type(st.target) is S.Name and len(st.target.parts) > 1:
+            # `Main.x = v`: a global assignment; its value is v's (Julia's Expr(:(=), GlobalRef, v))
+            node = S.ExprNode("=", [st.target, self._resolve(st.value, ssa, i)], st.line, st.col)
+            return ir.Stmt(K.VALUE, node, None, None, [], bl.label, bl.annotation, line, col)
         if t is S.Assign:
             sid = self._target_slot(st.target)
             if sid is None:

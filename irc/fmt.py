@@ -324,6 +324,8 @@ def _format_call(e: S.Call, fn) -> str:
 
 
 def _format_exprnode(e: S.ExprNode, fn) -> str:
+    if e.head == "=" and len(e.args) == 2 and type(e.args[0]) is S.Name:  # a global assignment
+        return f"({format_expr(e.args[0], fn)} = {format_expr(e.args[1], fn)})"
     if e.head == "$" and len(e.args) == 1:
         return "$(" + format_expr(e.args[0], fn) + ")"
     args = "".join(", " + format_expr(a, fn) for a in e.args)
@@ -387,7 +389,11 @@ def format_stmt(st: ir.Stmt, fn: ir.Function) -> str:
         text = f"{_slot_name(fn, st.slot) if st.slot else '?'} = {format_expr(st.value, fn)}"
         return text if _assign_bare(fn) and st.annotation is None else f"({text})"
     if k is K.VALUE:
-        return format_expr(st.value, fn)
+        v = st.value
+        if type(v) is S.ExprNode and v.head == "=" and len(v.args) == 2 and type(v.args[0]) is S.Name:
+            text = f"{format_expr(v.args[0], fn)} = {format_expr(v.args[1], fn)}"
+            return text if _assign_bare(fn) and st.annotation is None else f"({text})"
+        return format_expr(v, fn)
     if k is K.GOTO:
         return f"goto #{st.target}"
     if k is K.GOTOIFNOT:

@@ -101,12 +101,18 @@ TERMINAL_WORDS: dict[str, str] = {
     "BODY": "'Body::'",
     "CODEINFO": "'CodeInfo('",
     "CODEINFO_CLOSE": "')' closing 'CodeInfo('",
+    "EMPTY_TUPLE": "'()'",
+    "VECT_OPEN": "'['",
+    "DOLLAR_OPEN": "'$('",
+    "NEW_OPEN": "'%new('",
+    "QUOTE_OPEN": "':('",
     "COMMENT": "a comment",
     "WS": "a space",
     "JULIA_PROMPT": "a 'julia>' line",
 }
 
-_OPERAND_START = {"NAME", "VARSTR", "SSA", "SLOTAT", "HASHNUM", "INT", "HEXINT", "FLOAT", "STRING", "CHAR", "SYMBOL", "PREFIX"}
+_OPERAND_START = {"NAME", "VARSTR", "SSA", "SLOTAT", "HASHNUM", "INT", "HEXINT", "FLOAT", "STRING", "CHAR", "SYMBOL", "PREFIX",
+                  "EMPTY_TUPLE", "VECT_OPEN", "DOLLAR_OPEN", "NEW_OPEN", "QUOTE_OPEN"}
 _OPERAND_START_STR = {"(", "[", "$(", "%new(", ":("}
 _POSTFIX_STR = {"(", "{", "[", "...", "^", ".", "::", "where"}
 
@@ -166,10 +172,17 @@ def filter_closers(expected: set[str], prefix: str, lark=None) -> set[str]:
     `)`, `]` and `}` at once; keep only the closer of the bracket actually
     open in the line before the error."""
     opener = _open_bracket(prefix)
+    words = prefix.split()
+    first = words[0] if words else ""
     out = set()
     for n in expected:
         t = _terminal_text(n, lark)
         if t in _CLOSERS and _CLOSERS[t] != opener:
+            continue
+        # lookaheads merged in from other kinds of lines (struct fields, refinements)
+        if n in ("IFF", "IMPLIES") and first != "declare":
+            continue
+        if n in ("SEMI", "END") and first not in ("struct", "mutable", "abstract"):
             continue
         out.add(n)
     return out or expected
@@ -563,22 +576,24 @@ class SyntaxBuilder(Transformer):
         return c[0]
 
     def tuple0(self, c):
-        return S.TupleLit([])
+        t = c[0]
+        return S.TupleLit([], t.line, t.column)
 
     def tuple(self, c):
         items = [c[0]] + (c[1] or [])
         return S.TupleLit(items, getattr(c[0], "line", 0), max(getattr(c[0], "col", 1) - 1, 1))
 
     def vect(self, c):
-        return S.TypedVect(None, c[0] or [])
+        t, items = c
+        return S.TypedVect(None, items or [], t.line, t.column)
 
     def typedvect(self, c):
         head = c[0]
         return S.TypedVect(head, c[1] or [], getattr(head, "line", 0), getattr(head, "col", 0))
 
     def interp(self, c):
-        inner = c[0]
-        line, col = getattr(inner, "line", 0), getattr(inner, "col", 0)
+        tok, inner = c
+        line, col = tok.line, tok.column + 2
         if (
             isinstance(inner, S.Call)
             and inner.infix is None
@@ -603,14 +618,15 @@ class SyntaxBuilder(Transformer):
         return a
 
     def new(self, c):
-        args = c[0] or []
+        tok, args = c
+        args = args or []
         if not args:
-            return S.ExprNode("new", [])
-        return S.New(args[0], args[1:], getattr(args[0], "line", 0), max(getattr(args[0], "col", 6) - 5, 1))
+            return S.ExprNode("new", [], tok.line, tok.column)
+        return S.New(args[0], args[1:], tok.line, tok.column)
 
     def quote(self, c):
-        inner = c[0]
-        return S.Quote(inner, getattr(inner, "line", 0), max(getattr(inner, "col", 3) - 2, 1))
+        tok, inner = c
+        return S.Quote(inner, tok.line, tok.column)
 
     def q_goto(self, c):
         t = c[1]
@@ -701,7 +717,12 @@ class SyntaxBuilder(Transformer):
 
     # ---- statements: each returns (stmt, annotation)
     def target(self, c):
-        return _as_slot_target(c[0])
+        t = c[0]
+        if isinstance(t, Token):
+            return _as_slot_target(t)
+        if isinstance(t, (S.Name, S.SlotRef)):
+            return t  # a slot name, `x@_N`, `_N`, or a qualified global (`Main.x = v`)
+        raise _LineError("cannot assign to a literal", getattr(t, "line", 0), getattr(t, "col", 1))
 
     def value_stmt(self, c):
         value = c[0]
@@ -1862,7 +1883,7 @@ class _FastLine:
         if g == "LPAR":
             m = self._op(p)
             if m is not None and m.lastgroup == "P" and m.group("P") == ")":
-                return S.TupleLit([]), m.end()
+                return S.TupleLit([], ln, col), m.end()
             inner, p = self._expr(p)
             m = self._op(p)
             if m is None or m.lastgroup != "P":
