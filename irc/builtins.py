@@ -501,7 +501,7 @@ def tf_apply_type(args, world):
     ps = []
     for a in args[1:]:
         if type(a) is Const:
-            ps.append(a.val if is_type(a.val) or type(a.val) in (int, Sym, bool) else a.val)
+            ps.append(_param_value(a.val))
         else:
             return _apply_type_wide(head)
     try:
@@ -509,6 +509,14 @@ def tf_apply_type(args, world):
     except Exception:  # noqa: BLE001 - too many parameters etc.: the call throws
         return BOTTOM
     return Const(t)
+
+
+def _param_value(v):
+    """A constant as a type parameter: tuples of constants become tuples of values
+    (`NamedTuple{(:a, :b)}`)."""
+    if type(v) is tuple:
+        return tuple(_param_value(x.val if type(x) is Const else x) for x in v)
+    return v
 
 
 def _apply_type_wide(head):

@@ -775,6 +775,13 @@ class World:
             if TT.isconcrete(T):
                 return CallResult(T)
             return CallResult(T if not T.name.abstract else ANY)
+        if type(u) is DataType and u.name is TT.NAMEDTUPLE_NAME and len(args) == 1 and u.params \
+                and type(u.params[0]) is tuple:
+            # NamedTuple{names}(t::Tuple) -> NamedTuple{names, typeof(t)}
+            tt = widenconst(args[0])
+            if TT.is_tuple(tt) and len(tt.params) == len(u.params[0]) and not TT.is_vatuple(tt):
+                return CallResult(DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)))
+            return CallResult(T)
         if type(T) is UnionAllType and type(u) is DataType and not u.name.abstract:
             fts = TT.field_types(u)
             if len(fts) == len(args):

@@ -208,3 +208,13 @@ def test_indexed_iterate_and_convert_constprop():
     conv = w.value_of(parse_expr("Base.convert"), M)
     assert w.call(conv, [Const(F), Const(2)], M).rt == Const(2.0)
     assert w.call(conv, [Const(I), Const(2.5)], M).rt == I  # InexactError: not folded
+
+
+def test_namedtuple_construction():
+    w = World.build([], prelude=False)
+    ap = w.value_of(parse_expr("Core.apply_type"), M)
+    names = Const((Const(Sym("scale")),))
+    nt = w.call(ap, [w.value_of(parse_expr("Core.NamedTuple"), M), names], M).rt
+    assert show(nt) == "Core.Const(NamedTuple{(:scale,)})"
+    r = w.call(nt, [T.tuple_type([I])], M).rt
+    assert show(r) == "@NamedTuple{scale::Int64}"
