@@ -333,6 +333,8 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
                      f"function{'s' if warned_functions != 1 else ''}\n")
     if failed:
         stderr.write(f"{failed} of {len(inputs)} input{'s' if len(inputs) != 1 else ''} failed\n")
+    elif many and not opts.quiet:
+        stderr.write(f"{len(inputs)} inputs, {functions} function{'s' if functions != 1 else ''}: all inferred\n")
     bad = failed > 0 or (opts.check and differ > 0) or (strict and warnings > 0)
     return 1 if bad else 0
 
