@@ -47,7 +47,7 @@ from . import ir
 from . import syntax as S
 
 _IDENT = re.compile(r"(?:[^\W\d]|#+[\w!])[\w#!]*")
-_OPERATOR = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂≡≢⋅×±√¬:.]+|isa|in")
+_OPERATOR = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃∋∌≈≉≡≢⋅×±√¬:.]+|isa|in")
 _KEYWORDS = frozenset({"end", "function", "where", "true", "false", "nothing", "struct", "mutable", "abstract", "const",
                        "global", "declare", "goto", "return", "if", "for", "isa", "in", "enter", "unreachable", "begin",
                        "let", "quote", "do", "while", "try", "catch", "finally", "else", "elseif", "module", "using",
@@ -56,7 +56,9 @@ _KEYWORDS = frozenset({"end", "function", "where", "true", "false", "nothing", "
 # binary operator precedence, as irc.parser applies it
 _PREC: dict[str, int] = {}
 for _ops, _p in (
-    (("===", "!==", "==", "!=", "<", "<=", ">", ">=", "<:", ">:", "isa", "in", "∈", "∉", "⊆", "⊂"), 1),
+    (("=>",), 0),
+    (("===", "!==", "==", "!=", "<", "<=", ">", ">=", "<:", ">:", "isa", "in", "∈", "∉", "⊆", "⊂", "⊇", "⊃", "∋", "∌",
+      "≈", "≉"), 1),
     (("|>", "<|"), 2),
     ((":", ".."), 3),
     (("+", "-", "|", "⊻", "±"), 4),
@@ -219,7 +221,7 @@ def _prec_of(e) -> int:
             return _POWER_PREC
         return _PREC.get(e.infix, 1)
     if t is S.Where:
-        return 0
+        return -1
     if t is S.Lit and isinstance(e.value, (int, float)) and not isinstance(e.value, bool) and format_lit(e).startswith("-"):
         return _UNARY_PREC
     return 100
@@ -310,7 +312,10 @@ def _format_call(e: S.Call, fn) -> str:
         for k, a in enumerate(args):
             s = format_expr(a, fn)
             ap = _prec_of(a)
-            need = ap < p if k == 0 else ap <= p
+            if op == "=>":  # right associative
+                need = ap <= p if k == 0 else ap < p
+            else:
+                need = ap < p if k == 0 else ap <= p
             if p == 1 and ap == 1:
                 need = True
             if op in ("+", "*", ":") and _is_infix(a) and a.infix == op and len(a.args) > 1:

@@ -51,7 +51,9 @@ _NORMALIZE_OP = {"≤": "<=", "≥": ">=", "≠": "!=", "≡": "===", "≢": "!=
 # precedence (higher binds tighter) following Julia's table
 _PREC: dict[str, int] = {}
 for _ops, _p in (
-    (("===", "!==", "==", "!=", "<", "<=", ">", ">=", "<:", ">:", "isa", "in", "∈", "∉", "⊆", "⊂", "≤", "≥", "≠", "≡", "≢"), 1),
+    (("=>",), 0),
+    (("===", "!==", "==", "!=", "<", "<=", ">", ">=", "<:", ">:", "isa", "in", "∈", "∉", "⊆", "⊂", "⊇", "⊃", "∋", "∌",
+      "≈", "≉", "≤", "≥", "≠", "≡", "≢"), 1),
     (("|>", "<|"), 2),
     ((":", ".."), 3),
     (("+", "-", "|", "⊻", "±"), 4),
@@ -62,6 +64,7 @@ for _ops, _p in (
     for _o in _ops:
         _PREC[_o] = _p
 _NARY = frozenset({"+", "*", ":"})  # `a + b + c` is one call (ranges a:s:b too)
+_RIGHT = frozenset({"=>"})  # right associative: `a => b => c` is `a => (b => c)`
 
 
 def normalize_op(op: str) -> str:
@@ -410,7 +413,8 @@ def _climb(items: list) -> S.Expr:
         tok = items[i]
         op = str(tok)
         prec = _PREC.get(op, 1)
-        while ops and ops[-1][0] >= prec:
+        right = op in _RIGHT
+        while ops and (ops[-1][0] > prec or (ops[-1][0] == prec and not right)):
             reduce_top()
         ops.append((prec, op, tok.line, tok.column))
         out.append(items[i + 1])

@@ -51,6 +51,7 @@ def test_labels_are_renumbered_and_rails_aligned():
     "Core.Const(:(x))", "$(Expr(:enter, #4))", "%new(%3, x)", "(%1)(x)", "($(Expr(:static_parameter, 1)))(x)",
     "Vector{T} where T<:Real", "Tuple{Vararg{Int64}}", "Union{}", "Any[1, 2.0]", "(1,)", "()", "0x01", "1.0f0",
     "\"a\\tb\"", "'c'", ":sym", "nothing", "a ^ b ^ c", "(a ^ b) ^ c", "-x ^ 2",
+    "a => b => c", "(a => b) => c", "x ≈ 1.0", "Base.:≈", "Base.:(=>)",
 ])
 def test_format_expr_round_trips(text):
     e = parse_expr(text)
