@@ -127,3 +127,13 @@ def test_semantic_errors_are_all_reported():
     msgs = [(d.span.line, d.code) for d in ei.value.diagnostics]
     assert msgs == [(2, "undefined-ssa"), (3, "duplicate-label"), (4, "missing-block"), (5, "unknown-slot"),
                     (8, "undefined-ssa")]
+
+
+def test_global_assignment_is_a_value_statement():
+    text = "function h(v)\n1 ─      Main.counter = v\n│   %2 = (Main.total = 1)::Int64\n└──      return %2\nend\n"
+    (fn,) = build(text).functions
+    st = fn.stmts[0]
+    assert st.kind is ir.Kind.VALUE and st.value.head == "="
+    assert st.value.args[0].parts == ("Main", "counter") and st.value.args[1].id == 2
+    assert fn.stmts[1].annotation.parts == ("Int64",)
+    assert [s.name for s in fn.slots] == ["#self#", "v"]  # a global target makes no slot
