@@ -91,7 +91,8 @@ def make_world(program: ir.Program, options: Options):
     from .world import World
 
     extra = check_preludes(options.extra_preludes)
-    return World.build(program.items, prelude=options.prelude, extra_preludes=extra)
+    return World.build(program.items, prelude=options.prelude, extra_preludes=extra, path=program.path,
+                       source=program.text)
 
 
 def infer_program(program: ir.Program, world: Any, store: str) -> list[tuple[ir.Function, Any]]:
