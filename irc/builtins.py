@@ -1169,6 +1169,8 @@ def fold_call(name: str, args: list, result_type):
                 return _coerce(float(x), rt, args)
             if name in ("zero", "one"):
                 return _coerce(0 if name == "zero" else 1, rt, args)
+            if name in ("isodd", "iseven") and type(x) is int:
+                return Const((x % 2 == 1) == (name == "isodd"))
             if name in ("iszero", "isone"):
                 return Const(x == (0 if name == "iszero" else 1))
             if name in ("isnan", "isinf", "isfinite"):

@@ -34,7 +34,7 @@ from itertools import product
 from . import typetable as TT
 from .lattice import ANY, Const, tmerge, widenconst
 from .subtype import issubtype, match_signature, typeintersect, typesubtract
-from .types import BOTTOM, FunctionValue, TypeVar, UnionType, union_members, unwrap_unionall
+from .types import BOTTOM, FunctionValue, TypeVar, UnionType, VarargType, rewrap_unionall, union_members, unwrap_unionall
 
 MAX_UNION_SPLIT = 4
 MAX_MAY_APPLY = 3
@@ -100,13 +100,25 @@ def _may_apply(methods, at):
 def _may_intersect(at, body, sig) -> bool:
     if body is sig:
         return typeintersect(at, sig) != BOTTOM
-    # where-variables: replace each by its upper bound (over-approximation)
-    env = {}
-    s = sig
-    while type(s).__name__ == "UnionAllType":
-        env[s.var] = s.var.ub if s.var.ub is not None else ANY
-        s = s.body
-    return typeintersect(at, TT.subst(body, env)) != BOTTOM
+    # where-variables: position by position, each parameter wrapped in the
+    # signature's variables (an over-approximation: it ignores that a variable
+    # must take one value across positions)
+    if not TT.is_tuple(at) or not TT.is_tuple(body):
+        return True
+    ap, bp = list(at.params), list(body.params)
+    bva = bool(bp) and type(bp[-1]) is VarargType
+    if TT.is_vatuple(at):
+        return True
+    if bva:
+        if len(ap) < len(bp) - 1:
+            return False
+        bp = bp[:-1] + [bp[-1].T] * (len(ap) - len(bp) + 1)
+    elif len(ap) != len(bp):
+        return False
+    for x, p in zip(ap, bp):
+        if typeintersect(x, rewrap_unionall(p, sig)) == BOTTOM:
+            return False
+    return True
 
 
 def dispatch(methods, args, eval_result, fold) -> DispatchResult:

@@ -107,11 +107,17 @@ def _sub(a, b, env: dict) -> bool:
         bd = env.get(a)
         if bd is not None:
             v = bd.value()
-            return _sub(v, b, env)
+            if v is not a and v != a:
+                return _sub(v, b, env)
         return _sub(a.ub if a.ub is not None else ANY, b, env)
     if ta is UnionType:
         return all(_sub(m, b, env) for m in a.members)
     if ta is UnionAllType:
+        if a.var in env:  # the left variable has the name of a right one: rename it apart
+            fresh = a.var
+            while fresh in env:
+                fresh = TypeVar(fresh.name + "′", fresh.lb, fresh.ub)
+            return _sub(TT.subst(a.body, {a.var: fresh}), b, env)
         return _sub(a.body, b, env)
     if tb is UnionType:
         if not b.members:
@@ -241,6 +247,8 @@ def _bind_exact(bd: _Bind, t, env: dict) -> bool:
         return t == bd.exact or (_sub(t, bd.exact, env) and _sub(bd.exact, t, env))
     v = bd.var
     if is_type(t):
+        if has_free_typevars(t, frozenset(env)):
+            return False  # a left `where` variable cannot escape into one value of a right one
         if v.ub is not None and not _sub(t, v.ub, env):
             return False
         if v.lb is not None and not _sub(v.lb, t, env):
@@ -398,6 +406,18 @@ def typeintersect(a, b):
     if ua.name is ub.name:
         if a is ua and b is ub:
             return BOTTOM  # invariant parameters differ
+        # where-wrapped: a parameter that is a variable on either side is compatible;
+        # other invariant parameters must be equal
+        for pa, pb in zip(ua.params, ub.params):
+            if type(pa) is TypeVar or type(pb) is TypeVar:
+                continue
+            if is_type(pa) and is_type(pb):
+                if has_free_typevars(pa) or has_free_typevars(pb):
+                    continue
+                if not (issubtype(pa, pb) and issubtype(pb, pa)):
+                    return BOTTOM
+            elif type(pa) is not type(pb) or pa != pb:
+                return BOTTOM
         return b if a is not ua else a
     if _disjoint_names(ua, ub):
         return BOTTOM

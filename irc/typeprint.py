@@ -78,12 +78,17 @@ def _ident(name: str) -> str:
     return 'var"' + name + '"'
 
 
+_EXPORTED_FROM_SUBMODULES = frozenset({("Base", "GMP", "BigInt"), ("Base", "MPFR", "BigFloat")})
+
+
 def _qualify(module: tuple[str, ...], name: str) -> str:
     if not module or module[0] == "Main" and len(module) == 1:
         return _ident(name)
-    if module in (("Base",), ("Core",)) or module[0] == "Base":
-        if (module[0], name) in _NOT_EXPORTED or (module and (module[-1], name) in _NOT_EXPORTED):
+    if module in (("Base",), ("Core",)):
+        if (module[0], name) in _NOT_EXPORTED:
             return module[0] + "." + _ident(name)
+        return _ident(name)
+    if module + (name,) in _EXPORTED_FROM_SUBMODULES:
         return _ident(name)
     return ".".join(_ident(m) for m in module) + "." + _ident(name)
 

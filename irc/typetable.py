@@ -250,6 +250,18 @@ GENERATOR_NAME = _mk(BASE, "Generator", (_I, _F), ANY, fields=(("f", _F), ("iter
 TASK = _dt(_mk(CORE, "Task", (), ANY, mutable=True, opaque=True))
 UNDEFINITIALIZER = _dt(_mk(CORE, "UndefInitializer", (), ANY))
 
+# broadcasting (`x .+ 1` is `materialize(broadcasted(+, x, 1))`)
+_BC = ("Base", "Broadcast")
+BROADCASTSTYLE = _dt(_abs(_BC, "BroadcastStyle", ANY))
+_N = _tv("N")
+ABSTRACTARRAYSTYLE_NAME = _mk(_BC, "AbstractArrayStyle", (_N,), BROADCASTSTYLE, abstract=True)
+_N = _tv("N")
+DEFAULTARRAYSTYLE_NAME = _mk(_BC, "DefaultArrayStyle", (_N,), DataType(ABSTRACTARRAYSTYLE_NAME, (_N,)))
+ABSTRACTBROADCASTED = _dt(_abs(("Base",), "AbstractBroadcasted", ANY))
+_St, _Ax, _F, _Args = _tv("Style"), _tv("Axes"), _tv("F"), _tv("Args", DataType(TUPLE_NAME, (VarargType(ANY, None),)))
+BROADCASTED_NAME = _mk(_BC, "Broadcasted", (_St, _Ax, _F, _Args), ABSTRACTBROADCASTED,
+                       fields=(("style", _St), ("f", _F), ("args", _Args), ("axes", _Ax)))
+
 EXPR.name.set_fields(("head", "args"), (SYMBOL, _vec(ANY)))
 
 

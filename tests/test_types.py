@@ -132,3 +132,12 @@ def test_tuple_of_union_is_union_of_tuples():
 def test_tuple_with_bottom_is_bottom():
     assert T.tuple_type([I, BOTTOM]) == BOTTOM
     assert T.tuple_type([VarargType(BOTTOM)]) == T.EMPTY_TUPLE
+
+
+def test_where_variables_do_not_capture():
+    v = TypeVar("T")
+    sig = UnionAllType(v, T.tuple_type([DataType(T.ARRAY_NAME, (v, 1))]))
+    # Vector = Array{T,1} where T: no single T covers every element type (Julia: false)
+    assert match_signature(T.tuple_type([B["Vector"]]), sig) is None
+    assert issubtype(B["Vector"], B["AbstractVector"])
+    assert match_signature(T.tuple_type([T.vector(I)]), sig) == {v: I}
