@@ -97,3 +97,26 @@ def test_names():
     names = slot_display_names(fn)
     assert names[1] == "#self#" and names[3] == "@_3"
     assert len(set(names.values())) == len(names)
+
+
+def test_entry_comment_slots_are_kept_by_every_store():
+    """The printer's reached liveness is within the engine's liveness, so even
+    `--state live` holds a state for every slot an entry comment lists."""
+    from conftest import sample_files
+    from irc.driver import Options, analyse
+    from irc.printer import reached_live_in
+
+    checked = 0
+    for p in sample_files():
+        res = analyse(str(p), p.read_text(), Options(store="live"))
+        if res.errors:
+            continue
+        for fn, r in res.results:
+            mine = reached_live_in(fn, r)
+            for b in fn.blocks:
+                assert mine[b.id] <= r.live_in[b.id], (p.name, fn.name, b.id)
+                entry = r.entry(b.id)
+                if entry is not None:
+                    assert all(s in entry for s in mine[b.id])
+                checked += 1
+    assert checked > 100
