@@ -5,13 +5,13 @@ globals, methods, in file order), then for every function:
 
     MethodInstance for f(::Int64)
       from f(n) @ Main file.ir:3            (Julia's own `from` line when the input had one)
+    Static Parameters                        (when the method has some)
+      T = Int64
     Arguments
       #self#::Core.Const(f)  # (0x00)
       n::Int64  # SLOT_USED (0x08)
     Locals
       x::Int64  # SLOT_USED (0x08)
-    Static Parameters                        (only when bound)
-      T = Int64
     Body::Int64
     # entry #1: n::Int64
     1 ─       (x = 1)::Core.Const(1)
@@ -19,21 +19,30 @@ globals, methods, in file order), then for every function:
     ...
 
 Each slot line carries the slot's type and, after `# `, its flags by name
-and in hex.  Before each block's first line, a comment gives the block's
-entry state for the slots live into it (`result.live_in`), so the text is
-the same whatever `--state` kept.  Every value or assignment statement that
-was reached is followed by `::T` (its lattice element as Julia prints it);
-an unreached statement is printed the way Julia prints dead code,
-`Core.Const(:(stmt))::Union{}`, with jump targets written as statement
-numbers (`goto %8`), as Julia quotes a dead `GotoNode`.  Block rails
-(`N ─` / `N ┄`, `│`, `└──`) are computed on the control flow of the
-*printed* code (a dead terminator is no edge), exactly as Julia computes
-them on the code it prints, so re-inferring the output prints the same
-text: `infer(infer(x)) == infer(x)`.
+and in hex.  `Body::T` is the widened return type (Julia's `src.rettype`).
+Every reached value or assignment statement is followed by `::T` (its
+lattice element as Julia prints it); `%N =` labels (statement numbers) go on
+statements whose value a reached statement uses.  An unreached statement is
+printed the way Julia prints dead code, `Core.Const(:(stmt))::Union{}`, with
+jump targets written as statement numbers (`goto %8`), as Julia quotes a
+dead `GotoNode`.
+
+Round trip (`infer(infer(x)) == infer(x)`): everything printed is computed
+from what is the same before and after printing.  Rails (`N ─` / `N ┄`,
+`│`, `└──`, irc.fmt's `layout_body`) use the control flow of the *printed*
+code (a dead terminator is no edge), as Julia computes them on the code it
+prints.  The `# entry #B: …` comment before each block lists the slots live
+into it counting only reached reads, writes and edges (`reached_live_in`),
+with their entry states; these sets are subsets of the engine's liveness,
+so every store (`--state live` included) holds them and the text is the same
+whatever `--state`.
 
 Types that `@code_warntype` would colour yellow/red get a trailing
 `# ?` / `# !` mark (irc.colour); with colour on, the same text gets ANSI
 codes and nothing else, so stripping them gives the plain output.
+
+Cost: linear in the output; `show` is memoised per render (by identity,
+then value), since big functions repeat a few types in millions of cells.
 
 Invariants: the printer is a pure function of (Program, results, colour);
 the output parses back (it is valid `.ir` input); slot names are unique in
