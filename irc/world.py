@@ -701,6 +701,8 @@ class World:
             diags = (f"no method matching {show_function(fv)}({self._sigtext(args)})",)
         if name == ":" and fv.module == ("Base",) and len(args) == 2:
             rt = _colon_constprop(rt, args)
+        if name == "vect" and fv.module == ("Base",):
+            rt = _vect_promote(rt, args)
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
         return CallResult(rt, res.cond, diags)
@@ -758,12 +760,13 @@ class World:
     def _construct(self, T, args, module) -> CallResult:
         """A call of a type: a declared constructor, else an instance of T."""
         u = unwrap_unionall(T)
-        if type(u) is DataType:
-            q = u.name.qualname
-            ms = self.methods.get(q)
-            if ms:
-                res = dispatch(ms, args, self._eval_result, self._fold)
-                return CallResult(res.rt, res.cond)
+        if type(u) is DataType and (type(T) is UnionAllType or not u.params):
+            # declared constructors belong to the bare type name (`Dict()`, `Ref(x)`)
+            for q in (u.name.qualname, "Base." + u.name.name, "Core." + u.name.name):
+                ms = self.methods.get(q)
+                if ms:
+                    res = dispatch(ms, args, self._eval_result, self._fold)
+                    return CallResult(res.rt, res.cond)
         if type(T) is DataType:
             if T.name.primitive_bits and len(args) == 1:
                 a = args[0]
@@ -863,6 +866,47 @@ def _convert_const(a: Const, T):
                 return None
         return BI.make_const(v, T)
     return None
+
+
+_FLOAT_RANK = {"Float16": 1, "Float32": 2, "Float64": 3}
+
+
+def promote_numeric(ts):
+    """Julia's `promote_type` over Bool, the integer and the float types of the
+    table (None when some type is not one of them)."""
+    ts = list(ts)
+    if not ts:
+        return None
+    if all(t == ts[0] for t in ts):
+        return ts[0]
+    floats = [t for t in ts if type(t) is DataType and t.name.name in _FLOAT_RANK and t.name.module == ("Core",)]
+    ints = [t for t in ts if type(t) is DataType and t.name.primitive_bits and issubtype(t, TT.INTEGER)]
+    if len(floats) + len(ints) != len(ts):
+        return None
+    if floats:
+        return max(floats, key=lambda t: _FLOAT_RANK[t.name.name])
+    nonbool = [t for t in ints if t != TT.BOOL]
+    if not nonbool:
+        return TT.BOOL
+    signed = [t for t in nonbool if issubtype(t, TT.SIGNED)]
+    unsigned = [t for t in nonbool if issubtype(t, TT.UNSIGNED)]
+    width = max(t.name.primitive_bits for t in nonbool)
+    if unsigned and (not signed or max(t.name.primitive_bits for t in unsigned) >= max(
+            t.name.primitive_bits for t in signed)):
+        return {8: TT.UINT8, 16: TT.UINT16, 32: TT.UINT32, 64: TT.UINT64, 128: TT.UINT128}[width]
+    width = max(width, 64) if len(set(nonbool)) > 1 else width
+    return {8: TT.INT8, 16: TT.INT16, 32: TT.INT32, 64: TT.INT64, 128: TT.INT128}[width]
+
+
+def _vect_promote(rt, args):
+    """`[a, b, …]` is `Base.vect(a, b, …)`: a `Vector` of the promoted element type."""
+    if not args:
+        return rt
+    ts = [widenconst(a) for a in args]
+    if all(t == ts[0] for t in ts):
+        return TT.vector(ts[0])
+    p = promote_numeric(ts)
+    return TT.vector(p if p is not None else TT.ANY)
 
 
 def _indexed_iterate_constprop(rt, args):

@@ -218,3 +218,21 @@ def test_namedtuple_construction():
     assert show(nt) == "Core.Const(NamedTuple{(:scale,)})"
     r = w.call(nt, [T.tuple_type([I])], M).rt
     assert show(r) == "@NamedTuple{scale::Int64}"
+
+
+def test_vect_promotion_and_ref_dict_constructors():
+    from irc.world import promote_numeric
+
+    assert promote_numeric([I, F, I]) == F
+    assert promote_numeric([T.BOOL, I]) == I
+    assert promote_numeric([T.INT32, I]) == I
+    assert promote_numeric([T.FLOAT32, I]) == T.FLOAT32
+    assert promote_numeric([I, S_]) is None
+    w = World.build([])
+    vect = w.value_of(parse_expr("Base.vect"), M)
+    assert show(w.call(vect, [Const(1), Const(2.5), I], M).rt) == "Vector{Float64}"
+    assert show(w.call(vect, [I, S_], M).rt) == "Vector{Any}"
+    ref = w.value_of(parse_expr("Main.Ref"), M)
+    assert show(w.call(ref, [Const(0)], M).rt) == "Base.RefValue{Int64}"
+    dict_t = w.parse_type("Dict{String, Int64}")
+    assert show(w.call(Const(dict_t), [], M).rt) == "Dict{String, Int64}"
