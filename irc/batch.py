@@ -20,6 +20,15 @@ Algorithm:
   terminal and the run is long (many inputs or a large total size); rich is
   imported lazily and is optional.
 
+- `infer_main` is `irc infer` over many inputs (`cli_infer` validates the
+  options first): each input goes through `irc.driver.process_file` (in the
+  pool), its diagnostics go to stderr as soon as it is done, its output to
+  stdout (text/jsonl as it comes; one JSON document at the end), to `-o
+  FILE` (written once at the end) or to its own file in `--out-dir`.  A
+  failed input prints its errors and writes nothing; the others go on.
+  Exit status: 1 when an input failed, `--check` found a difference or
+  `--strict` saw a warning; 2 for bad usage; else 0.
+
 Invariants: outcomes come back in input order; no partial output file is
 ever left at a destination path.
 """
