@@ -1022,7 +1022,21 @@ BUILTINS = {
     "_typevar": tf_typevar,
     "_svec_ref": tf_any,
     "Box": tf_box,
+    "get_binding_type": lambda args, world: tf_get_binding_type(args, world),
 }
+
+
+def tf_get_binding_type(args, world):
+    """`Core.get_binding_type(M, :x)` (1.10 lowering of global assignment): the
+    declared type of the global `M.x` as a constant, `Any` for an untyped one."""
+    if len(args) != 2:
+        return BOTTOM
+    m, s = args
+    if type(m) is Const and type(m.val) is ModuleValue and type(s) is Const and type(s.val) is Sym:
+        q = ".".join(m.val.path + (s.val.name,))
+        t = getattr(world, "globals", {}).get(q) if world is not None else None
+        return Const(t if t is not None else ANY)
+    return TT.wrapper(TT.TYPE_NAME)
 
 NOT_BUILTIN_IN_BASE = frozenset({"!==", "≡"})  # plain Base functions irc types as builtins
 

@@ -185,3 +185,12 @@ def test_call_never_raises_on_any_arguments():
         assert r.rt is not None
 
     run()
+
+
+def test_get_binding_type():
+    from irc.parser import parse_text
+
+    w = World.build(parse_text("global Main.counter::Int64\n", "g.ir").items, prelude=False)
+    m = Const(ModuleValue(("Main",)))
+    assert call(w, ("Core",), "get_binding_type", m, Const(Sym("counter"))).rt == Const(I)
+    assert call(w, ("Core",), "get_binding_type", m, Const(Sym("other"))).rt == Const(T.ANY)
