@@ -179,6 +179,14 @@ class Progress:
             self._bar.start()
         return self
 
+    def write(self, text: str, stream: TextIO) -> None:
+        """Messages during the run: above the bar when it is shown, else to `stream`."""
+        if self._bar is not None:
+            self._bar.console.print(text, end="", markup=False, highlight=False, soft_wrap=True)
+        else:
+            stream.write(text)
+            stream.flush()
+
     def advance(self, label: str = "") -> None:
         if self._bar is not None:
             self._bar.update(self._task, advance=1, description=label[-40:] or "irc infer")
@@ -288,8 +296,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             path = oc.path
             bar.advance(path)
             if oc.messages:
-                stderr.write(oc.messages)
-                stderr.flush()
+                bar.write(oc.messages, stderr)
             failed += oc.errors > 0
             warnings += oc.warnings
             warned_functions += oc.warned_functions
