@@ -503,3 +503,26 @@ def test_singleton_argument_is_a_constant():
     assert r.slot_types[2] == L.Const(None)
     assert r.slot_types[3] == INT
     assert r.return_type == L.Const(None)
+
+
+def test_try_handlers_leave_by_token():
+    # 1.11 style: `$(Expr(:leave, %2))` names the (outer) enter statement and leaves both regions
+    fn = mkfn([], ["x"], [
+        [A(2, lit(1))],                                   # 1
+        [ENTER(7)],                                       # 2: outer, catch #7
+        [ENTER(6)],                                       # 3: inner (region 2), catch #6
+        [A(2, lit(2)), ir.Stmt(K.LEAVE, args=[ssa(2)])],  # 4, 5 (region 3)
+        [RET(sl(2))],                                     # 6: after the leave
+        [RET(sl(2))],                                     # 7: inner catch
+        [RET(sl(2))],                                     # 8: outer catch
+    ])
+    h = try_handlers(fn)
+    assert h[3] == 2 and h[4] == 3 and h[5] == 3
+    assert h[6] == 0  # left both regions
+    assert h[7] == 2  # the inner catch block is in the outer region
+    assert h[8] == 0
+    r = infer_all(fn)
+    both = L.tmerge(L.Const(1), L.Const(2))
+    assert r.entry(6)[2].type == both
+    assert r.entry(7)[2].type == both  # the assignment also reached the enclosing catch
+    assert r.entry(5)[2].type == L.Const(2)
