@@ -261,6 +261,10 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     if not inputs:
         stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin)\n")
         return 1
+    if output is not None and any(p != STDIN and os.path.exists(p) and os.path.exists(output)
+                                  and os.path.samefile(p, output) for p in inputs):
+        stderr.write(f"error: -o {output} is one of the inputs; refusing to overwrite it\n")
+        return 2
     stdin_text = None
     if STDIN in inputs:
         from .errors import IrcError, render

@@ -231,3 +231,9 @@ def test_docs_examples_run(tmp_path):
                            input="", timeout=300)
         assert p.returncode in (0, 1), (c, p.stderr[-2000:])
         assert "Traceback" not in p.stderr, c
+
+
+def test_output_never_overwrites_an_input(progs):
+    before = progs["loop"].read_text()
+    code, _, err = run([progs["loop"]], output=str(progs["loop"]))
+    assert code == 2 and "refusing" in err and progs["loop"].read_text() == before
