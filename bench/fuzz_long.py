@@ -2,7 +2,9 @@
 
 Each case takes a seed program (a sample under samples/, or a freshly
 generated valid program from tests/strategies.py, rich or oracle-safe mode,
-1 in 4 with deeper nesting), applies 1-4 random mutations
+1 in 4 with deeper nesting, 3 in 10 replaced by irc's own `infer` output
+for it: the @code_warntype form with entry comments and dead statements),
+applies 1-4 random mutations
 (`strategies.mutate`), and runs parse -> build -> infer -> print in-process
 under a per-case time limit; every 50th case also goes through the CLI in a
 subprocess (exit 0/1, no traceback, located error on exit 1).  Unmutated
@@ -13,7 +15,8 @@ Outcome counts are printed every minute and at the end; every bug (a
 traceback, an unlocated or internal error, a time-out, a CLI crash, a
 rejected valid program) is saved to --out with its mutation history,
 deduplicated by the first line of its error.  Stops by itself after
---minutes.
+--minutes.  Every 100 cases a known-good program is checked first; while it
+fails (the shared working tree is mid-edit) the fuzzer waits (`paused_s`).
 
 Usage: `nohup python bench/fuzz_long.py --minutes 25 --out /tmp/irc-fuzz > fuzz.log 2>&1 &`
 
@@ -111,7 +114,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as td:
         tmp = Path(td)
         n = 0
+        sentinel = G.render(G.random_model(7))
         while time.monotonic() < deadline:
+            if n % 100 == 0:
+                # The working tree is shared with people editing irc: if a known-good program
+                # stops passing, the tree is mid-edit -- wait instead of counting garbage.
+                while time.monotonic() < deadline and G.classify(sentinel, "sentinel.ir", args.per_case)[0] != "ok":
+                    counts["paused_s"] += 10
+                    time.sleep(10)
             n += 1
             if samples and rnd.random() < 0.5:
                 name, seed_text = rnd.choice(samples)
@@ -121,6 +131,14 @@ def main(argv: list[str] | None = None) -> int:
                 m = G.gen_model(G.RandomChooser(random.Random(gseed)), oracle_safe=rnd.random() < 0.3,
                                 depth=4 if deep else 3, budget=60 if deep else 30)
                 name, seed_text = f"gen{gseed}", G.render(m)
+                if rnd.random() < 0.3:  # irc's own output: warntype form, entry comments, dead statements
+                    try:
+                        seed_text = G.with_time_limit(args.per_case, G.infer_text, seed_text, "gen.ir")
+                        name += "-inferred"
+                    except Exception as e:  # noqa: BLE001
+                        counts["valid:bug"] += 1
+                        (out / f"infer_failed_{n}.ir").write_text(f"# {e!r}\n{seed_text}", encoding="utf-8")
+                        continue
                 if rnd.random() < 0.1:  # the valid program itself
                     kind, detail = G.classify(seed_text, "fuzz.ir", args.per_case)
                     counts["valid:" + kind] += 1

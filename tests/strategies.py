@@ -245,8 +245,10 @@ def _simple(ch: Chooser, ctx: GenCtx) -> tuple:
         elif r <= 5:
             sts.append(St("value", expr=_value_for_rhs(ch, ctx, nvalues)))
             nvalues += 1
-        elif r == 6:
+        elif r == 6 and ch.chance(50):
             sts.append(St("newvar", slot=ch.pick(LOCALS)))
+        elif r == 6:
+            sts.append(St("assign", slot=ch.pick(LOCALS), expr=("lit", ch.pick(LITERALS))))
         elif r == 7:
             sts.append(St("value", expr=("isdefined", ch.pick(LOCALS))))
             nvalues += 1
@@ -345,8 +347,11 @@ def _seq(ch: Chooser, ctx: GenCtx, depth: int, in_loop, try_depth: int) -> tuple
 
 def gen_tree(ch: Chooser, oracle_safe: bool = True, depth: int = 3, budget: int = 30) -> tuple:
     ctx = GenCtx(oracle_safe=oracle_safe, budget=budget)
+    # Assign some locals up front (each with probability 4/5) so that reads are
+    # mostly of maybe-defined slots rather than throwing reads of never-assigned ones.
+    pre = [St("assign", slot=x, expr=("lit", ch.pick(LITERALS))) for x in LOCALS if ch.chance(80)]
     body = _seq(ch, ctx, depth, None, 0)
-    return ("seq", [body, ("return", _ret_expr(ch))])
+    return ("seq", [("simple", pre), body, ("return", _ret_expr(ch))] if pre else [body, ("return", _ret_expr(ch))])
 
 
 # ---------------------------------------------------------------- lowering

@@ -39,6 +39,8 @@ def seeds_corpus() -> list[tuple[str, str]]:
     out = [(p.name, p.read_text(encoding="utf-8")) for p in sample_files()]
     for i in range(GENERATED):
         out.append((f"gen{i}", G.render(G.random_model(1000 + i, oracle_safe=bool(i % 2)))))
+    for i in range(3):  # irc's own output (warntype form, entry comments, dead statements)
+        out.append((f"gen-inferred{i}", G.infer_text(G.render(G.random_model(2000 + i)))))
     return out
 
 
