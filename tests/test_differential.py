@@ -174,9 +174,14 @@ def _pipeline():
 
 @pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
 def test_samples_same_in_every_store(path: Path):
+    from irc.errors import IrcError
+
     parse_text, build_program, World = _pipeline()
-    program = build_program(parse_text(path.read_text(), str(path)))
-    world = World.build(program.items)
+    try:
+        program = build_program(parse_text(path.read_text(), str(path)))
+        world = World.build(program.items)
+    except IrcError as e:  # the front end's business (tests/test_samples_expect.py); no stores to compare
+        pytest.skip(f"front end rejects {path.name}: {e.diagnostics[0].message if e.diagnostics else e}")
     assert program.functions
     for fn in program.functions:
         assert_same(infer_every_store(fn, world), fn)
