@@ -123,8 +123,10 @@ class Run:
 def child_env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    env.pop("NO_COLOR", None)
     env["NO_COLOR"] = "1"
+    # As installed code runs: byte-compiled modules are cached (the warm-up run writes them), not
+    # recompiled by every process.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 
@@ -594,11 +596,13 @@ def plot(res: dict, path: Path) -> bool:
         ax.xaxis.set_major_formatter(plain)
         if ax is not ax3:
             ax.yaxis.set_major_formatter(plain)
+            ax.yaxis.set_minor_formatter(FuncFormatter(lambda v, _: ""))
         ax.set_xlabel("statements")
         ax.set_ylabel(unit)
         ax.set_title(title)
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend()
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend()
     cfg = res["config"]
     fig.suptitle(f"irc infer --state S: {cfg['slots']} locals, diamond every {cfg['diamond_every']} statements")
     fig.tight_layout()
