@@ -122,17 +122,22 @@ def _file_mode(path: str) -> int:
         return 0o666 & ~mask
 
 
-def read_input(path: str) -> str:
-    """The text of one input (`-` reads standard input) as UTF-8 (a BOM dropped).
+def read_input(path: str, stdin=None) -> str:
+    """The text of one input (`-` reads standard input, or `stdin` when given) as
+    UTF-8 (a BOM dropped).
 
-    Raises `IrcError` with a located diagnostic for an unreadable file or
-    undecodable bytes (irc.parser's reader), so every command reports them alike."""
+    Raises `IrcError` with a located diagnostic for an unreadable file, a
+    directory, or undecodable bytes (irc.parser's reader), so every command
+    reports them alike."""
+    from .errors import Diagnostic, IrcError, Span
     from .parser import decode_source, read_source
 
     if path == STDIN:
-        stream = sys.stdin
+        stream = stdin if stdin is not None else sys.stdin
         data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
         return data if isinstance(data, str) else decode_source(data, "<stdin>")
+    if Path(path).is_dir():
+        raise IrcError([Diagnostic("error", "is a directory with no .ir files", Span(path, 1, 1), "io")])
     return read_source(path)
 
 

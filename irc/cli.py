@@ -2,8 +2,8 @@
 
 Shared plumbing, reusable by every command:
 
-- `expand_inputs(paths)` -- files as given, directories contribute every
-  `*.ir` below them (sorted), `-` is standard input;
+- `expand_inputs(paths)` (`irc.batch.collect_inputs`) -- files as given,
+  directories contribute every `*.ir` below them (sorted), `-` is standard input;
 - `load_programs(paths)` -- yields one `Loaded(path, text, program,
   diagnostics)` per input: parsed and built (`program` set) or the located
   errors (`diagnostics`, rendered with `errors.render` by `report`);
@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable, Iterator, List, Optional
 
 import typer
 
 from . import __version__
 from . import ir
-from .errors import Diagnostic, IrcError, Span, render
-
-STDIN = "-"
+from .batch import STDIN, read_input
+from .batch import collect_inputs as expand_inputs
+from .errors import Diagnostic, IrcError, render
 
 
 @dataclass(slots=True)
@@ -39,36 +38,6 @@ class Loaded:
     program: ir.Program | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     internal: str | None = None  # an unexpected exception, as text
-
-
-def expand_inputs(paths: list[str]) -> list[str]:
-    """Files as given, directories -> every `*.ir` below (sorted), `-` kept."""
-    out: list[str] = []
-    for p in paths:
-        if p == STDIN:
-            out.append(p)
-            continue
-        path = Path(p)
-        if path.is_dir():
-            out.extend(str(f) for f in sorted(path.rglob("*.ir")) if f.is_file())
-        else:
-            out.append(p)
-    return out
-
-
-def read_input(path: str, stdin=None) -> str:
-    """The text of one input (`-`: standard input); raises IrcError."""
-    from .parser import decode_source, read_source
-
-    if path == STDIN:
-        stream = stdin if stdin is not None else sys.stdin
-        data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
-        if isinstance(data, str):
-            return data
-        return decode_source(data, "<stdin>")
-    if Path(path).is_dir():
-        raise IrcError([Diagnostic("error", "is a directory with no .ir files", Span(path, 1, 1), "io")])
-    return read_source(path)
 
 
 def load_one(path: str, stdin=None) -> Loaded:
