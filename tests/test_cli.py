@@ -237,3 +237,15 @@ def test_output_never_overwrites_an_input(progs):
     before = progs["loop"].read_text()
     code, _, err = run([progs["loop"]], output=str(progs["loop"]))
     assert code == 2 and "refusing" in err and progs["loop"].read_text() == before
+
+
+def test_explain_union_accumulator_names_both_assignments():
+    """Issue 6's acceptance: the union of `s` comes from `s = 0` and `s = %9 + %10`."""
+    out, err = io.StringIO(), io.StringIO()
+    code = explain_main(str(ROOT / "samples" / "union_accumulator.ir"), "s", None, Options(), out, err)
+    text = out.getvalue()
+    assert code == 0, err.getvalue()
+    assert text.startswith("slot s (slot 4) in half_sum: Union{Float64, Int64}")
+    assert "line 46: s = 0  ->  Core.Const(0)" in text
+    assert "line 56: s = %9 + %10  ->  Float64" in text
+    assert "merge of #1: Core.Const(0), #3: Float64" in text
