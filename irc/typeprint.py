@@ -49,7 +49,7 @@ _IDENT = re.compile(r"^[A-Za-z_\u00a1-\uffff][A-Za-z_0-9!\u00a1-\uffff]*$")
 _OPERATORS = frozenset("""+ - * / \\ ^ ÷ % & | ⊻ == != !== === < <= > >= ≤ ≥ ≠ ≡ ≢ << >> >>> : => // .. ∘ ! ~ √ ∈ ∉ ⊆ ⊇ ⊊ ⊋ ∪ ∩ <: >: |> <| -> ∋ ∌ ⋅ × ⊗""".split())
 
 _NOT_EXPORTED = frozenset({
-    ("Base", "RefValue"), ("Core", "Box"), ("Core", "Builtin"), ("Core", "IntrinsicFunction"),
+    ("Base", "RefValue"), ("Core", "Box"), ("Core", "Const"), ("Core", "Builtin"), ("Core", "IntrinsicFunction"),
     ("Core", "SimpleVector"), ("Core", "TypeName"), ("Core", "TypeofBottom"), ("Core", "TypeofVararg"),
     ("Base", "OneTo"), ("Base", "Generator"), ("Base", "GenericIOBuffer"), ("Core", "MethodInstance"),
 })

@@ -130,6 +130,9 @@ BOX = _dt(_mk(CORE, "Box", (), ANY, mutable=True, fields=(("contents", ANY),)))
 QUOTENODE = _dt(_mk(CORE, "QuoteNode", (), ANY, fields=(("value", ANY),)))
 GLOBALREF = _dt(_mk(CORE, "GlobalRef", (), ANY, fields=(("mod", MODULE), ("name", SYMBOL))))
 LINENUMBERNODE = _dt(_mk(CORE, "LineNumberNode", (), ANY, fields=(("line", INT64), ("file", ANY))))
+# Core.Const as a value (boot.jl `struct Const; val; end`): `Core.Const(x)` called in a
+# reached statement builds one.  In type position `Core.Const(v)` stays the lattice element.
+CONST_STRUCT = _dt(_mk(CORE, "Const", (), ANY, fields=(("val", ANY),)))
 
 # arrays
 _T, _N = _tv("T"), _tv("N")
