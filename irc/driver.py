@@ -15,13 +15,23 @@ runs, in order and timing each phase:
 The print phase belongs to the caller (it is timed there and added to
 `FileResult.timings["print"]`).
 
+`process_file` (analyse + render of one file) runs with Python's cyclic
+garbage collector paused (`_gc_paused`, restored on exit, also on error):
+the pipeline builds millions of small objects that all live until the file
+is rendered, and the collector's repeated scans of them cost about a third
+of the CPU time on a 100k-statement function while finding nothing.
+Reference counting still frees everything acyclic at once; cyclic garbage
+made meanwhile is collected after the file.
+
 Invariants: nothing here prints or exits; every user error becomes
 `FileResult.errors` (located `Diagnostic`s) instead of an exception, so one
 bad file never stops a batch; results are in the file's function order.
 """
 from __future__ import annotations
 
+import gc
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -185,8 +195,25 @@ def _sum_stats(results: list[tuple[ir.Function, Any]]) -> dict:
     return total
 
 
+@contextmanager
+def _gc_paused():
+    """Pause the cyclic collector for one file; restore its previous state."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def process_file(path: str, text: str, opts: RenderOptions) -> Outcome:
     """Analyse one file and render everything it prints (the pool's worker)."""
+    with _gc_paused():
+        return _process_file(path, text, opts)
+
+
+def _process_file(path: str, text: str, opts: RenderOptions) -> Outcome:
     from .errors import render
 
     res = analyse(path, text, opts.analysis)
