@@ -37,6 +37,7 @@ class InferenceResult:
     stats: dict = field(default_factory=dict)
     _store: object = None
     _transfer: object = None
+    stmt_reads: list | None = None  # per statement (1-based) `(slot, in isdefined)` reads, liveness.stmt_facts
 
     def entry(self, b: int) -> dict | None:
         """Entry table of block b (slot id -> VarState); None when unreached.
@@ -127,4 +128,4 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
         "seconds_engine": t2 - t1,
         "seconds_flags": t3 - t2,
     }
-    return InferenceResult(fn, store, er.ssa, er.return_type, live, slot_types, slot_flags, diags, stats, st, tr)
+    return InferenceResult(fn, store, er.ssa, er.return_type, live, slot_types, slot_flags, diags, stats, st, tr, reads)

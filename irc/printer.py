@@ -278,13 +278,14 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
     defs = [0] * (nb + 1)
     succs: list[list[int]] = [[] for _ in range(nb + 1)]
     printed = printed_succs(fn, result)
+    shared = getattr(result, "stmt_reads", None)  # computed once by inference (same as stmt_reads)
     for b in fn.blocks:
         u = d = 0
         for i in range(b.first, b.last + 1):
             st = fn.stmt(i)
             if types[i] is None or st.kind is ir.Kind.DEAD:
                 break
-            for sid, _ in stmt_reads(st):
+            for sid, _ in (shared[i] if shared is not None else stmt_reads(st)):
                 if not d & (1 << sid):
                     u |= 1 << sid
             w = stmt_write(st)
