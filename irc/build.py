@@ -267,12 +267,7 @@ class _Builder:
                 nxt += 1
             slots_by_id[nxt] = (nm, line, col)
             nxt += 1
-        top = max(slots_by_id) if slots_by_id else nknown
-        for sid in range(nknown + 1, top + 1):
-            if sid not in slots_by_id:
-                # a gap: some pinned id lies beyond what the body defines
-                continue
-        bad = [sid for sid in reserved if sid > limit]
+        bad = [sid for sid in pinned if sid < 1] + [sid for sid in reserved if sid > limit]
         for sid in sorted(bad):
             nm, line, col = pinned[sid]
             shown = f"{nm}@_{sid}" if nm else f"@_{sid}"
@@ -286,12 +281,6 @@ class _Builder:
             self.slots.append(slot)
             if not nm.startswith("@_") and nm not in self.by_name and sid not in reserved:
                 self.by_name[nm] = sid
-        for sid in bad:
-            pass
-        # names pinned to an argument slot keep the argument's name
-        for sid, (nm, line, col) in pinned.items():
-            if sid <= nknown and sid >= 1:
-                continue
 
     # ------------------------------------------------------------ expressions
     def _resolve(self, e, ssa: dict[int, int], here: int, strict: bool = True):

@@ -34,6 +34,9 @@ class Diagnostic:
     message: str
     span: Span | None = None
     code: str = ""  # machine-readable kind, e.g. "syntax", "undefined-ssa", "maybe-undef"
+    # The source line itself, for a diagnostic located in another file than the
+    # input being reported (e.g. a `--prelude` file); None: look it up in the input.
+    context: str | None = None
 
 
 class IrcError(Exception):
@@ -60,7 +63,7 @@ def render(diag: Diagnostic, source: str = "") -> str:
     if span is None:
         return f"{diag.severity}: {diag.message}"
     head = f"{span.path}:{span.line}:{span.col}: {diag.severity}: {diag.message}"
-    text = _line_text(source, span.line) if source else None
+    text = diag.context if diag.context is not None else (_line_text(source, span.line) if source else None)
     if text is None:
         return head
     shown = text.replace("\t", " ")

@@ -142,16 +142,12 @@ def test_fuzz_regressions(desc, text):
     assert kind != "bug", f"{desc}: {detail}"
 
 
-@pytest.mark.xfail(reason="open: irc/build.py accepts a read of slot 0 (now a warning `no slot 0`); "
-                          "spec §4 wants a located semantic error", strict=False)
 def test_slot_zero_is_a_located_error():
     for v in ("@_0", "_0", "x@_0"):
         kind, detail = G.classify(f"function f(n::Int64)\n1 ─ %1 = {v}\n└──      return %1\nend\n", "s.ir")
         assert kind == "error", (v, kind, detail)
 
 
-@pytest.mark.xfail(reason="open: an error in a --prelude file is rendered with the input file's source line",
-                   strict=False)
 def test_prelude_error_shows_the_prelude_line(tmp_path):
     bad = tmp_path / "bad.ir"
     bad.write_text("declare Main.g(::Int64)::Flot64\n", encoding="utf-8")
