@@ -38,6 +38,8 @@ class InferenceResult:
     _store: object = None
     _transfer: object = None
     stmt_reads: list | None = None  # per statement (1-based) `(slot, in isdefined)` reads, liveness.stmt_facts
+    stmt_ssas: list | None = None  # per statement (1-based) the `%n` it mentions, liveness.stmt_facts
+    ssas_partial: frozenset = frozenset()  # statements whose stmt_ssas leaves some `%n` out
 
     def entry(self, b: int) -> dict | None:
         """Entry table of block b (slot id -> VarState); None when unreached.
@@ -100,7 +102,8 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
         raise ValueError(f"unknown state store {store!r} (expected one of {', '.join(STORES)})")
     _ensure_cfg(fn)
     t0 = time.perf_counter()
-    reads, ssas, called = stmt_facts(fn)
+    partial: set[int] = set()
+    reads, ssas, called = stmt_facts(fn, partial)
     live = compute_live_in(fn, reads)
     t1 = time.perf_counter()
     tr = Transfer(fn, world)
@@ -128,4 +131,5 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
         "seconds_engine": t2 - t1,
         "seconds_flags": t3 - t2,
     }
-    return InferenceResult(fn, store, er.ssa, er.return_type, live, slot_types, slot_flags, diags, stats, st, tr, reads)
+    return InferenceResult(fn, store, er.ssa, er.return_type, live, slot_types, slot_flags, diags, stats, st, tr, reads,
+                           ssas, frozenset(partial))

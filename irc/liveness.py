@@ -48,9 +48,12 @@ _SlotRef, _Call, _Typed, _ExprNode, _Quote = S.SlotRef, S.Call, S.Typed, S.ExprN
 _SSA, _Lit, _Name = S.SSA, S.Lit, S.Name
 
 
-def _reads(e: object, isdef: bool, out: list, ssas: list | None = None, called: set | None = None) -> None:
+def _reads(e: object, isdef: bool, out: list, ssas: list | None = None, called: set | None = None,
+           skipped: list | None = None) -> None:
     """Append the reads of `e` to `out`; with `ssas`/`called`, also the `%n`
-    it mentions and the slots it calls (one traversal for all three)."""
+    it mentions and the slots it calls (one traversal for all three); with
+    `skipped`, the `Expr` nodes whose operands were not all walked (heads in
+    `_SKIP_HEADS`, the name of `throw_undef_if_not`)."""
     stack = [e]
     pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
@@ -80,12 +83,14 @@ def _reads(e: object, isdef: bool, out: list, ssas: list | None = None, called: 
             if h == "isdefined":
                 if not isdef:
                     for a in x.args:  # rare: a nested walk in isdefined mode
-                        _reads(a, True, out, ssas, called)
+                        _reads(a, True, out, ssas, called, skipped)
                     continue
                 extend(reversed(x.args))
             elif h == "throw_undef_if_not":
                 # `:v` is a name, not a read; the condition is
                 extend(reversed(x.args[1:]))
+                if skipped is not None:
+                    skipped.append(x)
             elif h not in _SKIP_HEADS:
                 extend(reversed(x.args))
                 if h == "call" and called is not None and x.args:
@@ -94,6 +99,8 @@ def _reads(e: object, isdef: bool, out: list, ssas: list | None = None, called: 
                         f = f.expr
                     if type(f) is _SlotRef and f.id is not None:
                         called.add(f.id)
+            elif skipped is not None:
+                skipped.append(x)
         elif t is _Quote:
             # a quoted slot is only a read as the operand of isdefined
             q = x.expr
@@ -115,22 +122,29 @@ def _reads(e: object, isdef: bool, out: list, ssas: list | None = None, called: 
             push(x.body)
 
 
-def stmt_facts(fn: ir.Function) -> tuple[list, list, set[int]]:
+def stmt_facts(fn: ir.Function, partial: set[int] | None = None) -> tuple[list, list, set[int]]:
     """One pass over every statement: (reads per statement, `%n` mentioned
     per statement, slots called anywhere); lists are 1-based (index 0
     empty).  Dead statements evaluate nothing (their calls still count as
-    syntactic `SLOT_CALLED`, see irc.flags)."""
+    syntactic `SLOT_CALLED`, see irc.flags).  With `partial`, adds the
+    statements whose `%n` list leaves out an operand of a skipped `Expr`
+    head: for every other statement it equals the `expr_ssa_refs` of its
+    `stmt_operands` (as a multiset)."""
     reads: list = [[]]
     ssas: list = [[]]
     called: set[int] = set()
-    for st in fn.stmts:
+    sk: list | None = [] if partial is not None else None
+    for i, st in enumerate(fn.stmts, 1):
         r: list = []
         q: list = []
         if st.kind is not ir.Kind.DEAD:
             if st.value is not None:
-                _reads(st.value, False, r, q, called)
+                _reads(st.value, False, r, q, called, sk)
             for e in st.args:
-                _reads(e, False, r, q, called)
+                _reads(e, False, r, q, called, sk)
+            if sk:
+                partial.add(i)
+                sk.clear()
         reads.append(r)
         ssas.append(q)
     return reads, ssas, called

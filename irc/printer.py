@@ -211,8 +211,14 @@ def used_ssa(fn: ir.Function, result: Any) -> set[int]:
     As in Julia, where unreached statements have become `Core.Const(:(…))`
     and a use inside a quoted dead statement is no use."""
     used: set[int] = set()
+    shared = getattr(result, "stmt_ssas", None)  # computed once by inference
+    partial = getattr(result, "ssas_partial", ())
+    types = result.ssa_types
     for i, st in enumerate(fn.stmts, start=1):
-        if result.ssa_types[i] is None:
+        if types[i] is None:
+            continue
+        if shared is not None and i not in partial:
+            used.update(shared[i])
             continue
         for e in stmt_operands(st):
             used.update(expr_ssa_refs(e))
