@@ -397,8 +397,10 @@ def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
     texts: list[str] = []
     suffixes: list[str] = []
     labelled: set[int] = set()
+    suffix_of: dict[int, tuple[Any, str]] = {}  # id(type) -> (type, its `::T  # mark` suffix)
     for i, st in enumerate(fn.stmts, start=1):
-        if types[i] is None or st.kind is ir.Kind.DEAD:
+        t = types[i]
+        if t is None or st.kind is ir.Kind.DEAD:
             texts.append(_dead_text(fn, st))
             suffixes.append(C.paint("::Union{}", C.GOOD, colour))
             continue
@@ -406,8 +408,11 @@ def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
         if i in used and st.kind in (ir.Kind.VALUE, ir.Kind.ENTER):
             labelled.add(i)
         if _has_value(st):
-            text, level = _typed("", types[i], colour, shows)
-            suffixes.append(_with_mark(text, level, colour))
+            hit = suffix_of.get(id(t))
+            if hit is None:  # holding t keeps its id from being reused
+                text, level = _typed("", t, colour, shows)
+                hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour))
+            suffixes.append(hit[1])
         else:
             suffixes.append("")
     live_in = reached_live_in(fn, result)
