@@ -13,7 +13,8 @@ Reusable API (used by `irc.printer` for `irc infer`):
   calls in infix/prefix form with Julia's precedence (`a * b * c`,
   `(a + b) * c`, `x isa T`, `1:n`, `-x`), qualified names (`Base.:+`,
   `Main.:(var"#8#9")`), `%N`, literals, `$(Expr(:head, …))`, `%new(…)`,
-  `:(…)`.  Slots print by name; with `fn` a name shared by several slots
+  `:(…)`, `@NamedTuple{a::T, b}`; an operator value prints bare as an item
+  of a comma list (`typeof(+)`, `Core.Const(*)`) and `(+)` elsewhere.  Slots print by name; with `fn` a name shared by several slots
   prints `x@_N`, without `fn` a `SlotRef` carrying both name and id prints
   `x@_N` and one with only an id prints `@_N`.
 - `format_stmt(stmt, fn) -> str` -- one IR statement without rail, label or
@@ -48,6 +49,10 @@ from . import syntax as S
 
 _IDENT = re.compile(r"(?:[^\W\d]|#+[\w!])[\w#!]*")
 _OPERATOR = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃∋∌≈≉≡≢⋅×±√¬:.]+|isa|in")
+# an operator that reads back as a value (the grammar's OPVALUE): bare in a
+# comma list (`typeof(+)`, `Core.Const(*)`), `(+)` anywhere else
+_OPVALUE = re.compile(r"<:|>:|\.\.|:|[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃⊊⊋∋∌≈≉≡≢⋅×±√∛¬∪∩⊗⊕]+")
+_AT_NAMEDTUPLE = "@NamedTuple"
 _KEYWORDS = frozenset({"end", "function", "where", "true", "false", "nothing", "struct", "mutable", "abstract", "const",
                        "global", "declare", "goto", "return", "if", "for", "isa", "in", "enter", "unreachable", "begin",
                        "let", "quote", "do", "while", "try", "catch", "finally", "else", "elseif", "module", "using",
@@ -231,6 +236,8 @@ def format_expr(e, fn: ir.Function | None = None) -> str:
     """Julia's printing of an expression (see the module docstring)."""
     t = type(e)
     if t is S.Name:
+        if len(e.parts) == 1 and _OPVALUE.fullmatch(e.parts[0]):
+            return "(" + e.parts[0] + ")"
         return format_name(e.parts)
     if t is S.SSA:
         return f"%{e.n}"
@@ -241,7 +248,9 @@ def format_expr(e, fn: ir.Function | None = None) -> str:
     if t is S.Call:
         return _format_call(e, fn)
     if t is S.Curly:
-        return _callee(e.head, fn) + "{" + ", ".join(format_expr(p, fn) for p in e.params) + "}"
+        if type(e.head) is S.Name and e.head.parts == (_AT_NAMEDTUPLE,):
+            return _AT_NAMEDTUPLE + "{" + ", ".join(_namedtuple_field(p, fn) for p in e.params) + "}"
+        return _callee(e.head, fn) + "{" + _items(e.params, fn) + "}"
     if t is S.Typed:
         inner = format_expr(e.expr, fn)
         if _prec_of(e.expr) < 100:
@@ -255,16 +264,16 @@ def format_expr(e, fn: ir.Function | None = None) -> str:
     if t is S.ExprNode:
         return _format_exprnode(e, fn)
     if t is S.New:
-        return "%new(" + ", ".join(format_expr(a, fn) for a in [e.type, *e.args]) + ")"
+        return "%new(" + _items([e.type, *e.args], fn) + ")"
     if t is S.Quote:
         return ":(" + _quoted(e.expr, fn) + ")"
     if t is S.TupleLit:
         if len(e.items) == 1:
-            return "(" + format_expr(e.items[0], fn) + ",)"
-        return "(" + ", ".join(format_expr(a, fn) for a in e.items) + ")"
+            return "(" + _item(e.items[0], fn) + ",)"
+        return "(" + _items(e.items, fn) + ")"
     if t is S.TypedVect:
         head = _callee(e.elt, fn) if e.elt is not None else ""
-        return head + "[" + ", ".join(format_expr(a, fn) for a in e.items) + "]"
+        return head + "[" + _items(e.items, fn) + "]"
     if t is S.Splat:
         return _tight(e.expr, fn) + "..."
     if t is S.BlockRef:
@@ -272,6 +281,34 @@ def format_expr(e, fn: ir.Function | None = None) -> str:
     if t is S.TypeVarDecl:
         return format_tvar(e, fn)
     raise TypeError(f"cannot format {e!r}")
+
+
+def _item(e, fn) -> str:
+    """One element of a comma list (call arguments, type parameters, tuple
+    and vector items): an operator prints bare there, as Julia prints it."""
+    if type(e) is S.Name and len(e.parts) == 1 and _OPVALUE.fullmatch(e.parts[0]):
+        return e.parts[0]
+    return format_expr(e, fn)
+
+
+def _items(es, fn) -> str:
+    return ", ".join(_item(a, fn) for a in es)
+
+
+def _namedtuple_field(p, fn) -> str:
+    """`a::T` or `a` (type Any) inside `@NamedTuple{…}`; the name is a Symbol literal."""
+    if type(p) is S.Typed and type(p.expr) is S.Lit and p.expr.kind == "Symbol":
+        return _field_ident(str(p.expr.value)) + "::" + _tight(p.type, fn)
+    if type(p) is S.Lit and p.kind == "Symbol":
+        return _field_ident(str(p.value))
+    return format_expr(p, fn)
+
+
+def _field_ident(name: str) -> str:
+    """A field name as Julia's `show_sym` prints it (`#` names are not identifiers there)."""
+    if "#" in name:
+        return 'var"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return julia_ident(name)
 
 
 def _tight(e, fn) -> str:
@@ -325,7 +362,7 @@ def _format_call(e: S.Call, fn) -> str:
             parts.append(s)
         sep = op if op in (":", "..") else f" {op} "
         return sep.join(parts)
-    return _callee(e.func, fn) + "(" + ", ".join(format_expr(a, fn) for a in e.args) + ")"
+    return _callee(e.func, fn) + "(" + _items(e.args, fn) + ")"
 
 
 def _format_exprnode(e: S.ExprNode, fn) -> str:
@@ -333,7 +370,7 @@ def _format_exprnode(e: S.ExprNode, fn) -> str:
         return f"({format_expr(e.args[0], fn)} = {format_expr(e.args[1], fn)})"
     if e.head == "$" and len(e.args) == 1:
         return "$(" + format_expr(e.args[0], fn) + ")"
-    args = "".join(", " + format_expr(a, fn) for a in e.args)
+    args = "".join(", " + _item(a, fn) for a in e.args)
     return f"$(Expr(:{e.head}{args}))"
 
 

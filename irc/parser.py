@@ -22,6 +22,14 @@ Algorithm, in three steps:
    Julia 1.6's single `Variables` section) with their `CodeInfo(` wrapper and
    body lines.  Misplaced lines are located errors.
 
+Two forms Julia 1.10 prints get fixed nodes: `@NamedTuple{a::T, b}` is
+`Curly(Name(("@NamedTuple",)), [Typed(Lit(:a), T), Lit(:b)])` -- field names
+are Symbol literals, so no later pass mistakes them for slot reads;
+`namedtuple_longhand` gives the type it denotes (irc.world evaluates that) --
+and an operator as a value (`typeof(+)`, `Core.Const(*)`, `(+)`, only as a
+whole item of a comma list or inside parentheses) is `Name(("+",))`, which
+resolves like any bare name (Main, then Base, then Core).
+
 Invariants: `parse_text` never raises anything but `IrcError` (all errors of
 the file at once, sorted by position); the result holds no Lark objects;
 expression nesting deeper than `MAX_DEPTH` is rejected with a located error,
@@ -109,13 +117,15 @@ TERMINAL_WORDS: dict[str, str] = {
     "DOLLAR_OPEN": "'$('",
     "NEW_OPEN": "'%new('",
     "QUOTE_OPEN": "':('",
+    "AT_NAMEDTUPLE": "'@NamedTuple{'",
+    "OPVALUE": "an operator as a value such as '(+)'",
     "COMMENT": "a comment",
     "WS": "a space",
     "JULIA_PROMPT": "a 'julia>' line",
 }
 
 _OPERAND_START = {"NAME", "VARSTR", "SSA", "SLOTAT", "HASHNUM", "INT", "HEXINT", "FLOAT", "STRING", "CHAR", "SYMBOL", "PREFIX",
-                  "EMPTY_TUPLE", "VECT_OPEN", "DOLLAR_OPEN", "NEW_OPEN", "QUOTE_OPEN"}
+                  "EMPTY_TUPLE", "VECT_OPEN", "DOLLAR_OPEN", "NEW_OPEN", "QUOTE_OPEN", "AT_NAMEDTUPLE", "OPVALUE"}
 _OPERAND_START_STR = {"(", "[", "$(", "%new(", ":("}
 _POSTFIX_STR = {"(", "{", "[", "...", "^", ".", "::", "where"}
 
@@ -502,6 +512,73 @@ def _classify_value(value: S.Expr, line: int, col: int):
     return S.ValueStmt(value, line, col)
 
 
+# ---------------------------------------------------------------- @NamedTuple
+
+AT_NAMEDTUPLE = "@NamedTuple"
+_FIELD_IDENT = re.compile(r"(?:[^\W\d]|#+[\w!])[\w#!]*")
+
+
+def _field_lit(e) -> S.Lit | None:
+    """A field name of `@NamedTuple{…}` as the Symbol it stands for (its
+    `text` is the name as it reads back: `a`, `var"x@_5"`), or None."""
+    if isinstance(e, S.Name) and len(e.parts) == 1:
+        name = e.parts[0]
+    elif isinstance(e, S.SlotRef):  # `_2`, `x@_5`: names a field all the same
+        name = f"{e.name}@_{e.id}" if e.name is not None else f"_{e.id}"
+    else:
+        return None
+    if _FIELD_IDENT.fullmatch(name) and "#" not in name:
+        text = name
+    else:
+        text = 'var"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return S.Lit(name, "Symbol", text, e.line, e.col)
+
+
+def _namedtuple_fields(items: list, tok) -> list:
+    """`a::T` -> `Typed(Lit(:a), T)`, a bare `a` (type Any, as Julia 1.10
+    prints it) -> `Lit(:a)`.  Field names are Symbols, never variables: a
+    field named like a slot is not a read of that slot."""
+    out: list = []
+    seen: set[str] = set()
+    for it in items:
+        if isinstance(it, S.Typed):
+            lit = _field_lit(it.expr)
+            node = S.Typed(lit, it.type, it.line, it.col) if lit is not None else None
+        else:
+            lit = node = _field_lit(it)
+        if lit is None or node is None:
+            raise _LineError("expected a field `name` or `name::Type` in `@NamedTuple{…}`",
+                             getattr(it, "line", tok.line), getattr(it, "col", tok.column))
+        if lit.value in seen:
+            raise _LineError(f"duplicate field name `{lit.text}` in `@NamedTuple{{…}}`", lit.line, lit.col)
+        seen.add(lit.value)  # type: ignore[arg-type]
+        out.append(node)
+    return out
+
+
+def namedtuple_longhand(e: S.Curly) -> S.Curly:
+    """What the macro expands to: `@NamedTuple{a::A, b}` is
+    `Core.NamedTuple{(:a, :b), Core.Tuple{A, Core.Any}}` (for evaluation)."""
+    names: list = []
+    types: list = []
+    for p in e.params:
+        if isinstance(p, S.Typed):
+            names.append(p.expr)
+            types.append(p.type)
+        else:
+            names.append(p)
+            types.append(S.Name(("Core", "Any"), p.line, p.col))
+    syms = [S.Lit(n.value, "Symbol", "", n.line, n.col) for n in names]
+    return S.Curly(S.Name(("Core", "NamedTuple"), e.line, e.col),
+                   [S.TupleLit(syms, e.line, e.col), S.Curly(S.Name(("Core", "Tuple"), e.line, e.col), types, e.line, e.col)],
+                   e.line, e.col)
+
+
+def is_at_namedtuple(e) -> bool:
+    """`e` is the `@NamedTuple{…}` form (see `namedtuple_longhand`)."""
+    return type(e) is S.Curly and type(e.head) is S.Name and e.head.parts == (AT_NAMEDTUPLE,)
+
+
 # ---------------------------------------------------------------- transformer
 
 
@@ -594,6 +671,15 @@ class SyntaxBuilder(Transformer):
     def typedvect(self, c):
         head = c[0]
         return S.TypedVect(head, c[1] or [], getattr(head, "line", 0), getattr(head, "col", 0))
+
+    def at_namedtuple(self, c):
+        tok, items = c
+        return S.Curly(S.Name((AT_NAMEDTUPLE,), tok.line, tok.column), _namedtuple_fields(items or [], tok),
+                       tok.line, tok.column)
+
+    def opvalue(self, c):
+        t = c[0]
+        return S.Name((normalize_op(str(t)),), t.line, t.column)
 
     def interp(self, c):
         tok, inner = c

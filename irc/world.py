@@ -39,6 +39,7 @@ from . import typetable as TT
 from .builtins import CallResult
 from .dispatch import Method, dispatch
 from .errors import Diagnostic, IrcError, Span
+from .parser import AT_NAMEDTUPLE, namedtuple_longhand
 from .lattice import (
     ANY, BOOL, Conditional, Const, IrrationalValue, PartialStruct, StructValue, float32, singleton_instance,
     widenconst,
@@ -531,6 +532,8 @@ class World:
     def _eval_curly(self, expr: S.Curly, sparams, module):
         head = expr.head
         hname = head.parts if type(head) is S.Name else None
+        if hname == (AT_NAMEDTUPLE,):  # `@NamedTuple{a::T}`: evaluate what the macro expands to
+            return self._eval_curly(namedtuple_longhand(expr), sparams, module)
         if hname is not None and hname[-1] == "Vararg" and (len(hname) == 1 or hname[0] == "Core"):
             ps = [self._param(p, sparams, module) for p in expr.params]
             if not ps:

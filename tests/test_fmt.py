@@ -52,6 +52,10 @@ def test_labels_are_renumbered_and_rails_aligned():
     "Vector{T} where T<:Real", "Tuple{Vararg{Int64}}", "Union{}", "Any[1, 2.0]", "(1,)", "()", "0x01", "1.0f0",
     "\"a\\tb\"", "'c'", ":sym", "nothing", "a ^ b ^ c", "(a ^ b) ^ c", "-x ^ 2",
     "a => b => c", "(a => b) => c", "x ≈ 1.0", "Base.:≈", "Base.:(=>)",
+    "@NamedTuple{scale::Int64}", "@NamedTuple{a::Int64, b::Float64}", "@NamedTuple{}", "@NamedTuple{a, b::T} where T",
+    'Vector{@NamedTuple{a::Vector{Int64}, var"#b"::Any}}', "typeof(+)", "Core.Const(*)", "typeof(Base.:+)", "(+)",
+    "(+)(x, y)", "(+) === x", "Tuple{typeof(+), Int64}", "Any[+, -]", "(+,)", "(-, x)", "%new(T, +)", "typeof(<:)",
+    "Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, typeof(+), Tuple{Vector{Float64}, Int64}}",
 ])
 def test_format_expr_round_trips(text):
     e = parse_expr(text)
@@ -98,3 +102,23 @@ def test_mutated_inputs_never_crash_and_round_trip():
         out = format_program(p)
         assert dump_program(program(out, "m.ir")) == dump_program(p), t
     assert accepted > 50
+
+
+def test_julia_1_10_forms_reprint_as_julia_prints_them():
+    """`@NamedTuple{…}` annotations and operator values come back unchanged."""
+    text = ("MethodInstance for apply2(::typeof(+), ::Int64)\n"
+            "  from apply2(f, x) @ Main REPL[35]:1\n"
+            "Arguments\n"
+            "  #self#::Core.Const(apply2)\n"
+            "  f::Core.Const(+)\n"
+            "  x::Int64\n"
+            "Body::@NamedTuple{a::Int64}\n"
+            "1 ─ %1 = Core.tuple(x)::Tuple{Int64}\n"
+            "│   %2 = Core.apply_type(Core.NamedTuple, (:a,))::Core.Const(NamedTuple{(:a,)})\n"
+            "│   %3 = (%2)(%1)::@NamedTuple{a::Int64}\n"
+            "└──      return %3\n")
+    out = format_text(text, "t.ir")
+    for line in text.splitlines()[2:]:
+        assert line in out.splitlines(), line
+    assert "MethodInstance for apply2(::typeof(+), ::Int64)" in out
+    assert format_text(out, "t.ir") == out

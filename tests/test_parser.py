@@ -204,6 +204,38 @@ def flat(e) -> str:
     ("(%1)(x)", "(%1 x)"),
     ("$(Expr(:static_parameter, 1))", "$(static_parameter Int64:1)"),
     ("$(Expr(:enter, #4))", "$(enter #4)"),
+    # Julia 1.10's NamedTuple types: field names are Symbols, a bare name has type Any
+    ("@NamedTuple{scale::Int64}", "{@NamedTuple (:: Symbol:'scale' Int64)}"),
+    ("@NamedTuple{a::Int64, b::Float64}", "{@NamedTuple (:: Symbol:'a' Int64) (:: Symbol:'b' Float64)}"),
+    ("@NamedTuple{}", "{@NamedTuple }"),
+    ("@NamedTuple{a, b::Vector{T}} where T", "(where {@NamedTuple Symbol:'a' (:: Symbol:'b' {Vector T})} T)"),
+    ("Vector{@NamedTuple{a::Int64}}", "{Vector {@NamedTuple (:: Symbol:'a' Int64)}}"),
+    ("@NamedTuple{_2, x@_5}", "{@NamedTuple Symbol:'_2' Symbol:'x@_5'}"),
+    # operators as values, as Julia prints a function inside parentheses/braces/brackets
+    ("typeof(+)", "(typeof +)"),
+    ("Core.Const(+)", "(Core.Const +)"),
+    ("Core.Const(*)", "(Core.Const *)"),
+    ("typeof(Base.:+)", "(typeof Base.+)"),
+    ("(+)", "+"),
+    ("(+)(x, y)", "(+ x y)"),
+    ("(+) === x", "(=== + x)"),
+    ("f(-, x)", "(f - x)"),
+    ("typeof(^)", "(typeof ^)"),
+    ("typeof(<:)", "(typeof <:)"),
+    ("typeof(===)", "(typeof ===)"),
+    ("typeof(!)", "(typeof !)"),
+    ("typeof(≤)", "(typeof <=)"),
+    ("typeof(∘)", "(typeof ∘)"),
+    ("Tuple{typeof(+), Int64}", "{Tuple (typeof +) Int64}"),
+    ("Any[+, *]", "TypedVect"),
+    ("(+, 1)", "TupleLit"),
+    ("Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, typeof(+), Tuple{Vector{Float64}, Int64}}",
+     "{Base.Broadcast.Broadcasted {Base.Broadcast.DefaultArrayStyle Int64:1} Nothing (typeof +) {Tuple {Vector Float64} Int64}}"),
+    # …and operators keep their meaning elsewhere
+    ("Vector{<:Real}", "{Vector (<: Real)}"),
+    ("f(-x, !y)", "(f (- x) (! y))"),
+    ("x - -1", "(- x Int64:-1)"),
+    ("a - (-b)", "(- a (- b))"),
 ])
 def test_expressions(text, expected):
     assert flat(parse_expr(text)) == expected
@@ -284,3 +316,89 @@ def test_fast_path_on_machine_generated_code():
     spec.loader.exec_module(bench)
     text = bench.generate(2000)
     assert repr(parse_text(text, "b.ir").items) == repr(parse_text(text, "b.ir", fast=False).items)
+
+
+@pytest.mark.parametrize("text,message", [
+    ("@NamedTuple{a::Int64, a::Float64}", "duplicate field name `a`"),
+    ("@NamedTuple{1}", "expected a field `name` or `name::Type`"),
+    ("@NamedTuple{Main.a::Int64}", "expected a field `name` or `name::Type`"),
+    ("x + +", "expected an expression"),
+    ("@NamedTuple", "unexpected character '@'"),
+    ("@Foo{a}", "unexpected character '@'"),
+])
+def test_new_forms_reject_what_julia_does_not_print(text, message):
+    with pytest.raises(IrcError) as ei:
+        parse_expr(text)
+    assert message in str(ei.value)
+
+
+def test_operator_values_only_as_list_items():
+    """A bare operator is a value only as a whole item of a comma list or
+    inside parentheses; elsewhere `+` and `-` stay prefix/infix operators."""
+    text = "function f(x)\n1 ─ %1 = x ++ )\n│   %2 = x + +\n└── return %1\nend\n"
+    with pytest.raises(IrcError) as ei:
+        parse_text(text, "ops.ir")
+    assert [(d.span.line, d.message) for d in ei.value.diagnostics] == [
+        (2, "unexpected ')'; expected an expression"), (3, "unexpected end of line; expected an expression")]
+
+
+def test_slots_and_line_info_still_lex_next_to_at_namedtuple():
+    text = ("function f(x)\n"
+            "    @ none:1 within `f`\n"
+            "1 ─       @_3 = x\n"
+            "│   %2 = Core.typeassert(@_3, @NamedTuple{x::Int64})::@NamedTuple{x::Int64}\n"
+            "└──       return x@_2\n"
+            "end\n")
+    (fn,) = parse_text(text, "at.ir").items
+    assert [x.text for x in fn.line_infos] == ["@ none:1 within `f`"]
+    assert fn.lines[0].stmt.target == S.SlotRef(None, 3, 3, 11)
+    call = fn.lines[1].stmt.value
+    assert flat(call) == "(Core.typeassert slot(None,3) {@NamedTuple (:: Symbol:'x' Int64)})"
+    assert flat(fn.lines[1].annotation) == "{@NamedTuple (:: Symbol:'x' Int64)}"
+    assert fn.lines[2].stmt.value == S.SlotRef("x", 2, 5, 18)
+
+
+def test_namedtuple_field_is_not_a_slot_read():
+    """`x` in `@NamedTuple{x::Int64}` names a field: it is no use of slot `x`."""
+    from irc.build import build_program
+
+    text = ("function f(x::Int64)\n"
+            "1 ─ %1 = Core.tuple(x)\n"
+            "│   %2 = Core.apply_type(Core.NamedTuple, (:x,))\n"
+            "│   %3 = Core.typeassert(%1, @NamedTuple{x::Int64})\n"
+            "└──      return %3\n"
+            "end\n")
+    (fn,) = build_program(parse_text(text, "nt.ir")).functions
+    param = fn.stmts[2].value.args[1].params[0]
+    assert isinstance(param.expr, S.Lit) and param.expr.value == "x"
+
+
+@pytest.mark.parametrize("text", [
+    "@NamedTuple{scale::Int64}", "@NamedTuple{a::Int64, b::Float64}", "@NamedTuple{}", "@NamedTuple{a, b::String}",
+    "Vector{@NamedTuple{a::Int64}}", "typeof(+)", "typeof(*)", "typeof(^)", "typeof(===)", "typeof(<:)",
+    "Core.Const(+)", "Core.Const(==)", "Tuple{typeof(+), Int64}",
+])
+def test_new_forms_evaluate_to_what_typeprint_prints(text):
+    """The parsed form evaluates (irc.world) to the type that irc.typeprint
+    prints as the same text, so `irc infer` output reads back (fixed point)."""
+    from irc.typeprint import show
+    from irc.world import World
+
+    world = World.build([])
+    shown = show(world.parse_type(text))
+    expected = text.replace("a, b::String", "a::Any, b::String")  # typeprint spells out `::Any`
+    assert shown == expected
+    assert world.parse_type("NamedTuple{(:a, :b), Tuple{Int64, Float64}}") == world.parse_type("@NamedTuple{a::Int64, b::Float64}")
+    assert world.parse_type("typeof(+)") == world.parse_type("typeof(Base.:+)")
+
+
+@pytest.mark.parametrize("line", [
+    "%4 = (%2)(%3)::@NamedTuple{scale::Int64}",
+    "%4 = Core.typeassert(%3, @NamedTuple{a::Int64, b})",
+    "%4 = Base.broadcasted(Main.:+, x, 1)::Base.Broadcast.Broadcasted{Nothing, typeof(+), Tuple{Int64}}",
+    "%4 = Main.apply2(+, x)", "%4 = (+)(x, x)", "%4 = Main.apply2(-, x)", "%4 = Core.tuple(*, x, -x, - x)",
+    "%4 = Core.tuple(x, +)", "%4 = (+, x)", "%4 = Any[+]", "%4 = f(-(x), !x)",
+])
+def test_fast_path_declines_or_agrees_on_new_forms(line):
+    text = f"function f(x)\n1 ─ {line}\n└── return %4\nend\n"
+    assert repr(parse_text(text, "t.ir").items) == repr(parse_text(text, "t.ir", fast=False).items)
