@@ -124,6 +124,7 @@ class World:
         self.errors: list = []
         self._memo: dict = {}
         self._path = ""
+        self._texts: dict[str, str] = {}  # extra prelude path -> text (context of its errors)
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -137,6 +138,7 @@ class World:
         for p in extra_preludes:
             if isinstance(p, (str, Path)) and Path(p).exists():
                 text = Path(p).read_text(encoding="utf-8")
+                w._texts[str(p)] = text
                 groups.append((str(p), _parse_prelude(text, str(p)), False))
             else:
                 groups.append(("<prelude>", tuple(getattr(p, "items", p)), False))
@@ -160,7 +162,9 @@ class World:
     def _err(self, node, msg: str) -> None:
         line = getattr(node, "line", 0) or 1
         col = getattr(node, "col", 0) or 1
-        self.errors.append(Diagnostic("error", msg, Span(self._path, line, col), "declaration"))
+        other = self._texts.get(self._path)
+        context = other.split("\n")[line - 1].rstrip("\r") if other and line <= other.count("\n") + 1 else None
+        self.errors.append(Diagnostic("error", msg, Span(self._path, line, col), "declaration", context))
 
     @staticmethod
     def _decl_qual(name: S.Name) -> tuple:
