@@ -171,7 +171,7 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
             if ssa[pc] is None:
                 continue
             st = fn.stmts[pc - 1]
-            span = Span(path, st.line, st.col)
+            span = None  # built only for a statement that gets a diagnostic
             reads = stmt_reads_of[pc] if stmt_reads_of is not None else stmt_reads(st)
             if reads:
                 seen: set[int] = set()
@@ -185,6 +185,8 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
                     if s in flags:
                         flags[s] |= SLOT_USEDUNDEF | SLOT_STATICUNDEF
                     name = names.get(s, f"_{s}")
+                    if span is None:
+                        span = Span(path, st.line, st.col)
                     if vs.type == bottom:
                         diags.append(Diagnostic("warning", f"local variable `{name}` is not defined", span,
                                                 "undefined-local"))
@@ -192,8 +194,12 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
                         diags.append(Diagnostic("warning", f"local variable `{name}` may be undefined", span,
                                                 "maybe-undef"))
             for code, msg in tdiags.get(pc, ()):
+                if span is None:
+                    span = Span(path, st.line, st.col)
                 diags.append(Diagnostic("warning", msg, span, code))
             if ssa[pc] == anyt and _has_value(st):
+                if span is None:
+                    span = Span(path, st.line, st.col)
                 diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span, "type-instability"))
     return slot_types, flags, diags
 
