@@ -284,15 +284,18 @@ class Transfer:
             return self.ANY
 
     def eval_call(self, pc: int, func, args, table, ssa):
-        f = self.eval_value(pc, func, table, ssa)
-        argtypes = [self.eval_value(pc, a, table, ssa) for a in args]
+        ev = self.eval_value
+        f = ev(pc, func, table, ssa)
+        argtypes = [ev(pc, a, table, ssa) for a in args]
         bottom = self.BOTTOM
-        if f == bottom or any(a == bottom for a in argtypes):
+        if f == bottom or bottom in argtypes:  # `in` tests `a is bottom or a == bottom`, in order
             return bottom
-        if len(argtypes) == 1 and type(argtypes[0]) is L.Conditional and self._is_not(func, f):
+        Cond = L.Conditional
+        if len(argtypes) == 1 and type(argtypes[0]) is Cond and self._is_not(func, f):
             c = argtypes[0]
-            return L.Conditional(c.slot, c.else_, c.then)
-        wargs = [self.BOOL if type(a) is L.Conditional else a for a in argtypes]
+            return Cond(c.slot, c.else_, c.then)
+        BOOL = self.BOOL
+        wargs = [BOOL if type(a) is Cond else a for a in argtypes]
         res = self.world.call(f, wargs, self.module, callee=_unwrap(func))
         for d in res.diagnostics:
             self._diag(pc, _diag_code(d), d)
