@@ -169,15 +169,18 @@ def _has_value(st: ir.Stmt) -> bool:
     return not (isinstance(v, S.ExprNode) and v.head in _NO_VALUE_HEADS)
 
 
-def _live_text(fn: ir.Function, st: ir.Stmt) -> str:
-    """A reached statement as `@code_warntype` prints it, without label or type."""
+def _live_text(fn: ir.Function, st: ir.Stmt, has_value: bool | None = None) -> str:
+    """A reached statement as `@code_warntype` prints it, without label or
+    type (`has_value`: `_has_value(st)` when the caller knows it)."""
     k = st.kind
     if k is ir.Kind.ASSIGN:
         return f"({_slot_name(fn, st.slot)} = {_expr(_strip_typed_slot(st.value), fn)})"
     if k is ir.Kind.VALUE:
         v = _strip_typed_slot(st.value)
         text = _expr(v, fn)
-        return f"({text})" if _has_value(st) and _needs_parens(v) else text
+        if has_value is None:
+            has_value = _has_value(st)
+        return f"({text})" if has_value and _needs_parens(v) else text
     return format_stmt(st, fn)
 
 
@@ -404,10 +407,11 @@ def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
             texts.append(_dead_text(fn, st))
             suffixes.append(C.paint("::Union{}", C.GOOD, colour))
             continue
-        texts.append(_live_text(fn, st))
+        hv = _has_value(st)
+        texts.append(_live_text(fn, st, hv))
         if i in used and st.kind in (ir.Kind.VALUE, ir.Kind.ENTER):
             labelled.add(i)
-        if _has_value(st):
+        if hv:
             hit = suffix_of.get(id(t))
             if hit is None:  # holding t keeps its id from being reused
                 text, level = _typed("", t, colour, shows)
