@@ -128,16 +128,24 @@ def _slot_text(e: S.SlotRef, fn: ir.Function | None) -> str:
 
 
 def _slot_name(fn: ir.Function, sid: int) -> str:
-    """A slot's name as printed in `fn`'s body (duplicates as `x@_N`)."""
+    """A slot's name as printed in `fn`'s body (duplicates as `x@_N`);
+    memoised per function and slot (keyed by the slot's current name)."""
     if not (1 <= sid <= len(fn.slots)):
         return f"@_{sid}"
     nm = fn.slots[sid - 1].name
-    if nm.startswith("@_"):
-        return f"@_{sid}"
     dup = _duplicates(fn)
-    if nm in dup:
-        return f"{julia_ident(nm)}@_{sid}"
-    return julia_ident(nm)
+    memo = fn.dup_names_cache[2]  # sid -> (name, text): at most one entry per slot
+    hit = memo.get(sid)
+    if hit is not None and hit[0] is nm:
+        return hit[1]
+    if nm.startswith("@_"):
+        text = f"@_{sid}"
+    elif nm in dup:
+        text = f"{julia_ident(nm)}@_{sid}"
+    else:
+        text = julia_ident(nm)
+    memo[sid] = (nm, text)
+    return text
 
 
 def _duplicates(fn: ir.Function) -> set[str]:
@@ -150,7 +158,7 @@ def _duplicates(fn: ir.Function) -> set[str]:
         if s.name in seen:
             dup.add(s.name)
         seen.add(s.name)
-    fn.dup_names_cache = (len(fn.slots), dup)
+    fn.dup_names_cache = (len(fn.slots), dup, {})
     return dup
 
 
