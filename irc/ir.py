@@ -89,7 +89,7 @@ class Function:
     form: str = "plain"  # syntax.FunctionDef.form
     source: S.FunctionDef | None = None
     line: int = 0
-    # irc.fmt's cache: (len(slots), names shared by several slots); printing reads it per slot reference
+    # irc.fmt's cache: (len(slots), names shared by several slots, {slot id: (name, printed name)}); printing reads it per slot reference
     dup_names_cache: tuple | None = field(default=None, compare=False, repr=False)
 
     @property
