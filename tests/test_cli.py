@@ -249,3 +249,63 @@ def test_explain_union_accumulator_names_both_assignments():
     assert "line 46: s = 0  ->  Core.Const(0)" in text
     assert "line 56: s = %9 + %10  ->  Float64" in text
     assert "merge of #1: Core.Const(0), #3: Float64" in text
+
+
+def _generated(k: int) -> str:
+    """A small generated function; `k` varies its constants, branch and union."""
+    return (
+        f"function g{k}(x::Int64, c::Bool)\n"
+        f"1 ─ %1 = Base.add_int(x, {k})\n"
+        f"└──      goto #3 if not c\n"
+        f"2 ─      y = %1\n"
+        f"└──      goto #4\n"
+        f"3 ─      y = {k}.5\n"
+        f"4 ┄      return y\n"
+        f"end\n"
+    )
+
+
+def test_jobs_two_on_fifty_generated_files_with_one_broken(tmp_path):
+    """Issue 6: a folder of 50 generated files, one broken; --jobs 2 equals --jobs 1."""
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for k in range(50):
+        (folder / f"f{k:02d}.ir").write_text(BROKEN if k == 17 else _generated(k))
+    results = {}
+    for jobs in (1, 2):
+        out_dir = tmp_path / f"out{jobs}"
+        code, out, err = run([folder], jobs=jobs, out_dir=str(out_dir), format="json")
+        assert code == 1  # some input failed
+        assert f"{folder / 'f17.ir'}:2:" in err and "error:" in err and "Traceback" not in err
+        names = sorted(os.listdir(out_dir))
+        assert len(names) == 49 and "f17.json" not in names
+        results[jobs] = {n: (out_dir / n).read_text() for n in names}
+    assert results[1] == results[2]
+    doc = json.loads(results[2]["f03.json"])
+    assert doc["functions"][0]["return_type"] == "Union{Float64, Int64}"
+
+
+def test_output_file_is_whole_or_untouched_when_the_run_is_killed(tmp_path):
+    """Issue 6: -o FILE is written atomically; killing irc midway leaves the old file."""
+    import signal
+    import time
+
+    lines = ["function big(x::Float64)", "1 ─      a1 = x"]
+    for i in range(2, 20000):
+        lines.append(f"│        a{i} = a{i - 1} + x")
+    lines += ["└──      return a19999", "end"]
+    src = tmp_path / "big.ir"
+    src.write_text("\n".join(lines) + "\n")
+    dest = tmp_path / "result.txt"
+    full = _cli("infer", str(src), "-o", str(dest))
+    assert full.returncode == 0, full.stderr
+    complete = dest.read_text()
+    assert complete.rstrip().endswith("return a19999")
+    for delay in (0.3, 0.8, 1.5):
+        dest.write_text("old\n")
+        proc = subprocess.Popen([sys.executable, "-m", "irc", "infer", str(src), "-o", str(dest)], cwd=ROOT,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+        assert dest.read_text() in ("old\n", complete)
