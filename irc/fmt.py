@@ -46,6 +46,7 @@ import re
 
 from . import ir
 from . import syntax as S
+from .parser import _PREC
 
 _IDENT = re.compile(r"(?:[^\W\d]|#+[\w!])[\w#!]*")
 _OPERATOR = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃∋∌≈≉≡≢⋅×±√¬:.]+|isa|in")
@@ -58,21 +59,7 @@ _KEYWORDS = frozenset({"end", "function", "where", "true", "false", "nothing", "
                        "let", "quote", "do", "while", "try", "catch", "finally", "else", "elseif", "module", "using",
                        "import", "export", "macro", "type"})
 
-# binary operator precedence, as irc.parser applies it
-_PREC: dict[str, int] = {}
-for _ops, _p in (
-    (("=>",), 0),
-    (("===", "!==", "==", "!=", "<", "<=", ">", ">=", "<:", ">:", "isa", "in", "∈", "∉", "⊆", "⊂", "⊇", "⊃", "∋", "∌",
-      "≈", "≉"), 1),
-    (("|>", "<|"), 2),
-    ((":", ".."), 3),
-    (("+", "-", "|", "⊻", "±"), 4),
-    (("*", "/", "\\", "%", "&", "÷", "⋅", "×"), 5),
-    (("//",), 6),
-    (("<<", ">>", ">>>"), 7),
-):
-    for _o in _ops:
-        _PREC[_o] = _p
+# binary operator precedence: the parser's own table (one definition)
 _UNARY_PREC = 8
 _POWER_PREC = 9
 
