@@ -315,8 +315,11 @@ def _tight(e, fn) -> str:
 
 
 def _callee(f, fn) -> str:
+    """The callee of a prefix call, parenthesised as Base's `show_call` does:
+    a name (Symbol or GlobalRef) or a curly prints bare; anything else -- a
+    slot (`(f)(x)`), `%1`, a call -- in parentheses."""
     s = format_expr(f, fn)
-    if type(f) in (S.Name, S.SlotRef, S.Curly, S.Call) and not _is_infix(f):
+    if type(f) in (S.Name, S.Curly) and not _is_infix(f):
         return s
     return f"({s})"
 
