@@ -103,9 +103,9 @@ def _qual(parts) -> str:
 
 @lru_cache(maxsize=8)
 def _parse_prelude(text: str, path: str):
-    from .parser import parse_text
+    from .parse_cache import parse_items
 
-    return tuple(parse_text(text, path).items)
+    return parse_items(text, path)
 
 
 def prelude_text() -> str:
