@@ -37,7 +37,6 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO, TypeVar
 
@@ -152,6 +151,8 @@ def run_pool(worker: Callable[[T], R], tasks: list[T], jobs: int) -> Iterator[R]
         for t in tasks:
             yield worker(t)
         return
+    from concurrent.futures import ProcessPoolExecutor  # only here: its import costs ~10 ms a run
+
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
         yield from pool.map(worker, tasks, chunksize=1)
 
