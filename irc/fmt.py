@@ -429,12 +429,13 @@ class ExprPrinter:
     text is always exactly `format_expr(e, fn)`; `expr_prec` also gives
     `_prec_of(e)`."""
 
-    __slots__ = ("fn", "_slots", "_names")
+    __slots__ = ("fn", "_slots", "_names", "_ops")
 
     def __init__(self, fn: ir.Function | None) -> None:
         self.fn = fn
-        self._slots: dict = {}  # (name, id) -> text
+        self._slots: dict = {}  # id -> (name, text) of the last slot reference with that id
         self._names: dict = {}  # parts -> (text as an expression, text as a comma-list item)
+        self._ops: dict = {}  # infix operator -> `_infix_sep(op)`
 
     def _leaf(self, a, item: bool):
         """(text, prec) of a leaf (as a list item when `item`), or None."""
@@ -442,11 +443,10 @@ class ExprPrinter:
         if t is S.SSA:
             return f"%{a.n}", 100
         if t is S.SlotRef:
-            key = (a.name, a.id)
-            s = self._slots.get(key)
-            if s is None:
-                s = self._slots[key] = _slot_text(a, self.fn)
-            return s, 100
+            hit = self._slots.get(a.id)
+            if hit is None or hit[0] != a.name:  # one entry per id: (name, text)
+                hit = self._slots[a.id] = (a.name, _slot_text(a, self.fn))
+            return hit[1], 100
         if t is S.Name:
             pair = self._names.get(a.parts)
             if pair is None:
@@ -465,54 +465,63 @@ class ExprPrinter:
 
     def expr_prec(self, e) -> tuple[str, int]:
         """(`format_expr(e, self.fn)`, `_prec_of(e)`)."""
-        hit = self._call(e) if type(e) is S.Call else self._leaf(e, False)
-        if hit is not None:
-            return hit
-        return format_expr(e, self.fn), _prec_of(e)
-
-    def _call(self, e: S.Call):
-        """(text, prec) of a call whose arguments are leaves, else None."""
+        if type(e) is not _Call:
+            hit = self._leaf(e, False)
+            return hit if hit is not None else (format_expr(e, self.fn), _prec_of(e))
+        # a call whose arguments are all leaves, in one step; else the general path
         f = e.func
         op = e.infix
-        if op is not None and type(f) is S.Name and len(f.parts) == 1:  # infix (`_is_infix`)
-            p = _PREC.get(op, 1)
-            if len(e.args) < 2 or op == "^" or p >= _UNARY_PREC:
-                return None  # unary, power, or an operand might need parentheses
-            # every leaf binds at least as tightly as `_UNARY_PREC` > p: none needs
-            # parentheses here (`_format_call`'s rule)
+        if op is not None and type(f) is _Name and len(f.parts) == 1:  # infix (`_is_infix`)
+            sep = self._ops.get(op)
+            if sep is None:
+                sep = self._ops[op] = _infix_sep(op)
+            if not sep or len(e.args) < 2:
+                return format_expr(e, self.fn), _prec_of(e)
             item = False
-        elif type(f) is S.Name:
+        elif type(f) is _Name:
             pair = self._names.get(f.parts)
             head = pair[0] if pair is not None else self._leaf(f, False)[0]
             item = True
-        elif type(f) is S.SlotRef or type(f) is S.SSA:
+        elif type(f) is _SlotRef or type(f) is _SSA:
             head = "(" + self._leaf(f, False)[0] + ")"
             item = True
         else:
-            return None
-        SSA, SlotRef = S.SSA, S.SlotRef
+            return format_expr(e, self.fn), _prec_of(e)
         slots = self._slots
         texts = []
         for a in e.args:  # the leaves' texts, the common ones inline (as `_leaf`)
             t = type(a)
-            if t is SSA:
+            if t is _SSA:
                 texts.append(f"%{a.n}")
-            elif t is SlotRef:
-                key = (a.name, a.id)
-                s = slots.get(key)
-                if s is None:
-                    s = slots[key] = _slot_text(a, self.fn)
-                texts.append(s)
-            elif t is S.Lit:  # its precedence does not matter here
+            elif t is _SlotRef:
+                hit = slots.get(a.id)
+                if hit is None or hit[0] != a.name:
+                    hit = slots[a.id] = (a.name, _slot_text(a, self.fn))
+                texts.append(hit[1])
+            elif t is _Lit:  # its precedence does not matter here
                 texts.append(a.text or format_lit(a))
             else:
                 hit = self._leaf(a, item)
                 if hit is None:
-                    return None
+                    return format_expr(e, self.fn), _prec_of(e)
                 texts.append(hit[0])
         if item:
             return head + "(" + ", ".join(texts) + ")", 100
-        return (op if op in (":", "..") else f" {op} ").join(texts), p
+        return sep.join(texts), _PREC.get(op, 1)
+
+
+def _infix_sep(op: str) -> str:
+    """How `_format_call` joins the operands of a binary or n-ary infix `op`
+    whose operands are leaves, or "" when such an operand may need
+    parentheses (`^`, or an operator binding as tightly as a negative literal)."""
+    if op == "^" or _PREC.get(op, 1) >= _UNARY_PREC:
+        return ""
+    # every leaf binds at least as tightly as `_UNARY_PREC`, more than `op`:
+    # none needs parentheses (`_format_call`'s rule)
+    return op if op in (":", "..") else f" {op} "
+
+
+_Call, _Name, _SlotRef, _SSA, _Lit = S.Call, S.Name, S.SlotRef, S.SSA, S.Lit
 
 # ---------------------------------------------------------------- statements
 

@@ -293,19 +293,19 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
     shared = getattr(result, "stmt_reads", None)  # computed once by inference (same as stmt_reads)
     stmts, DEAD = fn.stmts, ir.Kind.DEAD
     for b in fn.blocks:
-        u = d = 0
+        u: set[int] = set()  # sets while scanning: cheaper than growing wide ints per read
+        d: set[int] = set()
         for i in range(b.first, b.last + 1):
             st = stmts[i - 1]
             if types[i] is None or st.kind is DEAD:
                 break
             for sid, _ in (shared[i] if shared is not None else stmt_reads(st)):
-                bit = 1 << sid
-                if not d & bit:
-                    u |= bit
+                if sid not in d:
+                    u.add(sid)
             w = stmt_write(st)
             if w is not None:
-                d |= 1 << w
-        use[b.id], defs[b.id] = u, d
+                d.add(w)
+        use[b.id], defs[b.id] = _bits(u), _bits(d)
         if types[b.last] is not None and fn.stmt(b.last).kind is not ir.Kind.DEAD:
             succs[b.id] = printed[b.id]
     live = [0] * (nb + 1)
@@ -321,6 +321,13 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
                 live[b], changed = new, True
     mask = ((1 << (len(fn.slots) + 1)) - 1) & ~1  # valid slot ids only
     return [bits_to_set(x & mask) for x in live]
+
+
+def _bits(ids: set[int]) -> int:
+    out = 0
+    for s in ids:
+        out |= 1 << s
+    return out
 
 
 class _Shows:
