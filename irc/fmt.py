@@ -658,7 +658,10 @@ def layout_body(
     `pred_counts` overrides the predecessor counts that choose `┄`."""
     if labelled is None:
         labelled = labelled_stmts(fn)
-    width = max((len(str(i)) for i in labelled), default=0)
+    if labelled and min(labelled) >= 0:
+        width = len(str(max(labelled)))  # the widest label, without a pass of str()
+    else:
+        width = max((len(str(i)) for i in labelled), default=0)
     blank = " " * (width + 4) if width else "    "
     if suffixes is None:
         suffixes = [""] * len(texts)

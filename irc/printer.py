@@ -62,7 +62,7 @@ from . import syntax as S
 from .fmt import ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, layout_body
 from .fmt import format_type_expr as fmt_type
 from .lattice import widenconst
-from .liveness import bits_to_set, expr_ssa_refs, stmt_operands, stmt_reads, stmt_write
+from .liveness import bits_to_set, expr_ssa_refs, stmt_operands, stmt_reads
 from .typeprint import show
 
 _IDENT = re.compile(r"[A-Za-z_\u00a1-\U0010ffff][\w!\u00a1-\U0010ffff]*")
@@ -291,20 +291,21 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
     succs: list[list[int]] = [[] for _ in range(nb + 1)]
     printed = printed_succs(fn, result)
     shared = getattr(result, "stmt_reads", None)  # computed once by inference (same as stmt_reads)
-    stmts, DEAD = fn.stmts, ir.Kind.DEAD
+    stmts, K = fn.stmts, ir.Kind
+    DEAD, ASSIGN, NEWVAR = K.DEAD, K.ASSIGN, K.NEWVAR
     for b in fn.blocks:
         u: set[int] = set()  # sets while scanning: cheaper than growing wide ints per read
         d: set[int] = set()
         for i in range(b.first, b.last + 1):
             st = stmts[i - 1]
-            if types[i] is None or st.kind is DEAD:
+            k = st.kind
+            if types[i] is None or k is DEAD:
                 break
             for sid, _ in (shared[i] if shared is not None else stmt_reads(st)):
                 if sid not in d:
                     u.add(sid)
-            w = stmt_write(st)
-            if w is not None:
-                d.add(w)
+            if (k is ASSIGN or k is NEWVAR) and st.slot is not None:  # `stmt_write(st)`, inline
+                d.add(st.slot)
         use[b.id], defs[b.id] = _bits(u), _bits(d)
         if types[b.last] is not None and fn.stmt(b.last).kind is not ir.Kind.DEAD:
             succs[b.id] = printed[b.id]
