@@ -111,3 +111,16 @@ def test_prefix_calls_with_every_callee_and_leaf_argument():
     for leaf in LEAVES:
         _check(leaf, fn)
         _check(leaf, None)
+
+
+def test_one_printer_keeps_its_memos_apart():
+    """Slot references sharing an id but not a name, and the same name as an
+    expression, a callee and a list item, through one printer."""
+    fn = _fn()
+    xp = ExprPrinter(fn)
+    exprs = [S.Call(S.Name(("g",)), [a, b]) for a in LEAVES for b in LEAVES[::2]]
+    exprs += [S.Call(S.Name(("+",)), [a, S.SlotRef(n, 2)], infix="+") for a in LEAVES for n in ("x", None, "q")]
+    exprs += [S.Call(a, [a]) for a in LEAVES] + LEAVES
+    for e in exprs * 2:
+        assert xp.expr_prec(e) == (format_expr(e, fn), _prec_of(e)), e
+        assert xp.expr(e) == format_expr(e, fn), e
