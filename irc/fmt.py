@@ -663,8 +663,8 @@ def layout_body(
     else:
         width = max((len(str(i)) for i in labelled), default=0)
     blank = " " * (width + 4) if width else "    "
-    if suffixes is None:
-        suffixes = [""] * len(texts)
+    if suffixes is not None:
+        texts = [t + s for t, s in zip(texts, suffixes)]
     out: list[str] = []
     append = out.append
     for b in fn.blocks:
@@ -679,7 +679,7 @@ def layout_body(
                 out.extend(stmt_prefix[i])
             r = head if i == first else (bottom if i == last else middle)
             lab = "%" + str(i).ljust(width) + " = " if i in labelled else blank
-            append((r + lab + texts[i - 1] + suffixes[i - 1]).rstrip())
+            append((r + lab + texts[i - 1]).rstrip())
     return out
 
 

@@ -416,20 +416,19 @@ def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
     names = slot_display_names(fn)
     used = used_ssa(fn, result)
     shows = _Shows()
-    texts, suffixes, labelled = _stmt_texts(fn, result, names, used, shows, colour)
+    texts, labelled = _stmt_texts(fn, result, names, used, shows, colour)
     live_in = reached_live_in(fn, result)
     prefix = {b.id: [C.paint(_entry_comment(fn, result, b.id, names, live_in, shows), "comment", colour)]
               for b in fn.blocks}
-    return layout_body(fn, texts, suffixes, block_prefix=prefix, labelled=labelled,
-                       pred_counts=printed_pred_counts(fn, result))
+    return layout_body(fn, texts, block_prefix=prefix, labelled=labelled, pred_counts=printed_pred_counts(fn, result))
 
 
 def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[int], shows: _Shows,
-                colour: bool) -> tuple[list[str], list[str], set[int]]:
-    """Each statement's text (`_live_text` / `_dead_text`) and `::T  # mark`
-    suffix, and the statements that get a `%N =` label.  One pass; the
-    statement text comes from irc.fmt's `ExprPrinter` (the same text as
-    `_live_text`, with slot and name texts memoised for the function)."""
+                colour: bool) -> tuple[list[str], set[int]]:
+    """Each statement's text (`_live_text` / `_dead_text`) followed by its
+    `::T  # mark` suffix, and the statements that get a `%N =` label.  One
+    pass; the statement text comes from irc.fmt's `ExprPrinter` (the same text
+    as `_live_text`, with slot and name texts memoised for the function)."""
     K = ir.Kind
     ASSIGN, VALUE, ENTER, DEAD = K.ASSIGN, K.VALUE, K.ENTER, K.DEAD
     Typed, ExprNode, Lit = S.Typed, S.ExprNode, S.Lit
@@ -437,50 +436,42 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
     xp = ExprPrinter(fn).expr_prec
     dead_suffix = C.paint("::Union{}", C.GOOD, colour)
     texts: list[str] = []
-    suffixes: list[str] = []
     labelled: set[int] = set()
     suffix_of: dict[int, tuple[Any, str]] = {}  # id(type) -> (type, its `::T  # mark` suffix)
     for i, st in enumerate(fn.stmts, start=1):
         t = types[i]
         k = st.kind
         if t is None or k is DEAD:
-            texts.append(_dead_text(fn, st))
-            suffixes.append(dead_suffix)
+            texts.append(_dead_text(fn, st) + dead_suffix)
             continue
-        if k is ASSIGN:
-            v = st.value
-            if type(v) is Typed:
-                v = _strip_typed_slot(v)
-            sid = st.slot
-            target = names.get(sid) if sid is not None else None
-            texts.append(f"({target if target is not None else _slot_name(fn, sid)} = {xp(v)[0]})")
-        elif k is VALUE:
-            v = st.value
-            if type(v) is ExprNode and v.head in _NO_VALUE_HEADS:  # `_has_value` is False
-                texts.append(_live_text(fn, st, False))
-                suffixes.append("")
-                if i in used:
-                    labelled.add(i)
-                continue
-            if type(v) is Typed:
-                v = _strip_typed_slot(v)
-            text, prec = xp(v)
-            need = _needs_parens(v) if type(v) is Lit else (prec < 100 or type(v) is Typed)
-            texts.append(f"({text})" if need else text)
-            if i in used:
-                labelled.add(i)
-        else:
+        if k is not ASSIGN and k is not VALUE:
             texts.append(format_stmt(st, fn))
             if k is ENTER and i in used:
                 labelled.add(i)
-            suffixes.append("")
             continue
+        v = st.value
+        if k is VALUE:
+            if i in used:
+                labelled.add(i)
+            if type(v) is ExprNode and v.head in _NO_VALUE_HEADS:  # `_has_value` is False
+                texts.append(_live_text(fn, st, False))
+                continue
         hit = suffix_of.get(id(t))
         if hit is None:  # holding t keeps its id from being reused
             text, level = _typed("", t, colour, shows)
             hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour))
-        suffixes.append(hit[1])
-    return texts, suffixes, labelled
+        if type(v) is Typed:
+            v = _strip_typed_slot(v)
+        text, prec = xp(v)
+        if k is ASSIGN:
+            sid = st.slot
+            target = names.get(sid) if sid is not None else None
+            texts.append(f"({target if target is not None else _slot_name(fn, sid)} = {text}){hit[1]}")
+        elif _needs_parens(v) if type(v) is Lit else (prec < 100 or type(v) is Typed):
+            texts.append(f"({text}){hit[1]}")
+        else:
+            texts.append(text + hit[1])
+    return texts, labelled
 
 
 # ---------------------------------------------------------------- header and file

@@ -1,6 +1,6 @@
 """irc.fmt's `ExprPrinter` (the printer's memoised fast path) prints exactly
 what `format_expr` prints, and `printer._stmt_texts` exactly what
-`_live_text` / `_dead_text` give, on every sample, every conformance input
+`_live_text` / `_dead_text` and the `::T` suffixes give, on every sample, every conformance input
 and hand-made corner cases (negative literals, operators as values,
 non-name callees, every infix operator class)."""
 from __future__ import annotations
@@ -41,15 +41,22 @@ def _check(e, fn) -> None:
     assert ExprPrinter(fn).expr(e) == format_expr(e, fn), e
 
 
-def _reference_texts(fn, r):
-    """Statement texts and labels as `body_lines` computed them statement by statement."""
+def _reference_texts(fn, r, colour):
+    """Statement texts with their `::T` suffixes, and labels, as `body_lines`
+    computed them statement by statement."""
     used = printer.used_ssa(fn, r)
     texts, labelled = [], set()
     for i, st in enumerate(fn.stmts, start=1):
-        if r.ssa_types[i] is None or st.kind is ir.Kind.DEAD:
-            texts.append(printer._dead_text(fn, st))
+        t = r.ssa_types[i]
+        if t is None or st.kind is ir.Kind.DEAD:
+            texts.append(printer._dead_text(fn, st) + printer.C.paint("::Union{}", printer.C.GOOD, colour))
             continue
-        texts.append(printer._live_text(fn, st, printer._has_value(st)))
+        hv = printer._has_value(st)
+        text = printer._live_text(fn, st, hv)
+        if hv:
+            typed, level = printer._typed("", t, colour)
+            text += printer._with_mark(typed, level, colour)
+        texts.append(text)
         if i in used and st.kind in (ir.Kind.VALUE, ir.Kind.ENTER):
             labelled.add(i)
     return texts, labelled
@@ -66,9 +73,9 @@ def test_fast_path_prints_what_the_general_path_prints(path):
                 _check(e, fn)
                 _check(e, None)
         names = printer.slot_display_names(fn)
-        texts, _suffixes, labelled = printer._stmt_texts(fn, r, names, printer.used_ssa(fn, r), printer._Shows(),
-                                                         False)
-        assert (texts, labelled) == _reference_texts(fn, r)
+        for colour in (False, True):
+            got = printer._stmt_texts(fn, r, names, printer.used_ssa(fn, r), printer._Shows(), colour)
+            assert got == _reference_texts(fn, r, colour)
 
 
 def _lit(v, kind, text=""):
