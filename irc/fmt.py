@@ -17,6 +17,10 @@ Reusable API (used by `irc.printer` for `irc infer`):
   of a comma list (`typeof(+)`, `Core.Const(*)`) and `(+)` elsewhere.  Slots print by name; with `fn` a name shared by several slots
   prints `x@_N`, without `fn` a `SlotRef` carrying both name and id prints
   `x@_N` and one with only an id prints `@_N`.
+- `ExprPrinter(fn).expr(e)` / `.expr_prec(e)` -- `format_expr(e, fn)` (and
+  `_prec_of(e)`) for many expressions of one function: slot and name texts
+  memoised, calls with leaf arguments printed without recursion, everything
+  else by `format_expr` (so the text is always the same).
 - `format_stmt(stmt, fn) -> str` -- one IR statement without rail, label or
   annotation (`(x = f(y))`, `goto #3 if not %2`, `return %5`, …); in a
   plain-form function without annotations assignments print bare (`x = …`),
@@ -410,6 +414,115 @@ def format_type_expr(expr) -> str:
     return format_expr(expr)
 
 
+# ---------------------------------------------------------------- memoised printing of one function's expressions
+
+
+class ExprPrinter:
+    """`format_expr(e, fn)` for the expressions of one function, faster.
+
+    Leaves (`%N`, slots, names, literals) are the bulk of a body: slot and
+    name texts are memoised per printer (one per render: `fn`'s slots do not
+    change while it is printed), and a call whose arguments are all leaves --
+    `f(x, %3, 1)`, `%2 * x` -- is formatted in one step, with the same
+    parenthesising rules as `_format_call`.  Anything else (nested calls,
+    unary and `^` operators, other node types) goes to `format_expr`, so the
+    text is always exactly `format_expr(e, fn)`; `expr_prec` also gives
+    `_prec_of(e)`."""
+
+    __slots__ = ("fn", "_slots", "_names", "_ops")
+
+    def __init__(self, fn: ir.Function | None) -> None:
+        self.fn = fn
+        self._slots: dict = {}  # id -> (name, text) of the last slot reference with that id
+        self._names: dict = {}  # parts -> (text as an expression, text as a comma-list item)
+        self._ops: dict = {}  # infix operator -> `_infix_sep(op)`
+
+    def _leaf(self, a, item: bool):
+        """(text, prec) of a leaf (as a list item when `item`), or None."""
+        t = type(a)
+        if t is S.SSA:
+            return f"%{a.n}", 100
+        if t is S.SlotRef:
+            hit = self._slots.get(a.id)
+            if hit is None or hit[0] != a.name:  # one entry per id: (name, text)
+                hit = self._slots[a.id] = (a.name, _slot_text(a, self.fn))
+            return hit[1], 100
+        if t is S.Name:
+            pair = self._names.get(a.parts)
+            if pair is None:
+                pair = self._names[a.parts] = (format_expr(a), _item(a, None))
+            return pair[1 if item else 0], 100
+        if t is S.Lit:
+            s = format_lit(a)
+            v = a.value
+            neg = isinstance(v, (int, float)) and not isinstance(v, bool) and s.startswith("-")
+            return s, (_UNARY_PREC if neg else 100)
+        return None
+
+    def expr(self, e) -> str:
+        """`format_expr(e, self.fn)`."""
+        return self.expr_prec(e)[0]
+
+    def expr_prec(self, e) -> tuple[str, int]:
+        """(`format_expr(e, self.fn)`, `_prec_of(e)`)."""
+        if type(e) is not _Call:
+            hit = self._leaf(e, False)
+            return hit if hit is not None else (format_expr(e, self.fn), _prec_of(e))
+        # a call whose arguments are all leaves, in one step; else the general path
+        f = e.func
+        op = e.infix
+        if op is not None and type(f) is _Name and len(f.parts) == 1:  # infix (`_is_infix`)
+            sep = self._ops.get(op)
+            if sep is None:
+                sep = self._ops[op] = _infix_sep(op)
+            if not sep or len(e.args) < 2:
+                return format_expr(e, self.fn), _prec_of(e)
+            item = False
+        elif type(f) is _Name:
+            pair = self._names.get(f.parts)
+            head = pair[0] if pair is not None else self._leaf(f, False)[0]
+            item = True
+        elif type(f) is _SlotRef or type(f) is _SSA:
+            head = "(" + self._leaf(f, False)[0] + ")"
+            item = True
+        else:
+            return format_expr(e, self.fn), _prec_of(e)
+        slots = self._slots
+        texts = []
+        for a in e.args:  # the leaves' texts, the common ones inline (as `_leaf`)
+            t = type(a)
+            if t is _SSA:
+                texts.append(f"%{a.n}")
+            elif t is _SlotRef:
+                hit = slots.get(a.id)
+                if hit is None or hit[0] != a.name:
+                    hit = slots[a.id] = (a.name, _slot_text(a, self.fn))
+                texts.append(hit[1])
+            elif t is _Lit:  # its precedence does not matter here
+                texts.append(a.text or format_lit(a))
+            else:
+                hit = self._leaf(a, item)
+                if hit is None:
+                    return format_expr(e, self.fn), _prec_of(e)
+                texts.append(hit[0])
+        if item:
+            return head + "(" + ", ".join(texts) + ")", 100
+        return sep.join(texts), _PREC.get(op, 1)
+
+
+def _infix_sep(op: str) -> str:
+    """How `_format_call` joins the operands of a binary or n-ary infix `op`
+    whose operands are leaves, or "" when such an operand may need
+    parentheses (`^`, or an operator binding as tightly as a negative literal)."""
+    if op == "^" or _PREC.get(op, 1) >= _UNARY_PREC:
+        return ""
+    # every leaf binds at least as tightly as `_UNARY_PREC`, more than `op`:
+    # none needs parentheses (`_format_call`'s rule)
+    return op if op in (":", "..") else f" {op} "
+
+
+_Call, _Name, _SlotRef, _SSA, _Lit = S.Call, S.Name, S.SlotRef, S.SSA, S.Lit
+
 # ---------------------------------------------------------------- statements
 
 
@@ -545,21 +658,28 @@ def layout_body(
     `pred_counts` overrides the predecessor counts that choose `┄`."""
     if labelled is None:
         labelled = labelled_stmts(fn)
-    width = max((len(str(i)) for i in labelled), default=0)
+    if labelled and min(labelled) >= 0:
+        width = len(str(max(labelled)))  # the widest label, without a pass of str()
+    else:
+        width = max((len(str(i)) for i in labelled), default=0)
     blank = " " * (width + 4) if width else "    "
+    if suffixes is not None:
+        texts = [t + s for t, s in zip(texts, suffixes)]
     out: list[str] = []
+    append = out.append
     for b in fn.blocks:
         if block_prefix and b.id in block_prefix:
             out.extend(block_prefix[b.id])
-        for i in range(b.first, b.last + 1):
+        first, last = b.first, b.last
+        head = rail(fn, first, pred_counts)  # `rail` per line, computed once per block
+        middle = rail(fn, first + 1, pred_counts) if last > first + 1 else ""
+        bottom = rail(fn, last, pred_counts) if last > first else ""
+        for i in range(first, last + 1):
             if stmt_prefix and i in stmt_prefix:
                 out.extend(stmt_prefix[i])
-            if i in labelled:
-                lab = f"%{i}" + " " * (width - len(str(i))) + " = "
-            else:
-                lab = blank
-            suffix = suffixes[i - 1] if suffixes is not None else ""
-            out.append((rail(fn, i, pred_counts) + lab + texts[i - 1] + suffix).rstrip())
+            r = head if i == first else (bottom if i == last else middle)
+            lab = "%" + str(i).ljust(width) + " = " if i in labelled else blank
+            append((r + lab + texts[i - 1]).rstrip())
     return out
 
 

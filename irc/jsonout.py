@@ -60,12 +60,22 @@ def diagnostic_json(d: Diagnostic) -> dict:
     }
 
 
-def entry_json(result: Any, b: int, sh=None) -> list[dict] | None:
+def entry_json(result: Any, b: int, sh=None, cells: dict | None = None) -> list[dict] | None:
+    """Block b's entry states, by slot id.  `cells` (id(state) -> (state, type
+    text, undef)) memoises the states' texts across blocks, which share most states."""
     state = result.entry(b)
     if state is None:
         return None
     sh = sh or show
-    return [{"slot": sid, "type": sh(state[sid].type), "undef": bool(state[sid].undef)} for sid in sorted(state)]
+    if cells is None:
+        cells = {}
+    out = []
+    for sid, vs in sorted(state.items()):
+        hit = cells.get(id(vs))
+        if hit is None:  # holding vs keeps its id from being reused
+            hit = cells[id(vs)] = (vs, sh(vs.type), bool(vs.undef))
+        out.append({"slot": sid, "type": hit[1], "undef": hit[2]})
+    return out
 
 
 def function_json(fn: ir.Function, result: Any) -> dict:
@@ -74,6 +84,7 @@ def function_json(fn: ir.Function, result: Any) -> dict:
 
     names = slot_display_names(fn)
     show = _Shows().show
+    cells: dict = {}
     slots = []
     for s in fn.slots:
         bits = int(result.slot_flags[s.id])
@@ -91,7 +102,7 @@ def function_json(fn: ir.Function, result: Any) -> dict:
         "last": b.last,
         "preds": list(b.preds),
         "succs": list(b.succs),
-        "entry": entry_json(result, b.id, show),
+        "entry": entry_json(result, b.id, show, cells),
     } for b in fn.blocks]
     statements = []
     for i, st in enumerate(fn.stmts, start=1):
@@ -126,8 +137,14 @@ def document(functions: list[dict]) -> dict:
     return {"functions": functions}
 
 
+# `json.dumps` with these options builds a new encoder per call; the text of
+# `encode` is the same (an encoder holds only its options)
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+_LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def _compact(x: Any) -> str:
-    return json.dumps(x, ensure_ascii=False, separators=(", ", ": "))
+    return _COMPACT.encode(x)
 
 
 def _function_text(f: dict, indent: str) -> str:
@@ -172,4 +189,4 @@ def dumps(doc: Any) -> str:
 
 def dumps_line(obj: Any) -> str:
     """One compact JSON line (for `--format jsonl`)."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return _LINE.encode(obj) + "\n"

@@ -42,7 +42,10 @@ Types that `@code_warntype` would colour yellow/red get a trailing
 codes and nothing else, so stripping them gives the plain output.
 
 Cost: linear in the output; `show` is memoised per render (by identity,
-then value), since big functions repeat a few types in millions of cells.
+then value), since big functions repeat a few types in millions of cells,
+and so are the entry comments' slot-state texts (by identity); statement
+texts come from one `irc.fmt.ExprPrinter` per function (memoised slot and
+name texts, calls with leaf arguments printed without recursion).
 
 Invariants: the printer is a pure function of (Program, results, colour);
 the output parses back (it is valid `.ir` input); slot names are unique in
@@ -56,10 +59,10 @@ from typing import Any
 from . import colour as C
 from . import ir
 from . import syntax as S
-from .fmt import _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, layout_body
+from .fmt import ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, layout_body
 from .fmt import format_type_expr as fmt_type
 from .lattice import widenconst
-from .liveness import bits_to_set, expr_ssa_refs, stmt_operands, stmt_reads, stmt_write
+from .liveness import bits_to_set, expr_ssa_refs, stmt_operands, stmt_reads
 from .typeprint import show
 
 _IDENT = re.compile(r"[A-Za-z_\u00a1-\U0010ffff][\w!\u00a1-\U0010ffff]*")
@@ -288,19 +291,22 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
     succs: list[list[int]] = [[] for _ in range(nb + 1)]
     printed = printed_succs(fn, result)
     shared = getattr(result, "stmt_reads", None)  # computed once by inference (same as stmt_reads)
+    stmts, K = fn.stmts, ir.Kind
+    DEAD, ASSIGN, NEWVAR = K.DEAD, K.ASSIGN, K.NEWVAR
     for b in fn.blocks:
-        u = d = 0
+        u: set[int] = set()  # sets while scanning: cheaper than growing wide ints per read
+        d: set[int] = set()
         for i in range(b.first, b.last + 1):
-            st = fn.stmt(i)
-            if types[i] is None or st.kind is ir.Kind.DEAD:
+            st = stmts[i - 1]
+            k = st.kind
+            if types[i] is None or k is DEAD:
                 break
             for sid, _ in (shared[i] if shared is not None else stmt_reads(st)):
-                if not d & (1 << sid):
-                    u |= 1 << sid
-            w = stmt_write(st)
-            if w is not None:
-                d |= 1 << w
-        use[b.id], defs[b.id] = u, d
+                if sid not in d:
+                    u.add(sid)
+            if (k is ASSIGN or k is NEWVAR) and st.slot is not None:  # `stmt_write(st)`, inline
+                d.add(st.slot)
+        use[b.id], defs[b.id] = _bits(u), _bits(d)
         if types[b.last] is not None and fn.stmt(b.last).kind is not ir.Kind.DEAD:
             succs[b.id] = printed[b.id]
     live = [0] * (nb + 1)
@@ -318,16 +324,26 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
     return [bits_to_set(x & mask) for x in live]
 
 
+def _bits(ids: set[int]) -> int:
+    out = 0
+    for s in ids:
+        out |= 1 << s
+    return out
+
+
 class _Shows:
     """Per-render memo of `show` and `classify`.  Big functions repeat a few
     lattice elements millions of times (entry states), mostly as the very
     same objects: the memo is keyed by identity first (cheap), then by value
-    (lattice elements are hashable); it holds the objects, so ids stay valid."""
+    (lattice elements are hashable); it holds the objects, so ids stay valid.
+    `states` memoises entry-comment texts (`::T (undef)`) of slot states by
+    identity: blocks share most of their states."""
 
-    __slots__ = ("by_id", "text", "level")
+    __slots__ = ("by_id", "text", "level", "states")
 
     def __init__(self) -> None:
         self.by_id: dict[int, tuple[Any, str]] = {}
+        self.states: dict[int, tuple[Any, str]] = {}
         self.text: dict = {}
         self.level: dict = {}
 
@@ -364,12 +380,16 @@ def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str],
     if not live:
         return f"# entry #{b}: (no live slots)"
     parts = []
+    by_id = shows.states if shows is not None else {}
     for sid in live:
         vs = entry.get(sid)
         if vs is None:
             parts.append(f"{names.get(sid, f'@_{sid}')}::?")
-        else:
-            parts.append(f"{names[sid]}::{sh(vs.type)}" + (" (undef)" if vs.undef else ""))
+            continue
+        hit = by_id.get(id(vs))
+        if hit is None:  # holding vs keeps its id from being reused
+            hit = by_id[id(vs)] = (vs, "::" + sh(vs.type) + (" (undef)" if vs.undef else ""))
+        parts.append(names[sid] + hit[1])
     return f"# entry #{b}: " + ", ".join(parts)
 
 
@@ -395,35 +415,63 @@ def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
     """The annotated body: entry comments, rails, labels, statements, types (irc.fmt's layout)."""
     names = slot_display_names(fn)
     used = used_ssa(fn, result)
-    types = result.ssa_types
     shows = _Shows()
+    texts, labelled = _stmt_texts(fn, result, names, used, shows, colour)
+    live_in = reached_live_in(fn, result)
+    prefix = {b.id: [C.paint(_entry_comment(fn, result, b.id, names, live_in, shows), "comment", colour)]
+              for b in fn.blocks}
+    return layout_body(fn, texts, block_prefix=prefix, labelled=labelled, pred_counts=printed_pred_counts(fn, result))
+
+
+def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[int], shows: _Shows,
+                colour: bool) -> tuple[list[str], set[int]]:
+    """Each statement's text (`_live_text` / `_dead_text`) followed by its
+    `::T  # mark` suffix, and the statements that get a `%N =` label.  One
+    pass; the statement text comes from irc.fmt's `ExprPrinter` (the same text
+    as `_live_text`, with slot and name texts memoised for the function)."""
+    K = ir.Kind
+    ASSIGN, VALUE, ENTER, DEAD = K.ASSIGN, K.VALUE, K.ENTER, K.DEAD
+    Typed, ExprNode, Lit = S.Typed, S.ExprNode, S.Lit
+    types = result.ssa_types
+    xp = ExprPrinter(fn).expr_prec
+    dead_suffix = C.paint("::Union{}", C.GOOD, colour)
     texts: list[str] = []
-    suffixes: list[str] = []
     labelled: set[int] = set()
     suffix_of: dict[int, tuple[Any, str]] = {}  # id(type) -> (type, its `::T  # mark` suffix)
     for i, st in enumerate(fn.stmts, start=1):
         t = types[i]
-        if t is None or st.kind is ir.Kind.DEAD:
-            texts.append(_dead_text(fn, st))
-            suffixes.append(C.paint("::Union{}", C.GOOD, colour))
+        k = st.kind
+        if t is None or k is DEAD:
+            texts.append(_dead_text(fn, st) + dead_suffix)
             continue
-        hv = _has_value(st)
-        texts.append(_live_text(fn, st, hv))
-        if i in used and st.kind in (ir.Kind.VALUE, ir.Kind.ENTER):
-            labelled.add(i)
-        if hv:
-            hit = suffix_of.get(id(t))
-            if hit is None:  # holding t keeps its id from being reused
-                text, level = _typed("", t, colour, shows)
-                hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour))
-            suffixes.append(hit[1])
+        if k is not ASSIGN and k is not VALUE:
+            texts.append(format_stmt(st, fn))
+            if k is ENTER and i in used:
+                labelled.add(i)
+            continue
+        v = st.value
+        if k is VALUE:
+            if i in used:
+                labelled.add(i)
+            if type(v) is ExprNode and v.head in _NO_VALUE_HEADS:  # `_has_value` is False
+                texts.append(_live_text(fn, st, False))
+                continue
+        hit = suffix_of.get(id(t))
+        if hit is None:  # holding t keeps its id from being reused
+            text, level = _typed("", t, colour, shows)
+            hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour))
+        if type(v) is Typed:
+            v = _strip_typed_slot(v)
+        text, prec = xp(v)
+        if k is ASSIGN:
+            sid = st.slot
+            target = names.get(sid) if sid is not None else None
+            texts.append(f"({target if target is not None else _slot_name(fn, sid)} = {text}){hit[1]}")
+        elif _needs_parens(v) if type(v) is Lit else (prec < 100 or type(v) is Typed):
+            texts.append(f"({text}){hit[1]}")
         else:
-            suffixes.append("")
-    live_in = reached_live_in(fn, result)
-    prefix = {b.id: [C.paint(_entry_comment(fn, result, b.id, names, live_in, shows), "comment", colour)]
-              for b in fn.blocks}
-    return layout_body(fn, texts, suffixes, block_prefix=prefix, labelled=labelled,
-                       pred_counts=printed_pred_counts(fn, result))
+            texts.append(text + hit[1])
+    return texts, labelled
 
 
 # ---------------------------------------------------------------- header and file
@@ -442,8 +490,8 @@ def _from_line(fn: ir.Function, path: str) -> str:
     return f"  from {function_title(fn)}({args}) @ {mod} {where}:{fn.line}"
 
 
-def _slot_line(name: str, t: Any, bits: int, colour: bool) -> str:
-    text, level = _typed("  " + name, t, colour)
+def _slot_line(name: str, t: Any, bits: int, colour: bool, shows: _Shows | None = None) -> str:
+    text, level = _typed("  " + name, t, colour, shows)
     return _with_mark(text, level, colour, flags_text(bits))
 
 
@@ -463,10 +511,11 @@ def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = Fa
                 out.append(f"  {tv.name} <: Any")
     out.append("Arguments")
     nargs = fn.nargs
+    shows = _Shows()
     for s in fn.slots:
         if s.id == nargs + 1:
             out.append("Locals")
-        out.append(_slot_line(names[s.id], result.slot_types[s.id], int(result.slot_flags[s.id]), colour))
+        out.append(_slot_line(names[s.id], result.slot_types[s.id], int(result.slot_flags[s.id]), colour, shows))
     body, level = _typed("Body", printed_return_type(result), colour)
     out.append(_with_mark(body, level, colour))
     return out
