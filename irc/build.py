@@ -28,6 +28,21 @@ For each `syntax.FunctionDef`:
 Every problem in the file is collected and raised at once as `IrcError`
 (same located format as syntax errors).  The syntax tree is not mutated:
 resolved expressions are fresh nodes where anything changed.
+
+**How (one walk, usually).**  Steps 2-3 need the whole body before the first
+operand can be resolved (a name is a slot if assigned *anywhere*; pinned ids
+anywhere shift the locals; `%N` may point forward).  Rather than collecting
+that in a walk of its own, the body is walked once (`_Walk`, incremental):
+labels are numbered at their statement, each new bare target name becomes
+the next local when met, operands are resolved against the tables so far,
+and the walk records what the rule depends on (explicit slot references,
+names read while unknown, `%N` and `@_N` not yet defined).  The slot table
+is then computed by the rule from those records (`_allocate`); when the
+walk's tables equal the final ones and nothing it resolved could change
+(`_Walk.holds` -- true for Julia's own output, where locals are assigned
+before they are read), its result stands, else the body is walked again over
+the final tables.  Errors are reported in the order of the rule's steps
+(slots, labels, statements, blocks).
 """
 from __future__ import annotations
 
@@ -74,12 +89,6 @@ _TERMINATOR_WORDS = {
     ir.Kind.ENTER: "an enter",
     ir.Kind.LEAVE: "a leave",
 }
-
-
-def _single(e) -> str | None:
-    if isinstance(e, S.Name) and len(e.parts) == 1:
-        return e.parts[0]
-    return None
 
 
 class _Builder:
@@ -137,7 +146,7 @@ class _Builder:
             return n.name, n.id
         return n.parts[0], None
 
-    def _header_slots(self) -> None:
+    def _header_slots(self, assigned: set) -> None:
         fd = self.fd
         if fd.form == "plain":
             self._add_slot("#self#", True, fd.line, fd.col)
@@ -171,7 +180,6 @@ class _Builder:
             return
         # Julia 1.6 `Variables`
         self.has_locals_section = True
-        assigned = self._assigned_names()
         in_args = True
         for k, e in enumerate(fd.variables):
             name, pinned = self._entry_name(e)
@@ -203,267 +211,246 @@ class _Builder:
             self.error(f"local `{e.name.name if isinstance(e.name, S.SlotRef) and e.name.name else name}` is listed as slot {sid}, not {pinned}", e.line, e.col, "slot")
         self._add_slot(name, False, e.line, e.col, julia_type=e.type)
 
-    def _assigned_names(self) -> set:
-        """Names and pinned ids assigned (or NewvarNode'd) anywhere in the body."""
-        out: set = set()
-        for bl in self.fd.lines:
-            st = bl.stmt
-            t = st.target if isinstance(st, (S.Assign, S.NewvarNode)) else None
-            if t is None:
-                continue
-            if isinstance(t, S.SlotRef):
-                out.add(t.id)
-                if t.name:
-                    out.add(("named", t.name, t.id))
-            elif isinstance(t, S.Name) and len(t.parts) == 1:
-                out.add(t.parts[0])
-        return out
+    # ------------------------------------------------------------ build
+    def build(self) -> ir.Function | None:
+        fd = self.fd
+        lines = fd.lines
+        name, module = self._name_module()
+        self._header_slots(_assigned_names(lines) if fd.form == "variables" else set())
+        if not lines:
+            self.error("function body is empty (expected at least one statement)", fd.line, max(fd.col, 1), "empty")
+            return None
+        header, header_names = self.slots, self.by_name
+        # one walk that numbers labels and locals as it meets them ...
+        walk = _Walk(header, header_names, {}, incremental=True)
+        self._resolve_body(lines, walk)
+        # ... then the slot table by the rule (§1.3) from what the walk saw
+        order = _true_order(walk.order, walk.first_target, walk.early())
+        slots, by_name, slot_errors = _allocate(header, header_names, self.has_locals_section, order, walk.pinned)
+        if not walk.holds(slots, by_name):  # a read before the first assignment, pinned ids, forward %N ...
+            walk = _Walk(slots, by_name, walk.ssa, incremental=False)
+            self._resolve_body(lines, walk)
+        self.slots, self.by_name = slots, by_name
+        for e in slot_errors:
+            self.error(*e)
+        ssa = walk.ssa
+        for bl in walk.duplicates:
+            self.error(f"duplicate label %{bl.label} (first used on statement {ssa[bl.label]})", bl.line, max(bl.col - 1, 1), "duplicate-label")
+        for e in walk.errors:
+            self.error(*e)
+        static = list(fd.static_params)
+        fn = ir.Function(name, module, slots, walk.stmts, static_params=static, julia_return=fd.body_type,
+                         form=fd.form, source=fd, line=fd.line)
+        self._blocks(fn, lines, walk)
+        return fn
 
-    # ------------------------------------------------------------ body slots
-    def _body_slots(self) -> None:
-        """Locals by first appearance (bare assigned names) and pinned ids."""
-        assigned = self._assigned_names()
-        pinned: dict[int, tuple[str | None, int, int]] = {}
-        order: list[tuple[str, int, int]] = []
-        seen_names: set[str] = set()
-        by_name = self.by_name
-        for bl in self.fd.lines:
-            names: list = []
-            slots: list = []
-            _collect_stmt(bl.stmt, names, slots)
-            for node in slots:
-                if node.id is not None:
-                    old = pinned.get(node.id)
-                    if old is None or (old[0] is None and node.name):
-                        pinned[node.id] = (node.name, node.line, node.col)
-            for node in names:
-                nm = node.parts[0]
-                if nm in by_name or nm in seen_names:
-                    continue
-                if nm in assigned:
-                    seen_names.add(nm)
-                    order.append((nm, node.line, node.col))
-        nknown = len(self.slots)
-        if self.has_locals_section:
-            # appended locals (assigned names missing from the section)
-            for nm, line, col in order:
-                self._add_slot(nm, False, line, col)
-            for sid, (nm, line, col) in sorted(pinned.items()):
-                if sid < 1 or sid > len(self.slots):
-                    shown = f"{nm}@_{sid}" if nm else f"@_{sid}"
-                    self.error(f"slot `{shown}` is neither an argument nor a local (the function has {len(self.slots)} slots)", line, col, "unknown-slot")
-            return
-        # plain form without a Locals section: pinned ids are reserved
-        total_new = len(order) + len([s for s in pinned if s > nknown])
-        limit = nknown + total_new
-        reserved = {s for s in pinned if s > nknown}
-        slots_by_id: dict[int, tuple[str, int, int]] = {}
-        for sid in reserved:
-            nm, line, col = pinned[sid]
-            slots_by_id[sid] = (nm or f"@_{sid}", line, col)
-        nxt = nknown + 1
-        for nm, line, col in order:
-            while nxt in reserved:
-                nxt += 1
-            slots_by_id[nxt] = (nm, line, col)
-            nxt += 1
-        bad = [sid for sid in pinned if sid < 1] + [sid for sid in reserved if sid > limit]
-        for sid in sorted(bad):
-            nm, line, col = pinned[sid]
-            shown = f"{nm}@_{sid}" if nm else f"@_{sid}"
-            self.error(f"slot `{shown}` is neither an argument nor a local (the function has {limit} slots)", line, col, "unknown-slot")
-        for sid in range(nknown + 1, limit + 1):
-            if sid in slots_by_id:
-                nm, line, col = slots_by_id[sid]
-            else:
-                nm, line, col = f"@_{sid}", 0, 0
-            slot = ir.Slot(sid, nm, False, None, None, line, col)
-            self.slots.append(slot)
-            if not nm.startswith("@_") and nm not in self.by_name and sid not in reserved:
-                self.by_name[nm] = sid
+    # ------------------------------------------------------------ statements
+    def _resolve_body(self, lines: list[S.BodyLine], walk: _Walk) -> None:
+        """One walk over the body filling `walk` (see `_Walk`): the IR
+        statements, every operand resolved against `walk`'s slot table and
+        label map; errors are recorded there, not reported."""
+        errors, pinned, controls, unknown = walk.errors, walk.pinned, walk.controls, walk.unknown
+        err = errors.append
+        incremental = walk.incremental
+        names = walk.names
+        sid_of = walk.by_name.get
+        ssa = walk.ssa
+        ssa_get, ssa_setdefault = ssa.get, ssa.setdefault
+        pinned_get = pinned.get
+        Name, SSA, SlotRef, Call, Lit = S.Name, S.SSA, S.SlotRef, S.Call, S.Lit
 
-    # ------------------------------------------------------------ expressions
-    def _resolve(self, e, ssa: dict[int, int], here: int, strict: bool = True):
-        """A copy of `e` with slots and SSA indices resolved (shares unchanged nodes)."""
-        t = type(e)
-        if t is S.Name:
-            if len(e.parts) == 1:
-                sid = self.by_name.get(e.parts[0])
-                if sid is not None:
-                    return S.SlotRef(self.slots[sid - 1].name, sid, e.line, e.col)
+        def pin(e) -> None:
+            old = pinned_get(e.id)
+            if old is None or (old[0] is None and e.name):
+                pinned[e.id] = (e.name, e.line, e.col)
+
+        def slot_ref(e, here: int, strict: bool):
+            """An explicit `@_N` / `x@_N` (its id is not None)."""
+            pin(e)
+            sid = e.id
+            if 1 <= sid < len(names):
+                sname = names[sid]
+                if e.name is not None and e.name != sname and not sname.startswith("@_"):
+                    if strict:
+                        err((f"`{e.name}@_{sid}` refers to slot {sid}, which is named `{sname}`", e.line, e.col, "unknown-slot"))
+                    return e
+                nm = e.name if e.name is not None else (None if sname.startswith("@_") else sname)
+                return e if nm == e.name else SlotRef(nm, sid, e.line, e.col)
+            walk.slot_misses.append(sid)
             return e
-        if t is S.SSA:
-            idx = ssa.get(e.n)
+
+        def ssa_ref(e, here: int, strict: bool):
+            idx = ssa_get(e.n)
             if idx is None:
+                walk.ssa_misses.append(e.n)
                 if strict:
-                    self.error(f"undefined SSA value %{e.n}", e.line, e.col, "undefined-ssa")
+                    err((f"undefined SSA value %{e.n}", e.line, e.col, "undefined-ssa"))
                 return e
             if strict and idx >= here:
-                self.error(f"%{e.n} is used before its definition (statement {idx})" if idx > here else f"%{e.n} refers to its own statement", e.line, e.col, "undefined-ssa")
-            return e if idx == e.n else S.SSA(idx, e.line, e.col)
-        if t is S.SlotRef:
-            if e.id is None:
+                err((f"%{e.n} is used before its definition (statement {idx})" if idx > here else f"%{e.n} refers to its own statement",
+                     e.line, e.col, "undefined-ssa"))
+            return e if idx == e.n else SSA(idx, e.line, e.col)
+
+        def name_ref(e, here: int):
+            """A single-part name: its slot, or the global it stays."""
+            nm = e.parts[0]
+            sid = sid_of(nm)
+            if sid is None:
+                if nm not in unknown:
+                    unknown[nm] = (here, e.line, e.col)
                 return e
-            if 1 <= e.id <= len(self.slots):
-                slot = self.slots[e.id - 1]
-                if e.name is not None and e.name != slot.name and not slot.name.startswith("@_"):
-                    if strict:
-                        self.error(f"`{e.name}@_{e.id}` refers to slot {e.id}, which is named `{slot.name}`", e.line, e.col, "unknown-slot")
-                    return e
-                nm = e.name if e.name is not None else (None if slot.name.startswith("@_") else slot.name)
-                return e if nm == e.name else S.SlotRef(nm, e.id, e.line, e.col)
-            return e
-        if t is S.Lit or t is S.BlockRef:
-            return e
-        if t is S.Call:
+            return SlotRef(names[sid], sid, e.line, e.col)
+
+        def call(e, here: int, strict: bool):
+            """`res` of a Call (the most common statement value), with the leaf
+            operands -- literals, SSA values already numbered, names -- inline."""
             f = e.func
-            f2 = f if (type(f) is S.Name and len(f.parts) > 1) else self._resolve(f, ssa, here, strict)
+            if type(f) is not Name:
+                f2 = res(f, here, strict)
+            elif len(f.parts) == 1:  # operators are globals, a slot may be called
+                f2 = f
+                nm = f.parts[0]
+                sid = sid_of(nm)
+                if sid is not None:
+                    f2 = SlotRef(names[sid], sid, f.line, f.col)
+                elif nm not in unknown:
+                    unknown[nm] = (here, f.line, f.col)
+            else:
+                f2 = f
             args = e.args
             new = None
-            by_name = self.by_name
             for k, a in enumerate(args):
                 ta = type(a)
-                if ta is S.Lit:
+                if ta is Lit:
                     continue
-                if ta is S.SSA:  # inline the common leaves (speed)
-                    idx = ssa.get(a.n)
-                    if idx is not None and idx == a.n and idx < here:
+                if ta is SSA:
+                    n = a.n
+                    if ssa_get(n) == n < here:  # numbered as written, defined before
                         continue
-                    a2 = self._resolve(a, ssa, here, strict)
-                elif ta is S.Name:
-                    sid = by_name.get(a.parts[0]) if len(a.parts) == 1 else None
+                    a2 = ssa_ref(a, here, strict)
+                elif ta is Name:  # name_ref inline
+                    if len(a.parts) != 1:
+                        continue
+                    nm = a.parts[0]
+                    sid = sid_of(nm)
                     if sid is None:
+                        if nm not in unknown:
+                            unknown[nm] = (here, a.line, a.col)
                         continue
-                    a2 = S.SlotRef(self.slots[sid - 1].name, sid, a.line, a.col)
+                    a2 = SlotRef(names[sid], sid, a.line, a.col)
                 else:
-                    a2 = self._resolve(a, ssa, here, strict)
+                    a2 = res(a, here, strict)
                 if a2 is not a:
                     if new is None:
                         new = list(args)
                     new[k] = a2
             if new is None and f2 is f:
                 return e
-            return S.Call(f2, new if new is not None else list(args), e.infix, e.line, e.col)
-        if t is S.Typed:
-            x = self._resolve(e.expr, ssa, here, strict)
-            return e if x is e.expr else S.Typed(x, e.type, e.line, e.col)
-        if t is S.Curly:
-            h = self._resolve(e.head, ssa, here, strict)
-            ps = [self._resolve(a, ssa, here, strict) for a in e.params]
-            return S.Curly(h, ps, e.line, e.col)
-        if t is S.ExprNode:
-            return S.ExprNode(e.head, [self._resolve(a, ssa, here, strict) for a in e.args], e.line, e.col)
-        if t is S.New:
-            return S.New(self._resolve(e.type, ssa, here, strict), [self._resolve(a, ssa, here, strict) for a in e.args], e.line, e.col)
-        if t is S.Quote:
-            return S.Quote(self._resolve(e.expr, ssa, here, strict), e.line, e.col)
-        if t is S.TupleLit:
-            return S.TupleLit([self._resolve(a, ssa, here, strict) for a in e.items], e.line, e.col)
-        if t is S.TypedVect:
-            return S.TypedVect(e.elt, [self._resolve(a, ssa, here, strict) for a in e.items], e.line, e.col)
-        if t is S.Splat:
-            return S.Splat(self._resolve(e.expr, ssa, here, strict), e.line, e.col)
-        if t is S.Where:
+            return Call(f2, new if new is not None else list(args), e.infix, e.line, e.col)
+
+        def res(e, here: int, strict: bool = True):
+            """A copy of `e` resolved (shares unchanged nodes; the syntax tree is not mutated)."""
+            t = type(e)
+            if t is Call:
+                return call(e, here, strict)
+            if t is SSA:
+                return ssa_ref(e, here, strict)
+            if t is Name:
+                return name_ref(e, here) if len(e.parts) == 1 else e
+            if t is SlotRef:
+                return e if e.id is None else slot_ref(e, here, strict)
+            if t is Lit or t is S.BlockRef or t is S.Where:
+                return e
+            if t is S.Typed:
+                x = res(e.expr, here, strict)
+                return e if x is e.expr else S.Typed(x, e.type, e.line, e.col)
+            if t is S.Curly:
+                h = res(e.head, here, strict)
+                return S.Curly(h, [res(a, here, strict) for a in e.params], e.line, e.col)
+            if t is S.ExprNode:
+                return S.ExprNode(e.head, [res(a, here, strict) for a in e.args], e.line, e.col)
+            if t is S.New:
+                ty = res(e.type, here, strict)
+                return S.New(ty, [res(a, here, strict) for a in e.args], e.line, e.col)
+            if t is S.Quote:
+                return S.Quote(res(e.expr, here, strict), e.line, e.col)
+            if t is S.TupleLit:
+                return S.TupleLit([res(a, here, strict) for a in e.items], e.line, e.col)
+            if t is S.TypedVect:
+                return S.TypedVect(e.elt, [res(a, here, strict) for a in e.items], e.line, e.col)
+            if t is S.Splat:
+                return S.Splat(res(e.expr, here, strict), e.line, e.col)
             return e
-        return e
 
-    def _target_slot(self, target) -> int | None:
-        if isinstance(target, S.SlotRef):
-            if target.id is not None and 1 <= target.id <= len(self.slots):
-                slot = self.slots[target.id - 1]
-                if target.name is not None and target.name != slot.name and not slot.name.startswith("@_"):
-                    self.error(f"`{target.name}@_{target.id}` refers to slot {target.id}, which is named `{slot.name}`",
-                               target.line, target.col, "unknown-slot")
-                return target.id
-            return None
-        if isinstance(target, S.Name) and len(target.parts) == 1:
-            return self.by_name.get(target.parts[0])
-        return None
+        def target_slot(target, here: int) -> int | None:
+            """The slot an assignment / NewvarNode writes (None: an error was recorded)."""
+            if type(target) is Name and len(target.parts) == 1:
+                sid = sid_of(target.parts[0])
+                if sid is None and incremental:
+                    sid = walk.new_local(target, here)
+            elif type(target) is SlotRef:
+                sid = target.id
+                if sid is not None:
+                    pin(target)
+                    if 1 <= sid < len(names):
+                        sname = names[sid]
+                        if target.name is not None and target.name != sname and not sname.startswith("@_"):
+                            err((f"`{target.name}@_{sid}` refers to slot {sid}, which is named `{sname}`",
+                                 target.line, target.col, "unknown-slot"))
+                        return sid
+                    walk.slot_misses.append(sid)
+                shown = f"{target.name}@_{sid}" if target.name else f"@_{sid}"
+                err((f"slot `{shown}` is neither an argument nor a local", target.line, target.col, "unknown-slot"))
+                return None
+            else:
+                sid = None
+            if sid is None:
+                err(("assignment target is not a slot", getattr(target, "line", 0), getattr(target, "col", 1), "unknown-slot"))
+            return sid
 
-    # ------------------------------------------------------------ build
-    def build(self) -> ir.Function | None:
-        fd = self.fd
-        name, module = self._name_module()
-        self._header_slots()
-        self._body_slots()
-        lines = fd.lines
-        if not lines:
-            self.error("function body is empty (expected at least one statement)", fd.line, max(fd.col, 1), "empty")
-            return None
-        # labels -> statement indices
-        ssa: dict[int, int] = {}
-        for i, bl in enumerate(lines, 1):
-            if bl.label is not None:
-                if bl.label in ssa:
-                    self.error(f"duplicate label %{bl.label} (first used on statement {ssa[bl.label]})", bl.line, max(bl.col - 1, 1), "duplicate-label")
-                else:
-                    ssa[bl.label] = i
-        stmts: list[ir.Stmt] = []
-        for i, bl in enumerate(lines, 1):
-            stmts.append(self._stmt(bl, ssa, i))
-        static = list(fd.static_params)
-        fn = ir.Function(name, module, self.slots, stmts, static_params=static, julia_return=fd.body_type,
-                         form=fd.form, source=fd, line=fd.line)
-        self._blocks(fn, lines)
-        return fn if self.ok else fn
-
-    def _stmt(self, bl: S.BodyLine, ssa: dict[int, int], i: int) -> ir.Stmt:
-        st = bl.stmt
-        line, col = bl.line, bl.col
         K = ir.Kind
-        t = type(st)
-        if t is S.ValueStmt:
-            return ir.Stmt(K.VALUE, self._resolve(st.value, ssa, i), None, None, [], bl.label, bl.annotation, line, col)
-        if t is S.Assign and type(st.target) is S.Name and len(st.target.parts) > 1:
-            # `Main.x = v`: a global assignment; its value is v's (Julia's Expr(:(=), GlobalRef, v))
-            node = S.ExprNode("=", [st.target, self._resolve(st.value, ssa, i)], st.line, st.col)
-            return ir.Stmt(K.VALUE, node, None, None, [], bl.label, bl.annotation, line, col)
-        if t is S.Assign:
-            sid = self._target_slot(st.target)
-            if sid is None:
-                self._bad_target(st.target)
-            return ir.Stmt(K.ASSIGN, self._resolve(st.value, ssa, i), sid, None, [], bl.label, bl.annotation, line, col)
-        common = dict(label=bl.label, annotation=bl.annotation, line=line, col=col)
-        if isinstance(st, S.Goto):
-            return ir.Stmt(K.GOTO, target=st.block, **common)
-        if isinstance(st, S.GotoIfNot):
-            return ir.Stmt(K.GOTOIFNOT, value=self._resolve(st.cond, ssa, i), target=st.block, **common)
-        if isinstance(st, S.Return):
-            v = self._resolve(st.value, ssa, i) if st.value is not None else None
-            return ir.Stmt(K.RETURN, value=v, **common)
-        if isinstance(st, S.Unreachable):
-            return ir.Stmt(K.UNREACHABLE, **common)
-        if isinstance(st, S.NewvarNode):
-            sid = self._target_slot(st.target)
-            if sid is None:
-                self._bad_target(st.target)
-            return ir.Stmt(K.NEWVAR, slot=sid, **common)
-        if isinstance(st, S.Enter):
-            return ir.Stmt(K.ENTER, target=st.block, **common)
-        if isinstance(st, S.Leave):
-            return ir.Stmt(K.LEAVE, args=[self._resolve(a, ssa, i) for a in st.args], **common)
-        if isinstance(st, S.DeadStmt):
-            inner = self._resolve(st.inner, ssa, i, strict=False) if st.inner is not None else None
-            return ir.Stmt(K.DEAD, value=inner, **common)
-        raise AssertionError(st)  # pragma: no cover
-
-    def _bad_target(self, target) -> None:
-        if isinstance(target, S.SlotRef):
-            shown = f"{target.name}@_{target.id}" if target.name else f"@_{target.id}"
-            self.error(f"slot `{shown}` is neither an argument nor a local", target.line, target.col, "unknown-slot")
-        else:
-            self.error("assignment target is not a slot", getattr(target, "line", 0), getattr(target, "col", 1), "unknown-slot")
-
-    def _blocks(self, fn: ir.Function, lines: list[S.BodyLine]) -> None:
-        n = len(fn.stmts)
-        headers: dict[int, tuple[int, S.BodyLine]] = {}  # stmt index -> (number, line)
-        by_number: dict[int, int] = {}
+        VALUE, ASSIGN = K.VALUE, K.ASSIGN
+        Stmt = ir.Stmt
+        headers, by_number, duplicates = walk.headers, walk.by_number, walk.duplicates
+        append = walk.stmts.append
         for i, bl in enumerate(lines, 1):
+            label = bl.label
+            if label is not None and ssa_setdefault(label, i) != i:  # numbered before the statement's operands
+                duplicates.append(bl)
             if bl.header is not None:
                 headers[i] = (bl.header, bl)
                 by_number.setdefault(bl.header, i)
+            st = bl.stmt
+            t = type(st)
+            if t is S.ValueStmt:
+                v = st.value
+                append(Stmt(VALUE, call(v, i, True) if type(v) is Call else res(v, i), None, None, [], label, bl.annotation, bl.line, bl.col))
+            elif t is S.Assign:
+                target = st.target
+                if type(target) is Name and len(target.parts) > 1:
+                    # `Main.x = v`: a global assignment; its value is v's (Julia's Expr(:(=), GlobalRef, v))
+                    node = S.ExprNode("=", [target, res(st.value, i)], st.line, st.col)
+                    append(Stmt(VALUE, node, None, None, [], label, bl.annotation, bl.line, bl.col))
+                else:
+                    sid = sid_of(target.parts[0]) if type(target) is Name else None
+                    if sid is None:
+                        sid = target_slot(target, i)
+                    v = st.value
+                    append(Stmt(ASSIGN, call(v, i, True) if type(v) is Call else res(v, i), sid, None, [], label, bl.annotation, bl.line, bl.col))
+            else:
+                s = _other_stmt(bl, st, i, res, target_slot)
+                append(s)
+                if s.kind in ir.TERMINATORS:
+                    controls.append(i)
+
+    # ------------------------------------------------------------ blocks
+    def _blocks(self, fn: ir.Function, lines: list[S.BodyLine], walk: _Walk) -> None:
+        """Check the text's block headers against the statements' own rule; partition."""
+        n = len(fn.stmts)
+        headers, by_number = walk.headers, walk.by_number
         required: dict[int, str] = {1: "the first statement"}
-        for i, st in enumerate(fn.stmts, 1):
+        for i in walk.controls:  # only terminators (goto, enter included) start blocks
+            st = fn.stmts[i - 1]
             if st.kind in (ir.Kind.GOTO, ir.Kind.GOTOIFNOT, ir.Kind.ENTER):
                 tgt = st.target
                 if tgt not in by_number:
@@ -473,7 +460,7 @@ class _Builder:
                     required.setdefault(by_number[tgt], f"a jump target (#{tgt})")
             if st.kind is ir.Kind.ENTER:
                 required.setdefault(i, "an enter")
-            if st.kind in ir.TERMINATORS and i < n:
+            if i < n:
                 required.setdefault(i + 1, f"the statement after {_TERMINATOR_WORDS[st.kind]}")
         starts = sorted(set(required) | set(headers))
         position = {s: k + 1 for k, s in enumerate(starts)}
@@ -495,68 +482,174 @@ class _Builder:
         cfg.compute_blocks(fn)
 
 
-def _collect_stmt(st, names: list, slots: list) -> None:
-    """Single-part Names and SlotRefs of a statement, in text order."""
+def _other_stmt(bl: S.BodyLine, st, i: int, res, target_slot) -> ir.Stmt:
+    """Statements other than assignments and values (see `_Builder._resolve_body`)."""
+    K = ir.Kind
+    common = dict(label=bl.label, annotation=bl.annotation, line=bl.line, col=bl.col)
     t = type(st)
-    if t is S.Assign:
-        _collect(st.target, names, slots)
-        _collect(st.value, names, slots)
-    elif t is S.ValueStmt:
-        _collect(st.value, names, slots)
-    elif t is S.GotoIfNot:
-        _collect(st.cond, names, slots)
-    elif t is S.Return:
-        if st.value is not None:
-            _collect(st.value, names, slots)
-    elif t is S.NewvarNode:
-        _collect(st.target, names, slots)
-    elif t is S.Leave:
-        for a in st.args:
-            _collect(a, names, slots)
-    elif t is S.DeadStmt:
-        if st.inner is not None:
-            _collect(st.inner, names, slots)
+    if t is S.Goto:
+        return ir.Stmt(K.GOTO, target=st.block, **common)
+    if t is S.GotoIfNot:
+        return ir.Stmt(K.GOTOIFNOT, value=res(st.cond, i), target=st.block, **common)
+    if t is S.Return:
+        v = res(st.value, i) if st.value is not None else None
+        return ir.Stmt(K.RETURN, value=v, **common)
+    if t is S.Unreachable:
+        return ir.Stmt(K.UNREACHABLE, **common)
+    if t is S.NewvarNode:
+        return ir.Stmt(K.NEWVAR, slot=target_slot(st.target, i), **common)
+    if t is S.Enter:
+        return ir.Stmt(K.ENTER, target=st.block, **common)
+    if t is S.Leave:
+        return ir.Stmt(K.LEAVE, args=[res(a, i) for a in st.args], **common)
+    if t is S.DeadStmt:
+        inner = res(st.inner, i, False) if st.inner is not None else None
+        return ir.Stmt(K.DEAD, value=inner, **common)
+    raise AssertionError(st)  # pragma: no cover
 
 
-def _collect(e, names: list, slots: list) -> None:
-    """Recursive over expressions (depth bounded by the parser)."""
-    t = type(e)
-    if t is S.Name:
-        if len(e.parts) == 1:
-            names.append(e)
-    elif t is S.SlotRef:
-        slots.append(e)
-    elif t is S.Call:
-        _collect(e.func, names, slots)
-        for a in e.args:
-            ta = type(a)
-            if ta is S.SSA or ta is S.Lit:
-                continue
-            if ta is S.Name:
-                if len(a.parts) == 1:
-                    names.append(a)
-                continue
-            _collect(a, names, slots)
-    elif t is S.SSA or t is S.Lit:
-        return
-    elif t is S.Typed:
-        _collect(e.expr, names, slots)  # the type is not a value
-    elif t is S.Curly:
-        _collect(e.head, names, slots)
-        for a in e.params:
-            _collect(a, names, slots)
-    elif t is S.ExprNode:
-        for a in e.args:
-            _collect(a, names, slots)
-    elif t is S.New:
-        _collect(e.type, names, slots)
-        for a in e.args:
-            _collect(a, names, slots)
-    elif t is S.Quote or t is S.Splat:
-        _collect(e.expr, names, slots)
-    elif t is S.TupleLit:
-        for a in e.items:
-            _collect(a, names, slots)
-    elif t is S.TypedVect:
-        for a in e.items:
-            _collect(a, names, slots)
+# ---------------------------------------------------------------- the walk and the slot table
+
+
+class _Walk:
+    """One walk over a body (`_Builder._resolve_body`): its input tables and what it found.
+
+    Incremental (the first walk): the slot table starts as the header's and
+    each new bare target name becomes the next local as it is met; the label
+    map starts empty and each label is numbered at its statement.  A name read
+    before its first assignment is then resolved as a global, a pinned id may
+    shift the locals, a `%N` may point forward: `holds` tells whether the
+    output equals a walk over the final tables.  Otherwise (the second walk)
+    the tables are final and are not extended.
+    """
+
+    def __init__(self, slots: list[ir.Slot], by_name: dict[str, int], ssa: dict[int, int], incremental: bool):
+        self.incremental = incremental
+        self.slots = list(slots)  # slots[i] has id i + 1
+        self.by_name = dict(by_name)  # name -> slot id
+        self.names = [""] + [s.name for s in slots]  # slot id -> name
+        self.ssa = ssa  # label -> statement index (first use)
+        # found by the walk, in text order
+        self.stmts: list[ir.Stmt] = []
+        self.errors: list[tuple] = []  # (message, line, col, code), in report order
+        self.duplicates: list[S.BodyLine] = []  # lines repeating a label
+        self.headers: dict[int, tuple[int, S.BodyLine]] = {}  # stmt index -> (header number, line)
+        self.by_number: dict[int, int] = {}  # header number -> first stmt index
+        self.controls: list[int] = []  # indices of terminators
+        self.pinned: dict[int, tuple] = {}  # slot id -> (name or None, line, col): first (named) explicit reference
+        self.unknown: dict[str, tuple[int, int, int]] = {}  # bare name read as no slot -> (stmt index, line, col) of its first read
+        self.order: list[tuple[str, int, int]] = []  # locals numbered by the walk: (name, line, col) of the first assignment
+        self.first_target: dict[str, int] = {}  # local name -> stmt index of its first assignment
+        self.ssa_misses: list[int] = []  # %N not (yet) labelled
+        self.slot_misses: list[int] = []  # @_N beyond the slots (numbered so far)
+
+    def new_local(self, target: S.Name, here: int) -> int | None:
+        """Number the next local for a bare target name missing from the table."""
+        nm = target.parts[0]
+        if nm in self.first_target:  # `@_…`-like names get a slot but no name lookup
+            return None
+        self.first_target[nm] = here
+        self.order.append((nm, target.line, target.col))
+        sid = len(self.slots) + 1
+        self.slots.append(ir.Slot(sid, nm, False, None, None, target.line, target.col))
+        self.names.append(nm)
+        if nm.startswith("@_") or nm in self.by_name:
+            return None
+        self.by_name[nm] = sid
+        return sid
+
+    def early(self) -> dict[str, tuple[int, int, int]]:
+        """Locals read before their first assignment -> (stmt index, line, col) of the first read."""
+        first = self.first_target
+        return {nm: r for nm, r in self.unknown.items() if nm in first}
+
+    def holds(self, slots: list[ir.Slot], by_name: dict[str, int]) -> bool:
+        """Is this walk's output what a walk over the final tables would give?"""
+        if not self.incremental:
+            return True
+        if self.slots != slots or self.by_name != by_name or self.early():
+            return False
+        ssa, n = self.ssa, len(slots)
+        return not any(k in ssa for k in self.ssa_misses) and not any(1 <= s <= n for s in self.slot_misses)
+
+
+def _assigned_names(lines: list[S.BodyLine]) -> set:
+    """Names and pinned ids assigned (or NewvarNode'd) anywhere in the body."""
+    out: set = set()
+    for bl in lines:
+        st = bl.stmt
+        t = st.target if isinstance(st, (S.Assign, S.NewvarNode)) else None
+        if t is None:
+            continue
+        if isinstance(t, S.SlotRef):
+            out.add(t.id)
+            if t.name:
+                out.add(("named", t.name, t.id))
+        elif isinstance(t, S.Name) and len(t.parts) == 1:
+            out.add(t.parts[0])
+    return out
+
+
+def _true_order(guess: list[tuple[str, int, int]], first_target: dict[str, int], early: dict) -> list[tuple[str, int, int]]:
+    """Locals by first appearance: the guess (by first assignment) corrected by
+    the reads that came before their name's first assignment.  An assignment
+    comes first on its own statement; reads keep their text order."""
+    if not early:
+        return guess
+    rank = {nm: k for k, nm in enumerate(early)}
+
+    def key(entry):
+        nm = entry[0]
+        return (early[nm][0], rank[nm]) if nm in early else (first_target[nm], -1)
+
+    return [(nm, *early[nm][1:]) if nm in early else (nm, line, col) for nm, line, col in sorted(guess, key=key)]
+
+
+def _allocate(header: list[ir.Slot], header_names: dict[str, int], has_locals_section: bool,
+              order: list[tuple[str, int, int]], pinned: dict[int, tuple]) -> tuple[list[ir.Slot], dict[str, int], list[tuple]]:
+    """The slot table: header slots, then the body's locals (`order`: assigned
+    names missing from the header, by first appearance) and pinned ids.
+    Returns (slots, by_name, errors); errors are (message, line, col, code)."""
+    slots = list(header)
+    by_name = dict(header_names)
+    errors: list[tuple] = []
+    nknown = len(slots)
+    if has_locals_section:
+        # appended locals (assigned names missing from the section)
+        for nm, line, col in order:
+            sid = len(slots) + 1
+            slots.append(ir.Slot(sid, nm, False, None, None, line, col))
+            if not nm.startswith("@_") and nm not in by_name:
+                by_name[nm] = sid
+        for sid, (nm, line, col) in sorted(pinned.items()):
+            if sid < 1 or sid > len(slots):
+                shown = f"{nm}@_{sid}" if nm else f"@_{sid}"
+                errors.append((f"slot `{shown}` is neither an argument nor a local (the function has {len(slots)} slots)", line, col, "unknown-slot"))
+        return slots, by_name, errors
+    # plain form without a Locals section: pinned ids are reserved
+    reserved = {s for s in pinned if s > nknown}
+    limit = nknown + len(order) + len(reserved)
+    slots_by_id: dict[int, tuple[str, int, int]] = {}
+    for sid in reserved:
+        nm, line, col = pinned[sid]
+        slots_by_id[sid] = (nm or f"@_{sid}", line, col)
+    nxt = nknown + 1
+    for nm, line, col in order:
+        while nxt in reserved:
+            nxt += 1
+        slots_by_id[nxt] = (nm, line, col)
+        nxt += 1
+    bad = [sid for sid in pinned if sid < 1] + [sid for sid in reserved if sid > limit]
+    for sid in sorted(bad):
+        nm, line, col = pinned[sid]
+        shown = f"{nm}@_{sid}" if nm else f"@_{sid}"
+        errors.append((f"slot `{shown}` is neither an argument nor a local (the function has {limit} slots)", line, col, "unknown-slot"))
+    for sid in range(nknown + 1, limit + 1):
+        if sid in slots_by_id:
+            nm, line, col = slots_by_id[sid]
+        else:
+            nm, line, col = f"@_{sid}", 0, 0
+        slots.append(ir.Slot(sid, nm, False, None, None, line, col))
+        if not nm.startswith("@_") and nm not in by_name and sid not in reserved:
+            by_name[nm] = sid
+    return slots, by_name, errors
