@@ -77,12 +77,8 @@ def parse(path: str, text: str):
 def build(source) -> ir.Program:
     """Syntax -> `ir.Program` with blocks computed (raises IrcError)."""
     from .build import build_program
-    from .cfg import compute_blocks
 
-    program = build_program(source)
-    for fn in program.functions:
-        compute_blocks(fn)  # keeps the builder's partition, fills preds/succs/stmt_block
-    return program
+    return build_program(source)  # the builder fills each function's blocks (irc.cfg.compute_blocks)
 
 
 def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
