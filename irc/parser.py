@@ -11,7 +11,10 @@ Algorithm, in three steps:
    `Body::T`, `CodeInfo(`, `)`, `end`, …).  Infix chains are flat in the
    grammar; `_climb` applies Julia's precedence and associativity (`a * b * c`
    is one n-ary call, `a - b - c` nests to the left, comparisons bind
-   loosest, `:` ranges between comparisons and `+`).
+   loosest, `:` ranges between comparisons and `+`).  Before that, the fast
+   path (`_FastLine`, at the end of this file) builds the same objects for
+   the common body lines; Lark sees the text with those lines blanked and
+   lexes only the spans of it that hold the other lines (`_blanked`).
 2. **Recovery.**  A syntax error is recorded with the expected tokens named
    in words (`describe_expected`), the parser stacks are popped back to the
    start of the offending line, the lexer skips to the end of that line, and
@@ -46,6 +49,11 @@ from operator import attrgetter
 from dataclasses import dataclass, field
 
 from lark import Token, Transformer
+
+try:
+    from lark import TextSlice  # lark >= 1.2: lex a part of a text, positions and lines as in the whole
+except ImportError:  # pragma: no cover - older lark: the whole text is lexed
+    TextSlice = None
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import syntax as S
@@ -1374,8 +1382,10 @@ def _blank_line(text: str, line: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def _parse_lines(text: str, errors: _Errors, start: str = "start"):
-    """Run the LALR parser with line-level recovery; returns the start value."""
+def _parse_lines(text: str, errors: _Errors, start: str = "start", spans=None):
+    """Run the LALR parser with line-level recovery; returns the start value.
+    `spans` (start rule only): parse just these (start, end) offsets of the
+    text, each a run of whole lines, and concatenate the line objects."""
     from .grammar_loader import build_parser
 
     lark = build_parser()
@@ -1430,7 +1440,12 @@ def _parse_lines(text: str, errors: _Errors, start: str = "start"):
                 lexstate.line_ctr.feed(src[pos:nl])
         return True
 
-    return lark.parse(text, start=start, on_error=on_error)
+    if spans is None or TextSlice is None:
+        return lark.parse(text, start=start, on_error=on_error)
+    out = []
+    for a, b in spans:
+        out.extend(lark.parse(TextSlice(text, a, b), start=start, on_error=on_error))
+    return out
 
 
 def _end_position(text: str) -> tuple[int, int]:
@@ -1438,12 +1453,13 @@ def _end_position(text: str) -> tuple[int, int]:
     return len(lines), len(lines[-1]) + 1
 
 
-def _parse_with_retries(text: str, errors: _Errors, start: str = "start"):
-    """Parse; a line a callback rejects (`_LineError`) is reported and blanked."""
+def _parse_with_retries(text: str, errors: _Errors, start: str = "start", spans=None):
+    """Parse; a line a callback rejects (`_LineError`) is reported and blanked
+    (blanking keeps offsets, so `spans` stay valid)."""
     work = text
     for _ in range(MAX_ERRORS):
         try:
-            return _parse_lines(work, errors, start)
+            return _parse_lines(work, errors, start, spans)
         except _LineError as exc:
             errors.add(exc.message, exc.line, exc.col)
             if exc.line < 1:
@@ -1459,15 +1475,17 @@ def _fast() -> "_FastLine":
     return _FastLine()
 
 
-def _split_fast(lines: list[str]) -> tuple[list, str]:
-    """Body lines the fast path parses, and the rest of the text for Lark
-    (parsed lines blanked, so line numbers stay).  Blanks them in `lines`."""
+def _split_fast(lines: list[str]) -> tuple[list, str, list]:
+    """Body lines the fast path parses, the rest of the text for Lark
+    (parsed lines blanked, so line numbers stay) and the spans of it that
+    hold the lines left (see `_blanked`)."""
     fast = _fast()
     shape = fast.shape_re.match
     build = fast._shape
     rest = fast.parse_rest
     done = []
     append = done.append
+    declined = []
     lineno = 0
     for ln in lines:
         lineno += 1
@@ -1476,10 +1494,41 @@ def _split_fast(lines: list[str]) -> tuple[list, str]:
         if obj is None:
             obj = rest(ln, lineno)
             if obj is None:
+                declined.append(lineno - 1)
                 continue
         append(obj)
-        lines[lineno - 1] = ""
-    return done, "\n".join(lines)
+    return (done, *_blanked(lines, declined))
+
+
+_SPAN_GAP = 64  # kept lines at most this far apart share one span
+
+
+def _blanked(lines: list[str], keep: list[int]) -> tuple[str, list]:
+    """The lines joined by newlines, all but those at the (ascending)
+    indexes `keep` blanked; and (start, end) offsets covering the kept lines,
+    each span whole lines with the newline after its last one, so Lark need
+    not lex the long blank runs between them."""
+    parts = []
+    spans: list[list[int]] = []
+    prev = 0
+    pos = 0  # offset of line `prev`
+    for i in keep:
+        pos += i - prev
+        n = len(lines[i])
+        end = pos + n + 1
+        if spans and i - prev <= _SPAN_GAP:
+            spans[-1][1] = end
+        else:
+            spans.append([pos, end])
+        parts.append("\n" * (i - prev))
+        parts.append(lines[i])
+        pos += n
+        prev = i
+    parts.append("\n" * (len(lines) - 1 - prev))
+    text = "".join(parts)
+    if spans and spans[-1][1] > len(text):
+        spans[-1][1] = len(text)  # the last line has no newline
+    return text, [tuple(sp) for sp in spans]
 
 
 def _merge(a: list, b: list) -> list:
@@ -1541,11 +1590,11 @@ def _parse_text(text: str, path: str, fast: bool) -> S.SourceFile:
     lines = text.split("\n")
     long = _long_lines(lines)
     if fast:
-        fast_lines, rest = _split_fast(lines)
+        fast_lines, rest, spans = _split_fast(lines)
     else:
-        fast_lines, rest = [], text
+        fast_lines, rest, spans = [], text, None
     asm = _Assembler(errors)
-    asm.feed_all(_merge(fast_lines, _parse_with_retries(rest, errors) or []))
+    asm.feed_all(_merge(fast_lines, _parse_with_retries(rest, errors, spans=spans) or []))
     items = asm.finish()
     _check_depth(items, long, errors)
     if errors.items:
@@ -1649,7 +1698,7 @@ _LINE_START_REJECT = re.compile(
 # The plain tokens of the simple paths, each a subset of a grammar terminal
 # (tests/test_perf_parse_shapes.py checks that): ASCII names, `%N`, decimal
 # numbers, ASCII operators (`:op` is then a QOP).
-_PLAIN_NAME = r"[A-Za-z_][A-Za-z_0-9!]*"
+_PLAIN_NAME = r"[A-Za-z_][A-Za-z_0-9!]*+"  # possessive: what follows a name is never a name character
 _PLAIN_ATOMS = ((r"%\d+", "SSA"), (_PLAIN_NAME, "NAME"), (r"\d+\.\d+(?:e[-+]?\d+)?", "FLOAT"), (r"\d+", "INT"))
 _PLAIN_OP = r"===|!==|==|!=|<=|>=|[-+*/<>]"
 _SIMPLE_SPLIT = re.compile(r"[^\s(),]+|[(),]").findall

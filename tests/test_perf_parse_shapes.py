@@ -19,7 +19,7 @@ def outcome(text: str, fast: bool):
     try:
         return repr(P.parse_text(text, "t.ir", fast=fast).items)
     except IrcError as e:
-        return "error: " + str(e)
+        return "error: " + repr(e.diagnostics)
 
 
 def assert_same(body: str):
@@ -136,3 +136,37 @@ def test_plain_tokens_are_grammar_terminals(pattern: str, terminal: str):
         assert m is not None and m.end() == len(tok), (tok, terminal)
 
     check()
+
+
+def test_blanked_spans_cover_the_kept_lines():
+    rng = random.Random(3)
+    for trial in range(200):
+        lines = [rng.choice(["", "ab", "x = 1", "  c"]) for _ in range(rng.randrange(1, 300))]
+        keep = sorted(rng.sample(range(len(lines)), rng.randrange(0, min(len(lines), 8) + 1)))
+        text, spans = P._blanked(lines, keep)
+        assert text == "\n".join(ln if i in keep else "" for i, ln in enumerate(lines))
+        assert all(a < b for a, b in spans) and all(b1 < a2 for (_, b1), (a2, _) in zip(spans, spans[1:]))
+        for i in keep:
+            start = sum(len(lines[j]) for j in keep if j < i) + i
+            assert any(a <= start and start + len(lines[i]) <= b for a, b in spans), (trial, i)
+        for a, b in spans:
+            assert a == 0 or text[a - 1] == "\n"
+            assert b == len(text) or text[b - 1] == "\n"
+
+
+@pytest.mark.parametrize("tail", ["", "\n", "\n\n   \n"])
+def test_errors_far_apart_are_reported_as_lark_reports_them(tail: str):
+    """Lark parses only spans of the text when most lines took the fast path;
+    errors in and at the ends of the spans are the ones it finds in the whole."""
+    filler = "".join(f"│   %{k} = %{k - 1} + a\n" for k in range(2, 200))
+    bad = ["│   %1 = (a +", "│   x = f(a,", "struct", "│   %9 = a ++ )", "declare f(", "│   y = a + +", "  end",
+           "│   nothing = a", "function g(x", "│   goto #2 if", "│   %7 = ∘ a"]
+    rng = random.Random(len(tail))
+    for _ in range(6):
+        body = "function f(a)\n1 ─ %1 = a\n"
+        for line in rng.sample(bad, 4):
+            body += filler + line + "\n"
+        text = body + filler + "└── return %1\nend" + tail
+        text_cut = body + filler + rng.choice(bad)  # an error on the last line, no newline after it
+        for t in (text, text_cut):
+            assert outcome(t, True) == outcome(t, False)
