@@ -1693,8 +1693,8 @@ def _terminal_regex(name: str) -> str:
 
 _LINE_START_REJECT = re.compile(
     r"[\t ]*(?:$|#|julia>|\)|@[\t ]|[┌└│╎╻┃╷|][\t ]*@[\t ]|(?:function|struct|mutable|abstract|const|global|declare|end|"
-    r"MethodInstance|from|Arguments|Locals|Variables|Static|Body|CodeInfo)(?![\w#!]))"
-)
+    r"MethodInstance|from|Body|CodeInfo)(?![\w#!])|(?:Arguments|Locals|Variables|Static)(?![\w!]))"
+)  # a section word before `#` is a SECTION token (grammar: followed by end of line or a comment)
 # The plain tokens of the simple paths, each a subset of a grammar terminal
 # (tests/test_perf_parse_shapes.py checks that): ASCII names, `%N`, decimal
 # numbers, ASCII operators (`:op` is then a QOP).

@@ -53,6 +53,13 @@ def test_shape_lines_match_lark(line: str):
     assert_same(line + "\n")
 
 
+@pytest.mark.parametrize("line", ["Arguments#self#::Core.Const(f)", "Locals#x::Int64", "Variables#y", "Static#z = 1",
+                                  "Arguments # c", "Body#x::Int64", "end#x = 1", "from#x = 1"])
+def test_section_words_before_a_hash_match_lark(line: str):
+    assert_same(line + "\n")
+    assert_same("│   " + line + "\n")
+
+
 def random_line(rng: random.Random) -> str:
     def atom() -> str:
         return rng.choice(ATOMS)
