@@ -177,3 +177,23 @@ def test_errors_far_apart_are_reported_as_lark_reports_them(tail: str):
         text_cut = body + filler + rng.choice(bad)  # an error on the last line, no newline after it
         for t in (text, text_cut):
             assert outcome(t, True) == outcome(t, False)
+
+
+def test_fast_path_agrees_with_lark_on_mutated_samples():
+    """Broken and odd lines (tests/strategies.mutate) come out of the fast
+    path exactly as out of Lark alone: the same items or the same errors."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import strategies as G
+    from conftest import sample_files
+
+    rnd = random.Random(17)
+    for path in sample_files():
+        text = path.read_text(encoding="utf-8")
+        if len(text) > 20000:
+            continue
+        for _ in range(4):
+            mutant, desc = G.mutate(text, rnd)
+            assert outcome(mutant, True) == outcome(mutant, False), (path.name, desc)
