@@ -1750,15 +1750,17 @@ class _FastLine:
         # The commonest shapes of all, one regex with numbered groups so
         # `_shape` builds the nodes straight from them: [rail] [%N =] [name =]
         # then `a`, `a op b` or `callee(a, b[, c])` with plain atoms; a callee
-        # may end in an operator name (`Base.:*`).  Groups: 1 RAIL_HEAD,
-        # 2 label, 3 target, 4 a, 5 op, 6 b, 7 callee, 8-10 arguments.
+        # may end in an operator name (`Base.:*`); then maybe `::T`, T a plain
+        # name (`::Float64`, as Julia prints types).  Groups: 1 RAIL_HEAD,
+        # 2 label, 3 target, 4 a, 5 op, 6 b, 7 callee, 8-10 arguments, 11 T.
         cap = rf"({atom})"
         qop = rf"(?:\.:(?:{_PLAIN_OP}))"
         self.shape_re = re.compile(
             rf"[ \t]*(?:({t('RAIL_HEAD')})|│|└─*)?[ \t]*"
             rf"(?:%(\d+)[ \t]*=[ \t]*)?(?:([A-Za-z_][A-Za-z_0-9!]*)[ \t]*=[ \t]*(?!=))?"
             rf"(?:{cap}(?:[ \t]+({op})[ \t]+{cap})?"
-            rf"|({callee}{qop}?)\([ \t]*{cap}[ \t]*,[ \t]*{cap}(?:[ \t]*,[ \t]*{cap})?[ \t]*\))[ \t]*\r?$"
+            rf"|({callee}{qop}?)\([ \t]*{cap}[ \t]*,[ \t]*{cap}(?:[ \t]*,[ \t]*{cap})?[ \t]*\))"
+            rf"(?:::({_PLAIN_NAME}))?[ \t]*\r?$"
         )
 
     # A tiny token: (type, text, col) -- col 1-based.
@@ -1786,18 +1788,29 @@ class _FastLine:
 
     def _shape(self, m, ln: int):
         """Build a line `shape_re` accepted, straight from its groups (None:
-        leave it to `parse_rest`).  Builds what `_simple` builds."""
-        rh, label, target, a, op, b, callee, x, y, z = m.groups()
+        leave it to `parse_rest`).  Builds what `_simple` / `_line` build:
+        `::T` binds tighter than an operator, and on a statement without a
+        target it is the line's annotation."""
+        rh, label, target, a, op, b, callee, x, y, z, typ = m.groups()
         start = m.start
+        annot = None
+        if typ is not None:
+            annot = _atom_node(typ, ln, start(11) + 1)
+            if annot is None:
+                return None
         if a is not None:
             col = start(4) + 1
             value = _atom_node(a, ln, col)
             if value is None:
                 return None
             if op is not None:
-                right = _atom_node(b, ln, start(6) + 1)
+                bcol = start(6) + 1
+                right = _atom_node(b, ln, bcol)
                 if right is None:
                     return None
+                if annot is not None:
+                    right = S.Typed(right, annot, ln, bcol)
+                    annot = None
                 value = S.Call(S.Name((op,), ln, start(5) + 1), [value, right], op, ln, col)
         else:
             col = start(7) + 1
@@ -1826,15 +1839,18 @@ class _FastLine:
         if target is not None:
             if target in _NOT_TARGETS or (target[0] == "_" and target[1:].isdigit()):
                 return None
+            if annot is not None:
+                value = S.Typed(value, annot, ln, col)
+                annot = None
             col = start(3) + 1
             stmt = S.Assign(S.Name((target,), ln, col), value, ln, col)
         else:
             stmt = S.ValueStmt(value, ln, col)
         if rh is None:
-            return S.BodyLine(stmt, None, "", int(label) if label is not None else None, None, ln, col)
+            return S.BodyLine(stmt, None, "", int(label) if label is not None else None, annot, ln, col)
         num = rh.split()[0]
         kind = rh[len(num):].strip()[0]
-        return S.BodyLine(stmt, int(num), kind, int(label) if label is not None else None, None, ln, col)
+        return S.BodyLine(stmt, int(num), kind, int(label) if label is not None else None, annot, ln, col)
 
     def _simple(self, m, text: str, ln: int):
         """Build a line the simple regex accepted (None: leave it to the general path).

@@ -47,6 +47,9 @@ TARGETS = ["", "x = ", "x1 = ", "_x = ", "_2 = ", "_ = ", "nothing = ", "end = "
     "│   %3 = Base.:*(%1, x)\r", "│   x@_2 = %3", "│   %3 = x@_2 * a", "│   %3 = 1_000 + a", "│   %3 = 0x10 + a",
     "│   %3 = 1.5f0 * a", "│   %3 = 1e5 * a", "│   %3 = Base.:*(%1, x", "│   %3 = Base.:*(%1)", "│   %3 = .a + b",
     "│   %3 = Base.:++(a, b)", "│   %3 = Base.:*=(a, b)", "│   %3 = Base. :*(a, b)", "│   end", "│   %3 = end",
+    "│   %3 = Base.mul_float(%1, %2)::Float64", "│   %3 = a + b::Int64", "│   x = f(a, b)::Int64", "│   x = a::Int64",
+    "│   %3 = a::Int64", "│   %3 = 1::Int64", "│   a::Float64", "│   %3 = a * b::T", "│   %3 = f(a, b)::nothing",
+    "│   %3 = f(a, b)::where", "│   %3 = f(a, b)::Int64 ", "│   %3 = f(a, b)::Int64::Int64", "│   x = a == b::Bool",
     "│   %3 = f(end, a)", "│   %3 = end(a, b)", "│   %3 = ١٢ + %١", "│   x = f(٣.٥, %٣)", "%٣ = a", "│   %3 = return(a, b)", "│   return = a", "│   %3 = a + return",
 ])
 def test_shape_lines_match_lark(line: str):
@@ -72,7 +75,8 @@ def random_line(rng: random.Random) -> str:
     else:
         args = [atom() for _ in range(rng.choice([1, 2, 2, 3, 3, 4]))]
         rhs = f"{rng.choice(CALLEES)}({rng.choice([', ', ',', ' , ']).join(args)})"
-    return rng.choice(RAILS) + rng.choice(LABELS) + rng.choice(TARGETS) + rhs + rng.choice(["", " ", "\r"])
+    annot = rng.choice(["", "", "::Float64", "::Int64", "::nothing", "::end", "::_2", "::Base.Int", ":: Int64", "::x::Int64"])
+    return rng.choice(RAILS) + rng.choice(LABELS) + rng.choice(TARGETS) + rhs + annot + rng.choice(["", " ", "\r"])
 
 
 @pytest.mark.parametrize("seed", range(8))
