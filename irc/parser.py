@@ -45,16 +45,16 @@ import bisect
 import functools
 import gc
 import re
-from operator import attrgetter
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from lark import Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 try:
     from lark import TextSlice  # lark >= 1.2: lex a part of a text, positions and lines as in the whole
 except ImportError:  # pragma: no cover - older lark: the whole text is lexed
     TextSlice = None
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import syntax as S
 from .errors import Diagnostic, IrcError, Span

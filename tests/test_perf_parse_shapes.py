@@ -100,7 +100,7 @@ def test_shape_lines_in_one_long_body_match_lark():
 def test_shape_path_takes_the_common_lines():
     fast = P._fast()
     for line in ["│   %3 = Base.:*(%1, x)", "│   x1 = %3", "│   %4 = %3 * 0.5", "1 ─ %1 = Base.getindex(a, 1)",
-                 "│   Base.setindex!(du, %3, 130)"]:
+                 "│   Base.setindex!(du, %3, 130)", "│   %5 = Base.mul_float(%3, %4)::Float64", "│   %6 = %5 + x::Float64"]:
         m = fast.shape_re.match(line)
         assert m is not None and fast._shape(m, 1) is not None, line
 
