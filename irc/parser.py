@@ -11,7 +11,10 @@ Algorithm, in three steps:
    `Body::T`, `CodeInfo(`, `)`, `end`, …).  Infix chains are flat in the
    grammar; `_climb` applies Julia's precedence and associativity (`a * b * c`
    is one n-ary call, `a - b - c` nests to the left, comparisons bind
-   loosest, `:` ranges between comparisons and `+`).
+   loosest, `:` ranges between comparisons and `+`).  Before that, the fast
+   path (`_FastLine`, at the end of this file) builds the same objects for
+   the common body lines; Lark sees the text with those lines blanked and
+   lexes only the spans of it that hold the other lines (`_blanked`).
 2. **Recovery.**  A syntax error is recorded with the expected tokens named
    in words (`describe_expected`), the parser stacks are popped back to the
    start of the offending line, the lexer skips to the end of that line, and
@@ -38,13 +41,20 @@ over input size.
 """
 from __future__ import annotations
 
+import bisect
 import functools
 import gc
 import re
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from lark import Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+try:
+    from lark import TextSlice  # lark >= 1.2: lex a part of a text, positions and lines as in the whole
+except ImportError:  # pragma: no cover - older lark: the whole text is lexed
+    TextSlice = None
 
 from . import syntax as S
 from .errors import Diagnostic, IrcError, Span
@@ -1057,6 +1067,24 @@ class _Assembler:
             else:
                 self._end_warntype()
 
+    def feed_all(self, objs: list) -> None:
+        """`feed` every object; runs of body lines inside a function body
+        (the common case) are appended without the per-object dispatch."""
+        i = 0
+        n = len(objs)
+        BodyLine = S.BodyLine
+        while i < n:
+            fn = self.fn
+            if fn is not None and self.fn_state == "body" and not self.codeinfo_closed and self.struct is None:
+                append = fn.lines.append
+                while i < n and type(objs[i]) is BodyLine:
+                    append(objs[i])
+                    i += 1
+                if i == n:
+                    break
+            self.feed(objs[i])
+            i += 1
+
     def feed(self, obj) -> None:
         if type(obj) is S.BodyLine and self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed \
                 and self.struct is None:
@@ -1354,8 +1382,10 @@ def _blank_line(text: str, line: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def _parse_lines(text: str, errors: _Errors, start: str = "start"):
-    """Run the LALR parser with line-level recovery; returns the start value."""
+def _parse_lines(text: str, errors: _Errors, start: str = "start", spans=None):
+    """Run the LALR parser with line-level recovery; returns the start value.
+    `spans` (start rule only): parse just these (start, end) offsets of the
+    text, each a run of whole lines, and concatenate the line objects."""
     from .grammar_loader import build_parser
 
     lark = build_parser()
@@ -1410,7 +1440,12 @@ def _parse_lines(text: str, errors: _Errors, start: str = "start"):
                 lexstate.line_ctr.feed(src[pos:nl])
         return True
 
-    return lark.parse(text, start=start, on_error=on_error)
+    if spans is None or TextSlice is None:
+        return lark.parse(text, start=start, on_error=on_error)
+    out = []
+    for a, b in spans:
+        out.extend(lark.parse(TextSlice(text, a, b), start=start, on_error=on_error))
+    return out
 
 
 def _end_position(text: str) -> tuple[int, int]:
@@ -1418,12 +1453,13 @@ def _end_position(text: str) -> tuple[int, int]:
     return len(lines), len(lines[-1]) + 1
 
 
-def _parse_with_retries(text: str, errors: _Errors, start: str = "start"):
-    """Parse; a line a callback rejects (`_LineError`) is reported and blanked."""
+def _parse_with_retries(text: str, errors: _Errors, start: str = "start", spans=None):
+    """Parse; a line a callback rejects (`_LineError`) is reported and blanked
+    (blanking keeps offsets, so `spans` stay valid)."""
     work = text
     for _ in range(MAX_ERRORS):
         try:
-            return _parse_lines(work, errors, start)
+            return _parse_lines(work, errors, start, spans)
         except _LineError as exc:
             errors.add(exc.message, exc.line, exc.col)
             if exc.line < 1:
@@ -1439,26 +1475,75 @@ def _fast() -> "_FastLine":
     return _FastLine()
 
 
-def _split_fast(text: str) -> tuple[list, str]:
-    """Body lines the fast path parses, and the rest of the text for Lark
-    (parsed lines blanked, so line numbers stay)."""
+def _split_fast(lines: list[str]) -> tuple[list, str, list]:
+    """Body lines the fast path parses, the rest of the text for Lark
+    (parsed lines blanked, so line numbers stay) and the spans of it that
+    hold the lines left (see `_blanked`)."""
     fast = _fast()
-    lines = text.split("\n")
+    shape = fast.shape_re.match
+    build = fast._shape
+    rest = fast.parse_rest
     done = []
-    for i, ln in enumerate(lines):
-        obj = fast.parse(ln, i + 1)
-        if obj is not None:
-            done.append(obj)
-            lines[i] = ""
-    return done, "\n".join(lines)
+    append = done.append
+    declined = []
+    lineno = 0
+    for ln in lines:
+        lineno += 1
+        m = shape(ln)
+        obj = build(m, lineno) if m is not None else None
+        if obj is None:
+            obj = rest(ln, lineno)
+            if obj is None:
+                declined.append(lineno - 1)
+                continue
+        append(obj)
+    return (done, *_blanked(lines, declined))
+
+
+_SPAN_GAP = 64  # kept lines at most this far apart share one span
+
+
+def _blanked(lines: list[str], keep: list[int]) -> tuple[str, list]:
+    """The lines joined by newlines, all but those at the (ascending)
+    indexes `keep` blanked; and (start, end) offsets covering the kept lines,
+    each span whole lines with the newline after its last one, so Lark need
+    not lex the long blank runs between them."""
+    parts = []
+    spans: list[list[int]] = []
+    prev = 0
+    pos = 0  # offset of line `prev`
+    for i in keep:
+        pos += i - prev
+        n = len(lines[i])
+        end = pos + n + 1
+        if spans and i - prev <= _SPAN_GAP:
+            spans[-1][1] = end
+        else:
+            spans.append([pos, end])
+        parts.append("\n" * (i - prev))
+        parts.append(lines[i])
+        pos += n
+        prev = i
+    parts.append("\n" * (len(lines) - 1 - prev))
+    text = "".join(parts)
+    if spans and spans[-1][1] > len(text):
+        spans[-1][1] = len(text)  # the last line has no newline
+    return text, [tuple(sp) for sp in spans]
 
 
 def _merge(a: list, b: list) -> list:
-    """Merge two lists of line objects, each sorted by line."""
+    """Merge two lists of line objects, each sorted by line (no line is in
+    both).  A few objects into many are inserted by bisection."""
     if not a:
         return b
     if not b:
         return a
+    if len(b) * 16 < len(a):
+        out = list(a)
+        key = _line_of
+        for obj in b:
+            bisect.insort(out, obj, key=key)
+        return out
     out = []
     i = j = 0
     while i < len(a) and j < len(b):
@@ -1471,6 +1556,9 @@ def _merge(a: list, b: list) -> list:
     out.extend(a[i:])
     out.extend(b[j:])
     return out
+
+
+_line_of = attrgetter("line")
 
 
 class no_gc:
@@ -1499,16 +1587,16 @@ def _parse_text(text: str, path: str, fast: bool) -> S.SourceFile:
     errors = _Errors(path)
     if "\0" in text:
         fast = False
+    lines = text.split("\n")
+    long = _long_lines(lines)
     if fast:
-        fast_lines, rest = _split_fast(text)
+        fast_lines, rest, spans = _split_fast(lines)
     else:
-        fast_lines, rest = [], text
-    lines = _merge(fast_lines, _parse_with_retries(rest, errors) or [])
+        fast_lines, rest, spans = [], text, None
     asm = _Assembler(errors)
-    for obj in lines:
-        asm.feed(obj)
+    asm.feed_all(_merge(fast_lines, _parse_with_retries(rest, errors, spans=spans) or []))
     items = asm.finish()
-    _check_depth(items, text, errors)
+    _check_depth(items, long, errors)
     if errors.items:
         errors.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
         raise IrcError(_dedupe(errors.items), text)
@@ -1526,19 +1614,16 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-def _long_lines(text: str, threshold: int = MAX_DEPTH) -> set[int] | None:
-    if len(text) < threshold:
+def _long_lines(lines: list[str], threshold: int = MAX_DEPTH) -> set[int]:
+    """Numbers of the lines at least `threshold` characters long."""
+    if not lines or max(map(len, lines)) < threshold:
         return set()
-    out = set()
-    for i, ln in enumerate(text.split("\n"), 1):
-        if len(ln) >= threshold:
-            out.add(i)
-    return out
+    return {i for i, ln in enumerate(lines, 1) if len(ln) >= threshold}
 
 
-def _check_depth(items, text: str, errors: _Errors) -> None:
-    """Reject expressions nested deeper than MAX_DEPTH (only long lines can be)."""
-    long = _long_lines(text)
+def _check_depth(items, long: set[int], errors: _Errors) -> None:
+    """Reject expressions nested deeper than MAX_DEPTH (only the `long`
+    lines can hold one)."""
     if not long:
         return
     objs: list = []
@@ -1589,6 +1674,14 @@ def parse_file(path: str) -> S.SourceFile:
 # to Lark.  So the grammar stays the one definition of the language: the fast
 # path accepts a subset and must build exactly what Lark builds (tested on
 # every sample line by tests/test_parser.py).
+#
+# Three tiers, cheapest first, each declining to the next: `shape_re` takes
+# the commonest machine-generated lines whole (one match, nodes built from
+# its groups by `_shape`), `simple_re` plain infix chains and calls (one
+# token scan, `_simple`), and `_line` the general Pratt parser.  The plain
+# tokens of the first two are subsets of grammar terminals (`_PLAIN_ATOMS`,
+# checked by tests/test_perf_parse_shapes.py, which also compares all three
+# tiers with Lark line by line).
 
 def _terminal_regex(name: str) -> str:
     from .grammar_loader import grammar_text
@@ -1600,12 +1693,20 @@ def _terminal_regex(name: str) -> str:
 
 _LINE_START_REJECT = re.compile(
     r"[\t ]*(?:$|#|julia>|\)|@[\t ]|[┌└│╎╻┃╷|][\t ]*@[\t ]|(?:function|struct|mutable|abstract|const|global|declare|end|"
-    r"MethodInstance|from|Arguments|Locals|Variables|Static|Body|CodeInfo)(?![\w#!]))"
-)
+    r"MethodInstance|from|Body|CodeInfo)(?![\w#!])|(?:Arguments|Locals|Variables|Static)(?![\w!]))"
+)  # a section word before `#` is a SECTION token (grammar: followed by end of line or a comment)
+# The plain tokens of the simple paths, each a subset of a grammar terminal
+# (tests/test_perf_parse_shapes.py checks that): ASCII names, `%N`, decimal
+# numbers, ASCII operators (`:op` is then a QOP).
+_PLAIN_NAME = r"[A-Za-z_][A-Za-z_0-9!]*+"  # possessive: what follows a name is never a name character
+_PLAIN_ATOMS = ((r"%\d+", "SSA"), (_PLAIN_NAME, "NAME"), (r"\d+\.\d+(?:e[-+]?\d+)?", "FLOAT"), (r"\d+", "INT"))
+_PLAIN_OP = r"===|!==|==|!=|<=|>=|[-+*/<>]"
 _SIMPLE_SPLIT = re.compile(r"[^\s(),]+|[(),]").findall
 _SIMPLE_NOT_NAMES = frozenset({"goto", "return", "unreachable", "enter", "function", "struct", "mutable", "abstract",
                                "const", "global", "declare", "end", "isa", "in", "where", "Arguments", "Locals",
                                "Variables", "Static", "Body", "CodeInfo", "MethodInstance", "from", "julia"})
+# `nothing = x` is an error ("cannot assign to a literal"): Lark reports it
+_NOT_TARGETS = _SIMPLE_NOT_NAMES | {"nothing", "true", "false"}
 _STMT_KEYWORDS = frozenset({"goto", "return", "unreachable", "enter", "function", "struct", "mutable", "abstract",
                             "const", "global", "declare", "end"})
 
@@ -1636,19 +1737,43 @@ class _FastLine:
         # atoms (SSA, ASCII names, decimal numbers) joined by arithmetic and
         # comparison operators.  One regex checks the whole line; `_simple`
         # then builds the nodes from one token scan.
-        atom = r"(?:%\d+|[A-Za-z_][A-Za-z_0-9!]*|\d+\.\d+(?:e[-+]?\d+)?|\d+)"
-        op = r"(?:===|!==|==|!=|<=|>=|[-+*/<>])"
+        atom = "(?:%s)" % "|".join(p for p, _ in _PLAIN_ATOMS)
+        op = f"(?:{_PLAIN_OP})"
         chain = rf"{atom}(?:[ \t]+{op}[ \t]+{atom})*"
-        callee = r"[A-Za-z_][A-Za-z_0-9!]*(?:\.[A-Za-z_][A-Za-z_0-9!]*)*"
+        callee = rf"{_PLAIN_NAME}(?:\.{_PLAIN_NAME})*"
         call = rf"{callee}\((?:[ \t]*{chain}(?:[ \t]*,[ \t]*{chain})*)?[ \t]*\)"
         self.simple_re = re.compile(
             rf"[ \t]*(?:(?P<RAIL_HEAD>{t('RAIL_HEAD')})|(?P<RAIL_MID>│)|(?P<RAIL_END>└─*))?[ \t]*"
             rf"(?:%(?P<label>\d+)[ \t]*=[ \t]*)?(?:(?P<target>[A-Za-z_][A-Za-z_0-9!]*)[ \t]*=[ \t]*(?!=))?"
             rf"(?P<rhs>{call}|{chain})[ \t]*\r?$"
         )
+        # The commonest shapes of all, one regex with numbered groups so
+        # `_shape` builds the nodes straight from them: [rail] [%N =] [name =]
+        # then `a`, `a op b` or `callee(a, b[, c])` with plain atoms; a callee
+        # may end in an operator name (`Base.:*`); then maybe `::T`, T a plain
+        # name (`::Float64`, as Julia prints types).  Groups: 1 RAIL_HEAD,
+        # 2 label, 3 target, 4 a, 5 op, 6 b, 7 callee, 8-10 arguments, 11 T.
+        cap = rf"({atom})"
+        qop = rf"(?:\.:(?:{_PLAIN_OP}))"
+        self.shape_re = re.compile(
+            rf"[ \t]*(?:({t('RAIL_HEAD')})|│|└─*)?[ \t]*"
+            rf"(?:%(\d+)[ \t]*=[ \t]*)?(?:([A-Za-z_][A-Za-z_0-9!]*)[ \t]*=[ \t]*(?!=))?"
+            rf"(?:{cap}(?:[ \t]+({op})[ \t]+{cap})?"
+            rf"|({callee}{qop}?)\([ \t]*{cap}[ \t]*,[ \t]*{cap}(?:[ \t]*,[ \t]*{cap})?[ \t]*\))"
+            rf"(?:::({_PLAIN_NAME}))?[ \t]*\r?$"
+        )
 
     # A tiny token: (type, text, col) -- col 1-based.
     def parse(self, text: str, lineno: int):
+        m = self.shape_re.match(text)
+        if m is not None:
+            out = self._shape(m, lineno)
+            if out is not None:
+                return out
+        return self.parse_rest(text, lineno)
+
+    def parse_rest(self, text: str, lineno: int):
+        """`parse` for a line `shape_re` did not take."""
         m = self.simple_re.match(text)
         if m is not None:
             out = self._simple(m, text, lineno)
@@ -1661,6 +1786,72 @@ class _FastLine:
         except (_Decline, RecursionError):  # deep nesting: Lark parses it without recursion
             return None
 
+    def _shape(self, m, ln: int):
+        """Build a line `shape_re` accepted, straight from its groups (None:
+        leave it to `parse_rest`).  Builds what `_simple` / `_line` build:
+        `::T` binds tighter than an operator, and on a statement without a
+        target it is the line's annotation."""
+        rh, label, target, a, op, b, callee, x, y, z, typ = m.groups()
+        start = m.start
+        annot = None
+        if typ is not None:
+            annot = _atom_node(typ, ln, start(11) + 1)
+            if annot is None:
+                return None
+        if a is not None:
+            col = start(4) + 1
+            value = _atom_node(a, ln, col)
+            if value is None:
+                return None
+            if op is not None:
+                bcol = start(6) + 1
+                right = _atom_node(b, ln, bcol)
+                if right is None:
+                    return None
+                if annot is not None:
+                    right = S.Typed(right, annot, ln, bcol)
+                    annot = None
+                value = S.Call(S.Name((op,), ln, start(5) + 1), [value, right], op, ln, col)
+        else:
+            col = start(7) + 1
+            if "." in callee:
+                parts = callee.split(".")
+                last = parts[-1]
+                if last[0] == ":":
+                    parts[-1] = normalize_op(last[1:])
+                func = S.Name(tuple(parts), ln, col)
+            else:
+                func = _atom_node(callee, ln, col)
+                if func is None:
+                    return None
+            x = _atom_node(x, ln, start(8) + 1)
+            y = _atom_node(y, ln, start(9) + 1)
+            if x is None or y is None:
+                return None
+            if z is None:
+                args = [x, y]
+            else:
+                z = _atom_node(z, ln, start(10) + 1)
+                if z is None:
+                    return None
+                args = [x, y, z]
+            value = S.Call(func, args, None, ln, col)
+        if target is not None:
+            if target in _NOT_TARGETS or (target[0] == "_" and target[1:].isdigit()):
+                return None
+            if annot is not None:
+                value = S.Typed(value, annot, ln, col)
+                annot = None
+            col = start(3) + 1
+            stmt = S.Assign(S.Name((target,), ln, col), value, ln, col)
+        else:
+            stmt = S.ValueStmt(value, ln, col)
+        if rh is None:
+            return S.BodyLine(stmt, None, "", int(label) if label is not None else None, annot, ln, col)
+        num = rh.split()[0]
+        kind = rh[len(num):].strip()[0]
+        return S.BodyLine(stmt, int(num), kind, int(label) if label is not None else None, annot, ln, col)
+
     def _simple(self, m, text: str, ln: int):
         """Build a line the simple regex accepted (None: leave it to the general path).
 
@@ -1668,7 +1859,7 @@ class _FastLine:
         `(`, `,`, `)` delimit the callee's arguments (the regex guarantees the
         shape, so no checks are needed here)."""
         target = m.group("target")
-        if target is not None and (target in _SIMPLE_NOT_NAMES or (target[0] == "_" and target[1:].isdigit())):
+        if target is not None and (target in _NOT_TARGETS or (target[0] == "_" and target[1:].isdigit())):
             return None
         rs = m.start("rhs")
         pos = rs
@@ -1825,6 +2016,8 @@ class _FastLine:
         return _classify_value(value, getattr(value, "line", 0), getattr(value, "col", 0)), annot, p
 
     def _target(self, g: str, text: str, col: int):
+        if g == "NAME" and text in _NOT_TARGETS:
+            raise _Decline
         if g == "SLOTAT":
             return S.SlotRef(None, int(text[2:]), self.ln, col)
         if g == "VARSTR":
@@ -1998,6 +2191,29 @@ class _FastLine:
             parts.append(_Tok(qm.group(qg), ln, qm.start(qg) + 1, qg))
             p = qm.end()
         return self.b.qualname(parts), p
+
+
+_ATOM_WORDS = {w: None for w in _SIMPLE_NOT_NAMES}  # declined (None): keywords, sections …
+_ATOM_WORDS.update(nothing=(None, "Nothing"), true=(True, "Bool"), false=(False, "Bool"))
+
+
+def _atom_node(a: str, ln: int, col: int):
+    """One plain atom of `shape_re` (`%N`, an ASCII name, a decimal number)
+    -> its node, as `SyntaxBuilder` builds it; None for a keyword."""
+    c = a[0]
+    if c == "%":
+        return S.SSA(int(a[1:]), ln, col)
+    if not "A" <= c <= "z":  # a number: ASCII or other Unicode digits (`\d`)
+        if "." in a:
+            return S.Lit(float(a), "Float64", a, ln, col)
+        v = int(a)
+        return S.Lit(v, "Int64" if v < 9223372036854775808 else _int_kind(v), a, ln, col)
+    if a in _ATOM_WORDS:
+        lit = _ATOM_WORDS[a]
+        return None if lit is None else S.Lit(lit[0], lit[1], a, ln, col)
+    if c == "_":
+        return _slot_from_text(a, ln, col)
+    return S.Name((a,), ln, col)
 
 
 def _finish_chain(items: list):
