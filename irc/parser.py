@@ -1637,12 +1637,7 @@ def _check_depth(items, long: set[int], errors: _Errors) -> None:
         for e in _item_exprs(obj):
             if e is not None and expr_depth(e) > MAX_DEPTH:
                 errors.add(f"expression nested too deeply (more than {MAX_DEPTH} levels)", obj.line, getattr(obj, "col", 1))
-                if isinstance(it, S.FunctionDef) and obj in it.lines:
-                    pass
                 break
-    if any(d.message.startswith("expression nested too deeply") for d in errors.items):
-        # drop the offending lines so callers never see them (an error is raised anyway)
-        pass
 
 
 def parse_expr(text: str, path: str = "<expr>") -> S.Expr:
