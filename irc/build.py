@@ -442,6 +442,10 @@ class _Builder:
                 append(s)
                 if s.kind in ir.TERMINATORS:
                     controls.append(i)
+        # `res` and `call` refer to each other through their closure cells: a reference cycle that
+        # holds `walk` and with it the whole body.  Clearing the cells lets reference counting free
+        # the IR when the caller drops it (else only the cyclic GC can: ~0.4 s per 100k statements).
+        del res, call
 
     # ------------------------------------------------------------ blocks
     def _blocks(self, fn: ir.Function, lines: list[S.BodyLine], walk: _Walk) -> None:
