@@ -257,7 +257,8 @@ def explain_cmd(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point (`irc`, `python -m irc`); exits with the command's status."""
+    """Run the CLI (the `irc` script and `python -m irc` call it through
+    `irc.__main__.run`); exits with the command's status."""
     try:
         app(args=argv, prog_name="irc", standalone_mode=True)
     except SystemExit:

@@ -56,3 +56,22 @@ def test_generated_program_is_freed_by_reference_counting(store, fmt):
 @pytest.mark.parametrize("text", [SAMPLE, BROKEN], ids=["sample", "errors"])
 def test_sample_and_errors_leave_no_cycles(text):
     assert garbage_after(text, driver.RenderOptions()) < 20
+
+
+def test_process_entry_runs_without_the_cyclic_collector(tmp_path):
+    """`python -m irc` / the `irc` script turn the collector off (start-up cost);
+    in-process callers of `irc.cli.main` keep theirs."""
+    import subprocess
+
+    code = ("import gc, sys\nfrom irc.__main__ import run\nsys.argv = ['irc', 'infer', sys.argv[1]]\n"
+            "try:\n    run()\nexcept SystemExit as e:\n    print(e.code, gc.isenabled(), file=sys.stderr)\n")
+    p = subprocess.run([sys.executable, "-c", code, str(ROOT / "samples" / "union_accumulator.ir")],
+                       capture_output=True, text=True, timeout=120)
+    assert p.stderr.splitlines()[-1] == "0 False" and "MethodInstance" in p.stdout
+
+    from irc.cli import main
+
+    assert gc.isenabled()
+    with pytest.raises(SystemExit):
+        main(["infer", str(ROOT / "samples" / "union_accumulator.ir")])
+    assert gc.isenabled()
