@@ -1486,17 +1486,17 @@ def _split_fast(lines: list[str]) -> tuple[list, str, list]:
     done = []
     append = done.append
     declined = []
-    lineno = 0
-    for ln in lines:
-        lineno += 1
-        m = shape(ln)
-        obj = build(m, lineno) if m is not None else None
-        if obj is None:
-            obj = rest(ln, lineno)
-            if obj is None:
-                declined.append(lineno - 1)
+    for lineno, m in enumerate(map(shape, lines), 1):
+        if m is not None:
+            obj = build(m, lineno)
+            if obj is not None:
+                append(obj)
                 continue
-        append(obj)
+        obj = rest(lines[lineno - 1], lineno)
+        if obj is None:
+            declined.append(lineno - 1)
+        else:
+            append(obj)
     return (done, *_blanked(lines, declined))
 
 
@@ -1785,7 +1785,14 @@ class _FastLine:
         """Build a line `shape_re` accepted, straight from its groups (None:
         leave it to `parse_rest`).  Builds what `_simple` / `_line` build:
         `::T` binds tighter than an operator, and on a statement without a
-        target it is the line's annotation."""
+        target it is the line's annotation.
+
+        This runs once per line of a large body, so the nodes of the
+        commonest lines (`%N` and plain-name atoms, the operator call, the
+        statement and the line) are built field by field (`_new` and slot
+        stores, a third cheaper than the dataclass `__init__` in CPython
+        3.11; tests/test_perf_parse2_fields.py pins the field lists);
+        `_atom_node` builds the other atoms."""
         rh, label, target, a, op, b, callee, x, y, z, typ = m.groups()
         start = m.start
         annot = None
@@ -1793,59 +1800,106 @@ class _FastLine:
             annot = _atom_node(typ, ln, start(11) + 1)
             if annot is None:
                 return None
-        if a is not None:
-            col = start(4) + 1
-            value = _atom_node(a, ln, col)
+        if a is None:
+            value = self._shape_call(m, callee, x, y, z, ln)
             if value is None:
                 return None
+            col = value.col
+        else:
+            col = start(4) + 1
+            if a[0] == "%":
+                value = _new(_SSA)
+                value.n = int(a[1:])
+                value.line = ln
+                value.col = col
+            else:
+                value = _atom_node(a, ln, col)
+                if value is None:
+                    return None
             if op is not None:
                 bcol = start(6) + 1
-                right = _atom_node(b, ln, bcol)
-                if right is None:
-                    return None
+                c = b[0]
+                if c == "%":
+                    right = _new(_SSA)
+                    right.n = int(b[1:])
+                    right.line = ln
+                    right.col = bcol
+                elif "a" <= c <= "z" and b not in _ATOM_WORDS:
+                    right = _new(_Name)
+                    right.parts = (b,)
+                    right.line = ln
+                    right.col = bcol
+                else:
+                    right = _atom_node(b, ln, bcol)
+                    if right is None:
+                        return None
                 if annot is not None:
                     right = S.Typed(right, annot, ln, bcol)
                     annot = None
-                value = S.Call(S.Name((op,), ln, start(5) + 1), [value, right], op, ln, col)
+                func = _new(_Name)
+                func.parts = (op,)
+                func.line = ln
+                func.col = start(5) + 1
+                call = _new(_Call)
+                call.func = func
+                call.args = [value, right]
+                call.infix = op
+                call.line = ln
+                call.col = col
+                value = call
+        if target is None:
+            stmt = _new(_ValueStmt)
+            stmt.value = value
         else:
-            col = start(7) + 1
-            if "." in callee:
-                parts = callee.split(".")
-                last = parts[-1]
-                if last[0] == ":":
-                    parts[-1] = normalize_op(last[1:])
-                func = S.Name(tuple(parts), ln, col)
-            else:
-                func = _atom_node(callee, ln, col)
-                if func is None:
-                    return None
-            x = _atom_node(x, ln, start(8) + 1)
-            y = _atom_node(y, ln, start(9) + 1)
-            if x is None or y is None:
-                return None
-            if z is None:
-                args = [x, y]
-            else:
-                z = _atom_node(z, ln, start(10) + 1)
-                if z is None:
-                    return None
-                args = [x, y, z]
-            value = S.Call(func, args, None, ln, col)
-        if target is not None:
             if target in _NOT_TARGETS or (target[0] == "_" and target[1:].isdigit()):
                 return None
             if annot is not None:
                 value = S.Typed(value, annot, ln, col)
                 annot = None
             col = start(3) + 1
-            stmt = S.Assign(S.Name((target,), ln, col), value, ln, col)
-        else:
-            stmt = S.ValueStmt(value, ln, col)
+            stmt = S.Assign(_Name((target,), ln, col), value, ln, col)
+        stmt.line = ln
+        stmt.col = col
+        out = _new(_BodyLine)
+        out.stmt = stmt
         if rh is None:
-            return S.BodyLine(stmt, None, "", int(label) if label is not None else None, annot, ln, col)
-        num = rh.split()[0]
-        kind = rh[len(num):].strip()[0]
-        return S.BodyLine(stmt, int(num), kind, int(label) if label is not None else None, annot, ln, col)
+            out.header = None
+            out.header_kind = ""
+        else:
+            num = rh.split()[0]
+            out.header = int(num)
+            out.header_kind = rh[len(num):].strip()[0]
+        out.label = int(label) if label is not None else None
+        out.annotation = annot
+        out.line = ln
+        out.col = col
+        return out
+
+    @staticmethod
+    def _shape_call(m, callee: str, x: str, y: str, z: str | None, ln: int):
+        """The `callee(x, y[, z])` value of a `shape_re` line (None: declined)."""
+        start = m.start
+        col = start(7) + 1
+        if "." in callee:
+            parts = callee.split(".")
+            last = parts[-1]
+            if last[0] == ":":
+                parts[-1] = normalize_op(last[1:])
+            func = _Name(tuple(parts), ln, col)
+        else:
+            func = _atom_node(callee, ln, col)
+            if func is None:
+                return None
+        x = _atom_node(x, ln, start(8) + 1)
+        y = _atom_node(y, ln, start(9) + 1)
+        if x is None or y is None:
+            return None
+        if z is None:
+            return _Call(func, [x, y], None, ln, col)
+        z = _atom_node(z, ln, start(10) + 1)
+        if z is None:
+            return None
+        return _Call(func, [x, y, z], None, ln, col)
 
     def _simple(self, m, text: str, ln: int):
         """Build a line the simple regex accepted (None: leave it to the general path).
@@ -2188,6 +2242,9 @@ class _FastLine:
         return self.b.qualname(parts), p
 
 
+# the nodes `_shape` builds most, and how (see there)
+_SSA, _Name, _Call, _ValueStmt, _BodyLine = S.SSA, S.Name, S.Call, S.ValueStmt, S.BodyLine
+_new = object.__new__
 _ATOM_WORDS = {w: None for w in _SIMPLE_NOT_NAMES}  # declined (None): keywords, sections …
 _ATOM_WORDS.update(nothing=(None, "Nothing"), true=(True, "Bool"), false=(False, "Bool"))
 
