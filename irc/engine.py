@@ -200,6 +200,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
     record_table = store.record if store.keeps_stmt_tables else None
     BOTTOM_T = type(BOTTOM)  # only an element of BOTTOM's class can equal it (lattice classes compare class first)
     new_state = tuple.__new__  # VarState(t, u) without the NamedTuple's Python-level __new__
+    ASSIGN, VALUE = K.ASSIGN, K.VALUE
 
     def record(pc: int, t, cur_b: int):
         """Merge the fresh type t into ssa[pc]; queue the reached users' blocks if it grew."""
@@ -261,7 +262,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
             if record_table is not None:
                 record_table(pc, working)
             kind = st.kind
-            if kind is K.ASSIGN:
+            if kind is ASSIGN:
                 t = record(pc, eval_value(pc, st.value, working, ssa), b)
                 if type(t) is BOTTOM_T and t == BOTTOM:
                     nextbb = None
@@ -274,7 +275,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
                     working[s] = vs
                 if handlers[pc] and s in valid_slots:
                     catch_propagate(pc, s, vs)
-            elif kind is K.VALUE:
+            elif kind is VALUE:
                 t = eval_stmt(pc, st, working, ssa)
                 if t is None:
                     ssa[pc] = ANY

@@ -95,13 +95,20 @@ class Transfer:
         self.ops = Ops(L.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
         self.nothing = self._value(S.Lit(None, "Nothing", "nothing"))
         self.sparams = self._sparams()
-        # slot -> sorted statement indices that write it (for `%k = x` copies)
-        writes: dict[int, list[int]] = {}
-        for i, st in enumerate(fn.stmts, start=1):
-            if st.kind is K.ASSIGN or st.kind is K.NEWVAR:
-                if st.slot is not None:
-                    writes.setdefault(st.slot, []).append(i)
-        self.writes = writes
+        self._writes: dict[int, list[int]] | None = None  # see `writes`, built on first use
+
+    @property
+    def writes(self) -> dict[int, list[int]]:
+        """slot -> sorted statement indices that write it (for `%k = x`
+        copies); built on first use (only Conditionals need it)."""
+        if self._writes is None:
+            writes: dict[int, list[int]] = {}
+            for i, st in enumerate(self.fn.stmts, start=1):
+                if st.kind is K.ASSIGN or st.kind is K.NEWVAR:
+                    if st.slot is not None:
+                        writes.setdefault(st.slot, []).append(i)
+            self._writes = writes
+        return self._writes
 
     # ------------------------------------------------------------ lattice ops
     @staticmethod
