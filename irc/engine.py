@@ -280,7 +280,13 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
                 if t is None:
                     ssa[pc] = ANY
                     continue
-                t = record(pc, t, b)
+                if ssa[pc] is None:  # first reached: `record` without a merge, in line
+                    ssa[pc] = t
+                    for r in users[pc]:
+                        if ssa[r] is not None and (stmt_block[r] != b or r <= pc):
+                            push(stmt_block[r])
+                else:
+                    t = record(pc, t, b)
                 if type(t) is BOTTOM_T and t == BOTTOM:
                     nextbb = None
                     break

@@ -32,8 +32,11 @@ of (code, message)); the engine clears a block's entries before each walk
 of it, so what remains comes from each block's last walk, which saw the
 final types (a later change would have queued the block again).
 
-Values of literals and global names are memoised per syntax node (the
-world is fixed for the whole inference).
+Values of literals and global names are memoised (the world is fixed for
+the whole inference), and so are calls, per function, by (callee name,
+identities of f and the argument elements): the same call on the same
+elements gives the same type; what depends on the statement (diagnostics,
+a Conditional on an argument's slot) is applied per statement.
 """
 from __future__ import annotations
 
