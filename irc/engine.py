@@ -54,6 +54,7 @@ seed's idea) reproduce the engine's working table exactly, in all stores.
 from __future__ import annotations
 
 import heapq
+from operator import attrgetter
 from dataclasses import dataclass, field
 
 from . import ir
@@ -77,15 +78,14 @@ def ssa_users(fn: ir.Function, ssas: list | None = None) -> list[list[int]]:
     `liveness.stmt_facts`) are the `%n` statement i mentions."""
     n = len(fn.stmts)
     users: list[list[int]] = [[] for _ in range(n + 1)]
-    for i, st in enumerate(fn.stmts, start=1):
-        refs = ssas[i] if ssas is not None else [r for e in stmt_operands(st) for r in expr_ssa_refs(e)]
-        last = -1
-        for r in refs:
-            if 1 <= r <= n and r != last:
+    if ssas is None:
+        ssas = [()] + [[r for e in stmt_operands(st) for r in expr_ssa_refs(e)] for st in fn.stmts]
+    for i in range(1, n + 1):
+        for r in ssas[i]:
+            if 0 < r <= n:
                 u = users[r]
-                if not u or u[-1] != i:
+                if not u or u[-1] != i:  # i only grows: a repeat is the last entry
                     u.append(i)
-                last = r
     return users
 
 
@@ -102,8 +102,8 @@ def try_handlers(fn: ir.Function) -> list[int]:
     handler = [0] * (n + 1)
     nb = len(fn.blocks)
     region_in: list[int | None] = [None] * (nb + 1)
-    if nb == 0:
-        return handler
+    if nb == 0 or K.ENTER not in map(attrgetter("kind"), fn.stmts):
+        return handler  # no try region (without an enter, a leave pops nothing)
     region_in[1] = 0
     work = [1]
     stmts = fn.stmts
@@ -196,8 +196,14 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
     push(1)
     working = list(initial)
     holders: dict[int, set[int]] = {}
+    eval_value, eval_stmt = tr.eval_value, tr.eval_stmt
+    record_table = store.record if store.keeps_stmt_tables else None
+    BOTTOM_T = type(BOTTOM)  # only an element of BOTTOM's class can equal it (lattice classes compare class first)
+    new_state = tuple.__new__  # VarState(t, u) without the NamedTuple's Python-level __new__
+    ASSIGN, VALUE = K.ASSIGN, K.VALUE
 
     def record(pc: int, t, cur_b: int):
+        """Merge the fresh type t into ssa[pc]; queue the reached users' blocks if it grew."""
         old = ssa[pc]
         if old is None:
             new = t
@@ -253,24 +259,35 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
         nextbb = b + 1  # fall-through target (None: the walk ended)
         for pc in range(blk.first, blk.last + 1):
             st = stmts[pc - 1]
-            store.record(pc, working)
+            if record_table is not None:
+                record_table(pc, working)
             kind = st.kind
-            if kind is K.ASSIGN:
-                t = record(pc, tr.eval_value(pc, st.value, working, ssa), b)
-                if t == BOTTOM:
+            if kind is ASSIGN:
+                t = record(pc, eval_value(pc, st.value, working, ssa), b)
+                if type(t) is BOTTOM_T and t == BOTTOM:
                     nextbb = None
                     break
-                vs = VarState(t, False)
-                assign(st.slot, vs)
-                if handlers[pc] and st.slot in valid_slots:
-                    catch_propagate(pc, st.slot, vs)
-            elif kind is K.VALUE:
-                t = tr.eval_stmt(pc, st, working, ssa)
+                vs = new_state(VarState, (t, False))
+                s = st.slot
+                if holders or cond_parts(t) is not None or s not in valid_slots:
+                    assign(s, vs)
+                else:  # assign's common case: no Conditional to track
+                    working[s] = vs
+                if handlers[pc] and s in valid_slots:
+                    catch_propagate(pc, s, vs)
+            elif kind is VALUE:
+                t = eval_stmt(pc, st, working, ssa)
                 if t is None:
                     ssa[pc] = ANY
                     continue
-                t = record(pc, t, b)
-                if t == BOTTOM:
+                if ssa[pc] is None:  # first reached: `record` without a merge, in line
+                    ssa[pc] = t
+                    for r in users[pc]:
+                        if ssa[r] is not None and (stmt_block[r] != b or r <= pc):
+                            push(stmt_block[r])
+                else:
+                    t = record(pc, t, b)
+                if type(t) is BOTTOM_T and t == BOTTOM:
                     nextbb = None
                     break
             elif kind is K.NEWVAR:
@@ -411,16 +428,19 @@ def replay(fn: ir.Function, view, cond_slots, ssa: list, start: int, stop: int, 
         if cp is not None:
             holders.setdefault(cp[0], set()).add(s)
     bottom = tr.BOTTOM
+    BOTTOM_T = type(bottom)  # as in `run`
+    new_state = tuple.__new__
+    ASSIGN, NEWVAR = K.ASSIGN, K.NEWVAR
     for pc in range(start, stop + 1):
         yield pc, table
         st = stmts[pc - 1]
         kind = st.kind
-        if kind is K.ASSIGN:
+        if kind is ASSIGN:
             t = ssa[pc]
-            if t is None or t == bottom:
+            if t is None or (type(t) is BOTTOM_T and t == bottom):
                 return
-            vs = VarState(t, False)
-        elif kind is K.NEWVAR:
+            vs = new_state(VarState, (t, False))
+        elif kind is NEWVAR:
             if ssa[pc] is None:
                 return
             vs = VarState(bottom, True)
@@ -429,14 +449,15 @@ def replay(fn: ir.Function, view, cond_slots, ssa: list, start: int, stop: int, 
         s = st.slot
         if s is None or not 0 < s <= nslots:
             continue
-        hs = holders.pop(s, None)
-        if hs:
-            for h in hs:
-                cur = table.get(h)
-                if cur is not None:
-                    cp = cond_parts(cur.type)
-                    if cp is not None and cp[0] == s:
-                        local[h] = VarState(tr.widen_cond(cur.type), cur.undef)
+        if holders:
+            hs = holders.pop(s, None)
+            if hs:
+                for h in hs:
+                    cur = table.get(h)
+                    if cur is not None:
+                        cp = cond_parts(cur.type)
+                        if cp is not None and cp[0] == s:
+                            local[h] = VarState(tr.widen_cond(cur.type), cur.undef)
         local[s] = vs
         cp = cond_parts(vs.type)
         if cp is not None:

@@ -27,6 +27,9 @@ defined`` where it is undefined on every path (`(Union{}, undef)`);
 """
 from __future__ import annotations
 
+from itertools import chain
+from operator import itemgetter
+
 from . import ir
 from . import lattice as L
 from . import syntax as S
@@ -90,13 +93,20 @@ def syntactic_flags(fn: ir.Function, reads: list | None = None, called_live: set
     flags = {s.id: 0 for s in fn.slots}
     assigns: dict[int, int] = {}
     called: set[int] = set()
-    for pc, st in enumerate(fn.stmts, start=1):
+    shared = reads is not None and called_live is not None  # only dead statements need a walk
+    ASSIGN, DEAD = K.ASSIGN, K.DEAD
+    for st in fn.stmts:
+        kind = st.kind
+        if kind is ASSIGN and st.slot is not None:
+            assigns[st.slot] = assigns.get(st.slot, 0) + 1
+        if shared and kind is not DEAD:
+            continue
         exprs = []
         if st.value is not None:
             exprs.append(st.value)
         exprs.extend(st.args)
         v = st.value
-        if st.kind is K.DEAD and type(v) is S.ExprNode and v.head == "=" and len(v.args) == 2 \
+        if kind is K.DEAD and type(v) is S.ExprNode and v.head == "=" and len(v.args) == 2 \
                 and type(v.args[0]) is S.SlotRef:
             # a dead `Core.Const(:(x = rhs))` is still an assignment to x, syntactically
             # (as the unreached `x = rhs` it prints; keeps `irc infer` output a fixed point)
@@ -104,20 +114,18 @@ def syntactic_flags(fn: ir.Function, reads: list | None = None, called_live: set
             exprs = [v.args[1]]
         for e in exprs:
             try:
-                if reads is None or st.kind is K.DEAD:
+                if reads is None or kind is K.DEAD:
                     for s, _ in expr_slot_reads(e):
                         if s in flags:
                             flags[s] |= SLOT_USED
-                if called_live is None or st.kind is K.DEAD:
+                if called_live is None or kind is K.DEAD:
                     called_slots(e, called)
             except (AttributeError, TypeError):  # a dead statement may hold syntax-level nodes
                 pass
-        if reads is not None:
-            for s, _ in reads[pc]:
-                if s in flags:
-                    flags[s] |= SLOT_USED
-        if st.kind is K.ASSIGN and st.slot is not None:
-            assigns[st.slot] = assigns.get(st.slot, 0) + 1
+    if reads is not None:  # every slot read by a statement that is not dead
+        for s in set(map(itemgetter(0), chain.from_iterable(reads))):
+            if s in flags:
+                flags[s] |= SLOT_USED
     if called_live is not None:
         called |= called_live
     for s, n in assigns.items():
@@ -143,45 +151,42 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
     bottom = tr.BOTTOM
     anyt = tr.ANY
 
-    # slot types (record_slot_assign!)
-    slot_types: dict[int, object] = {}
-    for s in fn.slots:
-        slot_types[s.id] = argtypes.get(s.id, bottom) if s.argument else bottom
-    for pc, st in enumerate(fn.stmts, start=1):
-        if st.kind is K.ASSIGN and ssa[pc] is not None and st.slot in slot_types:
-            vt = L.widenconst(ssa[pc])
-            if vt == bottom:
-                continue
-            cur = slot_types[st.slot]
-            if cur == bottom:
-                slot_types[st.slot] = vt
-            elif cur == anyt:
-                pass
-            else:
-                slot_types[st.slot] = tr.tmerge(cur, vt)
+    slot_types = _slot_types(fn, ssa, tr, argtypes)
 
     # reached reads, by replay; call diagnostics from the engine's last walks
     diags: list[Diagnostic] = []
     tdiags = tr.diags
+    stmts = fn.stmts
+    VALUE = K.VALUE
+    is_any: dict[int, bool] = {}  # id(ssa type) -> `== Any` (the types stay alive in ssa meanwhile)
     for blk in fn.blocks:
         view = store.view(blk.id)
         if view is None:
             continue
+        view_get = view.get
         for pc, table in replay(fn, view, store.cond_slots(blk.id), ssa, blk.first, blk.last, tr):
-            if ssa[pc] is None:
+            t = ssa[pc]
+            if t is None:
                 continue
-            st = fn.stmts[pc - 1]
+            st = stmts[pc - 1]
             span = None  # built only for a statement that gets a diagnostic
             reads = stmt_reads_of[pc] if stmt_reads_of is not None else stmt_reads(st)
             if reads:
-                seen: set[int] = set()
+                seen: set[int] | None = None  # slots warned about (once per statement)
+                local_get = table.local.get  # `table.get`, in line
                 for s, in_isdefined in reads:
-                    if in_isdefined or s in seen:
+                    if in_isdefined:
                         continue
-                    seen.add(s)
-                    vs = table.get(s)
+                    vs = local_get(s)
+                    if vs is None:
+                        vs = view_get(s)
                     if vs is None or not vs.undef:
                         continue
+                    if seen is None:
+                        seen = set()
+                    elif s in seen:
+                        continue
+                    seen.add(s)
                     if s in flags:
                         flags[s] |= SLOT_USEDUNDEF | SLOT_STATICUNDEF
                     name = names.get(s, f"_{s}")
@@ -193,15 +198,48 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
                     else:
                         diags.append(Diagnostic("warning", f"local variable `{name}` may be undefined", span,
                                                 "maybe-undef"))
-            for code, msg in tdiags.get(pc, ()):
-                if span is None:
-                    span = Span(path, st.line, st.col)
-                diags.append(Diagnostic("warning", msg, span, code))
-            if ssa[pc] == anyt and _has_value(st):
-                if span is None:
-                    span = Span(path, st.line, st.col)
-                diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span, "type-instability"))
+            if tdiags and pc in tdiags:
+                for code, msg in tdiags[pc]:
+                    if span is None:
+                        span = Span(path, st.line, st.col)
+                    diags.append(Diagnostic("warning", msg, span, code))
+            if st.kind is VALUE:
+                anyness = is_any.get(id(t))
+                if anyness is None:
+                    anyness = is_any[id(t)] = t == anyt
+                if anyness and _has_value(st):
+                    if span is None:
+                        span = Span(path, st.line, st.col)
+                    diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span, "type-instability"))
     return slot_types, flags, diags
+
+
+def _slot_types(fn: ir.Function, ssa: list, tr, argtypes: dict[int, object]) -> dict[int, object]:
+    """Julia's `record_slot_assign!`: arguments start at their argument type,
+    other slots at `Union{}`; every reached assignment merges in the widened
+    type of its right-hand side."""
+    bottom = tr.BOTTOM
+    anyt = tr.ANY
+    slot_types: dict[int, object] = {}
+    for s in fn.slots:
+        slot_types[s.id] = argtypes.get(s.id, bottom) if s.argument else bottom
+    ASSIGN = K.ASSIGN
+    widenconst = L.widenconst
+    for pc, st in enumerate(fn.stmts, start=1):
+        if st.kind is ASSIGN and ssa[pc] is not None and st.slot in slot_types:
+            vt = widenconst(ssa[pc])
+            cur = slot_types[st.slot]
+            if vt is cur:  # what every branch below leaves unchanged
+                continue
+            if vt == bottom:
+                continue
+            if cur == bottom:
+                slot_types[st.slot] = vt
+            elif cur == anyt:
+                pass
+            else:
+                slot_types[st.slot] = tr.tmerge(cur, vt)
+    return slot_types
 
 
 def _has_value(st: ir.Stmt) -> bool:

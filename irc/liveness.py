@@ -134,12 +134,27 @@ def stmt_facts(fn: ir.Function, partial: set[int] | None = None) -> tuple[list, 
     ssas: list = [[]]
     called: set[int] = set()
     sk: list | None = [] if partial is not None else None
+    DEAD = ir.Kind.DEAD
     for i, st in enumerate(fn.stmts, 1):
         r: list = []
         q: list = []
-        if st.kind is not ir.Kind.DEAD:
-            if st.value is not None:
-                _reads(st.value, False, r, q, called, sk)
+        if st.kind is not DEAD:
+            v = st.value
+            tv = type(v)
+            if tv is _SSA:
+                q.append(v.n)
+            elif tv is _Call and type(v.func) is _Name:  # `f(a, b)`: no read in f, one walk per argument
+                for a in v.args:
+                    ta = type(a)
+                    if ta is _SSA:
+                        q.append(a.n)
+                    elif ta is _SlotRef:
+                        if a.id is not None:
+                            r.append((a.id, False))
+                    elif ta is not _Lit and ta is not _Name:
+                        _reads(a, False, r, q, called, sk)
+            elif v is not None:
+                _reads(v, False, r, q, called, sk)
             for e in st.args:
                 _reads(e, False, r, q, called, sk)
             if sk:
@@ -223,20 +238,27 @@ def all_stmt_reads(fn: ir.Function) -> list[list[tuple[int, bool]]]:
 
 
 def block_use_def(fn: ir.Function, b: ir.Block, reads: list | None = None) -> tuple[int, int]:
-    """(use, defs) bitsets of one block."""
-    use = 0
-    defs = 0
+    """(use, defs) bitsets of one block (gathered as sets: one bit-or per slot, not per read)."""
+    use: set[int] = set()
+    defs: set[int] = set()
     stmts = fn.stmts
+    ASSIGN, NEWVAR = ir.Kind.ASSIGN, ir.Kind.NEWVAR
     for i in range(b.first, b.last + 1):
         st = stmts[i - 1]
         for s, _ in (reads[i] if reads is not None else stmt_reads(st)):
-            bit = 1 << s
-            if not defs & bit:
-                use |= bit
-        w = stmt_write(st)
-        if w is not None:
-            defs |= 1 << w
-    return use, defs
+            if s not in defs:
+                use.add(s)
+        k = st.kind
+        if (k is ASSIGN or k is NEWVAR) and st.slot is not None:  # stmt_write
+            defs.add(st.slot)
+    return _bits(use), _bits(defs)
+
+
+def _bits(slots: set[int]) -> int:
+    out = 0
+    for s in slots:
+        out |= 1 << s
+    return out
 
 
 def live_in_bits(fn: ir.Function, reads: list | None = None) -> list[int]:

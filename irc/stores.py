@@ -71,6 +71,7 @@ def smerge(ops: Ops, old: VarState, new: VarState) -> VarState | None:
 
 class _Base:
     name = ""
+    keeps_stmt_tables = False  # does `record` do anything? (the engine skips the call when not)
 
     def __init__(self, nslots: int, block_first: list[int], live_in: list[frozenset[int]], ops: Ops):
         self.nslots = nslots
@@ -276,6 +277,7 @@ class StmtStore(_ListStore):
     taken as the engine walks."""
 
     name = "stmt"
+    keeps_stmt_tables = True
 
     def __init__(self, nslots, block_first, live_in, ops, nstmts: int):
         super().__init__(nslots, block_first, live_in, ops)

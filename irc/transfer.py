@@ -32,8 +32,11 @@ of (code, message)); the engine clears a block's entries before each walk
 of it, so what remains comes from each block's last walk, which saw the
 final types (a later change would have queued the block again).
 
-Values of literals and global names are memoised per syntax node (the
-world is fixed for the whole inference).
+Values of literals and global names are memoised (the world is fixed for
+the whole inference), and so are calls, per function, by (callee name,
+identities of f and the argument elements): the same call on the same
+elements gives the same type; what depends on the statement (diagnostics,
+a Conditional on an argument's slot) is applied per statement.
 """
 from __future__ import annotations
 
@@ -57,6 +60,13 @@ NOT_FUNCS = frozenset({("Base", "not_int"), ("Core", "Intrinsics", "not_int"), (
                        ("not_int",), ("Base", "!"), ("!",), ("Main", "!")})
 
 
+_SSA, _SlotRef, _Call, _Name, _Lit, _Typed = S.SSA, S.SlotRef, S.Call, S.Name, S.Lit, S.Typed
+_Cond, _Union = L.Conditional, type(L.BOTTOM)
+# `x == Union{}` is `type(x) is _Union and not x.members`: every lattice class
+# compares its own class first, so only an empty union equals Union{}.
+_EXACT_KEYED = frozenset({int, bool, str})  # literal values whose `==` is exact (no 0.0 == -0.0, nan)
+
+
 def _unwrap(e):
     while type(e) is S.Typed:
         e = e.expr
@@ -74,17 +84,34 @@ class Transfer:
         self.tmerge = L.tmerge
         self.le = L.lattice_le
         self.diags: dict[int, list[tuple[str, str]]] = {}
-        self._vcache: dict = {}
+        self._vcache: dict = {}  # literals and other nodes -> (node, value, messages)
+        self._names: dict = {}  # global name parts -> (node, value, messages)
+        # Calls memoised for this function: a call's type depends only on (f,
+        # callee name, argument elements) -- the world and module are fixed --
+        # and, through diagnostics and Conditionals on an argument's slot, on
+        # the statement (applied per statement by `_call_result`).  Keyed by
+        # (callee name or node class, id(f), ids of the arguments): ints hash
+        # fast, and the entry holds f and the arguments so no id is reused;
+        # equal but distinct elements just miss here and hit the world's own
+        # memo, which compares by equality.
+        self._calls: dict = {}  # key -> `_call_entry`
         self.ops = Ops(L.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
         self.nothing = self._value(S.Lit(None, "Nothing", "nothing"))
         self.sparams = self._sparams()
-        # slot -> sorted statement indices that write it (for `%k = x` copies)
-        writes: dict[int, list[int]] = {}
-        for i, st in enumerate(fn.stmts, start=1):
-            if st.kind is K.ASSIGN or st.kind is K.NEWVAR:
-                if st.slot is not None:
-                    writes.setdefault(st.slot, []).append(i)
-        self.writes = writes
+        self._writes: dict[int, list[int]] | None = None  # see `writes`, built on first use
+
+    @property
+    def writes(self) -> dict[int, list[int]]:
+        """slot -> sorted statement indices that write it (for `%k = x`
+        copies); built on first use (only Conditionals need it)."""
+        if self._writes is None:
+            writes: dict[int, list[int]] = {}
+            for i, st in enumerate(self.fn.stmts, start=1):
+                if st.kind is K.ASSIGN or st.kind is K.NEWVAR:
+                    if st.slot is not None:
+                        writes.setdefault(st.slot, []).append(i)
+            self._writes = writes
+        return self._writes
 
     # ------------------------------------------------------------ lattice ops
     @staticmethod
@@ -193,26 +220,31 @@ class Transfer:
                 d.pop(pc, None)
 
     def _value(self, e, pc: int = 0):
-        """world.value_of, memoised (the world is fixed): literals by kind and
-        value, global names by their parts, other nodes by identity.  Its
-        diagnostics (a non-constant global) are re-emitted for the statement
-        on every evaluation."""
-        c = self._vcache
+        """world.value_of, memoised (the world is fixed): global names by
+        their parts, literals by kind and value (`(kind, type, value)` for
+        the exactly-comparable ints, bools and strings, else `(kind, repr)`),
+        other nodes by identity.  Its diagnostics (a non-constant global) are
+        re-emitted for the statement on every evaluation."""
         t = type(e)
-        if t is S.Lit:
-            key = ("lit", e.kind, repr(e.value))
-        elif t is S.Name:
-            key = ("name", e.parts)
+        if t is _Name:
+            c = self._names
+            key = e.parts
         else:
-            key = id(e)
+            c = self._vcache
+            if t is _Lit:
+                v = e.value
+                key = (e.kind, type(v), v) if type(v) in _EXACT_KEYED else (e.kind, repr(v))
+            else:
+                key = id(e)
         hit = c.get(key)
         if hit is None or (type(key) is int and hit[0] is not e):
             msgs: list[str] = []
             v = self.world.value_of(e, self.module, msgs)
             hit = (e, v, tuple(msgs))  # holding e keeps its id from being reused
             c[key] = hit
-        for m in hit[2]:
-            self._diag(pc, "non-constant-global", m)
+        if hit[2]:
+            for m in hit[2]:
+                self._diag(pc, "non-constant-global", m)
         return hit[1]
 
     # ------------------------------------------------------------ statements
@@ -227,6 +259,8 @@ class Transfer:
             return None
         if v is None:
             return None
+        if type(v) is _Call:
+            return self.eval_call(pc, v.func, v.args, table, ssa)
         return self.eval_value(pc, v, table, ssa)
 
     def eval_cond(self, pc: int, st: ir.Stmt, table, ssa):
@@ -250,13 +284,13 @@ class Transfer:
     # ------------------------------------------------------------ expressions
     def eval_value(self, pc: int, e, table, ssa):
         t = type(e)
-        if t is S.SSA:
+        if t is _SSA:
             n = e.n
             if 1 <= n < len(ssa):
                 v = ssa[n]
                 return self.BOTTOM if v is None else v
             return self.BOTTOM
-        if t is S.SlotRef:
+        if t is _SlotRef:
             try:
                 vs = table[e.id]
             except (IndexError, KeyError, TypeError):
@@ -265,10 +299,12 @@ class Transfer:
                 self._diag(pc, "bad-slot", f"no slot {e.id}")
                 return self.ANY
             return vs.type
-        if t is S.Typed:
-            return self.eval_value(pc, e.expr, table, ssa)
-        if t is S.Call:
+        if t is _Call:
             return self.eval_call(pc, e.func, e.args, table, ssa)
+        if t is _Name or t is _Lit:
+            return self._value(e, pc)
+        if t is _Typed:
+            return self.eval_value(pc, e.expr, table, ssa)
         if t is S.ExprNode:
             return self.eval_exprnode(pc, e, table, ssa)
         if t is S.New:
@@ -284,21 +320,75 @@ class Transfer:
             return self.ANY
 
     def eval_call(self, pc: int, func, args, table, ssa):
-        ev = self.eval_value
-        f = ev(pc, func, table, ssa)
-        argtypes = [ev(pc, a, table, ssa) for a in args]
+        if type(func) is _Name:  # the common case, `_value`'s memo read in line
+            callee = func
+            hit = self._names.get(func.parts)
+            f = hit[1] if hit is not None and not hit[2] else self._value(func, pc)
+            key = [func.parts, id(f)]
+        else:
+            f = self.eval_value(pc, func, table, ssa)
+            callee = _unwrap(func)
+            key = [callee.parts if type(callee) is _Name else type(callee), id(f)]
+        # the arguments, left to right: `[eval_value(a) for a in args]` with `%n`
+        # and slots read in line (the same cases, in the same order, as
+        # eval_value's first two); their ids complete the memo key
+        argtypes = []
+        append = argtypes.append
+        add_key = key.append
+        nssa = len(ssa)
+        for a in args:
+            t = type(a)
+            if t is _SSA:
+                n = a.n
+                v = ssa[n] if 1 <= n < nssa else None
+                if v is None:
+                    v = self.BOTTOM
+            elif t is _SlotRef:
+                try:
+                    v = table[a.id].type
+                except (IndexError, KeyError, TypeError, AttributeError):
+                    v = self.eval_value(pc, a, table, ssa)
+            else:
+                v = self.eval_value(pc, a, table, ssa)
+            append(v)
+            add_key(id(v))
+        key = tuple(key)
+        hit = self._calls.get(key)
+        if hit is None:
+            hit = self._calls[key] = self._call_entry(func, f, callee, argtypes)
+        if hit[3] is not None:  # the result does not depend on the statement
+            return hit[3]
+        return self._call_result(pc, args, hit[2])
+
+    def _call_entry(self, func, f, callee, argtypes) -> tuple:
+        """The memo entry of a call (see `_calls` in __init__): `(f, argtypes,
+        CallResult or None, result or None)`, the last when the call's type is
+        the same at every statement (no diagnostics, no Conditional on an
+        argument's slot): `Union{}` when f or an argument is, the swapped
+        Conditional of `!c`, else world.call on the arguments with
+        Conditionals widened to Bool."""
         bottom = self.BOTTOM
-        if f == bottom or bottom in argtypes:  # `in` tests `a is bottom or a == bottom`, in order
-            return bottom
-        Cond = L.Conditional
-        if len(argtypes) == 1 and type(argtypes[0]) is Cond and self._is_not(func, f):
+        if f == bottom or bottom in argtypes:
+            return (f, argtypes, None, bottom)
+        if len(argtypes) == 1 and type(argtypes[0]) is _Cond and self._is_not(func, f):
             c = argtypes[0]
-            return Cond(c.slot, c.else_, c.then)
+            return (f, argtypes, None, _Cond(c.slot, c.else_, c.then))
         BOOL = self.BOOL
-        wargs = [BOOL if type(a) is Cond else a for a in argtypes]
-        res = self.world.call(f, wargs, self.module, callee=_unwrap(func))
-        for d in res.diagnostics:
-            self._diag(pc, _diag_code(d), d)
+        wargs = [BOOL if type(a) is _Cond else a for a in argtypes]
+        res = self.world.call(f, wargs, self.module, callee=callee)
+        rt = res.rt
+        if res.diagnostics or (res.cond is not None and type(rt) is not L.Const and rt != bottom):
+            rt = None
+        return (f, argtypes, res, rt)
+
+    def _call_result(self, pc: int, args, res):
+        """A call's type at statement pc from its CallResult: its diagnostics
+        are emitted for pc, and `cond` becomes a Conditional on the slot the
+        argument stands for."""
+        bottom = self.BOTTOM
+        if res.diagnostics:
+            for d in res.diagnostics:
+                self._diag(pc, _diag_code(d), d)
         rt = res.rt
         if res.cond is not None and type(rt) is not L.Const and rt != bottom:
             pos, then_t, else_t = res.cond
