@@ -42,7 +42,10 @@ walk's tables equal the final ones and nothing it resolved could change
 (`_Walk.holds` -- true for Julia's own output, where locals are assigned
 before they are read), its result stands, else the body is walked again over
 the final tables.  Errors are reported in the order of the rule's steps
-(slots, labels, statements, blocks).
+(slots, labels, statements, blocks).  The per-statement objects (`ir.Stmt`,
+copied `Call`s, `SlotRef`s for names) are made with `object.__new__` and
+every field set, which skips the dataclass `__init__` call (a third of their
+cost); they equal what the constructors give.
 """
 from __future__ import annotations
 
@@ -258,6 +261,7 @@ class _Builder:
         ssa_get, ssa_setdefault = ssa.get, ssa.setdefault
         pinned_get = pinned.get
         Name, SSA, SlotRef, Call, Lit = S.Name, S.SSA, S.SlotRef, S.Call, S.Lit
+        new_obj = object.__new__  # see `call`: the hot copies set every field of the slotted dataclass
 
         def pin(e) -> None:
             old = pinned_get(e.id)
@@ -337,16 +341,28 @@ class _Builder:
                         if nm not in unknown:
                             unknown[nm] = (here, a.line, a.col)
                         continue
-                    a2 = SlotRef(names[sid], sid, a.line, a.col)
+                    a2 = new_obj(SlotRef)  # SlotRef(names[sid], sid, a.line, a.col) without the __init__ call
+                    a2.name = names[sid]
+                    a2.id = sid
+                    a2.line = a.line
+                    a2.col = a.col
                 else:
                     a2 = res(a, here, strict)
                 if a2 is not a:
                     if new is None:
                         new = list(args)
                     new[k] = a2
-            if new is None and f2 is f:
-                return e
-            return Call(f2, new if new is not None else list(args), e.infix, e.line, e.col)
+            if new is None:
+                if f2 is f:
+                    return e
+                new = list(args)
+            c = new_obj(Call)  # Call(f2, new, e.infix, e.line, e.col) without the __init__ call
+            c.func = f2
+            c.args = new
+            c.infix = e.infix
+            c.line = e.line
+            c.col = e.col
+            return c
 
         def res(e, here: int, strict: bool = True):
             """A copy of `e` resolved (shares unchanged nodes; the syntax tree is not mutated)."""
@@ -411,6 +427,7 @@ class _Builder:
         K = ir.Kind
         VALUE, ASSIGN = K.VALUE, K.ASSIGN
         Stmt = ir.Stmt
+        ValueStmt, Assign = S.ValueStmt, S.Assign
         headers, by_number, duplicates = walk.headers, walk.by_number, walk.duplicates
         append = walk.stmts.append
         for i, bl in enumerate(lines, 1):
@@ -422,26 +439,42 @@ class _Builder:
                 by_number.setdefault(bl.header, i)
             st = bl.stmt
             t = type(st)
-            if t is S.ValueStmt:
-                v = st.value
-                append(Stmt(VALUE, call(v, i, True) if type(v) is Call else res(v, i), None, None, [], label, bl.annotation, bl.line, bl.col))
-            elif t is S.Assign:
+            if t is ValueStmt:
+                kind, sid = VALUE, None
+            elif t is Assign:
                 target = st.target
                 if type(target) is Name and len(target.parts) > 1:
                     # `Main.x = v`: a global assignment; its value is v's (Julia's Expr(:(=), GlobalRef, v))
                     node = S.ExprNode("=", [target, res(st.value, i)], st.line, st.col)
                     append(Stmt(VALUE, node, None, None, [], label, bl.annotation, bl.line, bl.col))
-                else:
-                    sid = sid_of(target.parts[0]) if type(target) is Name else None
-                    if sid is None:
-                        sid = target_slot(target, i)
-                    v = st.value
-                    append(Stmt(ASSIGN, call(v, i, True) if type(v) is Call else res(v, i), sid, None, [], label, bl.annotation, bl.line, bl.col))
+                    continue
+                kind = ASSIGN
+                sid = sid_of(target.parts[0]) if type(target) is Name else None
+                if sid is None:
+                    sid = target_slot(target, i)
             else:
                 s = _other_stmt(bl, st, i, res, target_slot)
                 append(s)
                 if s.kind in ir.TERMINATORS:
                     controls.append(i)
+                continue
+            v = st.value
+            tv = type(v)
+            if tv is Call:
+                v = call(v, i, True)
+            elif tv is not SSA or not ssa_get(v.n) == v.n < i:  # `%k` numbered as written, defined before: itself
+                v = res(v, i)
+            s = new_obj(Stmt)  # Stmt(kind, v, sid, None, [], label, bl.annotation, bl.line, bl.col) without the __init__ call
+            s.kind = kind
+            s.value = v
+            s.slot = sid
+            s.target = None
+            s.args = []
+            s.label = label
+            s.annotation = bl.annotation
+            s.line = bl.line
+            s.col = bl.col
+            append(s)
         # `res` and `call` refer to each other through their closure cells: a reference cycle that
         # holds `walk` and with it the whole body.  Clearing the cells lets reference counting free
         # the IR when the caller drops it (else only the cyclic GC can: ~0.4 s per 100k statements).

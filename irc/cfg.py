@@ -62,8 +62,8 @@ def compute_blocks(fn: ir.Function) -> None:
     for b in blocks:
         b.preds = []
         b.succs = []
-        for i in range(b.first, b.last + 1):
-            stmt_block[i] = b.id
+        if b.last >= b.first:
+            stmt_block[b.first:b.last + 1] = [b.id] * (b.last - b.first + 1)
     fn.stmt_block = stmt_block
     for b in blocks:
         num = b.id
