@@ -465,6 +465,8 @@ class ExprPrinter:
 
     def expr_prec(self, e) -> tuple[str, int]:
         """(`format_expr(e, self.fn)`, `_prec_of(e)`)."""
+        if type(e) is _SSA:  # the commonest leaf, without a `_leaf` call
+            return f"%{e.n}", 100
         if type(e) is not _Call:
             hit = self._leaf(e, False)
             return hit if hit is not None else (format_expr(e, self.fn), _prec_of(e))
@@ -674,12 +676,21 @@ def layout_body(
         head = rail(fn, first, pred_counts)  # `rail` per line, computed once per block
         middle = rail(fn, first + 1, pred_counts) if last > first + 1 else ""
         bottom = rail(fn, last, pred_counts) if last > first else ""
-        for i in range(first, last + 1):
-            if stmt_prefix and i in stmt_prefix:
-                out.extend(stmt_prefix[i])
-            r = head if i == first else (bottom if i == last else middle)
-            lab = "%" + str(i).ljust(width) + " = " if i in labelled else blank
-            append((r + lab + texts[i - 1]).rstrip())
+        if stmt_prefix:
+            for i in range(first, last + 1):
+                if i in stmt_prefix:
+                    out.extend(stmt_prefix[i])
+                r = head if i == first else (bottom if i == last else middle)
+                lab = "%" + str(i).ljust(width) + " = " if i in labelled else blank
+                append((r + lab + texts[i - 1]).rstrip())
+            continue
+        if last < first:  # an empty block prints no line
+            continue
+        append((head + ("%" + str(first).ljust(width) + " = " if first in labelled else blank) + texts[first - 1]).rstrip())
+        out.extend([(middle + ("%" + str(i).ljust(width) + " = " if i in labelled else blank) + texts[i - 1]).rstrip()
+                    for i in range(first + 1, last)])  # the middle lines in one comprehension
+        if last > first:
+            append((bottom + ("%" + str(last).ljust(width) + " = " if last in labelled else blank) + texts[last - 1]).rstrip())
     return out
 
 

@@ -54,6 +54,8 @@ the output (duplicates are written `x@_N`, as Julia does).
 from __future__ import annotations
 
 import re
+from itertools import chain, compress
+from operator import attrgetter
 from typing import Any
 
 from . import colour as C
@@ -215,19 +217,29 @@ def used_ssa(fn: ir.Function, result: Any) -> set[int]:
     """Statement indices whose value a reached statement uses (they get a `%N =` label).
 
     As in Julia, where unreached statements have become `Core.Const(:(…))`
-    and a use inside a quoted dead statement is no use."""
-    used: set[int] = set()
+    and a use inside a quoted dead statement is no use.  With inference's
+    per-statement `%n` lists, the reached ones are gathered in one C-level
+    pass (`compress` by a reached mask); the `ssas_partial` statements, whose
+    lists leave some `%n` out, are walked in full."""
     shared = getattr(result, "stmt_ssas", None)  # computed once by inference
-    partial = getattr(result, "ssas_partial", ())
     types = result.ssa_types
-    for i, st in enumerate(fn.stmts, start=1):
-        if types[i] is None:
-            continue
-        if shared is not None and i not in partial:
-            used.update(shared[i])
-            continue
-        for e in stmt_operands(st):
-            used.update(expr_ssa_refs(e))
+    stmts = fn.stmts
+    if shared is None:
+        used: set[int] = set()
+        for i, st in enumerate(stmts, start=1):
+            if types[i] is not None:
+                for e in stmt_operands(st):
+                    used.update(expr_ssa_refs(e))
+        return used
+    partial = getattr(result, "ssas_partial", ())
+    mask = [t is not None for t in types]  # index 0 (no statement) is None: False
+    for i in partial:
+        mask[i] = False
+    used = set(chain.from_iterable(compress(shared, mask)))
+    for i in partial:
+        if types[i] is not None:
+            for e in stmt_operands(stmts[i - 1]):
+                used.update(expr_ssa_refs(e))
     return used
 
 
@@ -284,6 +296,8 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
     of `result.live_in` (fewer reads and edges, and a reached block's writes
     are all counted), so every store (`live` included) holds their states.
     """
+    if _all_reached_as_engine(fn, result):
+        return list(result.live_in)
     nb = len(fn.blocks)
     types = result.ssa_types
     use = [0] * (nb + 1)
@@ -322,6 +336,25 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
                 live[b], changed = new, True
     mask = ((1 << (len(fn.slots) + 1)) - 1) & ~1  # valid slot ids only
     return [bits_to_set(x & mask) for x in live]
+
+
+def _all_reached_as_engine(fn: ir.Function, result: Any) -> bool:
+    """Is `reached_live_in` the engine's `result.live_in`?  It is when every
+    statement is reached and none is DEAD (every read and write counts) and
+    the printed edges are the CFG's (both are then the least fixpoint of the
+    same equations over the same reads, `result.stmt_reads`)."""
+    if getattr(result, "stmt_reads", None) is None:
+        return False
+    types = result.ssa_types
+    if not all([t is not None for t in types[1:]]):
+        return False
+    if ir.Kind.DEAD in set(map(_KIND, fn.stmts)):
+        return False
+    printed = printed_succs(fn, result)
+    return all(set(printed[b.id]) == set(b.succs) for b in fn.blocks)
+
+
+_KIND = attrgetter("kind")
 
 
 def _bits(ids: set[int]) -> int:

@@ -1,0 +1,54 @@
+"""The printer's fast paths for `used_ssa` (a C-level gather of inference's
+per-statement `%n` lists) and `reached_live_in` (the engine's `live_in` when
+every statement is reached and the printed edges are the CFG's) give exactly
+what the general walks give, on every sample and conformance input."""
+from __future__ import annotations
+
+import glob
+import os
+
+import pytest
+
+from irc import printer
+from irc.driver import analyse
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+INPUTS = sorted(glob.glob(os.path.join(ROOT, "samples", "*.ir"))) + sorted(
+    glob.glob("/work/shared/conformance/*/*.ir"))
+
+
+def _general(r, monkeypatch):
+    saved = r.stmt_ssas
+    r.stmt_ssas = None
+    try:
+        used = printer.used_ssa(r.fn, r)
+    finally:
+        r.stmt_ssas = saved
+    with monkeypatch.context() as m:
+        m.setattr(printer, "_all_reached_as_engine", lambda fn, result: False)
+        live = printer.reached_live_in(r.fn, r)
+    return used, live
+
+
+@pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
+@pytest.mark.parametrize("store", ["block", "live"])
+def test_fast_paths_equal_the_general_walks(path, store, monkeypatch):
+    from irc.driver import Options
+
+    with open(path, encoding="utf-8") as fh:
+        res = analyse(path, fh.read(), Options(store=store))
+    if res.errors:
+        pytest.skip("the front end rejects this input")
+    for fn, r in res.results:
+        assert (printer.used_ssa(fn, r), printer.reached_live_in(fn, r)) == _general(r, monkeypatch)
+
+
+def test_fast_path_is_taken_on_straight_code_and_not_on_dead_code():
+    taken = {}
+    for path in INPUTS:
+        with open(path, encoding="utf-8") as fh:
+            res = analyse(path, fh.read())
+        for fn, r in res.results:
+            taken.setdefault(printer._all_reached_as_engine(fn, r), 0)
+            taken[printer._all_reached_as_engine(fn, r)] += 1
+    assert taken.get(True) and taken.get(False)
