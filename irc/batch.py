@@ -37,6 +37,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO, TypeVar
 
@@ -212,8 +213,9 @@ def input_size(path: str) -> int:
 # ---------------------------------------------------------------- `irc infer` over many files
 
 
-def _work(task: tuple) -> Any:
-    """Pool worker: read one input (unless its text came with the task) and process it."""
+def _work(task: tuple, keep: list | None = None) -> Any:
+    """Pool worker: read one input (unless its text came with the task) and process it
+    (`keep`: see `driver.process_file`; in-process runs only)."""
     from .driver import Outcome, process_file
     from .errors import IrcError, render
     from .jsonout import diagnostic_json
@@ -225,7 +227,7 @@ def _work(task: tuple) -> Any:
         except IrcError as e:
             return Outcome(path, messages="".join(render(d, e.source) + "\n" for d in e.diagnostics),
                            errors=len(e.diagnostics), error_json=[diagnostic_json(d) for d in e.diagnostics])
-    return process_file("<stdin>" if path == STDIN else path, text, opts)
+    return process_file("<stdin>" if path == STDIN else path, text, opts, keep)
 
 
 _STAT_LABELS = (
@@ -251,13 +253,14 @@ def format_stats(store: str, files: int, functions: int, stats: dict, timings: d
 def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None = None,
                out_dir: str | None = None, stats: bool = False, strict: bool = False,
                stdout: TextIO | None = None, stderr: TextIO | None = None,
-               progress: bool | None = None) -> int:
+               progress: bool | None = None, keep: list | None = None) -> int:
     """Run `irc infer` over `paths`; returns the exit status (0 ok, 1 some input failed).
 
     Outputs come in input order.  With `output`, everything stdout would get
     is written atomically to that file at the end; with `out_dir`, each
     input gets its own file (written atomically as soon as it is done); a
-    failed input writes no file.
+    failed input writes no file.  `keep`: the last input's analysis is left
+    there when the inputs run in this process (`driver.process_file`).
     """
     from .jsonout import document, dumps
 
@@ -302,7 +305,9 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
 
     total_bytes = sum(input_size(p) for p in inputs)
     with Progress(len(inputs), total_bytes, enabled=progress) as bar:
-        for task, dest, oc in zip(tasks, dests, run_pool(_work, tasks, jobs)):
+        in_process = jobs <= 1 or len(tasks) <= 1
+        worker = partial(_work, keep=keep) if keep is not None and in_process else _work
+        for task, dest, oc in zip(tasks, dests, run_pool(worker, tasks, jobs)):
             path = oc.path
             bar.advance(path)
             if oc.messages:
@@ -373,7 +378,8 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
               check: bool = False, exact: bool = False, no_prelude: bool = False,
               prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
-              strict: bool = False, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+              strict: bool = False, stdout: TextIO | None = None, stderr: TextIO | None = None,
+              keep: list | None = None) -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
     from .colour import use_colour
     from .driver import STORES, Options, RenderOptions
@@ -407,4 +413,4 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
                          quiet=quiet, analysis=Options(store=state, prelude=not no_prelude,
                                                        extra_preludes=tuple(prelude or ())))
     return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
-                      stdout=stdout, stderr=stderr)
+                      stdout=stdout, stderr=stderr, keep=keep)

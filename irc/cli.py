@@ -211,6 +211,7 @@ def cfg_cmd(
 
 @app.command("infer")
 def infer_cmd(
+    ctx: typer.Context,
     files: Optional[List[str]] = FILES,
     format: str = typer.Option("text", "--format", "-f", help="Output: text (annotated IR), json (one document) or jsonl (one function per line)."),
     state: str = typer.Option("block", "--state", help="How entry states are kept: stmt, block or live (same output)."),
@@ -233,7 +234,7 @@ def infer_cmd(
     raise typer.Exit(cli_infer(list(files or []), format=format, state=state, stats=stats, check=check,
                                exact=exact, no_prelude=no_prelude, prelude=list(prelude or []), color=color,
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
-                               strict=strict))
+                               strict=strict, keep=(ctx.obj or {}).get("keep")))
 
 
 @app.command("explain")
@@ -256,11 +257,13 @@ def explain_cmd(
     raise typer.Exit(explain_main(file, slot, function, opts))
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None, keep: list | None = None) -> None:
     """Run the CLI (the `irc` script and `python -m irc` call it through
-    `irc.__main__.run`); exits with the command's status."""
+    `irc.__main__.run`); exits with the command's status.  `keep`: where
+    `irc infer` leaves its last analysis instead of freeing it
+    (`driver.process_file`)."""
     try:
-        app(args=argv, prog_name="irc", standalone_mode=True)
+        app(args=argv, prog_name="irc", standalone_mode=True, obj={"keep": keep})
     except SystemExit:
         raise
     except KeyboardInterrupt:

@@ -203,16 +203,22 @@ def _gc_paused():
             gc.enable()
 
 
-def process_file(path: str, text: str, opts: RenderOptions) -> Outcome:
-    """Analyse one file and render everything it prints (the pool's worker)."""
+def process_file(path: str, text: str, opts: RenderOptions, keep: list | None = None) -> Outcome:
+    """Analyse one file and render everything it prints (the pool's worker).
+
+    With `keep`, the analysis (`FileResult`) is left in `keep` (replacing
+    what an earlier call left there) instead of being freed on return: a
+    process about to exit can then skip freeing it (see `irc.__main__`)."""
     with _gc_paused():
-        return _process_file(path, text, opts)
+        return _process_file(path, text, opts, keep)
 
 
-def _process_file(path: str, text: str, opts: RenderOptions) -> Outcome:
+def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None = None) -> Outcome:
     from .errors import render
 
     res = analyse(path, text, opts.analysis)
+    if keep is not None:
+        keep[:] = [res]
     out = Outcome(path)
     out.timings = dict(res.timings)
     if res.errors:
