@@ -42,6 +42,7 @@ import json
 import os
 import platform
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -97,9 +98,11 @@ def input_file(out: Path, stmts: int, slots: int, every: int, seed: int) -> Path
     version = hashlib.sha256(Path(gen_mtk.__file__).read_bytes()).hexdigest()[:16]
     if not path.exists() or not stamp.exists() or stamp.read_text() != version:
         path.parent.mkdir(parents=True, exist_ok=True)
-        g = gen_mtk.generate(gen_mtk.GenParams(stmts, slots, every, seed))
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(g.text, encoding="utf-8")
+        # In a child process: generating 200k statements here would raise this process's peak RSS,
+        # and Linux reports a child's ru_maxrss as at least its parent's peak at fork (see run_process).
+        subprocess.run([sys.executable, str(BENCH / "gen_mtk.py"), "--stmts", str(stmts), "--slots", str(slots),
+                        "--diamond-every", str(every), "--seed", str(seed), "-o", str(tmp)], check=True)
         tmp.replace(path)
         stamp.write_text(version)
     return path
@@ -131,7 +134,14 @@ def child_env() -> dict[str, str]:
 
 
 def run_process(cmd: list[str], timeout: float, keep_stdout: Path | None = None) -> Run:
-    """Run cmd in a fresh process; wall time, that child's peak RSS, stderr."""
+    """Run cmd in a fresh process; wall time, that child's peak RSS, stderr.
+
+    Linux folds the high-water RSS of the address space a process had before
+    `execve` into its `ru_maxrss`, and a forked child starts from its
+    parent's: a child's figure is at least this harness's own peak.  The
+    harness therefore never holds big data (inputs are generated and the
+    regex pass is timed in child processes) and `report` states its own peak
+    (`harness_rss_mb`), which must stay below every child's figure."""
     with tempfile.TemporaryFile() as err:
         out = open(keep_stdout, "wb") if keep_stdout else subprocess.DEVNULL
         try:
@@ -341,17 +351,25 @@ def measure(cells: list[Cell], paths: dict[str, Path], cfg: Config, mode: str, o
             between()
 
 
-def regex_once(path: Path, acc: dict[str, list]) -> None:
-    """ONE regex pass over the file text: wall and CPU seconds, with and without reading the file."""
+def regex_child(path: str) -> int:
+    """`--regex-child FILE`: ONE regex pass over the file text; prints wall and CPU seconds (JSON)."""
     t0 = time.perf_counter()
-    text = path.read_text(encoding="utf-8")
+    text = Path(path).read_text(encoding="utf-8")
     t1, c1 = time.perf_counter(), time.process_time()
     n = len(REGEX.findall(text))
     t2, c2 = time.perf_counter(), time.process_time()
-    acc.setdefault("findall", []).append(t2 - t1)
-    acc.setdefault("findall_cpu", []).append(c2 - c1)
-    acc.setdefault("read_and_findall", []).append(t2 - t0)
-    acc["tokens"] = [n]
+    print(json.dumps({"findall": t2 - t1, "findall_cpu": c2 - c1, "read_and_findall": t2 - t0, "tokens": n}))
+    return 0
+
+
+def regex_once(path: Path, acc: dict[str, list]) -> None:
+    """ONE regex pass over the file text, timed in a child process (keeps this process small)."""
+    p = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--regex-child", str(path)],
+                       capture_output=True, text=True, check=True)
+    d = json.loads(p.stdout)
+    for k in ("findall", "findall_cpu", "read_and_findall"):
+        acc.setdefault(k, []).append(d[k])
+    acc["tokens"] = [d["tokens"]]
 
 
 def regex_summary(acc: dict[str, list]) -> dict[str, float]:
@@ -459,6 +477,12 @@ def report(res: dict, cfg: Config) -> str:
           f"{fmt_s(res['startup_s'])} s", ""]
     same = res["identical_output"]
     md += [f"Stores printed identical output on every input: {'yes' if all(same.values()) else 'NO: ' + str(same)}",
+           ""]
+    h = res.get("harness_rss_mb", 0.0)
+    low = min((c.rss for c in sweep + a + b if c.runs), default=float("inf"))
+    md += [f"Peak RSS of the harness itself: {h:.0f} MB (a child's reported peak is at least this: see "
+           f"`run_process`); smallest child figure {low:.0f} MB: "
+           + ("children's figures are their own." if h < low else "**some children's figures may be the harness's.**"),
            ""]
 
     md += [f"## Sweep: {cfg.slots:,} locals, a diamond every {cfg.diamond_every} statements", ""]
@@ -652,6 +676,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:
         return api_child(argv[1], argv[2])
+    if argv[:1] == ["--regex-child"]:
+        return regex_child(argv[1])
     if argv[:1] == ["--parse-child"]:
         return parse_child(argv[1], int(argv[2]))
     ap = argparse.ArgumentParser(description="Benchmark irc's state stores (see bench/README.md).")
@@ -740,6 +766,7 @@ def main(argv: list[str] | None = None) -> int:
             groups.setdefault(c.input, set()).add(c.digest)
     res["identical_output"] = {Path(k).stem: len(v) == 1 for k, v in groups.items()}
     res["total_s"] = time.perf_counter() - t_start
+    res["harness_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
     md = report(res, cfg)
     print(md)
