@@ -16,7 +16,10 @@ Where: `$IRC_CACHE_DIR` if set, else `$XDG_CACHE_HOME/irc` or
 it belongs to the current user and is not group/world-writable, so that no
 other user can plant a pickle.  `IRC_CACHE_DIR=` (empty) turns the cache
 off.  Writes go to a temporary file renamed into place (readers never see a
-partial file); any failure to read or write the cache falls back to parsing,
+partial file); after a write, only the `MAX_ENTRIES` most recently written
+entries are kept (every irc version or prelude file adds one; a read does
+not refresh an entry, so a long-lived one is parsed again now and then);
+any failure to read or write the cache falls back to parsing,
 so the cache can only change speed, never results or errors (a file with
 errors is never cached: `IrcError` propagates before anything is written).
 """
@@ -32,6 +35,7 @@ import tempfile
 from pathlib import Path
 
 _PKG = Path(__file__).resolve().parent
+MAX_ENTRIES = 32
 
 
 @functools.cache
@@ -110,5 +114,16 @@ def _store(d: Path, f: Path, items: tuple) -> None:
         except BaseException:
             os.unlink(tmp)
             raise
+        _prune(d)
     except Exception:  # noqa: BLE001 - an unwritable cache only costs speed
         pass
+
+
+def _prune(d: Path) -> None:
+    """Keep the `MAX_ENTRIES` most recently written entries."""
+    entries = sorted(d.glob("items-*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for old in entries[MAX_ENTRIES:]:
+        try:
+            old.unlink()
+        except OSError:
+            pass

@@ -12,6 +12,16 @@ import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_parse_cache(tmp_path_factory):
+    """Tests (and the irc processes they start) cache parsed preludes in a
+    temporary directory, not in the user's ~/.cache/irc."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("IRC_CACHE_DIR", str(tmp_path_factory.mktemp("irc-cache")))
+    yield
+    mp.undo()
 SAMPLES = ROOT / "samples"
 SNAPSHOTS = ROOT / "snapshots"
 CONFORMANCE = ROOT.parent / "shared" / "conformance"

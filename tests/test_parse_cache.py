@@ -77,3 +77,17 @@ def test_shared_writable_directory_is_refused(tmp_path, monkeypatch):
 def test_new_directory_is_private(cache):
     parse_cache.parse_items("abstract type A end\n", "a.ir")
     assert cache.stat().st_mode & 0o777 == 0o700
+
+
+def test_only_the_newest_entries_are_kept(cache, monkeypatch):
+    monkeypatch.setattr(parse_cache, "MAX_ENTRIES", 3)
+    for i in range(5):
+        parse_cache.parse_items(f"abstract type A{i} end\n", "a.ir")
+        newest = max(entries(cache), key=lambda p: p.stat().st_mtime_ns)
+        os.utime(newest, ns=(i * 10**9, i * 10**9))  # distinct, increasing write times
+    kept = entries(cache)
+    assert len(kept) == 3
+    # the three latest texts are still cached: loading them writes nothing new
+    for i in (2, 3, 4):
+        parse_cache.parse_items(f"abstract type A{i} end\n", "a.ir")
+    assert entries(cache) == kept
