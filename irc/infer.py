@@ -46,6 +46,12 @@ class InferenceResult:
         `live` lists only the slots live into b."""
         return self._store.entry(b)
 
+    def entry_view(self, b: int):
+        """Read-only mapping view of block b's entry table (`get`, `items`,
+        `in`; None when unreached): no copy of the table, for readers that
+        look up a few slots."""
+        return self._store.view(b)
+
     def state_before(self, i: int) -> dict | None:
         """The state before statement i (slot id -> VarState; None when
         unreached).  `stmt` reads its stored table; the other stores replay

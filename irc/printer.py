@@ -406,7 +406,7 @@ class _Shows:
 def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str],
                    live_in: list[frozenset[int]], shows: _Shows | None = None) -> str:
     sh = shows.show if shows is not None else show
-    entry = result.entry(b)
+    entry = result.entry_view(b)
     if entry is None:
         return f"# entry #{b}: unreached"
     live = sorted(live_in[b])
