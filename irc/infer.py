@@ -50,7 +50,7 @@ class InferenceResult:
         """Read-only mapping view of block b's entry table (`get`, `items`,
         `in`; None when unreached): no copy of the table, for readers that
         look up a few slots."""
-        return self._store.view(b)
+        return self._store.entry_view(b)
 
     def state_before(self, i: int) -> dict | None:
         """The state before statement i (slot id -> VarState; None when
