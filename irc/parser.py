@@ -1792,7 +1792,7 @@ class _FastLine:
         statement and the line) are built field by field (`_new` and slot
         stores, a third cheaper than the dataclass `__init__` in CPython
         3.11; tests/test_perf_parse2_fields.py pins the field lists);
-        `_atom_node` builds the other atoms."""
+        atoms come from `_atom_node`, which does the same for `%N` and names."""
         rh, label, target, a, op, b, callee, x, y, z, typ = m.groups()
         start = m.start
         annot = None
@@ -1807,32 +1807,14 @@ class _FastLine:
             col = value.col
         else:
             col = start(4) + 1
-            if a[0] == "%":
-                value = _new(_SSA)
-                value.n = int(a[1:])
-                value.line = ln
-                value.col = col
-            else:
-                value = _atom_node(a, ln, col)
-                if value is None:
-                    return None
+            value = _atom_node(a, ln, col)
+            if value is None:
+                return None
             if op is not None:
                 bcol = start(6) + 1
-                c = b[0]
-                if c == "%":
-                    right = _new(_SSA)
-                    right.n = int(b[1:])
-                    right.line = ln
-                    right.col = bcol
-                elif "a" <= c <= "z" and b not in _ATOM_WORDS:
-                    right = _new(_Name)
-                    right.parts = (b,)
-                    right.line = ln
-                    right.col = bcol
-                else:
-                    right = _atom_node(b, ln, bcol)
-                    if right is None:
-                        return None
+                right = _atom_node(b, ln, bcol)
+                if right is None:
+                    return None
                 if annot is not None:
                     right = S.Typed(right, annot, ln, bcol)
                     annot = None
@@ -2253,8 +2235,12 @@ def _atom_node(a: str, ln: int, col: int):
     """One plain atom of `shape_re` (`%N`, an ASCII name, a decimal number)
     -> its node, as `SyntaxBuilder` builds it; None for a keyword."""
     c = a[0]
-    if c == "%":
-        return S.SSA(int(a[1:]), ln, col)
+    if c == "%":  # `%N` and plain names are most atoms of a large body: built field by field (see `_shape`)
+        node = _new(_SSA)
+        node.n = int(a[1:])
+        node.line = ln
+        node.col = col
+        return node
     if not "A" <= c <= "z":  # a number: ASCII or other Unicode digits (`\d`)
         if "." in a:
             return S.Lit(float(a), "Float64", a, ln, col)
@@ -2265,7 +2251,11 @@ def _atom_node(a: str, ln: int, col: int):
         return None if lit is None else S.Lit(lit[0], lit[1], a, ln, col)
     if c == "_":
         return _slot_from_text(a, ln, col)
-    return S.Name((a,), ln, col)
+    node = _new(_Name)
+    node.parts = (a,)
+    node.line = ln
+    node.col = col
+    return node
 
 
 def _finish_chain(items: list):
