@@ -44,7 +44,7 @@ def hook(event, args):
         opens += 1
 sys.addaudithook(hook)
 sys.argv = ["irc"] + sys.argv[2:]
-from irc.cli import main
+from irc.cli.app import main
 try:
     main()
 except SystemExit as e:
@@ -81,7 +81,7 @@ def _fallback(stmts: int, slots: int) -> str:
 # Runs parse -> build -> infer (no printing) in the child: irc.driver.analyse.
 CHILD_PIPELINE = r"""
 import sys, time
-from irc.driver import Options, _sum_stats, analyse
+from irc.cli.driver import Options, _sum_stats, analyse
 path, store = sys.argv[1], sys.argv[2]
 with open(path, encoding="utf-8") as fh:
     text = fh.read()
@@ -134,8 +134,8 @@ def profile(stmts: int, slots: int, top: int = 25) -> None:
         path = Path(d) / "prof.ir"
         generate(stmts, slots, path)
         text = path.read_text(encoding="utf-8")
-        from irc.driver import analyse
-        from irc.printer import render_program
+        from irc.cli.driver import analyse
+        from irc.output.text import render_program
 
         pr = cProfile.Profile()
         pr.enable()

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from irc.build import build_program  # noqa: E402
-from irc.parser import parse_text  # noqa: E402
+from irc.ir.build import build_program  # noqa: E402
+from irc.syntax.parser import parse_text  # noqa: E402
 
 
 def generate(n: int) -> str:

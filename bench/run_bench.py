@@ -200,8 +200,7 @@ def parse_stats(text: str) -> tuple[dict[str, float], dict[str, float]]:
 
 def api_child(store: str, path: str) -> int:
     """`--child`: the pipeline through irc.driver, printing --stats as one JSON line on stderr."""
-    from irc import driver
-
+    from irc.cli import driver
     text = Path(path).read_text(encoding="utf-8")
     opts = driver.RenderOptions(analysis=driver.Options(store=store))
     oc = driver.process_file(path, text, opts)
@@ -216,10 +215,10 @@ def api_child(store: str, path: str) -> int:
 
 def parse_child(path: str, runs: int) -> int:
     """`--parse-child`: parse-only throughput (parse_text, build_program), grammar built first."""
-    from irc.parser import parse_text
+    from irc.syntax.parser import parse_text
 
     try:
-        from irc.driver import build
+        from irc.cli.driver import build
     except ImportError:
         build = None
     t0 = time.perf_counter()

@@ -24,7 +24,7 @@ import sys
 def run() -> None:
     """Process entry point: the CLI, then exit without tearing down the heap."""
     gc.disable()
-    from .cli import main
+    from irc.cli.app import main
 
     keep: list = []
     try:

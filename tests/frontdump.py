@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from irc import ir
-
-
+from irc.ir import model as ir
 def strip(e):
     if e is None or isinstance(e, (str, int, float, bool)):
         return e

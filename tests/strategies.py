@@ -757,8 +757,7 @@ if __name__ == "__main__":  # print a few samples: python tests/strategies.py [s
 
 def run_pipeline(text: str, path: str = "gen.ir", store: str = "block", prelude: bool = True):
     """parse -> build/cfg -> world -> infer.  Returns (program, results); raises IrcError."""
-    from irc import driver
-
+    from irc.cli import driver
     source = driver.parse(path, text)
     program = driver.build(source)
     world = driver.make_world(program, driver.Options(store=store, prelude=prelude))
@@ -768,7 +767,7 @@ def run_pipeline(text: str, path: str = "gen.ir", store: str = "block", prelude:
 
 def infer_text(text: str, path: str = "gen.ir", store: str = "block", prelude: bool = True) -> str:
     """What `irc infer` prints for `text` (text format, no colour)."""
-    from irc.printer import render_program
+    from irc.output.text import render_program
 
     program, results = run_pipeline(text, path, store, prelude)
     return render_program(program, results, colour=False)
@@ -832,7 +831,7 @@ def classify(text: str, path: str = "fuzz.ir", seconds: float = 10.0, printing: 
     def go():
         program, results = run_pipeline(text, path)
         if printing:
-            from irc.printer import render_program
+            from irc.output.text import render_program
 
             render_program(program, results, colour=False)
 

@@ -5,9 +5,7 @@ import os
 
 import pytest
 
-from irc import batch
-
-
+from irc.cli import batch
 def _square(x: int) -> int:
     return x * x
 

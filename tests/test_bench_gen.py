@@ -208,7 +208,7 @@ def test_cli_writes_the_same_text(tmp_path):
 @pytest.mark.parametrize("params", CONFIGS[:3], ids=lambda p: f"{p.stmts}x{p.slots}k{p.diamond_every}")
 def test_irc_reads_it_as_generated(params):
     """irc's own parser and CFG see the statements, blocks, joins and slots the generator made."""
-    from irc.driver import build, parse
+    from irc.cli.driver import build, parse
 
     g = gen_mtk.generate(params)
     program = build(parse("gen.ir", g.text))

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from irc import ir
-from irc import syntax as S
-from irc.build import build_program
+from irc.ir import model as ir
+from irc.syntax import tree as S
+from irc.ir.build import build_program
 from irc.errors import IrcError
-from irc.parser import parse_text
+from irc.syntax.parser import parse_text
 
 from conftest import CONFORMANCE, SAMPLES
 

@@ -1,12 +1,12 @@
 """Builtins and intrinsics (Julia's tfuncs, base/compiler/tfuncs.jl) with constant folding."""
 import pytest
 
-from irc import typetable as T
-from irc.builtins import egal_tfunc, fold_call, getfield_tfunc, tuple_tfunc, wrap_int
-from irc.lattice import BOOL, FALSE, TRUE, Const, PartialStruct, StructValue
-from irc.types import BOTTOM, DataType, FunctionValue, ModuleValue, Sym
-from irc.typeprint import show
-from irc.world import World
+from irc.lattice import typetable as T
+from irc.world.tfuncs import egal_tfunc, fold_call, getfield_tfunc, tuple_tfunc, wrap_int
+from irc.lattice.typelattice import BOOL, FALSE, TRUE, Const, PartialStruct, StructValue
+from irc.lattice.types import BOTTOM, DataType, FunctionValue, ModuleValue, Sym
+from irc.lattice.typeprint import show
+from irc.world.world import World
 
 I, F, N = T.INT64, T.FLOAT64, T.NOTHING
 UR = DataType(T.UNITRANGE_NAME, (I,))
@@ -169,7 +169,7 @@ def test_call_never_raises_on_any_arguments():
     without raising (an internal error would stop the whole file)."""
     from hypothesis import given, settings, strategies as st
 
-    from irc.builtins import BUILTINS, INTRINSICS
+    from irc.world.tfuncs import BUILTINS, INTRINSICS
     from test_lattice_properties import elements
 
     w = World.build([])
@@ -188,7 +188,7 @@ def test_call_never_raises_on_any_arguments():
 
 
 def test_get_binding_type():
-    from irc.parser import parse_text
+    from irc.syntax.parser import parse_text
 
     w = World.build(parse_text("global Main.counter::Int64\n", "g.ir").items, prelude=False)
     m = Const(ModuleValue(("Main",)))

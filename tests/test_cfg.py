@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from irc import ir
-from irc.build import build_program
-from irc.cfg import compute_blocks
-from irc.parser import parse_text
+from irc.ir import model as ir
+from irc.ir.build import build_program
+from irc.ir.cfg import compute_blocks
+from irc.syntax.parser import parse_text
 
 from conftest import SAMPLES
 

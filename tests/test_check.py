@@ -1,8 +1,8 @@
 """`--check` / `--exact` (irc.check): Julia's annotations against irc's answers."""
 from __future__ import annotations
 
-from irc.check import Mismatch, check_function
-from irc.driver import analyse_text
+from irc.output.check import Mismatch, check_function
+from irc.cli.driver import analyse_text
 
 from progs import ANNOTATED, LOOP
 

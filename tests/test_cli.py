@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from irc import batch, colour
-from irc.explain import explain_main
-from irc.driver import Options
+from irc.cli import batch
+from irc.output import colour
+from irc.output.explain import explain_main
+from irc.cli.driver import Options
 
 from progs import ANNOTATED, BRANCH, LOOP, TRY
 
@@ -201,7 +202,7 @@ def test_docs_cover_every_option():
     """docs/cli.md shows every command's every long option (matching --help)."""
     import typer
 
-    from irc.cli import app
+    from irc.cli.app import app
 
     doc = (ROOT / "docs" / "cli.md").read_text()
     group = typer.main.get_command(app)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from irc import __version__
-from irc.cli import load_programs, render_cfg, render_dot, run_command, render_fmt
+from irc.cli.app import load_programs, render_cfg, render_dot, run_command, render_fmt
 
 from conftest import CONFORMANCE, ROOT, SAMPLES
 

@@ -9,9 +9,9 @@ import io
 
 import pytest
 
-from irc import colour as C
-from irc import typetable as TT
-from irc.types import BOTTOM, DataType, UnionType, VarargType
+from irc.output import colour as C
+from irc.lattice import typetable as TT
+from irc.lattice.types import BOTTOM, DataType, UnionType, VarargType
 
 
 def U(*ts):
@@ -70,7 +70,7 @@ def test_types(t, level):
 
 
 def test_lattice_elements_that_are_not_types_are_cyan():
-    from irc.lattice import Conditional, Const, PartialStruct
+    from irc.lattice.typelattice import Conditional, Const, PartialStruct
 
     assert C.classify(Const(1)) == C.GOOD
     assert C.classify(PartialStruct(Tup(TT.ANY, INT), (TT.ANY, INT))) == C.GOOD  # as Julia: not a Type

@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from conftest import sample_files
 from test_engine import (A, ENTER, EXPR, GIN, GOTO, LEAVE, NEWVAR, RET, V, W, call, lit, mkfn, sl, ssa, tname)
 
-from irc import syntax as S
-from irc.infer import infer_function
-from irc.stores import STORES
+from irc.syntax import tree as S
+from irc.infer.analysis import infer_function
+from irc.infer.stores import STORES
 
 
 def assert_same(results: dict, fn) -> None:
@@ -164,9 +164,9 @@ def test_random_programs_same_in_every_store(fn):
 
 def _pipeline():
     try:
-        from irc.build import build_program
-        from irc.parser import parse_text
-        from irc.world import World
+        from irc.ir.build import build_program
+        from irc.syntax.parser import parse_text
+        from irc.world.world import World
     except ImportError as e:  # pragma: no cover - the front end is not in this checkout
         pytest.skip(f"front end not available: {e}")
     return parse_text, build_program, World

@@ -1,15 +1,15 @@
 """World building, name resolution and method dispatch (spec §1.1, §1.2)."""
 import pytest
 
-from irc import syntax as S
-from irc import typetable as T
+from irc.syntax import tree as S
+from irc.lattice import typetable as T
 from irc.errors import IrcError
-from irc.lattice import BOOL, Const, PartialStruct
-from irc.parser import parse_expr, parse_text
-from irc.subtype import issubtype
-from irc.types import BOTTOM, FunctionValue, ModuleValue, Sym
-from irc.typeprint import show
-from irc.world import World
+from irc.lattice.typelattice import BOOL, Const, PartialStruct
+from irc.syntax.parser import parse_expr, parse_text
+from irc.lattice.subtype import issubtype
+from irc.lattice.types import BOTTOM, FunctionValue, ModuleValue, Sym
+from irc.lattice.typeprint import show
+from irc.world.world import World
 
 I, F, N, S_ = T.INT64, T.FLOAT64, T.NOTHING, T.STRING
 M = ("Main",)
@@ -221,7 +221,7 @@ def test_namedtuple_construction():
 
 
 def test_vect_promotion_and_ref_dict_constructors():
-    from irc.world import promote_numeric
+    from irc.world.world import promote_numeric
 
     assert promote_numeric([I, F, I]) == F
     assert promote_numeric([T.BOOL, I]) == I

@@ -12,16 +12,16 @@ from typing import NamedTuple
 
 import pytest
 
-from irc import ir
-from irc import lattice as L
-from irc import syntax as S
-from irc import typetable as TT
-from irc.engine import try_handlers
-from irc.flags import SLOT_ASSIGNEDONCE, SLOT_CALLED, SLOT_STATICUNDEF, SLOT_USED, SLOT_USEDUNDEF
-from irc.infer import infer_function
-from irc.stores import STORES, VarState
-from irc.subtype import issubtype, typeintersect, typesubtract
-from irc.types import FunctionValue
+from irc.ir import model as ir
+from irc.lattice import typelattice as L
+from irc.syntax import tree as S
+from irc.lattice import typetable as TT
+from irc.infer.engine import try_handlers
+from irc.infer.flags import SLOT_ASSIGNEDONCE, SLOT_CALLED, SLOT_STATICUNDEF, SLOT_USED, SLOT_USEDUNDEF
+from irc.infer.analysis import infer_function
+from irc.infer.stores import STORES, VarState
+from irc.lattice.subtype import issubtype, typeintersect, typesubtract
+from irc.lattice.types import FunctionValue
 
 K = ir.Kind
 INT, F64, BOOL, NOTHING = TT.INT64, TT.FLOAT64, TT.BOOL, TT.NOTHING

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from irc.build import build_program
+from irc.ir.build import build_program
 from irc.errors import IrcError, render_all
-from irc.parser import parse_text
+from irc.syntax.parser import parse_text
 
 F = "function f(x::Int64)\n"
 CASES = {

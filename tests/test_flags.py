@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from test_engine import (A, EXPR, GIN, GOTO, NEWVAR, RET, V, W, call, infer_all, lit, mkfn, sl, ssa)
 
-from irc import lattice as L
-from irc import syntax as S
-from irc import typetable as TT
-from irc.flags import (SLOT_ASSIGNEDONCE, SLOT_CALLED, SLOT_STATICUNDEF, SLOT_USED, SLOT_USEDUNDEF, flag_names,
+from irc.lattice import typelattice as L
+from irc.syntax import tree as S
+from irc.lattice import typetable as TT
+from irc.infer.flags import (SLOT_ASSIGNEDONCE, SLOT_CALLED, SLOT_STATICUNDEF, SLOT_USED, SLOT_USEDUNDEF, flag_names,
                        syntactic_flags)
 
 UNDEF = SLOT_USEDUNDEF | SLOT_STATICUNDEF

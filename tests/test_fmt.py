@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from irc.build import build_program
-from irc.fmt import format_expr, format_program, format_text, layout_body, stmt_text
-from irc.parser import parse_expr, parse_text
+from irc.ir.build import build_program
+from irc.output.fmt import format_expr, format_program, format_text, layout_body, stmt_text
+from irc.syntax.parser import parse_expr, parse_text
 
 from conftest import CONFORMANCE, SAMPLES, sample_files
 from frontdump import dump_program

@@ -32,7 +32,7 @@ def _infer(text: str, store: str = "block") -> str:
 
 
 def _fmt(text: str) -> str:
-    from irc.fmt import format_text  # canonical reprint (irc fmt)
+    from irc.output.fmt import format_text  # canonical reprint (irc fmt)
 
     return G.with_time_limit(LIMIT, format_text, text, "gen.ir")
 
@@ -96,7 +96,7 @@ def test_ascii_rails_read_the_same(m):
 def test_regression_two_digit_join_header_parses():
     """Julia pads block headers with `─` after the kind: with 10+ blocks a join
     prints `2 ┄─`.  The rail regex accepted `┄+` only (fixed in grammar/irc.lark)."""
-    from irc.parser import parse_text
+    from irc.syntax.parser import parse_text
 
     lines = ["function f(n::Int64)"]
     lines.append("1 ── %1  = Base.slt_int(n, 1)")
@@ -113,7 +113,7 @@ def test_regression_two_digit_join_header_parses():
 
 
 def _json(text: str, store: str) -> list:
-    from irc.jsonout import function_json
+    from irc.output.jsondoc import function_json
 
     program, results = G.with_time_limit(LIMIT, G.run_pipeline, text, "gen.ir", store)
     return [function_json(fn, r) for fn, r in results]

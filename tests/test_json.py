@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from irc.driver import analyse_text
-from irc.jsonout import SLOT_FLAGS, document, dumps, flag_names, function_json
+from irc.cli.driver import analyse_text
+from irc.output.jsondoc import SLOT_FLAGS, document, dumps, flag_names, function_json
 
 from progs import ANNOTATED, BRANCH, LOOP, TRY
 

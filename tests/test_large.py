@@ -31,7 +31,7 @@ def _gen(stmts: int, slots: int, every: int = 100):
 
 
 def test_20k_statements_inferred_correctly():
-    from irc.typeprint import show
+    from irc.lattice.typeprint import show
 
     g = _gen(20_000, 2_000)
     program, results = G.with_time_limit(600, G.run_pipeline, g.text, "large.ir")

@@ -1,12 +1,12 @@
 """The inference lattice: each test names the Julia 1.10 function whose rule it pins
 (base/compiler/typelattice.jl, typelimits.jl, typeutils.jl)."""
-from irc import typetable as T
-from irc.lattice import (
+from irc.lattice import typetable as T
+from irc.lattice.typelattice import (
     ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, issimpleenoughtype, lattice_le,
     make_conditional, tmerge, tuplemerge, union_count_abstract, unioncomplexity, widenconst,
 )
-from irc.types import BOTTOM, DataType, FuncType, FunctionValue, VarargType
-from irc.typeprint import show
+from irc.lattice.types import BOTTOM, DataType, FuncType, FunctionValue, VarargType
+from irc.lattice.typeprint import show
 
 I, F, S, C, N = T.INT64, T.FLOAT64, T.STRING, T.CHAR, T.NOTHING
 tt = T.tuple_type

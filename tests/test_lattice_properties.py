@@ -3,9 +3,9 @@ is an upper bound of both arguments and commutative, and every chain of merges
 reaches a fixed point within the bound stated in irc.lattice's docstring."""
 from hypothesis import given, settings, strategies as st
 
-from irc import typetable as T
-from irc.lattice import Conditional, Const, PartialStruct, lattice_le, tmerge, widenconst
-from irc.types import BOTTOM, DataType, VarargType
+from irc.lattice import typetable as T
+from irc.lattice.typelattice import Conditional, Const, PartialStruct, lattice_le, tmerge, widenconst
+from irc.lattice.types import BOTTOM, DataType, VarargType
 
 LEAVES = [T.INT64, T.FLOAT64, T.STRING, T.NOTHING, T.BOOL, T.CHAR, T.NUMBER, T.REAL, T.INTEGER,
           T.ABSTRACTSTRING, T.ANY, BOTTOM, T.SYMBOL, T.MISSING, T.UINT8]
@@ -101,7 +101,7 @@ def test_merge_chains_reach_fixed_point(xs):
 @SETTINGS
 @given(types, types, types)
 def test_subtype_reflexive_transitive(a, b, c):
-    from irc.subtype import issubtype
+    from irc.lattice.subtype import issubtype
 
     assert issubtype(a, a)
     if issubtype(a, b) and issubtype(b, c):
@@ -113,7 +113,7 @@ def test_subtype_reflexive_transitive(a, b, c):
 def test_intersect_and_subtract_are_sound(a, b):
     """typeintersect(a, b) ⊆ a and ⊇ nothing it should keep: what is in a and b is in it;
     typesubtract(a, b) ⊆ a and, with the intersection, covers a."""
-    from irc.subtype import issubtype, typeintersect, typesubtract
+    from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 
     i = typeintersect(a, b)
     d = typesubtract(a, b)
@@ -126,7 +126,7 @@ def test_intersect_and_subtract_are_sound(a, b):
 @SETTINGS
 @given(st.lists(leaf, min_size=2, max_size=4), st.randoms())
 def test_union_printing_ignores_member_order(ms, rnd):
-    from irc.typeprint import show
+    from irc.lattice.typeprint import show
 
     shuffled = list(ms)
     rnd.shuffle(shuffled)

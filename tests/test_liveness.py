@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from test_engine import A, ENTER, EXPR, GIN, GOTO, LEAVE, NEWVAR, RET, V, call, lit, mkfn, sl, ssa
 
-from irc import syntax as S
-from irc.liveness import bits_to_set, compute_live_in, expr_slot_reads, stmt_reads
+from irc.syntax import tree as S
+from irc.infer.liveness import bits_to_set, compute_live_in, expr_slot_reads, stmt_reads
 
 
 def test_read_before_write_is_live_write_first_is_not():

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from irc import driver
-
+from irc.cli import driver
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("gen_mtk", ROOT / "bench" / "gen_mtk.py")
 gen_mtk = importlib.util.module_from_spec(_spec)
@@ -63,7 +62,7 @@ def test_process_entry_runs_without_the_cyclic_collector(tmp_path):
     in-process callers of `irc.cli.main` keep theirs."""
     import subprocess
 
-    code = ("import gc, sys\nimport irc.cli as C\nreal = C.main\n"
+    code = ("import gc, sys\nimport irc.cli.app as C\nreal = C.main\n"
             "def spy(argv=None, keep=None):\n    print('collector on:', gc.isenabled(), file=sys.stderr)\n"
             "    real(argv, keep)\n"
             "C.main = spy\nfrom irc.__main__ import run\nsys.argv = ['irc', 'infer', sys.argv[1]]\nrun()\n")
@@ -72,7 +71,7 @@ def test_process_entry_runs_without_the_cyclic_collector(tmp_path):
     assert p.returncode == 0 and "MethodInstance" in p.stdout
     assert p.stderr.splitlines()[0] == "collector on: False"
 
-    from irc.cli import main
+    from irc.cli.app import main
 
     assert gc.isenabled()
     with pytest.raises(SystemExit):

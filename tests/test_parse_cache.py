@@ -6,10 +6,10 @@ import pickle
 
 import pytest
 
-from irc import parse_cache
+from irc.syntax import cache as parse_cache
 from irc.errors import IrcError
-from irc.parser import parse_text
-from irc.world import PRELUDE_PATH, prelude_text
+from irc.syntax.parser import parse_text
+from irc.world.world import PRELUDE_PATH, prelude_text
 
 
 @pytest.fixture

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from irc import syntax as S
+from irc.syntax import tree as S
 from irc.errors import IrcError
-from irc.grammar_loader import build_parser, grammar_path, make_lark
-from irc.parser import MAX_DEPTH, parse_expr, parse_text, read_source, terminal_words
+from irc.syntax.grammar import build_parser, grammar_path, make_lark
+from irc.syntax.parser import MAX_DEPTH, parse_expr, parse_text, read_source, terminal_words
 
 from conftest import CONFORMANCE, sample_files
 
@@ -360,7 +360,7 @@ def test_slots_and_line_info_still_lex_next_to_at_namedtuple():
 
 def test_namedtuple_field_is_not_a_slot_read():
     """`x` in `@NamedTuple{x::Int64}` names a field: it is no use of slot `x`."""
-    from irc.build import build_program
+    from irc.ir.build import build_program
 
     text = ("function f(x::Int64)\n"
             "1 ─ %1 = Core.tuple(x)\n"
@@ -381,8 +381,8 @@ def test_namedtuple_field_is_not_a_slot_read():
 def test_new_forms_evaluate_to_what_typeprint_prints(text):
     """The parsed form evaluates (irc.world) to the type that irc.typeprint
     prints as the same text, so `irc infer` output reads back (fixed point)."""
-    from irc.typeprint import show
-    from irc.world import World
+    from irc.lattice.typeprint import show
+    from irc.world.world import World
 
     world = World.build([])
     shown = show(world.parse_type(text))

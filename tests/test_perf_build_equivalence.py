@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from irc import ir
-from irc import syntax as S
-from irc.build import _allocate, _assigned_names, _Builder, _Walk
+from irc.ir import model as ir
+from irc.syntax import tree as S
+from irc.ir.build import _allocate, _assigned_names, _Builder, _Walk
 from irc.errors import DiagnosticSink, IrcError
-from irc.parser import parse_text
+from irc.syntax.parser import parse_text
 
 from conftest import CONFORMANCE, sample_files
 
@@ -233,6 +233,6 @@ def test_a_pinned_read_reserves_its_slot():
 
 
 def parse_and_build(text: str) -> list[ir.Function]:
-    from irc.build import build_program
+    from irc.ir.build import build_program
 
     return build_program(parse_text(text, "t.ir")).functions

@@ -16,10 +16,11 @@ import os
 
 import pytest
 
-from irc import flags, infer, liveness, transfer
-from irc.driver import analyse
-from irc.ir import Kind
-from irc.printer import render_program
+from irc.infer import flags, liveness, transfer
+from irc.infer import analysis as infer
+from irc.cli.driver import analyse
+from irc.ir.model import Kind
+from irc.output.text import render_program
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INPUTS = sorted(glob.glob(os.path.join(ROOT, "samples", "*.ir"))
@@ -35,7 +36,7 @@ def _results(path, store="block"):
 
 
 def infer_options(store):
-    from irc.driver import Options
+    from irc.cli.driver import Options
 
     return Options(store=store)
 

@@ -8,9 +8,8 @@ import dataclasses
 
 import pytest
 
-from irc import parser as P
-from irc import syntax as S
-
+from irc.syntax import parser as P
+from irc.syntax import tree as S
 SET_BY_SHAPE = {
     S.SSA: ("n", "line", "col"),
     S.Name: ("parts", "line", "col"),

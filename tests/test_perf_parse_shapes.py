@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from irc import parser as P
-from irc import syntax as S
+from irc.syntax import parser as P
+from irc.syntax import tree as S
 from irc.errors import IrcError
 
 HEAD = "function f(a, b, x, du)\n"

@@ -9,8 +9,8 @@ import os
 
 import pytest
 
-from irc import printer
-from irc.driver import analyse
+from irc.output import text as printer
+from irc.cli.driver import analyse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INPUTS = sorted(glob.glob(os.path.join(ROOT, "samples", "*.ir"))) + sorted(
@@ -33,7 +33,7 @@ def _general(r, monkeypatch):
 @pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
 @pytest.mark.parametrize("store", ["block", "live"])
 def test_fast_paths_equal_the_general_walks(path, store, monkeypatch):
-    from irc.driver import Options
+    from irc.cli.driver import Options
 
     with open(path, encoding="utf-8") as fh:
         res = analyse(path, fh.read(), Options(store=store))

@@ -10,11 +10,12 @@ import dataclasses
 import pytest
 from conftest import CONFORMANCE, sample_files
 
-from irc import ir, printer
-from irc import syntax as S
-from irc.driver import analyse
-from irc.fmt import ExprPrinter, _prec_of, format_expr
-from irc.parser import _PREC
+from irc.ir import model as ir
+from irc.output import text as printer
+from irc.syntax import tree as S
+from irc.cli.driver import analyse
+from irc.output.fmt import ExprPrinter, _prec_of, format_expr
+from irc.syntax.parser import _PREC
 
 INPUTS = sample_files() + (sorted(CONFORMANCE.glob("*/*.ir")) if CONFORMANCE.is_dir() else [])
 

@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 
 from conftest import CONFORMANCE
-from irc import syntax as S
-from irc.lattice import PartialStruct, widenconst
-from irc.parser import parse_text
-from irc.typeprint import show
-from irc.world import PRELUDE_PATH, World
+from irc.syntax import tree as S
+from irc.lattice.typelattice import PartialStruct, widenconst
+from irc.syntax.parser import parse_text
+from irc.lattice.typeprint import show
+from irc.world.world import PRELUDE_PATH, World
 
 M = ("Main",)
 
@@ -104,7 +104,7 @@ def _user_functions(text: str) -> set:
 def test_no_unknown_callee_in_conformance_prelude_cases():
     """Inferring every prelude-variant case reports no unknown callee except the
     functions the case's own Julia source defines (and does not declare)."""
-    from irc.driver import analyse_text
+    from irc.cli.driver import analyse_text
 
     bad = []
     cases = sorted((CONFORMANCE / "prelude").glob("*.ir"))

@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from irc import colour as C
-from irc.driver import analyse_text
-from irc.printer import julia_name, render_program, slot_display_names
+from irc.output import colour as C
+from irc.cli.driver import analyse_text
+from irc.output.text import julia_name, render_program, slot_display_names
 
 from progs import ANNOTATED, BRANCH, LOOP, TRY
 
@@ -103,8 +103,8 @@ def test_entry_comment_slots_are_kept_by_every_store():
     """The printer's reached liveness is within the engine's liveness, so even
     `--state live` holds a state for every slot an entry comment lists."""
     from conftest import sample_files
-    from irc.driver import Options, analyse
-    from irc.printer import reached_live_in
+    from irc.cli.driver import Options, analyse
+    from irc.output.text import reached_live_in
 
     checked = 0
     for p in sample_files():

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from irc import driver
+from irc.cli import driver
 from irc.__main__ import _exit_status
-from irc.batch import cli_infer
+from irc.cli.batch import cli_infer
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "union_accumulator.ir"

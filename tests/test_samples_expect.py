@@ -82,7 +82,7 @@ def parse_expectations(path: Path) -> list[Expectation]:
 @functools.cache
 def run_infer(path: str) -> tuple[dict | None, str]:
     """({"functions": [...]} or None, error text) for one sample, in-process."""
-    from irc.driver import RenderOptions, process_file
+    from irc.cli.driver import RenderOptions, process_file
 
     out = process_file(path, Path(path).read_text(encoding="utf-8"), RenderOptions(format="json", quiet=True))
     if out.errors or out.functions_json is None:
@@ -191,7 +191,7 @@ def test_sample_parses(path: Path):
     """`irc fmt` accepts every sample (valid Julia output must parse) and prints something."""
     import io
 
-    from irc.cli import render_fmt, run_command
+    from irc.cli.app import render_fmt, run_command
 
     out, err = io.StringIO(), io.StringIO()
     status = run_command([str(path)], render_fmt, stdout=out, stderr=err)
@@ -239,7 +239,7 @@ def _essentials(doc: dict) -> list:
 @pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
 def test_samples_same_answer_in_every_state_mode(path: Path, store: str):
     """spec §3.4: `--state stmt|live` give the block store's answers on every sample."""
-    from irc.driver import Options, RenderOptions, process_file
+    from irc.cli.driver import Options, RenderOptions, process_file
 
     base, err = run_infer(str(path))
     if base is None:

@@ -9,11 +9,11 @@ import os
 import pytest
 from test_engine import EXPR, RET, V, call, lit, mkfn, ssa
 
-from irc import printer
-from irc.driver import analyse
-from irc.infer import infer_function
-from irc.liveness import expr_ssa_refs, stmt_facts, stmt_operands
-from irc.world import World
+from irc.output import text as printer
+from irc.cli.driver import analyse
+from irc.infer.analysis import infer_function
+from irc.infer.liveness import expr_ssa_refs, stmt_facts, stmt_operands
+from irc.world.world import World
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SAMPLES = sorted(glob.glob(os.path.join(ROOT, "samples", "*.ir")))

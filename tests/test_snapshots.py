@@ -10,9 +10,9 @@ import json
 import pytest
 
 from conftest import sample_files
-from irc.driver import analyse
-from irc.jsonout import document, dumps, function_json
-from irc.printer import render_program
+from irc.cli.driver import analyse
+from irc.output.jsondoc import document, dumps, function_json
+from irc.output.text import render_program
 
 SAMPLES = sample_files()
 IDS = [p.stem for p in SAMPLES]

@@ -89,7 +89,7 @@ def nested_partial(depth: int, loop: bool) -> str:
 
 def _run(text: str):
     program, results = G.with_time_limit(LIMIT, G.run_pipeline, text, "term.ir")
-    from irc.printer import render_program
+    from irc.output.text import render_program
 
     G.with_time_limit(LIMIT, render_program, program, results, colour=False)  # printing terminates too
     ((fn, res),) = results
@@ -113,7 +113,7 @@ CASES = {
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_adversarial_lattice_converges(name, record_property):
-    from irc.typeprint import show
+    from irc.lattice.typeprint import show
 
     make, bound = CASES[name]
     fn, res, per_block, reached = _run(make())
@@ -127,7 +127,7 @@ def test_adversarial_lattice_converges(name, record_property):
 
 def test_union_widening_keeps_unions_small():
     """After a 1,000-way diamond chain x's type is a small union or a widened type."""
-    from irc.typeprint import show
+    from irc.lattice.typeprint import show
 
     fn, res, _, _ = _run(diamond_chain(1000, False))
     x = next(s.id for s in fn.slots if s.name == "x")
@@ -137,7 +137,7 @@ def test_union_widening_keeps_unions_small():
 
 def test_doubling_tuple_is_bounded():
     """`t = (t, t)` in a loop: the type must not double every iteration."""
-    from irc.typeprint import show
+    from irc.lattice.typeprint import show
 
     fn, res, _, _ = _run(tuple_loop("tt"))
     assert len(show(res.return_type)) < 2_000

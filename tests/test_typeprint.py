@@ -4,10 +4,10 @@ import re
 import pytest
 
 from conftest import CONFORMANCE
-from irc import typetable as T
-from irc.lattice import Conditional, Const, PartialStruct, StructValue
-from irc.types import BOTTOM, DataType, FuncType, FunctionValue, JChar, Sym, TypeVar, UnionAllType, VarargType
-from irc.typeprint import show, show_float
+from irc.lattice import typetable as T
+from irc.lattice.typelattice import Conditional, Const, PartialStruct, StructValue
+from irc.lattice.types import BOTTOM, DataType, FuncType, FunctionValue, JChar, Sym, TypeVar, UnionAllType, VarargType
+from irc.lattice.typeprint import show, show_float
 
 I, F, S, N = T.INT64, T.FLOAT64, T.STRING, T.NOTHING
 UR = DataType(T.UNITRANGE_NAME, (I,))

@@ -1,9 +1,9 @@
 """Types, the built-in table and subtyping (subtype.c rules), intersection
 and subtraction (typeutils.jl `typesubtract`)."""
-from irc import typetable as T
-from irc.subtype import issubtype, match_signature, typeintersect, typesubtract
-from irc.types import BOTTOM, DataType, FuncType, FunctionValue, TypeVar, UnionAllType, VarargType
-from irc.typeprint import show
+from irc.lattice import typetable as T
+from irc.lattice.subtype import issubtype, match_signature, typeintersect, typesubtract
+from irc.lattice.types import BOTTOM, DataType, FuncType, FunctionValue, TypeVar, UnionAllType, VarargType
+from irc.lattice.typeprint import show
 
 I, F, S, N = T.INT64, T.FLOAT64, T.STRING, T.NOTHING
 B = T.BUILTIN_BINDINGS

@@ -1,0 +1,416 @@
+"""Many inputs, one run: input discovery, a process pool, atomic output files.
+
+Algorithm:
+
+- `collect_inputs` expands the command line: a file is taken as given, a
+  directory contributes every `*.ir` file below it (recursively, sorted by
+  path), `-` means standard input.  A path that does not exist is kept and
+  reported as that input's error when it is processed, so one bad argument
+  never stops the others.
+- `run_pool` applies a picklable worker to every task, in a process pool when
+  `jobs > 1` (in-process otherwise), and yields the outcomes **in input
+  order** as they become available, so output is deterministic whatever the
+  scheduling.  A worker that raises is turned into an error outcome by the
+  caller's `on_crash`; the pool never dies on one file.
+- `atomic_write` writes a whole file or nothing: the text goes to a
+  temporary file in the destination's directory, is flushed and fsynced,
+  then renamed over the destination (`os.replace`, atomic on POSIX).  On any
+  failure the temporary file is removed and the destination is untouched.
+- `Progress` shows a rich progress bar on stderr only when stderr is a
+  terminal and the run is long (many inputs or a large total size); rich is
+  imported lazily and is optional.
+
+- `infer_main` is `irc infer` over many inputs (`cli_infer` validates the
+  options first): each input goes through `irc.driver.process_file` (in the
+  pool), its diagnostics go to stderr as soon as it is done, its output to
+  stdout (text/jsonl as it comes; one JSON document at the end), to `-o
+  FILE` (written once at the end) or to its own file in `--out-dir`.  A
+  failed input prints its errors and writes nothing; the others go on.
+  Exit status: 1 when an input failed, `--check` found a difference or
+  `--strict` saw a warning; 2 for bad usage; else 0.
+
+Invariants: outcomes come back in input order; no partial output file is
+ever left at a destination path.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from functools import partial
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, TextIO, TypeVar
+
+STDIN = "-"
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def collect_inputs(paths: Iterable[str]) -> list[str]:
+    """Expand files, directories (every `*.ir` below, sorted) and `-`."""
+    out: list[str] = []
+    for p in paths:
+        if p == STDIN:
+            out.append(p)
+            continue
+        path = Path(p)
+        if path.is_dir():
+            out.extend(str(f) for f in sorted(path.rglob("*.ir")) if f.is_file())
+        else:
+            out.append(p)
+    return out
+
+
+def output_name(input_path: str, suffix: str) -> str:
+    """File name for one input's output in `--out-dir`: `x.ir` -> `x<suffix>`."""
+    if input_path == STDIN:
+        return "stdin" + suffix
+    name = Path(input_path).name
+    if name.endswith(".ir"):
+        name = name[: -len(".ir")]
+    return name + suffix
+
+
+def output_paths(inputs: list[str], out_dir: str, suffix: str) -> list[str]:
+    """One distinct output path per input under `out_dir`.
+
+    Inputs with the same file name (from different folders) get `-2`, `-3`
+    … appended in input order, so no output overwrites another.
+    """
+    seen: dict[str, int] = {}
+    result = []
+    for p in inputs:
+        name = output_name(p, suffix)
+        n = seen.get(name, 0) + 1
+        seen[name] = n
+        if n > 1:
+            stem = name[: -len(suffix)] if suffix and name.endswith(suffix) else name
+            name = f"{stem}-{n}{suffix}"
+        result.append(os.path.join(out_dir, name))
+    return result
+
+
+def atomic_write(path: str, text: str | bytes) -> None:
+    """Write `text` (str, or bytes) to `path` whole or not at all (temp file + fsync + rename)."""
+    directory = os.path.dirname(os.path.abspath(path)) or "."
+    os.makedirs(directory, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
+    try:
+        os.fchmod(fd, _file_mode(path))
+        binary = isinstance(text, (bytes, bytearray))
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _file_mode(path: str) -> int:
+    """The mode a new file would get (0o666 minus the umask), or the existing file's mode."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def read_input(path: str, stdin=None) -> str:
+    """The text of one input (`-` reads standard input, or `stdin` when given) as
+    UTF-8 (a BOM dropped).
+
+    Raises `IrcError` with a located diagnostic for an unreadable file, a
+    directory, or undecodable bytes (irc.parser's reader), so every command
+    reports them alike."""
+    from irc.errors import Diagnostic, IrcError, Span
+    from irc.syntax.parser import decode_source, read_source
+
+    if path == STDIN:
+        stream = stdin if stdin is not None else sys.stdin
+        data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+        return data if isinstance(data, str) else decode_source(data, "<stdin>")
+    if Path(path).is_dir():
+        raise IrcError([Diagnostic("error", "is a directory with no .ir files", Span(path, 1, 1), "io")])
+    return read_source(path)
+
+
+def run_pool(worker: Callable[[T], R], tasks: list[T], jobs: int) -> Iterator[R]:
+    """Apply `worker` to every task; yield results in task order.
+
+    `jobs <= 1` or a single task runs in-process (no pickling, no fork cost).
+    Tasks and results must be picklable when `jobs > 1`.  Standard input is
+    read by the caller before tasks are built, so workers never touch it.
+    """
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            yield worker(t)
+        return
+    from concurrent.futures import ProcessPoolExecutor  # only here: its import costs ~10 ms a run
+
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        yield from pool.map(worker, tasks, chunksize=1)
+
+
+class Progress:
+    """A progress bar on stderr for long runs on a terminal; a no-op otherwise.
+
+    "Long" means at least `min_files` inputs or `min_bytes` of input in total.
+    rich is imported only when the bar is actually shown.
+    """
+
+    def __init__(self, total: int, total_bytes: int, enabled: bool | None = None,
+                 min_files: int = 8, min_bytes: int = 2_000_000):
+        if enabled is None:
+            enabled = sys.stderr.isatty() and (total >= min_files or total_bytes >= min_bytes)
+        self._bar = None
+        self._task = None
+        if enabled and total > 0:
+            try:
+                from rich.console import Console
+                from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
+            except ImportError:  # rich is optional
+                return
+            self._bar = RichProgress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                     TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+            self._task = self._bar.add_task("irc infer", total=total)
+
+    def __enter__(self) -> "Progress":
+        if self._bar is not None:
+            self._bar.start()
+        return self
+
+    def write(self, text: str, stream: TextIO) -> None:
+        """Messages during the run: above the bar when it is shown, else to `stream`."""
+        if self._bar is not None:
+            self._bar.console.print(text, end="", markup=False, highlight=False, soft_wrap=True)
+        else:
+            stream.write(text)
+            stream.flush()
+
+    def advance(self, label: str = "") -> None:
+        if self._bar is not None:
+            self._bar.update(self._task, advance=1, description=label[-40:] or "irc infer")
+
+    def __exit__(self, *exc) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
+def input_size(path: str) -> int:
+    try:
+        return 0 if path == STDIN else os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+# ---------------------------------------------------------------- `irc infer` over many files
+
+
+def _work(task: tuple, keep: list | None = None) -> Any:
+    """Pool worker: read one input (unless its text came with the task) and process it
+    (`keep`: see `driver.process_file`; in-process runs only)."""
+    from irc.cli.driver import Outcome, process_file
+    from irc.errors import IrcError, render
+    from irc.output.jsondoc import diagnostic_json
+
+    path, text, opts = task
+    if text is None:
+        try:
+            text = read_input(path)
+        except IrcError as e:
+            return Outcome(path, messages="".join(render(d, e.source) + "\n" for d in e.diagnostics),
+                           errors=len(e.diagnostics), error_json=[diagnostic_json(d) for d in e.diagnostics])
+    return process_file("<stdin>" if path == STDIN else path, text, opts, keep)
+
+
+_STAT_LABELS = (
+    ("statements", "statements"), ("blocks", "blocks"), ("slots", "slots"),
+    ("blocks_visited", "blocks visited"), ("peak_state_cells", "peak state cells"),
+    ("state_bytes", "bytes of state"),
+)
+
+
+def format_stats(store: str, files: int, functions: int, stats: dict, timings: dict) -> str:
+    """The `--stats` report (spec §3.4) for the whole run."""
+    known = [k for k, _ in _STAT_LABELS]
+    parts = [f"{stats[k]:,} {label}" for k, label in _STAT_LABELS if k in stats]
+    parts += [f"{v:,} {k.replace('_', ' ')}" for k, v in sorted(stats.items()) if k not in known]
+    lines = [f"stats (--state {store}): {files} file{'s' if files != 1 else ''}, "
+             f"{functions} function{'s' if functions != 1 else ''}"]
+    if parts:
+        lines.append("  " + ", ".join(parts))
+    lines.append("  seconds: " + ", ".join(f"{ph} {timings.get(ph, 0.0):.4f}" for ph in ("parse", "cfg", "infer", "print")))
+    return "\n".join(lines) + "\n"
+
+
+def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None = None,
+               out_dir: str | None = None, stats: bool = False, strict: bool = False,
+               stdout: TextIO | None = None, stderr: TextIO | None = None,
+               progress: bool | None = None, keep: list | None = None) -> int:
+    """Run `irc infer` over `paths`; returns the exit status (0 ok, 1 some input failed).
+
+    Outputs come in input order.  With `output`, everything stdout would get
+    is written atomically to that file at the end; with `out_dir`, each
+    input gets its own file (written atomically as soon as it is done); a
+    failed input writes no file.  `keep`: the last input's analysis is left
+    there when the inputs run in this process (`driver.process_file`).
+    """
+    from irc.output.jsondoc import document, dumps
+
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    inputs = collect_inputs(paths)
+    if not inputs:
+        stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin)\n")
+        return 1
+    if output is not None and any(p != STDIN and os.path.exists(p) and os.path.exists(output)
+                                  and os.path.samefile(p, output) for p in inputs):
+        stderr.write(f"error: -o {output} is one of the inputs; refusing to overwrite it\n")
+        return 2
+    stdin_text = None
+    if STDIN in inputs:
+        from irc.errors import IrcError, render
+
+        try:
+            stdin_text = read_input(STDIN)
+        except IrcError as e:
+            stderr.write("".join(render(d, e.source) + "\n" for d in e.diagnostics))
+            stdin_text = ""
+    tasks = [(p, stdin_text if p == STDIN else None, opts) for p in inputs]
+    many = len(inputs) > 1
+    suffix = {"text": ".typed.ir", "json": ".json", "jsonl": ".jsonl"}[opts.format]
+    if opts.check:
+        suffix = ".check.txt"
+    dests = output_paths(inputs, out_dir, suffix) if out_dir else [None] * len(inputs)
+    collected: list[str] = []  # stdout text when it must be held back (-o, json)
+    json_files: list[dict] = []
+    failed = warnings = warned_functions = functions = agree = differ = 0
+    total_stats: dict = {}
+    timings: dict = {}
+    emitted_text = False
+
+    def emit(text: str) -> None:
+        if output is None and opts.format != "json":
+            stdout.write(text)
+            stdout.flush()
+        else:
+            collected.append(text)
+
+    total_bytes = sum(input_size(p) for p in inputs)
+    with Progress(len(inputs), total_bytes, enabled=progress) as bar:
+        in_process = jobs <= 1 or len(tasks) <= 1
+        worker = partial(_work, keep=keep) if keep is not None and in_process else _work
+        for task, dest, oc in zip(tasks, dests, run_pool(worker, tasks, jobs)):
+            path = oc.path
+            bar.advance(path)
+            if oc.messages:
+                bar.write(oc.messages, stderr)
+            failed += oc.errors > 0
+            warnings += oc.warnings
+            warned_functions += oc.warned_functions
+            functions += oc.functions
+            agree += oc.check_agree
+            differ += oc.check_differ
+            for k, v in oc.stats.items():
+                total_stats[k] = max(total_stats.get(k, 0), v) if k.startswith("peak") else total_stats.get(k, 0) + v
+            for k, v in oc.timings.items():
+                timings[k] = timings.get(k, 0.0) + v
+            if opts.format == "json" and not opts.check and not opts.warn_only:
+                entry = {"path": path, "functions": oc.functions_json or [], "errors": oc.error_json}
+                json_files.append(entry)
+                if dest is not None and not oc.errors:
+                    atomic_write(dest, dumps(document(entry["functions"])))
+                continue
+            body = oc.output
+            if opts.check and body and many and dest is None:
+                body = f"{path}:\n" + body
+            if dest is not None:
+                if not oc.errors:
+                    atomic_write(dest, body + (f"{oc.check_agree} agree, {oc.check_differ} differ\n" if opts.check else ""))
+                continue
+            if many and opts.format == "text" and not opts.check and body:
+                body = ("\n" if emitted_text else "") + f"# file: {path}\n" + body
+                emitted_text = True
+            emit(body)
+
+    if opts.format == "json" and not opts.check and not opts.warn_only and out_dir is None:
+        if many:
+            emit(dumps({"files": json_files}))
+        elif json_files and not json_files[0]["errors"]:
+            emit(dumps(document(json_files[0]["functions"])))
+    if opts.check and out_dir is None:
+        emit(f"{agree} agree, {differ} differ\n")
+    if output is not None:
+        try:
+            atomic_write(output, "".join(collected))
+        except OSError as e:
+            stderr.write(f"error: cannot write {output}: {e.strerror or e}\n")
+            failed += 1
+    elif collected:
+        stdout.write("".join(collected))
+        stdout.flush()
+
+    if stats:
+        stderr.write(format_stats(opts.analysis.store, len(inputs), functions, total_stats, timings))
+    if warnings and not opts.quiet:
+        stderr.write(f"{warnings} warning{'s' if warnings != 1 else ''} in {warned_functions} "
+                     f"function{'s' if warned_functions != 1 else ''}\n")
+    if failed:
+        stderr.write(f"{failed} of {len(inputs)} input{'s' if len(inputs) != 1 else ''} failed\n")
+    elif many and not opts.quiet:
+        stderr.write(f"{len(inputs)} inputs, {functions} function{'s' if functions != 1 else ''}: all inferred\n")
+    bad = failed > 0 or (opts.check and differ > 0) or (strict and warnings > 0)
+    return 1 if bad else 0
+
+
+FORMATS = ("text", "json", "jsonl")
+COLOR_CHOICES = ("auto", "always", "never")
+
+
+def cli_infer(files: list[str], *, format: str = "text", state: str = "block", stats: bool = False,
+              check: bool = False, exact: bool = False, no_prelude: bool = False,
+              prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
+              out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
+              strict: bool = False, stdout: TextIO | None = None, stderr: TextIO | None = None,
+              keep: list | None = None) -> int:
+    """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
+    from irc.output.colour import use_colour
+    from irc.cli.driver import STORES, Options, RenderOptions
+
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+
+    def usage(msg: str) -> int:
+        stderr.write(f"error: {msg}\n")
+        return 2
+
+    if format not in FORMATS:
+        return usage(f"--format must be one of {', '.join(FORMATS)} (got {format!r})")
+    if state not in STORES:
+        return usage(f"--state must be one of {', '.join(STORES)} (got {state!r})")
+    if color not in COLOR_CHOICES:
+        return usage(f"--color must be one of {', '.join(COLOR_CHOICES)} (got {color!r})")
+    if output is not None and out_dir is not None:
+        return usage("give -o FILE or --out-dir DIR, not both")
+    if exact and not check:
+        return usage("--exact refines --check; give both")
+    if jobs < 1:
+        return usage("--jobs must be at least 1")
+    if not files:
+        return usage("no input files (give files, directories holding .ir files, or - for stdin)")
+    to_terminal = output is None and out_dir is None
+    colour = format == "text" and not check and use_colour(color, stdout if to_terminal else None)
+    if color == "always" and format == "text" and not check:
+        colour = True
+    opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
+                         quiet=quiet, analysis=Options(store=state, prelude=not no_prelude,
+                                                       extra_preludes=tuple(prelude or ())))
+    return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
+                      stdout=stdout, stderr=stderr, keep=keep)

@@ -1,0 +1,276 @@
+"""The pipeline as pure functions: text -> syntax -> IR + CFG -> world -> results.
+
+    analyse(path, text, options) -> FileResult
+
+runs, in order and timing each phase:
+
+1. parse  -- `irc.parser.parse_text` (syntax tree; syntax errors raise
+   `IrcError` with every error found);
+2. cfg    -- `irc.build.build_program` (slots, labels, semantic checks) and
+   `irc.cfg.compute_blocks` for every function;
+3. infer  -- `irc.world.World.build` over the file's declarations (plus the
+   prelude and extra preludes), then `irc.infer.infer_function` per function
+   with the chosen state store.
+
+The print phase belongs to the caller (it is timed there and added to
+`FileResult.timings["print"]`).
+
+`process_file` (analyse + render of one file) runs with Python's cyclic
+garbage collector paused (`_gc_paused`, restored on exit, also on error):
+the pipeline builds millions of small objects that all live until the file
+is rendered, and the collector's repeated scans of them cost about a third
+of the CPU time on a 100k-statement function while finding nothing.
+Reference counting still frees everything acyclic at once; cyclic garbage
+made meanwhile is collected after the file.
+
+Invariants: nothing here prints or exits; every user error becomes
+`FileResult.errors` (located `Diagnostic`s) instead of an exception, so one
+bad file never stops a batch; results are in the file's function order.
+"""
+from __future__ import annotations
+
+import gc
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from irc.ir import model as ir
+from irc.errors import Diagnostic, IrcError, Span
+
+STORES = ("stmt", "block", "live")
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    store: str = "block"
+    prelude: bool = True
+    extra_preludes: tuple[str, ...] = ()  # paths of extra prelude files
+
+
+@dataclass(slots=True)
+class FileResult:
+    path: str
+    text: str
+    program: ir.Program | None = None
+    world: Any = None
+    results: list[tuple[ir.Function, Any]] = field(default_factory=list)
+    errors: list[Diagnostic] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=lambda: {"parse": 0.0, "cfg": 0.0, "infer": 0.0, "print": 0.0})
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for _, r in self.results for d in r.diagnostics if d.severity == "warning"]
+
+
+def parse(path: str, text: str):
+    """Text -> `syntax.SourceFile` (raises IrcError)."""
+    from irc.syntax.parser import parse_text
+
+    return parse_text(text, path)
+
+
+def build(source) -> ir.Program:
+    """Syntax -> `ir.Program` with blocks computed (raises IrcError)."""
+    from irc.ir.build import build_program
+
+    return build_program(source)  # the builder fills each function's blocks (irc.cfg.compute_blocks)
+
+
+def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
+    """Extra prelude files must be readable; an unreadable one is an error diagnostic."""
+    for p in paths:
+        try:
+            with open(p, encoding="utf-8") as fh:
+                fh.read(1)
+        except (OSError, UnicodeError) as e:
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise IrcError([Diagnostic("error", f"cannot read prelude {p}: {reason}", Span(p, 1, 1), "io")]) from e
+    return tuple(paths)
+
+
+def make_world(program: ir.Program, options: Options):
+    from irc.world.world import World
+
+    extra = check_preludes(options.extra_preludes)
+    return World.build(program.items, prelude=options.prelude, extra_preludes=extra, path=program.path,
+                       source=program.text)
+
+
+def infer_program(program: ir.Program, world: Any, store: str) -> list[tuple[ir.Function, Any]]:
+    from irc.infer.analysis import infer_function
+
+    return [(fn, infer_function(fn, world, store=store, path=program.path)) for fn in program.functions]
+
+
+def _internal_error(path: str, e: BaseException) -> Diagnostic:
+    return Diagnostic("error", f"internal error: {type(e).__name__}: {e}", Span(path, 1, 1), "internal")
+
+
+def analyse(path: str, text: str, options: Options = Options()) -> FileResult:
+    """Run parse -> build/cfg -> world -> inference on one file's text."""
+    res = FileResult(path, text)
+    phase, start = "parse", time.perf_counter()
+
+    def next_phase(name: str) -> None:
+        nonlocal phase, start
+        now = time.perf_counter()
+        res.timings[phase] += now - start
+        phase, start = name, now
+
+    try:
+        source = parse(path, text)
+        next_phase("cfg")
+        res.program = build(source)
+        next_phase("infer")
+        res.world = make_world(res.program, options)
+        res.results = infer_program(res.program, res.world, options.store)
+    except IrcError as e:
+        res.errors = list(e.diagnostics) or [Diagnostic("error", str(e), Span(path, 1, 1))]
+    except Exception as e:  # noqa: BLE001 - a bug in one phase must not kill a batch
+        res.errors = [_internal_error(path, e)]
+    next_phase(phase)
+    return res
+
+
+def analyse_text(text: str, path: str = "<input>", store: str = "block", prelude: bool = True) -> FileResult:
+    """Convenience for tests and the REPL."""
+    return analyse(path, text, Options(store=store, prelude=prelude))
+
+
+# ---------------------------------------------------------------- one file, rendered
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    """What `irc infer` prints for each file (picklable: sent to pool workers)."""
+
+    format: str = "text"  # text | json | jsonl
+    check: bool = False
+    exact: bool = False
+    colour: bool = False
+    warn_only: bool = False  # print diagnostics only, no annotated IR
+    quiet: bool = False  # no warnings on stderr (errors still)
+    analysis: Options = Options()
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What one file produced: plain data, so it crosses process boundaries."""
+
+    path: str
+    output: str = ""  # this file's part of stdout (text, or jsonl lines)
+    functions_json: list | None = None  # --format json: the function objects
+    messages: str = ""  # rendered errors/warnings for stderr
+    error_json: list = field(default_factory=list)  # the errors as §5.2 diagnostic objects
+    errors: int = 0
+    warnings: int = 0
+    warned_functions: int = 0
+    functions: int = 0
+    check_agree: int = 0
+    check_differ: int = 0
+    stats: dict = field(default_factory=dict)
+    timings: dict = field(default_factory=dict)
+
+
+def _sum_stats(results: list[tuple[ir.Function, Any]]) -> dict:
+    """Add up numeric per-function stats; `peak*` figures take the maximum."""
+    total: dict = {}
+    for _, r in results:
+        for k, v in (getattr(r, "stats", None) or {}).items():
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                continue
+            if k.startswith("peak"):
+                total[k] = max(total.get(k, 0), v)
+            else:
+                total[k] = total.get(k, 0) + v
+    return total
+
+
+@contextmanager
+def _gc_paused():
+    """Pause the cyclic collector for one file; restore its previous state."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def process_file(path: str, text: str, opts: RenderOptions, keep: list | None = None) -> Outcome:
+    """Analyse one file and render everything it prints (the pool's worker).
+
+    With `keep`, the analysis (`FileResult`) is left in `keep` (replacing
+    what an earlier call left there) instead of being freed on return: a
+    process about to exit can then skip freeing it (see `irc.__main__`)."""
+    with _gc_paused():
+        return _process_file(path, text, opts, keep)
+
+
+def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None = None) -> Outcome:
+    from irc.errors import render
+
+    res = analyse(path, text, opts.analysis)
+    if keep is not None:
+        keep[:] = [res]
+    out = Outcome(path)
+    out.timings = dict(res.timings)
+    if res.errors:
+        from irc.output.jsondoc import diagnostic_json
+
+        out.errors = len(res.errors)
+        out.messages = "".join(render(d, text) + "\n" for d in res.errors)
+        out.error_json = [diagnostic_json(d) for d in res.errors]
+        return out
+    out.functions = len(res.results)
+    out.stats = _sum_stats(res.results)
+    t0 = time.perf_counter()
+    try:
+        if not opts.quiet:
+            msgs = []
+            for _, r in res.results:
+                ws = [d for d in r.diagnostics if d.severity == "warning"]
+                if ws:
+                    out.warned_functions += 1
+                out.warnings += len(ws)
+                msgs.extend(render(d, text) for d in r.diagnostics)
+            out.messages = "".join(m + "\n" for m in msgs)
+        else:
+            for _, r in res.results:
+                ws = [d for d in r.diagnostics if d.severity == "warning"]
+                out.warnings += len(ws)
+                out.warned_functions += bool(ws)
+        if opts.check:
+            from irc.output.check import CheckReport, check_function
+
+            rep = CheckReport()
+            for fn, r in res.results:
+                rep.add(check_function(fn, r, res.world, exact=opts.exact))
+            out.check_agree, out.check_differ = rep.agree, rep.differ
+            out.output = "".join(m.render() + "\n" for m in rep.mismatches)
+        elif opts.warn_only:
+            pass
+        elif opts.format == "text":
+            from irc.output.text import render_program
+
+            out.output = render_program(res.program, res.results, colour=opts.colour)
+        else:
+            from irc.output.jsondoc import dumps_line, function_json
+
+            objs = [function_json(fn, r) for fn, r in res.results]
+            if opts.format == "jsonl":
+                out.output = "".join(dumps_line({"file": path, **o}) for o in objs)
+            else:
+                out.functions_json = objs
+    except Exception as e:  # noqa: BLE001 - a printing bug must not kill a batch
+        out.errors += 1
+        out.messages += render(_internal_error(path, e), text) + "\n"
+        out.output, out.functions_json = "", None
+    out.timings["print"] = time.perf_counter() - t0
+    return out

@@ -1,0 +1,140 @@
+"""`infer_function(fn, world, store=...) -> InferenceResult`: the inference entry point.
+
+Pipeline for one function: backward slot liveness (`irc.liveness`, computed
+in every mode: the printer lists live-in slots whatever the store), the
+transfer over the world (`irc.transfer`), the chosen state store
+(`irc.stores`), the worklist engine to a fixpoint (`irc.engine.run`), then
+flags, slot types and diagnostics by replay (`irc.flags`).
+
+Invariant: every field of the result except `stats` (and entry slots not
+live into their block) is identical whatever the store -- tested by
+tests/test_differential.py.
+"""
+from __future__ import annotations
+
+import gc
+import time
+from dataclasses import dataclass, field
+
+from irc.ir import model as ir
+from irc.infer.engine import replay, run
+from irc.infer.flags import analyse
+from irc.infer.liveness import compute_live_in, stmt_facts
+from irc.infer.stores import STORES, make_store
+from irc.infer.transfer import Transfer
+
+
+@dataclass
+class InferenceResult:
+    fn: ir.Function
+    store: str
+    ssa_types: list  # 1-based; None = unreached
+    return_type: object
+    live_in: list  # block id -> frozenset of slot ids (index 0 unused)
+    slot_types: dict  # slot id -> lattice element
+    slot_flags: dict  # slot id -> int
+    diagnostics: list
+    stats: dict = field(default_factory=dict)
+    _store: object = None
+    _transfer: object = None
+    stmt_reads: list | None = None  # per statement (1-based) `(slot, in isdefined)` reads, liveness.stmt_facts
+    stmt_ssas: list | None = None  # per statement (1-based) the `%n` it mentions, liveness.stmt_facts
+    ssas_partial: frozenset = frozenset()  # statements whose stmt_ssas leaves some `%n` out
+
+    def entry(self, b: int) -> dict | None:
+        """Entry table of block b (slot id -> VarState); None when unreached.
+        `live` lists only the slots live into b."""
+        return self._store.entry(b)
+
+    def entry_view(self, b: int):
+        """Read-only mapping view of block b's entry table (`get`, `items`,
+        `in`; None when unreached): no copy of the table, for readers that
+        look up a few slots."""
+        return self._store.entry_view(b)
+
+    def state_before(self, i: int) -> dict | None:
+        """The state before statement i (slot id -> VarState; None when
+        unreached).  `stmt` reads its stored table; the other stores replay
+        the block from its entry (the seed's idea).  `live` knows only the
+        slots live into the block and those written since."""
+        if not 1 <= i <= len(self.fn.stmts):
+            raise IndexError(i)
+        if self.ssa_types[i] is None:
+            return None
+        t = self._store.stmt_table(i)
+        if t is not None:
+            return t
+        return self.replayed_state_before(i)
+
+    def replayed_state_before(self, i: int) -> dict | None:
+        """Always by replay, whatever the store (tests compare the two)."""
+        if self.ssa_types[i] is None:
+            return None
+        b = self.fn.stmt_block[i]
+        view = self._store.view(b)
+        if view is None:
+            return None
+        first = self.fn.block(b).first
+        for pc, table in replay(self.fn, view, self._store.cond_slots(b), self.ssa_types, first, i,
+                                self._transfer):
+            if pc == i:
+                return table.to_dict()
+        return None
+
+
+def _ensure_cfg(fn: ir.Function) -> None:
+    if fn.blocks or not fn.stmts:
+        return
+    from irc.ir import cfg
+    cfg.compute_blocks(fn)
+
+
+def infer_function(fn: ir.Function, world, store: str = "block", path: str = "") -> InferenceResult:
+    """Infer one function.  The cyclic garbage collector is paused meanwhile
+    (inference allocates many small acyclic objects; gen-2 collections over a
+    large IR would dominate the run time) and restored afterwards."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _infer(fn, world, store, path)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
+    if store not in STORES:
+        raise ValueError(f"unknown state store {store!r} (expected one of {', '.join(STORES)})")
+    _ensure_cfg(fn)
+    t0 = time.perf_counter()
+    partial: set[int] = set()
+    reads, ssas, called = stmt_facts(fn, partial)
+    live = compute_live_in(fn, reads)
+    t1 = time.perf_counter()
+    tr = Transfer(fn, world)
+    nslots = len(fn.slots)
+    block_first = [0] + [b.first for b in fn.blocks]
+    st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts))
+    initial = tr.initial_table(nslots)
+    er = run(fn, tr, st, live, initial, ssas)
+    t2 = time.perf_counter()
+    argtypes = {s.id: initial[s.id].type for s in fn.slots if s.argument}
+    slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called)
+    t3 = time.perf_counter()
+    cells = st.cells() + nslots  # entry/statement tables + the working table
+    stats = {
+        "store": store,
+        "statements": len(fn.stmts),
+        "blocks": len(fn.blocks),
+        "slots": nslots,
+        "blocks_visited": er.blocks_visited,
+        "peak_state_cells": cells,
+        "state_bytes": st.nbytes() + 8 * (nslots + 1) + 56,
+        "seconds": {"liveness": t1 - t0, "infer": t2 - t1, "flags": t3 - t2},
+        # the same, flat (numeric keys add up over functions in `--stats`)
+        "seconds_liveness": t1 - t0,
+        "seconds_engine": t2 - t1,
+        "seconds_flags": t3 - t2,
+    }
+    return InferenceResult(fn, store, er.ssa, er.return_type, live, slot_types, slot_flags, diags, stats, st, tr, reads,
+                           ssas, frozenset(partial))

@@ -1,0 +1,250 @@
+"""Slot flags, slot types and diagnostics, from the fixpoint by replay (spec §3.3, §6).
+
+Syntactic flags (from the statements alone, as Julia's lowering sets them):
+`SLOT_USED` (0x08) the slot is read anywhere, `isdefined` operands and dead
+statements included; `SLOT_ASSIGNEDONCE` (0x10) exactly one assignment
+statement; `SLOT_CALLED` (0x40) the slot is the callee of a call.
+
+Inference flags: `SLOT_USEDUNDEF | SLOT_STATICUNDEF` (0x20 | 0x01) when some
+**reached** read sees `undef` in the recovered state.  Reads inside
+`$(Expr(:isdefined, …))` do not count (they cannot throw; Julia <= 1.10 set
+the flag there, a known defect -- spec §3.3).
+
+The recovered state is `irc.engine.replay` from each reached block's entry
+(the seed's idea: nothing per statement is stored, except by the `stmt`
+store).  Call diagnostics (`unknown callee …`, `no method matching …`)
+come from the transfer, which keeps those of each block's last walk (the
+one that saw the final types), once per statement.
+
+Slot types are Julia's `record_slot_assign!`: arguments start at their
+argument type, other slots at `Union{}`; every reached assignment merges
+in the widened type of its right-hand side.
+
+Diagnostics (JET's words): ``local variable `x` may be undefined`` for a
+reached read where `x` is undefined on some path, ``local variable `x` is not
+defined`` where it is undefined on every path (`(Union{}, undef)`);
+`type instability: %i is Any` for a reached value statement typed `Any`.
+"""
+from __future__ import annotations
+
+from itertools import chain
+from operator import itemgetter
+
+from irc.ir import model as ir
+from irc.lattice import typelattice as L
+from irc.syntax import tree as S
+from irc.infer.engine import replay
+from irc.errors import Diagnostic, Span
+from irc.infer.liveness import expr_slot_reads, stmt_reads
+from irc.infer.transfer import NO_VALUE_HEADS
+
+K = ir.Kind
+
+SLOT_STATICUNDEF = 0x01
+SLOT_USED = 0x08
+SLOT_ASSIGNEDONCE = 0x10
+SLOT_USEDUNDEF = 0x20
+SLOT_CALLED = 0x40
+
+FLAG_NAMES = (
+    (SLOT_USED, "SLOT_USED"),
+    (SLOT_ASSIGNEDONCE, "SLOT_ASSIGNEDONCE"),
+    (SLOT_USEDUNDEF, "SLOT_USEDUNDEF"),
+    (SLOT_STATICUNDEF, "SLOT_STATICUNDEF"),
+    (SLOT_CALLED, "SLOT_CALLED"),
+)
+
+
+def called_slots(e, out: set[int]) -> None:
+    """Slots used as the callee of a call anywhere inside `e`."""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        t = type(x)
+        if t is S.Call:
+            f = x.func
+            while type(f) is S.Typed:
+                f = f.expr
+            if type(f) is S.SlotRef and f.id is not None:
+                out.add(f.id)
+            stack.append(x.func)
+            stack.extend(x.args)
+        elif t is S.ExprNode:
+            if x.head == "call" and x.args:
+                f = x.args[0]
+                while type(f) is S.Typed:
+                    f = f.expr
+                if type(f) is S.SlotRef and f.id is not None:
+                    out.add(f.id)
+            stack.extend(x.args)
+        elif t is S.Typed:
+            stack.append(x.expr)
+        elif t is S.New:
+            stack.extend(x.args)
+        elif t is S.TupleLit or t is S.TypedVect:
+            stack.extend(x.items)
+        elif t is S.Splat:
+            stack.append(x.expr)
+
+
+def syntactic_flags(fn: ir.Function, reads: list | None = None, called_live: set | None = None) -> dict[int, int]:
+    """Syntactic flags; `reads`/`called_live` (from `liveness.stmt_facts`)
+    save re-walking the statements that are not dead."""
+    flags = {s.id: 0 for s in fn.slots}
+    assigns: dict[int, int] = {}
+    called: set[int] = set()
+    shared = reads is not None and called_live is not None  # only dead statements need a walk
+    ASSIGN, DEAD = K.ASSIGN, K.DEAD
+    for st in fn.stmts:
+        kind = st.kind
+        if kind is ASSIGN and st.slot is not None:
+            assigns[st.slot] = assigns.get(st.slot, 0) + 1
+        if shared and kind is not DEAD:
+            continue
+        exprs = []
+        if st.value is not None:
+            exprs.append(st.value)
+        exprs.extend(st.args)
+        v = st.value
+        if kind is K.DEAD and type(v) is S.ExprNode and v.head == "=" and len(v.args) == 2 \
+                and type(v.args[0]) is S.SlotRef:
+            # a dead `Core.Const(:(x = rhs))` is still an assignment to x, syntactically
+            # (as the unreached `x = rhs` it prints; keeps `irc infer` output a fixed point)
+            assigns[v.args[0].id] = assigns.get(v.args[0].id, 0) + 1
+            exprs = [v.args[1]]
+        for e in exprs:
+            try:
+                if reads is None or kind is K.DEAD:
+                    for s, _ in expr_slot_reads(e):
+                        if s in flags:
+                            flags[s] |= SLOT_USED
+                if called_live is None or kind is K.DEAD:
+                    called_slots(e, called)
+            except (AttributeError, TypeError):  # a dead statement may hold syntax-level nodes
+                pass
+    if reads is not None:  # every slot read by a statement that is not dead
+        for s in set(map(itemgetter(0), chain.from_iterable(reads))):
+            if s in flags:
+                flags[s] |= SLOT_USED
+    if called_live is not None:
+        called |= called_live
+    for s, n in assigns.items():
+        if n == 1 and s in flags:
+            flags[s] |= SLOT_ASSIGNEDONCE
+    for s in called:
+        if s in flags:
+            flags[s] |= SLOT_CALLED
+    return flags
+
+
+def flag_names(bits: int) -> list[str]:
+    return [name for bit, name in FLAG_NAMES if bits & bit]
+
+
+def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], path: str = "",
+            stmt_reads_of: list | None = None, called: set | None = None):
+    """(slot_types, slot_flags, diagnostics) for one inferred function.
+
+    `store` is the state store after the fixpoint (`view(b)`, `cond_slots(b)`)."""
+    flags = syntactic_flags(fn, stmt_reads_of, called)
+    names = {s.id: s.name for s in fn.slots}
+    bottom = tr.BOTTOM
+    anyt = tr.ANY
+
+    slot_types = _slot_types(fn, ssa, tr, argtypes)
+
+    # reached reads, by replay; call diagnostics from the engine's last walks
+    diags: list[Diagnostic] = []
+    tdiags = tr.diags
+    stmts = fn.stmts
+    VALUE = K.VALUE
+    is_any: dict[int, bool] = {}  # id(ssa type) -> `== Any` (the types stay alive in ssa meanwhile)
+    for blk in fn.blocks:
+        view = store.view(blk.id)
+        if view is None:
+            continue
+        view_get = view.get
+        for pc, table in replay(fn, view, store.cond_slots(blk.id), ssa, blk.first, blk.last, tr):
+            t = ssa[pc]
+            if t is None:
+                continue
+            st = stmts[pc - 1]
+            span = None  # built only for a statement that gets a diagnostic
+            reads = stmt_reads_of[pc] if stmt_reads_of is not None else stmt_reads(st)
+            if reads:
+                seen: set[int] | None = None  # slots warned about (once per statement)
+                local_get = table.local.get  # `table.get`, in line
+                for s, in_isdefined in reads:
+                    if in_isdefined:
+                        continue
+                    vs = local_get(s)
+                    if vs is None:
+                        vs = view_get(s)
+                    if vs is None or not vs.undef:
+                        continue
+                    if seen is None:
+                        seen = set()
+                    elif s in seen:
+                        continue
+                    seen.add(s)
+                    if s in flags:
+                        flags[s] |= SLOT_USEDUNDEF | SLOT_STATICUNDEF
+                    name = names.get(s, f"_{s}")
+                    if span is None:
+                        span = Span(path, st.line, st.col)
+                    if vs.type == bottom:
+                        diags.append(Diagnostic("warning", f"local variable `{name}` is not defined", span,
+                                                "undefined-local"))
+                    else:
+                        diags.append(Diagnostic("warning", f"local variable `{name}` may be undefined", span,
+                                                "maybe-undef"))
+            if tdiags and pc in tdiags:
+                for code, msg in tdiags[pc]:
+                    if span is None:
+                        span = Span(path, st.line, st.col)
+                    diags.append(Diagnostic("warning", msg, span, code))
+            if st.kind is VALUE:
+                anyness = is_any.get(id(t))
+                if anyness is None:
+                    anyness = is_any[id(t)] = t == anyt
+                if anyness and _has_value(st):
+                    if span is None:
+                        span = Span(path, st.line, st.col)
+                    diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span, "type-instability"))
+    return slot_types, flags, diags
+
+
+def _slot_types(fn: ir.Function, ssa: list, tr, argtypes: dict[int, object]) -> dict[int, object]:
+    """Julia's `record_slot_assign!`: arguments start at their argument type,
+    other slots at `Union{}`; every reached assignment merges in the widened
+    type of its right-hand side."""
+    bottom = tr.BOTTOM
+    anyt = tr.ANY
+    slot_types: dict[int, object] = {}
+    for s in fn.slots:
+        slot_types[s.id] = argtypes.get(s.id, bottom) if s.argument else bottom
+    ASSIGN = K.ASSIGN
+    widenconst = L.widenconst
+    for pc, st in enumerate(fn.stmts, start=1):
+        if st.kind is ASSIGN and ssa[pc] is not None and st.slot in slot_types:
+            vt = widenconst(ssa[pc])
+            cur = slot_types[st.slot]
+            if vt is cur:  # what every branch below leaves unchanged
+                continue
+            if vt == bottom:
+                continue
+            if cur == bottom:
+                slot_types[st.slot] = vt
+            elif cur == anyt:
+                pass
+            else:
+                slot_types[st.slot] = tr.tmerge(cur, vt)
+    return slot_types
+
+
+def _has_value(st: ir.Stmt) -> bool:
+    """A value statement (`%i = …`) whose expression yields a value."""
+    if st.kind is not K.VALUE or st.value is None:
+        return False
+    v = st.value
+    return not (type(v) is S.ExprNode and v.head in NO_VALUE_HEADS)

@@ -1,0 +1,312 @@
+"""Backward slot liveness over the CFG, and the syntactic walks it rests on.
+
+A slot is **live into** a block when, on some path from the block's entry,
+it is read before it is written.  Reads are every `SlotRef` evaluated by a
+statement -- including the operand of `$(Expr(:isdefined, :(x)))`, which
+observes the slot's definedness -- and the condition of a `goto … if not`.
+Writes are assignments `x = …` and `NewvarNode(x)` (both replace the slot's
+whole state).  A statement's reads happen before its write (`x = x + 1`
+reads `x`).
+
+Algorithm: per block, `use` (read before any write in the block) and `defs`
+(written in the block), as Python-int bitsets; then the classic backward
+fixpoint `live_in[b] = use[b] | (live_out[b] & ~defs[b])`,
+`live_out[b] = OR live_in[s] for s in succs[b]` with a worklist of
+predecessors.  Bitsets grow monotonically and are bounded by the slot count,
+so the fixpoint terminates.  Catch blocks are ordinary successors of their
+enter block (spec §2), so a slot read in a catch block is live into the
+enter block and, through it, into the try region's entry: this is exactly
+what the engine's catch-entry merges need (spec §3.4).
+
+Liveness is syntactic: unreached statements count too.  That only makes
+more slots live, never fewer, and is independent of inference, so every
+state store computes the same sets.
+
+Invariant relied on by `irc.stores.LiveStore`: if slot `s` is live into a
+successor `c` of block `b` and `b` does not write `s`, then `s` is live into
+`b`.  Hence the engine's working table holds the correct state for every
+slot live into any successor when it merges at the end of a block.
+"""
+from __future__ import annotations
+
+from irc.ir import model as ir
+from irc.syntax import tree as S
+ISDEFINED_HEADS = frozenset({"isdefined"})
+
+
+def expr_slot_reads(e: object, in_isdefined: bool = False) -> list[tuple[int, bool]]:
+    """`(slot id, inside isdefined)` for every slot an expression reads, in
+    evaluation order (left to right, callee first)."""
+    out: list[tuple[int, bool]] = []
+    _reads(e, in_isdefined, out)
+    return out
+
+
+_SKIP_HEADS = frozenset({"meta", "inbounds", "loopinfo", "line"})
+_SlotRef, _Call, _Typed, _ExprNode, _Quote = S.SlotRef, S.Call, S.Typed, S.ExprNode, S.Quote
+_SSA, _Lit, _Name = S.SSA, S.Lit, S.Name
+
+
+def _reads(e: object, isdef: bool, out: list, ssas: list | None = None, called: set | None = None,
+           skipped: list | None = None) -> None:
+    """Append the reads of `e` to `out`; with `ssas`/`called`, also the `%n`
+    it mentions and the slots it calls (one traversal for all three); with
+    `skipped`, the `Expr` nodes whose operands were not all walked (heads in
+    `_SKIP_HEADS`, the name of `throw_undef_if_not`)."""
+    stack = [e]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    while stack:
+        x = pop()
+        t = type(x)
+        if t is _SSA:
+            if ssas is not None:
+                ssas.append(x.n)
+        elif t is _Lit or t is _Name:
+            continue
+        elif t is _SlotRef:
+            if x.id is not None:
+                out.append((x.id, isdef))
+        elif t is _Call:
+            extend(reversed(x.args))
+            f = x.func
+            push(f)
+            if called is not None:
+                while type(f) is _Typed:
+                    f = f.expr
+                if type(f) is _SlotRef and f.id is not None:
+                    called.add(f.id)
+        elif t is _Typed:
+            push(x.expr)
+        elif t is _ExprNode:
+            h = x.head
+            if h == "isdefined":
+                if not isdef:
+                    for a in x.args:  # rare: a nested walk in isdefined mode
+                        _reads(a, True, out, ssas, called, skipped)
+                    continue
+                extend(reversed(x.args))
+            elif h == "throw_undef_if_not":
+                # `:v` is a name, not a read; the condition is
+                extend(reversed(x.args[1:]))
+                if skipped is not None:
+                    skipped.append(x)
+            elif h not in _SKIP_HEADS:
+                extend(reversed(x.args))
+                if h == "call" and called is not None and x.args:
+                    f = x.args[0]
+                    while type(f) is _Typed:
+                        f = f.expr
+                    if type(f) is _SlotRef and f.id is not None:
+                        called.add(f.id)
+            elif skipped is not None:
+                skipped.append(x)
+        elif t is _Quote:
+            # a quoted slot is only a read as the operand of isdefined
+            q = x.expr
+            if isdef and type(q) is _SlotRef:
+                push(q)
+            elif type(q) is _SSA and ssas is not None:
+                ssas.append(q.n)
+        elif t is S.New:
+            extend(reversed(x.args))
+            push(x.type)
+        elif t is S.TupleLit or t is S.TypedVect:
+            extend(reversed(x.items))
+        elif t is S.Splat:
+            push(x.expr)
+        elif t is S.Curly:
+            extend(reversed(x.params))
+            push(x.head)
+        elif t is S.Where:
+            push(x.body)
+
+
+def stmt_facts(fn: ir.Function, partial: set[int] | None = None) -> tuple[list, list, set[int]]:
+    """One pass over every statement: (reads per statement, `%n` mentioned
+    per statement, slots called anywhere); lists are 1-based (index 0
+    empty).  Dead statements evaluate nothing (their calls still count as
+    syntactic `SLOT_CALLED`, see irc.flags).  With `partial`, adds the
+    statements whose `%n` list leaves out an operand of a skipped `Expr`
+    head: for every other statement it equals the `expr_ssa_refs` of its
+    `stmt_operands` (as a multiset)."""
+    reads: list = [[]]
+    ssas: list = [[]]
+    called: set[int] = set()
+    sk: list | None = [] if partial is not None else None
+    DEAD = ir.Kind.DEAD
+    for i, st in enumerate(fn.stmts, 1):
+        r: list = []
+        q: list = []
+        if st.kind is not DEAD:
+            v = st.value
+            tv = type(v)
+            if tv is _SSA:
+                q.append(v.n)
+            elif tv is _Call and type(v.func) is _Name:  # `f(a, b)`: no read in f, one walk per argument
+                for a in v.args:
+                    ta = type(a)
+                    if ta is _SSA:
+                        q.append(a.n)
+                    elif ta is _SlotRef:
+                        if a.id is not None:
+                            r.append((a.id, False))
+                    elif ta is not _Lit and ta is not _Name:
+                        _reads(a, False, r, q, called, sk)
+            elif v is not None:
+                _reads(v, False, r, q, called, sk)
+            for e in st.args:
+                _reads(e, False, r, q, called, sk)
+            if sk:
+                partial.add(i)
+                sk.clear()
+        reads.append(r)
+        ssas.append(q)
+    return reads, ssas, called
+
+
+def expr_ssa_refs(e: object) -> list[int]:
+    """Every `%n` an expression mentions (statement indices)."""
+    out: list[int] = []
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        t = type(x)
+        if t is S.SSA:
+            out.append(x.n)
+        elif t is S.Call:
+            stack.extend(x.args)
+            stack.append(x.func)
+        elif t is S.Typed:
+            stack.append(x.expr)
+        elif t is S.ExprNode:
+            stack.extend(x.args)
+        elif t is S.Quote:
+            if type(x.expr) is S.SSA:
+                stack.append(x.expr)
+        elif t is S.New:
+            stack.extend(x.args)
+            stack.append(x.type)
+        elif t is S.TupleLit or t is S.TypedVect:
+            stack.extend(x.items)
+        elif t is S.Splat:
+            stack.append(x.expr)
+        elif t is S.Curly:
+            stack.extend(x.params)
+            stack.append(x.head)
+        elif t is S.Where:
+            stack.append(x.body)
+    return out
+
+
+def stmt_operands(st: ir.Stmt) -> list[object]:
+    """The expressions a statement evaluates (DEAD statements evaluate nothing)."""
+    k = st.kind
+    if k is ir.Kind.DEAD:
+        return []
+    ops: list[object] = []
+    if st.value is not None:
+        ops.append(st.value)
+    if st.args:
+        ops.extend(st.args)
+    return ops
+
+
+def stmt_reads(st: ir.Stmt) -> list[tuple[int, bool]]:
+    """`(slot, inside isdefined)` for every read the statement performs."""
+    out: list[tuple[int, bool]] = []
+    if st.kind is ir.Kind.DEAD:
+        return out
+    if st.value is not None:
+        _reads(st.value, False, out)
+    for e in st.args:
+        _reads(e, False, out)
+    return out
+
+
+def stmt_write(st: ir.Stmt) -> int | None:
+    """The slot a statement writes (assignment or NewvarNode), if any."""
+    if st.kind is ir.Kind.ASSIGN or st.kind is ir.Kind.NEWVAR:
+        return st.slot
+    return None
+
+
+def all_stmt_reads(fn: ir.Function) -> list[list[tuple[int, bool]]]:
+    """stmt_reads for every statement (index 0 unused): computed once, shared
+    by liveness and flags."""
+    return [[]] + [stmt_reads(st) for st in fn.stmts]
+
+
+def block_use_def(fn: ir.Function, b: ir.Block, reads: list | None = None) -> tuple[int, int]:
+    """(use, defs) bitsets of one block (gathered as sets: one bit-or per slot, not per read)."""
+    use: set[int] = set()
+    defs: set[int] = set()
+    stmts = fn.stmts
+    ASSIGN, NEWVAR = ir.Kind.ASSIGN, ir.Kind.NEWVAR
+    for i in range(b.first, b.last + 1):
+        st = stmts[i - 1]
+        for s, _ in (reads[i] if reads is not None else stmt_reads(st)):
+            if s not in defs:
+                use.add(s)
+        k = st.kind
+        if (k is ASSIGN or k is NEWVAR) and st.slot is not None:  # stmt_write
+            defs.add(st.slot)
+    return _bits(use), _bits(defs)
+
+
+def _bits(slots: set[int]) -> int:
+    out = 0
+    for s in slots:
+        out |= 1 << s
+    return out
+
+
+def live_in_bits(fn: ir.Function, reads: list | None = None) -> list[int]:
+    """live-in bitset per block (index 0 unused), see the module docstring."""
+    nb = len(fn.blocks)
+    use = [0] * (nb + 1)
+    defs = [0] * (nb + 1)
+    valid = ((1 << (len(fn.slots) + 1)) - 1) & ~1  # slot ids 1..n only
+    for b in fn.blocks:
+        u, d = block_use_def(fn, b, reads)
+        use[b.id], defs[b.id] = u & valid, d & valid
+    live = [0] * (nb + 1)
+    preds: list[list[int]] = [[] for _ in range(nb + 1)]
+    for b in fn.blocks:
+        for s in b.succs:
+            if 1 <= s <= nb:
+                preds[s].append(b.id)
+    work = list(range(1, nb + 1))  # popped from the end: last block first
+    queued = bytearray(nb + 1)
+    for b in work:
+        queued[b] = 1
+    while work:
+        b = work.pop()
+        queued[b] = 0
+        out = 0
+        for s in fn.blocks[b - 1].succs:
+            if 1 <= s <= nb:
+                out |= live[s]
+        new = use[b] | (out & ~defs[b])
+        if new != live[b]:
+            live[b] = new
+            for p in preds[b]:
+                if not queued[p]:
+                    queued[p] = 1
+                    work.append(p)
+    return live
+
+
+def bits_to_set(bits: int) -> frozenset[int]:
+    digits = bin(bits)[:1:-1]  # least significant bit first
+    out = []
+    find = digits.find
+    i = find("1")
+    while i >= 0:
+        out.append(i)
+        i = find("1", i + 1)
+    return frozenset(out)
+
+
+def compute_live_in(fn: ir.Function, reads: list | None = None) -> list[frozenset[int]]:
+    """live-in slot sets per block (index 0 is an empty set)."""
+    return [bits_to_set(x) for x in live_in_bits(fn, reads)]

@@ -1,0 +1,519 @@
+"""Statement and expression typing on top of `irc.world` (the engine's transfer).
+
+Julia's `abstract_eval_statement` / `abstract_eval_value` /
+`abstract_eval_basic_statement` (base/compiler/abstractinterpretation.jl),
+on the text IR:
+
+- `%n` -> `ssa[n]` (`Union{}` while unreached, Julia's NOT_FOUND);
+  a slot -> its state's type; literals and globals -> `world.value_of`;
+  `x::T` in value position -> `x` (the annotation is Julia's answer).
+- calls (nested calls typed recursively): callee and arguments first; any
+  `Union{}` operand makes the call `Union{}`; `Base.not_int(c)` / `!c` of a
+  `Conditional` swaps its branches; otherwise `world.call`, whose
+  `CallResult.cond = (argument position, then, else)` becomes a
+  `Conditional` on the slot at that position -- a slot, or `%k` where
+  `%k = x` copies slot `x` and no statement between `%k` and the use
+  assigns `x` (Julia's `ssa_def_slot`).  `Conditional` arguments are passed
+  to the world widened to `Bool`.
+- `$(Expr(:head, …))`: `isdefined` (`Const(false)` for `(Union{}, undef)`,
+  `Const(true)` when defined, else `Bool`), `static_parameter` (the k-th
+  binding as a constant, `Any` when unbound), `the_exception` (`Any`),
+  `boundscheck` (`Bool`), `foreigncall` (its declared return type),
+  `new`/`splatnew` (the world's allocation typing), `throw_undef_if_not`
+  (`Union{}` on a false condition), `call`/`invoke` (as calls); heads that
+  yield no value (`meta`, `leave`, `pop_exception`, `code_coverage_effect`,
+  …) give `None` at statement level (the engine records `Any`); unknown
+  heads are `Any` with a diagnostic.
+
+The transfer also carries the lattice operations the engine and stores use
+(`tmerge`, `⊑`, `Conditional` access), so the engine itself knows nothing of
+Julia's types.  Diagnostics are kept per statement in `diags` (pc -> list
+of (code, message)); the engine clears a block's entries before each walk
+of it, so what remains comes from each block's last walk, which saw the
+final types (a later change would have queued the block again).
+
+Values of literals and global names are memoised (the world is fixed for
+the whole inference), and so are calls, per function, by (callee name,
+identities of f and the argument elements): the same call on the same
+elements gives the same type; what depends on the statement (diagnostics,
+a Conditional on an argument's slot) is applied per statement.
+"""
+from __future__ import annotations
+
+import bisect
+
+from irc.ir import model as ir
+from irc.lattice import typelattice as L
+from irc.syntax import tree as S
+from irc.lattice import typetable as TT
+from irc.lattice.types import has_free_typevars, is_type
+from irc.infer.stores import Ops, VarState
+
+K = ir.Kind
+
+NO_VALUE_HEADS = frozenset({
+    "meta", "inbounds", "loopinfo", "code_coverage_effect", "leave", "pop_exception", "enter",
+    "line", "aliasscope", "popaliasscope", "gc_preserve_end", "undefcheck", "global", "const",
+    "latestworld", "thunk",
+})
+NOT_FUNCS = frozenset({("Base", "not_int"), ("Core", "Intrinsics", "not_int"), ("Core", "not_int"),
+                       ("not_int",), ("Base", "!"), ("!",), ("Main", "!")})
+
+
+_SSA, _SlotRef, _Call, _Name, _Lit, _Typed = S.SSA, S.SlotRef, S.Call, S.Name, S.Lit, S.Typed
+_Cond, _Union = L.Conditional, type(L.BOTTOM)
+# `x == Union{}` is `type(x) is _Union and not x.members`: every lattice class
+# compares its own class first, so only an empty union equals Union{}.
+_EXACT_KEYED = frozenset({int, bool, str})  # literal values whose `==` is exact (no 0.0 == -0.0, nan)
+
+
+def _unwrap(e):
+    while type(e) is S.Typed:
+        e = e.expr
+    return e
+
+
+class Transfer:
+    def __init__(self, fn: ir.Function, world):
+        self.fn = fn
+        self.world = world
+        self.module = fn.module
+        self.BOTTOM = L.BOTTOM
+        self.ANY = L.ANY
+        self.BOOL = TT.BOOL
+        self.tmerge = L.tmerge
+        self.le = L.lattice_le
+        self.diags: dict[int, list[tuple[str, str]]] = {}
+        self._vcache: dict = {}  # literals and other nodes -> (node, value, messages)
+        self._names: dict = {}  # global name parts -> (node, value, messages)
+        # Calls memoised for this function: a call's type depends only on (f,
+        # callee name, argument elements) -- the world and module are fixed --
+        # and, through diagnostics and Conditionals on an argument's slot, on
+        # the statement (applied per statement by `_call_result`).  Keyed by
+        # (callee name or node class, id(f), ids of the arguments): ints hash
+        # fast, and the entry holds f and the arguments so no id is reused;
+        # equal but distinct elements just miss here and hit the world's own
+        # memo, which compares by equality.
+        self._calls: dict = {}  # key -> `_call_entry`
+        self.ops = Ops(L.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
+        self.nothing = self._value(S.Lit(None, "Nothing", "nothing"))
+        self.sparams = self._sparams()
+        self._writes: dict[int, list[int]] | None = None  # see `writes`, built on first use
+
+    @property
+    def writes(self) -> dict[int, list[int]]:
+        """slot -> sorted statement indices that write it (for `%k = x`
+        copies); built on first use (only Conditionals need it)."""
+        if self._writes is None:
+            writes: dict[int, list[int]] = {}
+            for i, st in enumerate(self.fn.stmts, start=1):
+                if st.kind is K.ASSIGN or st.kind is K.NEWVAR:
+                    if st.slot is not None:
+                        writes.setdefault(st.slot, []).append(i)
+            self._writes = writes
+        return self._writes
+
+    # ------------------------------------------------------------ lattice ops
+    @staticmethod
+    def cond_parts(t):
+        if type(t) is L.Conditional:
+            return (t.slot, t.then, t.else_)
+        return None
+
+    @staticmethod
+    def cond_slot(t):
+        if type(t) is L.Conditional:
+            return t.slot
+        return None
+
+    @staticmethod
+    def widen_cond(t):
+        return L.widenconditional(t)
+
+    @staticmethod
+    def const_bool(t):
+        return L.maybe_extract_const_bool(t)
+
+    # ------------------------------------------------------------ setup
+    def _sparams(self) -> list:
+        out = []
+        for tv in self.fn.static_params:
+            if tv.value is None:
+                out.append(None)
+                continue
+            try:
+                out.append(self.world.eval_type(tv.value, {}))
+            except Exception:  # noqa: BLE001 - a bad binding is unbound
+                out.append(None)
+        return out
+
+    def sparam_env(self) -> dict:
+        env = {}
+        for tv, v in zip(self.fn.static_params, self.sparams):
+            if v is not None:
+                env[tv.name] = v
+        return env
+
+    def initial_table(self, nslots: int) -> list:
+        """Block 1's entry: arguments (argtype, defined), others (Union{}, undef)."""
+        table: list = [None] + [VarState(self.BOTTOM, True)] * nslots
+        for s in self.fn.slots:
+            if s.argument:
+                table[s.id] = VarState(self.argtype(s), False)
+        return table
+
+    def argtype(self, slot: ir.Slot):
+        fn = self.fn
+        if slot.declared is not None:
+            d = slot.declared
+            try:
+                if type(d) is S.Splat:
+                    t = self.world.eval_type(
+                        S.Curly(S.Name(("Core", "Tuple")), [S.Curly(S.Name(("Core", "Vararg")), [d.expr])]),
+                        self.sparam_env())
+                else:
+                    t = self.world.eval_type(d, self.sparam_env())
+                return self._const_arg(t)
+            except Exception:  # noqa: BLE001
+                return self.ANY
+        if slot.julia_type is not None:
+            # `Arguments` types seed inference (spec §1.3): `#self#::var"#3#4"`
+            # (a closure instance), `#self#::Core.Const(f)`
+            try:
+                t = self.world.eval_type(slot.julia_type, self.sparam_env(), fn.module)
+                if not (is_type(t) or type(t) in (L.Const, L.PartialStruct)):
+                    t = L.Const(t)
+                if t != self.ANY:  # e.g. Core.Const(f) of the function being defined: not in the world
+                    return t
+            except Exception:  # noqa: BLE001 - fall back to the function value
+                pass
+        if slot.id == 1:
+            try:
+                return self.world.self_value(tuple(fn.module), fn.name)
+            except Exception:  # noqa: BLE001
+                return self.ANY
+        return self.ANY
+
+    @staticmethod
+    def _const_arg(t):
+        """Julia's `most_general_argtypes`: an argument of a singleton type is
+        its instance as a constant (`::typeof(sin)` -> `Core.Const(sin)`), and
+        `::Type{T}` is `Core.Const(T)`."""
+        if is_type(t):
+            inst = L.singleton_instance(t)
+            if inst is not None:
+                return inst
+            if TT.isType(t) and is_type(t.params[0]) and not has_free_typevars(t.params[0]):
+                return L.Const(t.params[0])
+        return t
+
+    # ------------------------------------------------------------ diagnostics
+    def _diag(self, pc: int, code: str, message: str) -> None:
+        lst = self.diags.setdefault(pc, [])
+        if (code, message) not in lst:
+            lst.append((code, message))
+
+    def clear_diags(self, first: int, last: int) -> None:
+        d = self.diags
+        if d:
+            for pc in range(first, last + 1):
+                d.pop(pc, None)
+
+    def _value(self, e, pc: int = 0):
+        """world.value_of, memoised (the world is fixed): global names by
+        their parts, literals by kind and value (`(kind, type, value)` for
+        the exactly-comparable ints, bools and strings, else `(kind, repr)`),
+        other nodes by identity.  Its diagnostics (a non-constant global) are
+        re-emitted for the statement on every evaluation."""
+        t = type(e)
+        if t is _Name:
+            c = self._names
+            key = e.parts
+        else:
+            c = self._vcache
+            if t is _Lit:
+                v = e.value
+                key = (e.kind, type(v), v) if type(v) in _EXACT_KEYED else (e.kind, repr(v))
+            else:
+                key = id(e)
+        hit = c.get(key)
+        if hit is None or (type(key) is int and hit[0] is not e):
+            msgs: list[str] = []
+            v = self.world.value_of(e, self.module, msgs)
+            hit = (e, v, tuple(msgs))  # holding e keeps its id from being reused
+            c[key] = hit
+        if hit[2]:
+            for m in hit[2]:
+                self._diag(pc, "non-constant-global", m)
+        return hit[1]
+
+    # ------------------------------------------------------------ statements
+    def eval_stmt(self, pc: int, st: ir.Stmt, table, ssa):
+        """Type of a VALUE statement; None when it yields no value."""
+        v = st.value
+        if type(v) is S.ExprNode and v.head in NO_VALUE_HEADS:
+            # still evaluate operands (diagnostics), but the statement has no value
+            for a in v.args:
+                if type(a) is not S.Quote:
+                    self.eval_value(pc, a, table, ssa)
+            return None
+        if v is None:
+            return None
+        if type(v) is _Call:
+            return self.eval_call(pc, v.func, v.args, table, ssa)
+        return self.eval_value(pc, v, table, ssa)
+
+    def eval_cond(self, pc: int, st: ir.Stmt, table, ssa):
+        e = _unwrap(st.value)
+        t = self.eval_value(pc, e, table, ssa)
+        if type(t) is L.Conditional and type(e) is S.SSA:
+            # a Conditional computed at %n goes stale if its slot is written between %n and here
+            if self._written_between(t.slot, e.n, pc):
+                t = self.BOOL
+        if type(e) is S.SlotRef and e.id is not None and type(t) is not L.Const and type(t) is not L.Conditional \
+                and t != self.BOTTOM:
+            t = L.Conditional(e.id, L.Const(True), L.Const(False))
+        return t
+
+    def eval_return(self, pc: int, st: ir.Stmt, table, ssa):
+        if st.value is None:
+            return self.nothing
+        t = self.eval_value(pc, st.value, table, ssa)
+        return self.widen_cond(t)
+
+    # ------------------------------------------------------------ expressions
+    def eval_value(self, pc: int, e, table, ssa):
+        t = type(e)
+        if t is _SSA:
+            n = e.n
+            if 1 <= n < len(ssa):
+                v = ssa[n]
+                return self.BOTTOM if v is None else v
+            return self.BOTTOM
+        if t is _SlotRef:
+            try:
+                vs = table[e.id]
+            except (IndexError, KeyError, TypeError):
+                vs = None
+            if vs is None:  # not a slot of this function (the builder should have refused it)
+                self._diag(pc, "bad-slot", f"no slot {e.id}")
+                return self.ANY
+            return vs.type
+        if t is _Call:
+            return self.eval_call(pc, e.func, e.args, table, ssa)
+        if t is _Name or t is _Lit:
+            return self._value(e, pc)
+        if t is _Typed:
+            return self.eval_value(pc, e.expr, table, ssa)
+        if t is S.ExprNode:
+            return self.eval_exprnode(pc, e, table, ssa)
+        if t is S.New:
+            return self.eval_new(pc, e.type, e.args, table, ssa)
+        if t is S.Splat or t is S.BlockRef:
+            return self.ANY
+        if t is S.TupleLit:
+            return self.eval_call(pc, S.Name(("Core", "tuple")), e.items, table, ssa)
+        try:
+            return self._value(e, pc)
+        except Exception as ex:  # noqa: BLE001 - the world could not type it
+            self._diag(pc, "unknown-value", f"cannot evaluate {ex}")
+            return self.ANY
+
+    def eval_call(self, pc: int, func, args, table, ssa):
+        if type(func) is _Name:  # the common case, `_value`'s memo read in line
+            callee = func
+            hit = self._names.get(func.parts)
+            f = hit[1] if hit is not None and not hit[2] else self._value(func, pc)
+            key = [func.parts, id(f)]
+        else:
+            f = self.eval_value(pc, func, table, ssa)
+            callee = _unwrap(func)
+            key = [callee.parts if type(callee) is _Name else type(callee), id(f)]
+        # the arguments, left to right: `[eval_value(a) for a in args]` with `%n`
+        # and slots read in line (the same cases, in the same order, as
+        # eval_value's first two); their ids complete the memo key
+        argtypes = []
+        append = argtypes.append
+        add_key = key.append
+        nssa = len(ssa)
+        for a in args:
+            t = type(a)
+            if t is _SSA:
+                n = a.n
+                v = ssa[n] if 1 <= n < nssa else None
+                if v is None:
+                    v = self.BOTTOM
+            elif t is _SlotRef:
+                try:
+                    v = table[a.id].type
+                except (IndexError, KeyError, TypeError, AttributeError):
+                    v = self.eval_value(pc, a, table, ssa)
+            else:
+                v = self.eval_value(pc, a, table, ssa)
+            append(v)
+            add_key(id(v))
+        key = tuple(key)
+        hit = self._calls.get(key)
+        if hit is None:
+            hit = self._calls[key] = self._call_entry(func, f, callee, argtypes)
+        if hit[3] is not None:  # the result does not depend on the statement
+            return hit[3]
+        return self._call_result(pc, args, hit[2])
+
+    def _call_entry(self, func, f, callee, argtypes) -> tuple:
+        """The memo entry of a call (see `_calls` in __init__): `(f, argtypes,
+        CallResult or None, result or None)`, the last when the call's type is
+        the same at every statement (no diagnostics, no Conditional on an
+        argument's slot): `Union{}` when f or an argument is, the swapped
+        Conditional of `!c`, else world.call on the arguments with
+        Conditionals widened to Bool."""
+        bottom = self.BOTTOM
+        if f == bottom or bottom in argtypes:
+            return (f, argtypes, None, bottom)
+        if len(argtypes) == 1 and type(argtypes[0]) is _Cond and self._is_not(func, f):
+            c = argtypes[0]
+            return (f, argtypes, None, _Cond(c.slot, c.else_, c.then))
+        BOOL = self.BOOL
+        wargs = [BOOL if type(a) is _Cond else a for a in argtypes]
+        res = self.world.call(f, wargs, self.module, callee=callee)
+        rt = res.rt
+        if res.diagnostics or (res.cond is not None and type(rt) is not L.Const and rt != bottom):
+            rt = None
+        return (f, argtypes, res, rt)
+
+    def _call_result(self, pc: int, args, res):
+        """A call's type at statement pc from its CallResult: its diagnostics
+        are emitted for pc, and `cond` becomes a Conditional on the slot the
+        argument stands for."""
+        bottom = self.BOTTOM
+        if res.diagnostics:
+            for d in res.diagnostics:
+                self._diag(pc, _diag_code(d), d)
+        rt = res.rt
+        if res.cond is not None and type(rt) is not L.Const and rt != bottom:
+            pos, then_t, else_t = res.cond
+            if 0 <= pos < len(args):
+                slot = self.arg_slot(args[pos], pc)
+                if slot is not None:
+                    rt = L.make_conditional(slot, then_t, else_t)
+        return rt
+
+    def _is_not(self, func, f) -> bool:
+        e = _unwrap(func)
+        if type(e) is S.Name and e.parts in NOT_FUNCS:
+            return True
+        if type(f) is L.Const:
+            name = getattr(f.val, "name", None)
+            if name in ("not_int", "!"):
+                return True
+        return False
+
+    def arg_slot(self, e, pc: int) -> int | None:
+        """Julia's `ssa_def_slot`: the slot an argument stands for, if any."""
+        e = _unwrap(e)
+        if type(e) is S.SlotRef:
+            return e.id
+        stmts = self.fn.stmts
+        seen = 0
+        while type(e) is S.SSA and seen < 64:
+            seen += 1
+            n = e.n
+            if not 1 <= n <= len(stmts):
+                return None
+            st = stmts[n - 1]
+            if st.kind is not K.VALUE or st.value is None:
+                return None
+            inner = _unwrap(st.value)
+            if type(inner) is S.SlotRef:
+                if inner.id is None or self._written_between(inner.id, n, pc):
+                    return None
+                return inner.id
+            e = inner
+        return None
+
+    def _written_between(self, slot: int, lo: int, hi: int) -> bool:
+        """Is `slot` assigned by a statement strictly between lo and hi?"""
+        w = self.writes.get(slot)
+        if not w:
+            return False
+        k = bisect.bisect_right(w, lo)
+        return k < len(w) and w[k] < hi
+
+    def eval_new(self, pc: int, texpr, args, table, ssa):
+        tt = self.eval_value(pc, texpr, table, ssa)
+        argtypes = [self.eval_value(pc, a, table, ssa) for a in args]
+        if tt == self.BOTTOM or any(a == self.BOTTOM for a in argtypes):
+            return self.BOTTOM
+        new = getattr(self.world, "new", None)
+        if new is not None:
+            return new(tt, [self.widen_cond(a) for a in argtypes])
+        if type(tt) is L.Const and is_type(tt.val):
+            return tt.val
+        return self.ANY
+
+    def eval_exprnode(self, pc: int, e: S.ExprNode, table, ssa):
+        h = e.head
+        args = e.args
+        if h == "isdefined":
+            x = _unwrap(args[0]) if args else None
+            if type(x) is S.Quote:
+                x = _unwrap(x.expr)
+            if type(x) is S.SlotRef and x.id is not None:
+                vs = table[x.id]
+                if vs.type == self.BOTTOM:
+                    return L.Const(False)
+                if not vs.undef:
+                    return L.Const(True)
+            return self.BOOL
+        if h == "static_parameter":
+            k = args[0].value if args and type(args[0]) is S.Lit else None
+            if isinstance(k, int) and 1 <= k <= len(self.sparams) and self.sparams[k - 1] is not None:
+                return L.Const(self.sparams[k - 1])
+            return self.ANY
+        if h == "the_exception":
+            return self.ANY
+        if h == "=" and len(args) == 2:
+            # a global assignment `Main.x = v`: its value (abstract_eval_basic_statement, `:(=)`)
+            return self.eval_value(pc, args[1], table, ssa)
+        if h == "boundscheck":
+            return self.BOOL
+        if h == "call" and args:
+            return self.eval_call(pc, args[0], args[1:], table, ssa)
+        if h == "invoke" and len(args) >= 2:
+            return self.eval_call(pc, args[1], args[2:], table, ssa)
+        if h in ("new", "splatnew") and args:
+            return self.eval_new(pc, args[0], args[1:], table, ssa)
+        if h == "foreigncall":
+            for a in args[5:]:
+                if type(a) is not S.Quote:
+                    if self.eval_value(pc, a, table, ssa) == self.BOTTOM:
+                        return self.BOTTOM
+            if len(args) >= 2:
+                try:
+                    return self.world.eval_type(args[1], self.sparam_env())
+                except Exception:  # noqa: BLE001
+                    return self.ANY
+            return self.ANY
+        if h == "throw_undef_if_not":
+            if len(args) >= 2:
+                c = self.eval_value(pc, args[1], table, ssa)
+                if c == self.BOTTOM or self.const_bool(c) is False:
+                    return self.BOTTOM
+            return self.ANY
+        if h == "copyast":
+            return TT.EXPR
+        if h in NO_VALUE_HEADS or h in ("method", "gc_preserve_begin", "cfunction", "opaque_closure",
+                                        "isdefined_global"):
+            return self.ANY
+        self._diag(pc, "unknown-head", f"unknown expression head :{h}")
+        return self.ANY
+
+
+def _diag_code(message: str) -> str:
+    if message.startswith("unknown callee"):
+        return "unknown-callee"
+    if message.startswith("no method matching"):
+        return "no-method"
+    if "global" in message:
+        return "global"
+    return "call"

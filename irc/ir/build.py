@@ -1,0 +1,692 @@
+"""Syntax -> IR: slot numbering, label resolution, block checks (spec §1.3, §2, §4).
+
+For each `syntax.FunctionDef`:
+
+1. **Name and module** from the header (`function Main.f(…)`, the
+   `MethodInstance` signature, or Julia 1.6's `#self#::Core.Const(f)`).
+2. **Slots.**  Slot 1 is `#self#`, then the arguments (plain header params;
+   `Arguments` entries; for 1.6 `Variables`, the leading entries the body
+   never assigns), then the locals: in `Locals`/`Variables` order where such a
+   section exists, else in order of first appearance in the body.  `@_N`,
+   `_N` and `x@_N` pin slot N (locals allocated by first appearance skip
+   pinned numbers).  A bare name in the body is a slot if it is an argument
+   or local name, or is assigned anywhere in the body (or named by a
+   `NewvarNode`); otherwise it is a global `Name`.  `Slot.declared` is the
+   argument type from the header / MethodInstance signature (else the
+   `Arguments`/`Variables` type), `Slot.julia_type` the printed section type.
+3. **Statements.**  Labels map to statement indices (`%N` in Julia's text is
+   already the index; hand-written labels need only be unique); every `%N`
+   operand is rewritten to the index of the statement labelled N.
+   `Core.Const(:(…))` lines are DEAD statements (their quoted operands keep
+   Julia's numbering and are not checked).
+4. **Blocks.**  The statements' own rule (`irc.cfg`: 1, enters, after
+   terminators, jump targets) must find a text header at every block start;
+   a header elsewhere splits a block; header numbers must equal their block's
+   position; jump/enter targets must exist.  The resulting partition is
+   stored in `fn.blocks` and `irc.cfg.compute_blocks` fills the edges.
+
+Every problem in the file is collected and raised at once as `IrcError`
+(same located format as syntax errors).  The syntax tree is not mutated:
+resolved expressions are fresh nodes where anything changed.
+
+**How (one walk, usually).**  Steps 2-3 need the whole body before the first
+operand can be resolved (a name is a slot if assigned *anywhere*; pinned ids
+anywhere shift the locals; `%N` may point forward).  Rather than collecting
+that in a walk of its own, the body is walked once (`_Walk`, incremental):
+labels are numbered at their statement, each new bare target name becomes
+the next local when met, operands are resolved against the tables so far,
+and the walk records what the rule depends on (explicit slot references,
+names read while unknown, `%N` and `@_N` not yet defined).  The slot table
+is then computed by the rule from those records (`_allocate`); when the
+walk's tables equal the final ones and nothing it resolved could change
+(`_Walk.holds` -- true for Julia's own output, where locals are assigned
+before they are read), its result stands, else the body is walked again over
+the final tables.  Errors are reported in the order of the rule's steps
+(slots, labels, statements, blocks).  The per-statement objects (`ir.Stmt`,
+copied `Call`s, `SlotRef`s for names) are made with `object.__new__` and
+every field set, which skips the dataclass `__init__` call (a third of their
+cost); they equal what the constructors give.
+"""
+from __future__ import annotations
+
+from irc.ir import cfg
+from irc.ir import model as ir
+from irc.syntax import tree as S
+from irc.errors import DiagnosticSink, IrcError
+
+
+def build_program(source: S.SourceFile) -> ir.Program:
+    """All functions of a parsed file, with every semantic error reported."""
+    from irc.syntax.parser import no_gc
+
+    with no_gc():
+        sink = DiagnosticSink(source.path, source.text)
+        items: list[S.Item] = []
+        functions: list[ir.Function] = []
+        for it in source.items:
+            if isinstance(it, S.FunctionDef):
+                fn = _Builder(it, sink).build()
+                if fn is not None:
+                    functions.append(fn)
+            else:
+                items.append(it)
+        sink.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
+        sink.raise_if_errors()
+        return ir.Program(source.path, source.text, items, functions)
+
+
+def build_function(fd: S.FunctionDef, path: str = "<input>", text: str = "") -> ir.Function:
+    """One function (raises IrcError with all of its errors)."""
+    sink = DiagnosticSink(path, text)
+    fn = _Builder(fd, sink).build()
+    sink.raise_if_errors()
+    assert fn is not None
+    return fn
+
+
+_TERMINATOR_WORDS = {
+    ir.Kind.GOTO: "a goto",
+    ir.Kind.GOTOIFNOT: "a conditional goto",
+    ir.Kind.RETURN: "a return",
+    ir.Kind.UNREACHABLE: "unreachable",
+    ir.Kind.ENTER: "an enter",
+    ir.Kind.LEAVE: "a leave",
+}
+
+
+class _Builder:
+    def __init__(self, fd: S.FunctionDef, sink: DiagnosticSink):
+        self.fd = fd
+        self.sink = sink
+        self.slots: list[ir.Slot] = []
+        self.by_name: dict[str, int] = {}
+        self.has_locals_section = False
+        self.ok = True
+
+    def error(self, msg: str, line: int, col: int, code: str) -> None:
+        self.sink.error(msg, line, max(col, 1), code=code)
+        self.ok = False
+
+    # ------------------------------------------------------------ header
+    def _name_module(self) -> tuple[str, tuple[str, ...]]:
+        fd = self.fd
+        name = fd.name
+        if fd.form == "variables":
+            for e in fd.variables:
+                if isinstance(e.name, S.Name) and e.name.parts == ("#self#",):
+                    t = e.type
+                    if isinstance(t, S.Call) and isinstance(t.func, S.Name) and t.func.parts in (("Core", "Const"), ("Const",)) and len(t.args) == 1:
+                        arg = t.args[0]
+                        if isinstance(arg, S.Name):
+                            name = arg
+                        elif isinstance(arg, S.SlotRef):
+                            name = S.Name((f"{arg.name}@_{arg.id}" if arg.name else f"_{arg.id}",), arg.line, arg.col)
+                    elif isinstance(t, S.Call) and isinstance(t.func, S.Name) and t.func.parts == ("typeof",) and len(t.args) == 1 and isinstance(t.args[0], S.Name):
+                        name = t.args[0]
+            if name is None:
+                self.error("cannot tell the function's name: expected `#self#::Core.Const(f)` in `Variables`", fd.line, fd.col, "header")
+                return "?", ("Main",)
+        assert name is not None
+        parts = name.parts
+        if len(parts) == 1:
+            return parts[0], ("Main",)
+        return parts[-1], tuple(parts[:-1])
+
+    def _add_slot(self, name: str, argument: bool, line: int, col: int, declared=None, julia_type=None) -> ir.Slot:
+        sid = len(self.slots) + 1
+        slot = ir.Slot(sid, name, argument, declared, julia_type, line, col)
+        self.slots.append(slot)
+        if not name.startswith("@_") and name not in self.by_name:
+            self.by_name[name] = sid
+        return slot
+
+    def _entry_name(self, e: S.VarEntry) -> tuple[str, int | None]:
+        """Printed name and pinned id of a section entry."""
+        n = e.name
+        if isinstance(n, S.SlotRef):
+            if n.name is None:
+                return f"@_{n.id}", n.id
+            return n.name, n.id
+        return n.parts[0], None
+
+    def _header_slots(self, assigned: set) -> None:
+        fd = self.fd
+        if fd.form == "plain":
+            self._add_slot("#self#", True, fd.line, fd.col)
+            for p in fd.params:
+                sid = len(self.slots) + 1
+                self._add_slot(p.name if p.name else f"@_{sid}", True, p.line, p.col, declared=self._vararg_type(p))
+            return
+        if fd.form == "warntype":
+            entries = fd.arguments
+            sig_types = [self._vararg_type(p) for p in fd.params]
+            if not entries:
+                self._add_slot("#self#", True, fd.line, fd.col)
+                for k, p in enumerate(fd.params):
+                    sid = len(self.slots) + 1
+                    self._add_slot(p.name if p.name else f"@_{sid}", True, p.line, p.col, declared=sig_types[k])
+            else:
+                for k, e in enumerate(entries):
+                    name, pinned = self._entry_name(e)
+                    sid = len(self.slots) + 1
+                    if pinned is not None and pinned != sid:
+                        self.error(f"`Arguments` entry `{name}@_{pinned}` is slot {sid}", e.line, e.col, "slot")
+                    declared = sig_types[k - 1] if 1 <= k <= len(sig_types) else (None if k == 0 else e.type)
+                    self._add_slot(name if name else f"@_{sid}", True, e.line, e.col, declared=declared, julia_type=e.type)
+                if len(entries) - 1 != len(sig_types) and sig_types:
+                    self.error(
+                        f"`Arguments` lists {len(entries) - 1} arguments but the MethodInstance signature has {len(sig_types)}",
+                        entries[0].line, entries[0].col, "header")
+            self.has_locals_section = bool(fd.locals) or True
+            for e in fd.locals:
+                self._local_entry(e)
+            return
+        # Julia 1.6 `Variables`
+        self.has_locals_section = True
+        in_args = True
+        for k, e in enumerate(fd.variables):
+            name, pinned = self._entry_name(e)
+            key = pinned if pinned is not None else name
+            if k > 0 and (key in assigned or name in assigned):
+                in_args = False
+            if k == 0:
+                in_args = True
+            if in_args:
+                sid = len(self.slots) + 1
+                if pinned is not None and pinned != sid:
+                    self.error(f"`Variables` entry `{name}` is slot {sid}, not {pinned}", e.line, e.col, "slot")
+                self._add_slot(name, True, e.line, e.col, declared=(e.type if k > 0 else None), julia_type=e.type)
+            else:
+                self._local_entry(e)
+
+    @staticmethod
+    def _vararg_type(p: S.ArgDecl):
+        if p.type is None:
+            return None
+        if p.vararg:
+            return S.Curly(S.Name(("Vararg",)), [p.type], p.type.line if hasattr(p.type, "line") else 0, 0)
+        return p.type
+
+    def _local_entry(self, e: S.VarEntry) -> None:
+        name, pinned = self._entry_name(e)
+        sid = len(self.slots) + 1
+        if pinned is not None and pinned != sid:
+            self.error(f"local `{e.name.name if isinstance(e.name, S.SlotRef) and e.name.name else name}` is listed as slot {sid}, not {pinned}", e.line, e.col, "slot")
+        self._add_slot(name, False, e.line, e.col, julia_type=e.type)
+
+    # ------------------------------------------------------------ build
+    def build(self) -> ir.Function | None:
+        fd = self.fd
+        lines = fd.lines
+        name, module = self._name_module()
+        self._header_slots(_assigned_names(lines) if fd.form == "variables" else set())
+        if not lines:
+            self.error("function body is empty (expected at least one statement)", fd.line, max(fd.col, 1), "empty")
+            return None
+        header, header_names = self.slots, self.by_name
+        # one walk that numbers labels and locals as it meets them ...
+        walk = _Walk(header, header_names, {}, incremental=True)
+        self._resolve_body(lines, walk)
+        # ... then the slot table by the rule (§1.3) from what the walk saw
+        order = _true_order(walk.order, walk.first_target, walk.early())
+        slots, by_name, slot_errors = _allocate(header, header_names, self.has_locals_section, order, walk.pinned)
+        if not walk.holds(slots, by_name):  # a read before the first assignment, pinned ids, forward %N ...
+            walk = _Walk(slots, by_name, walk.ssa, incremental=False)
+            self._resolve_body(lines, walk)
+        self.slots, self.by_name = slots, by_name
+        for e in slot_errors:
+            self.error(*e)
+        ssa = walk.ssa
+        for bl in walk.duplicates:
+            self.error(f"duplicate label %{bl.label} (first used on statement {ssa[bl.label]})", bl.line, max(bl.col - 1, 1), "duplicate-label")
+        for e in walk.errors:
+            self.error(*e)
+        static = list(fd.static_params)
+        fn = ir.Function(name, module, slots, walk.stmts, static_params=static, julia_return=fd.body_type,
+                         form=fd.form, source=fd, line=fd.line)
+        self._blocks(fn, lines, walk)
+        return fn
+
+    # ------------------------------------------------------------ statements
+    def _resolve_body(self, lines: list[S.BodyLine], walk: _Walk) -> None:
+        """One walk over the body filling `walk` (see `_Walk`): the IR
+        statements, every operand resolved against `walk`'s slot table and
+        label map; errors are recorded there, not reported."""
+        errors, pinned, controls, unknown = walk.errors, walk.pinned, walk.controls, walk.unknown
+        err = errors.append
+        incremental = walk.incremental
+        names = walk.names
+        sid_of = walk.by_name.get
+        ssa = walk.ssa
+        ssa_get, ssa_setdefault = ssa.get, ssa.setdefault
+        pinned_get = pinned.get
+        Name, SSA, SlotRef, Call, Lit = S.Name, S.SSA, S.SlotRef, S.Call, S.Lit
+        new_obj = object.__new__  # see `call`: the hot copies set every field of the slotted dataclass
+
+        def pin(e) -> None:
+            old = pinned_get(e.id)
+            if old is None or (old[0] is None and e.name):
+                pinned[e.id] = (e.name, e.line, e.col)
+
+        def slot_ref(e, here: int, strict: bool):
+            """An explicit `@_N` / `x@_N` (its id is not None)."""
+            pin(e)
+            sid = e.id
+            if 1 <= sid < len(names):
+                sname = names[sid]
+                if e.name is not None and e.name != sname and not sname.startswith("@_"):
+                    if strict:
+                        err((f"`{e.name}@_{sid}` refers to slot {sid}, which is named `{sname}`", e.line, e.col, "unknown-slot"))
+                    return e
+                nm = e.name if e.name is not None else (None if sname.startswith("@_") else sname)
+                return e if nm == e.name else SlotRef(nm, sid, e.line, e.col)
+            walk.slot_misses.append(sid)
+            return e
+
+        def ssa_ref(e, here: int, strict: bool):
+            idx = ssa_get(e.n)
+            if idx is None:
+                walk.ssa_misses.append(e.n)
+                if strict:
+                    err((f"undefined SSA value %{e.n}", e.line, e.col, "undefined-ssa"))
+                return e
+            if strict and idx >= here:
+                err((f"%{e.n} is used before its definition (statement {idx})" if idx > here else f"%{e.n} refers to its own statement",
+                     e.line, e.col, "undefined-ssa"))
+            return e if idx == e.n else SSA(idx, e.line, e.col)
+
+        def name_ref(e, here: int):
+            """A single-part name: its slot, or the global it stays."""
+            nm = e.parts[0]
+            sid = sid_of(nm)
+            if sid is None:
+                if nm not in unknown:
+                    unknown[nm] = (here, e.line, e.col)
+                return e
+            return SlotRef(names[sid], sid, e.line, e.col)
+
+        def call(e, here: int, strict: bool):
+            """`res` of a Call (the most common statement value), with the leaf
+            operands -- literals, SSA values already numbered, names -- inline."""
+            f = e.func
+            if type(f) is not Name:
+                f2 = res(f, here, strict)
+            elif len(f.parts) == 1:  # operators are globals, a slot may be called
+                f2 = f
+                nm = f.parts[0]
+                sid = sid_of(nm)
+                if sid is not None:
+                    f2 = SlotRef(names[sid], sid, f.line, f.col)
+                elif nm not in unknown:
+                    unknown[nm] = (here, f.line, f.col)
+            else:
+                f2 = f
+            args = e.args
+            new = None
+            for k, a in enumerate(args):
+                ta = type(a)
+                if ta is Lit:
+                    continue
+                if ta is SSA:
+                    n = a.n
+                    if ssa_get(n) == n < here:  # numbered as written, defined before
+                        continue
+                    a2 = ssa_ref(a, here, strict)
+                elif ta is Name:  # name_ref inline
+                    if len(a.parts) != 1:
+                        continue
+                    nm = a.parts[0]
+                    sid = sid_of(nm)
+                    if sid is None:
+                        if nm not in unknown:
+                            unknown[nm] = (here, a.line, a.col)
+                        continue
+                    a2 = new_obj(SlotRef)  # SlotRef(names[sid], sid, a.line, a.col) without the __init__ call
+                    a2.name = names[sid]
+                    a2.id = sid
+                    a2.line = a.line
+                    a2.col = a.col
+                else:
+                    a2 = res(a, here, strict)
+                if a2 is not a:
+                    if new is None:
+                        new = list(args)
+                    new[k] = a2
+            if new is None:
+                if f2 is f:
+                    return e
+                new = list(args)
+            c = new_obj(Call)  # Call(f2, new, e.infix, e.line, e.col) without the __init__ call
+            c.func = f2
+            c.args = new
+            c.infix = e.infix
+            c.line = e.line
+            c.col = e.col
+            return c
+
+        def res(e, here: int, strict: bool = True):
+            """A copy of `e` resolved (shares unchanged nodes; the syntax tree is not mutated)."""
+            t = type(e)
+            if t is Call:
+                return call(e, here, strict)
+            if t is SSA:
+                return ssa_ref(e, here, strict)
+            if t is Name:
+                return name_ref(e, here) if len(e.parts) == 1 else e
+            if t is SlotRef:
+                return e if e.id is None else slot_ref(e, here, strict)
+            if t is Lit or t is S.BlockRef or t is S.Where:
+                return e
+            if t is S.Typed:
+                x = res(e.expr, here, strict)
+                return e if x is e.expr else S.Typed(x, e.type, e.line, e.col)
+            if t is S.Curly:
+                h = res(e.head, here, strict)
+                return S.Curly(h, [res(a, here, strict) for a in e.params], e.line, e.col)
+            if t is S.ExprNode:
+                return S.ExprNode(e.head, [res(a, here, strict) for a in e.args], e.line, e.col)
+            if t is S.New:
+                ty = res(e.type, here, strict)
+                return S.New(ty, [res(a, here, strict) for a in e.args], e.line, e.col)
+            if t is S.Quote:
+                return S.Quote(res(e.expr, here, strict), e.line, e.col)
+            if t is S.TupleLit:
+                return S.TupleLit([res(a, here, strict) for a in e.items], e.line, e.col)
+            if t is S.TypedVect:
+                return S.TypedVect(e.elt, [res(a, here, strict) for a in e.items], e.line, e.col)
+            if t is S.Splat:
+                return S.Splat(res(e.expr, here, strict), e.line, e.col)
+            return e
+
+        def target_slot(target, here: int) -> int | None:
+            """The slot an assignment / NewvarNode writes (None: an error was recorded)."""
+            if type(target) is Name and len(target.parts) == 1:
+                sid = sid_of(target.parts[0])
+                if sid is None and incremental:
+                    sid = walk.new_local(target, here)
+            elif type(target) is SlotRef:
+                sid = target.id
+                if sid is not None:
+                    pin(target)
+                    if 1 <= sid < len(names):
+                        sname = names[sid]
+                        if target.name is not None and target.name != sname and not sname.startswith("@_"):
+                            err((f"`{target.name}@_{sid}` refers to slot {sid}, which is named `{sname}`",
+                                 target.line, target.col, "unknown-slot"))
+                        return sid
+                    walk.slot_misses.append(sid)
+                shown = f"{target.name}@_{sid}" if target.name else f"@_{sid}"
+                err((f"slot `{shown}` is neither an argument nor a local", target.line, target.col, "unknown-slot"))
+                return None
+            else:
+                sid = None
+            if sid is None:
+                err(("assignment target is not a slot", getattr(target, "line", 0), getattr(target, "col", 1), "unknown-slot"))
+            return sid
+
+        K = ir.Kind
+        VALUE, ASSIGN = K.VALUE, K.ASSIGN
+        Stmt = ir.Stmt
+        ValueStmt, Assign = S.ValueStmt, S.Assign
+        headers, by_number, duplicates = walk.headers, walk.by_number, walk.duplicates
+        append = walk.stmts.append
+        for i, bl in enumerate(lines, 1):
+            label = bl.label
+            if label is not None and ssa_setdefault(label, i) != i:  # numbered before the statement's operands
+                duplicates.append(bl)
+            if bl.header is not None:
+                headers[i] = (bl.header, bl)
+                by_number.setdefault(bl.header, i)
+            st = bl.stmt
+            t = type(st)
+            if t is ValueStmt:
+                kind, sid = VALUE, None
+            elif t is Assign:
+                target = st.target
+                if type(target) is Name and len(target.parts) > 1:
+                    # `Main.x = v`: a global assignment; its value is v's (Julia's Expr(:(=), GlobalRef, v))
+                    node = S.ExprNode("=", [target, res(st.value, i)], st.line, st.col)
+                    append(Stmt(VALUE, node, None, None, [], label, bl.annotation, bl.line, bl.col))
+                    continue
+                kind = ASSIGN
+                sid = sid_of(target.parts[0]) if type(target) is Name else None
+                if sid is None:
+                    sid = target_slot(target, i)
+            else:
+                s = _other_stmt(bl, st, i, res, target_slot)
+                append(s)
+                if s.kind in ir.TERMINATORS:
+                    controls.append(i)
+                continue
+            v = st.value
+            tv = type(v)
+            if tv is Call:
+                v = call(v, i, True)
+            elif tv is not SSA or not ssa_get(v.n) == v.n < i:  # `%k` numbered as written, defined before: itself
+                v = res(v, i)
+            s = new_obj(Stmt)  # Stmt(kind, v, sid, None, [], label, bl.annotation, bl.line, bl.col) without the __init__ call
+            s.kind = kind
+            s.value = v
+            s.slot = sid
+            s.target = None
+            s.args = []
+            s.label = label
+            s.annotation = bl.annotation
+            s.line = bl.line
+            s.col = bl.col
+            append(s)
+        # `res` and `call` refer to each other through their closure cells: a reference cycle that
+        # holds `walk` and with it the whole body.  Clearing the cells lets reference counting free
+        # the IR when the caller drops it (else only the cyclic GC can: ~0.4 s per 100k statements).
+        del res, call
+
+    # ------------------------------------------------------------ blocks
+    def _blocks(self, fn: ir.Function, lines: list[S.BodyLine], walk: _Walk) -> None:
+        """Check the text's block headers against the statements' own rule; partition."""
+        n = len(fn.stmts)
+        headers, by_number = walk.headers, walk.by_number
+        required: dict[int, str] = {1: "the first statement"}
+        for i in walk.controls:  # only terminators (goto, enter included) start blocks
+            st = fn.stmts[i - 1]
+            if st.kind in (ir.Kind.GOTO, ir.Kind.GOTOIFNOT, ir.Kind.ENTER):
+                tgt = st.target
+                if tgt not in by_number:
+                    what = "enter" if st.kind is ir.Kind.ENTER else "jump"
+                    self.error(f"{what} to block #{tgt}, which has no header `{tgt} ─`", st.line, st.col, "missing-block")
+                else:
+                    required.setdefault(by_number[tgt], f"a jump target (#{tgt})")
+            if st.kind is ir.Kind.ENTER:
+                required.setdefault(i, "an enter")
+            if i < n:
+                required.setdefault(i + 1, f"the statement after {_TERMINATOR_WORDS[st.kind]}")
+        starts = sorted(set(required) | set(headers))
+        position = {s: k + 1 for k, s in enumerate(starts)}
+        for s in sorted(required):
+            if s not in headers:
+                k = position[s]
+                bl = lines[s - 1]
+                why = required[s]
+                if why.startswith("the statement after"):
+                    msg = f"statement after a terminator without a block header (expected `{k} ─` here: it starts block #{k})"
+                else:
+                    msg = f"missing block header `{k} ─`: {why} starts block #{k}"
+                self.error(msg, bl.line, 1, "missing-header")
+        for s, (num, bl) in headers.items():
+            k = position[s]
+            if num != k:
+                self.error(f"block header says #{num} but this is block #{k}", bl.line, 1, "header-mismatch")
+        cfg.partition(fn, starts)
+        cfg.compute_blocks(fn)
+
+
+def _other_stmt(bl: S.BodyLine, st, i: int, res, target_slot) -> ir.Stmt:
+    """Statements other than assignments and values (see `_Builder._resolve_body`)."""
+    K = ir.Kind
+    common = dict(label=bl.label, annotation=bl.annotation, line=bl.line, col=bl.col)
+    t = type(st)
+    if t is S.Goto:
+        return ir.Stmt(K.GOTO, target=st.block, **common)
+    if t is S.GotoIfNot:
+        return ir.Stmt(K.GOTOIFNOT, value=res(st.cond, i), target=st.block, **common)
+    if t is S.Return:
+        v = res(st.value, i) if st.value is not None else None
+        return ir.Stmt(K.RETURN, value=v, **common)
+    if t is S.Unreachable:
+        return ir.Stmt(K.UNREACHABLE, **common)
+    if t is S.NewvarNode:
+        return ir.Stmt(K.NEWVAR, slot=target_slot(st.target, i), **common)
+    if t is S.Enter:
+        return ir.Stmt(K.ENTER, target=st.block, **common)
+    if t is S.Leave:
+        return ir.Stmt(K.LEAVE, args=[res(a, i) for a in st.args], **common)
+    if t is S.DeadStmt:
+        inner = res(st.inner, i, False) if st.inner is not None else None
+        return ir.Stmt(K.DEAD, value=inner, **common)
+    raise AssertionError(st)  # pragma: no cover
+
+
+# ---------------------------------------------------------------- the walk and the slot table
+
+
+class _Walk:
+    """One walk over a body (`_Builder._resolve_body`): its input tables and what it found.
+
+    Incremental (the first walk): the slot table starts as the header's and
+    each new bare target name becomes the next local as it is met; the label
+    map starts empty and each label is numbered at its statement.  A name read
+    before its first assignment is then resolved as a global, a pinned id may
+    shift the locals, a `%N` may point forward: `holds` tells whether the
+    output equals a walk over the final tables.  Otherwise (the second walk)
+    the tables are final and are not extended.
+    """
+
+    def __init__(self, slots: list[ir.Slot], by_name: dict[str, int], ssa: dict[int, int], incremental: bool):
+        self.incremental = incremental
+        self.slots = list(slots)  # slots[i] has id i + 1
+        self.by_name = dict(by_name)  # name -> slot id
+        self.names = [""] + [s.name for s in slots]  # slot id -> name
+        self.ssa = ssa  # label -> statement index (first use)
+        # found by the walk, in text order
+        self.stmts: list[ir.Stmt] = []
+        self.errors: list[tuple] = []  # (message, line, col, code), in report order
+        self.duplicates: list[S.BodyLine] = []  # lines repeating a label
+        self.headers: dict[int, tuple[int, S.BodyLine]] = {}  # stmt index -> (header number, line)
+        self.by_number: dict[int, int] = {}  # header number -> first stmt index
+        self.controls: list[int] = []  # indices of terminators
+        self.pinned: dict[int, tuple] = {}  # slot id -> (name or None, line, col): first (named) explicit reference
+        self.unknown: dict[str, tuple[int, int, int]] = {}  # bare name read as no slot -> (stmt index, line, col) of its first read
+        self.order: list[tuple[str, int, int]] = []  # locals numbered by the walk: (name, line, col) of the first assignment
+        self.first_target: dict[str, int] = {}  # local name -> stmt index of its first assignment
+        self.ssa_misses: list[int] = []  # %N not (yet) labelled
+        self.slot_misses: list[int] = []  # @_N beyond the slots (numbered so far)
+
+    def new_local(self, target: S.Name, here: int) -> int | None:
+        """Number the next local for a bare target name missing from the table."""
+        nm = target.parts[0]
+        if nm in self.first_target:  # `@_…`-like names get a slot but no name lookup
+            return None
+        self.first_target[nm] = here
+        self.order.append((nm, target.line, target.col))
+        sid = len(self.slots) + 1
+        self.slots.append(ir.Slot(sid, nm, False, None, None, target.line, target.col))
+        self.names.append(nm)
+        if nm.startswith("@_") or nm in self.by_name:
+            return None
+        self.by_name[nm] = sid
+        return sid
+
+    def early(self) -> dict[str, tuple[int, int, int]]:
+        """Locals read before their first assignment -> (stmt index, line, col) of the first read."""
+        first = self.first_target
+        return {nm: r for nm, r in self.unknown.items() if nm in first}
+
+    def holds(self, slots: list[ir.Slot], by_name: dict[str, int]) -> bool:
+        """Is this walk's output what a walk over the final tables would give?"""
+        if not self.incremental:
+            return True
+        if self.slots != slots or self.by_name != by_name or self.early():
+            return False
+        ssa, n = self.ssa, len(slots)
+        return not any(k in ssa for k in self.ssa_misses) and not any(1 <= s <= n for s in self.slot_misses)
+
+
+def _assigned_names(lines: list[S.BodyLine]) -> set:
+    """Names and pinned ids assigned (or NewvarNode'd) anywhere in the body."""
+    out: set = set()
+    for bl in lines:
+        st = bl.stmt
+        t = st.target if isinstance(st, (S.Assign, S.NewvarNode)) else None
+        if t is None:
+            continue
+        if isinstance(t, S.SlotRef):
+            out.add(t.id)
+            if t.name:
+                out.add(("named", t.name, t.id))
+        elif isinstance(t, S.Name) and len(t.parts) == 1:
+            out.add(t.parts[0])
+    return out
+
+
+def _true_order(guess: list[tuple[str, int, int]], first_target: dict[str, int], early: dict) -> list[tuple[str, int, int]]:
+    """Locals by first appearance: the guess (by first assignment) corrected by
+    the reads that came before their name's first assignment.  An assignment
+    comes first on its own statement; reads keep their text order."""
+    if not early:
+        return guess
+    rank = {nm: k for k, nm in enumerate(early)}
+
+    def key(entry):
+        nm = entry[0]
+        return (early[nm][0], rank[nm]) if nm in early else (first_target[nm], -1)
+
+    return [(nm, *early[nm][1:]) if nm in early else (nm, line, col) for nm, line, col in sorted(guess, key=key)]
+
+
+def _allocate(header: list[ir.Slot], header_names: dict[str, int], has_locals_section: bool,
+              order: list[tuple[str, int, int]], pinned: dict[int, tuple]) -> tuple[list[ir.Slot], dict[str, int], list[tuple]]:
+    """The slot table: header slots, then the body's locals (`order`: assigned
+    names missing from the header, by first appearance) and pinned ids.
+    Returns (slots, by_name, errors); errors are (message, line, col, code)."""
+    slots = list(header)
+    by_name = dict(header_names)
+    errors: list[tuple] = []
+    nknown = len(slots)
+    if has_locals_section:
+        # appended locals (assigned names missing from the section)
+        for nm, line, col in order:
+            sid = len(slots) + 1
+            slots.append(ir.Slot(sid, nm, False, None, None, line, col))
+            if not nm.startswith("@_") and nm not in by_name:
+                by_name[nm] = sid
+        for sid, (nm, line, col) in sorted(pinned.items()):
+            if sid < 1 or sid > len(slots):
+                shown = f"{nm}@_{sid}" if nm else f"@_{sid}"
+                errors.append((f"slot `{shown}` is neither an argument nor a local (the function has {len(slots)} slots)", line, col, "unknown-slot"))
+        return slots, by_name, errors
+    # plain form without a Locals section: pinned ids are reserved
+    reserved = {s for s in pinned if s > nknown}
+    limit = nknown + len(order) + len(reserved)
+    slots_by_id: dict[int, tuple[str, int, int]] = {}
+    for sid in reserved:
+        nm, line, col = pinned[sid]
+        slots_by_id[sid] = (nm or f"@_{sid}", line, col)
+    nxt = nknown + 1
+    for nm, line, col in order:
+        while nxt in reserved:
+            nxt += 1
+        slots_by_id[nxt] = (nm, line, col)
+        nxt += 1
+    bad = [sid for sid in pinned if sid < 1] + [sid for sid in reserved if sid > limit]
+    for sid in sorted(bad):
+        nm, line, col = pinned[sid]
+        shown = f"{nm}@_{sid}" if nm else f"@_{sid}"
+        errors.append((f"slot `{shown}` is neither an argument nor a local (the function has {limit} slots)", line, col, "unknown-slot"))
+    for sid in range(nknown + 1, limit + 1):
+        if sid in slots_by_id:
+            nm, line, col = slots_by_id[sid]
+        else:
+            nm, line, col = f"@_{sid}", 0, 0
+        slots.append(ir.Slot(sid, nm, False, None, None, line, col))
+        if not nm.startswith("@_") and nm not in by_name and sid not in reserved:
+            by_name[nm] = sid
+    return slots, by_name, errors

@@ -1,0 +1,507 @@
+"""Subtyping (`<:`), `typeintersect` and `typesubtract` over `irc.types`.
+
+Algorithm (a reduced form of Julia's `subtype.c`):
+
+- `Union{}` is below everything, `Any` above everything; a union on the
+  left needs every member below, a union on the right some member (tried in
+  turn, each with its own copy of the variable environment).
+- A `where` on the left is opened with its variable kept free (a free
+  variable is below `b` when its upper bound is); a `where` on the right is
+  existential: its variable gets a binding record in `env`.  An invariant
+  occurrence (a parameter of a non-tuple type) fixes the variable exactly; a
+  covariant occurrence (a tuple element) raises its lower bound (the union
+  of what it was compared with).  On leaving the `where`, the bounds are
+  checked and Julia's diagonal rule applied: a variable seen only in
+  covariant positions, at least twice, must bind to a concrete type.
+- Data types walk up the supertype chain of the left side to the right
+  side's type name and then compare parameters invariantly; tuples compare
+  covariantly, a trailing `Vararg{T}` matching any number of `T`s and a
+  `Vararg{T, N}` binding `N` to the count.
+- `Type{T}` is below `Type{S}` when T and S are equal types, and below the
+  kind of `T` (`DataType`, `Union`, `UnionAll`, `TypeofBottom`); every
+  kind is below `Type` (`Type{T} where T`).
+
+`typeintersect` (sound over-approximation where exactness is not needed for
+`isa`/`===` refinement): equal/sub cases exact, unions member-wise, tuples
+element-wise, two unrelated data types with single inheritance are disjoint.
+`typesubtract` follows Julia's `typesubtract` (typeutils.jl): subtract
+member-wise from unions; a tuple with exactly one narrowable element
+narrows that element; otherwise the type is kept.
+
+Invariants: pure functions; `issubtype`, `typeintersect` and `typesubtract`
+are memoised on their (hash-cached, immutable) arguments.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from irc.lattice.types import (
+    BOTTOM,
+    DataType,
+    FuncType,
+    TypeVar,
+    UnionAllType,
+    UnionType,
+    VarargType,
+    has_free_typevars,
+    is_type,
+    unwrap_unionall,
+)
+from irc.lattice import typetable as TT
+class _Bind:
+    __slots__ = ("var", "exact", "lb", "cov")
+
+    def __init__(self, var: TypeVar):
+        self.var = var
+        self.exact = None  # bound exactly by an invariant occurrence
+        self.lb = BOTTOM  # union of covariant lower bounds
+        self.cov = 0  # number of covariant occurrences
+
+    def copy(self) -> "_Bind":
+        b = _Bind(self.var)
+        b.exact, b.lb, b.cov = self.exact, self.lb, self.cov
+        return b
+
+    def value(self):
+        return self.exact if self.exact is not None else self.lb
+
+
+def _copy_env(env: dict) -> dict:
+    return {k: v.copy() for k, v in env.items()}
+
+
+ANY = TT.ANY
+
+
+@lru_cache(maxsize=1 << 18)
+def issubtype(a, b) -> bool:
+    """`a <: b`."""
+    if a is b or a == b:
+        return True
+    return _sub(a, b, {})
+
+
+def _is_any(t) -> bool:
+    return type(t) is DataType and t.name is TT.ANY_NAME
+
+
+def _sub(a, b, env: dict) -> bool:
+    if a is b:
+        return True
+    tb = type(b)
+    if tb is DataType and b.name is TT.ANY_NAME:
+        return True
+    ta = type(a)
+    if ta is UnionType and not a.members:
+        return True
+    if tb is TypeVar:
+        bd = env.get(b)
+        if bd is not None:
+            return _bind_lower(bd, a, env)
+        if ta is TypeVar and a == b:
+            return True
+        return b.lb is not None and _sub(a, b.lb, env)
+    if ta is TypeVar:
+        bd = env.get(a)
+        if bd is not None:
+            v = bd.value()
+            if v is not a and v != a:
+                return _sub(v, b, env)
+        return _sub(a.ub if a.ub is not None else ANY, b, env)
+    if ta is UnionType:
+        return all(_sub(m, b, env) for m in a.members)
+    if ta is UnionAllType:
+        if a.var in env:  # the left variable has the name of a right one: rename it apart
+            fresh = a.var
+            while fresh in env:
+                fresh = TypeVar(fresh.name + "′", fresh.lb, fresh.ub)
+            return _sub(TT.subst(a.body, {a.var: fresh}), b, env)
+        return _sub(a.body, b, env)
+    if tb is UnionType:
+        if not b.members:
+            return False
+        if ta is DataType and a.name is TT.TUPLE_NAME:
+            split = _split_tuple(a)
+            if split is not None:  # Tuple{Union{A, B}} is Union{Tuple{A}, Tuple{B}}
+                return all(_sub(x, b, env) for x in split)
+        if not env:
+            return any(_sub(a, m, env) for m in b.members)
+        for m in b.members:
+            e2 = _copy_env(env)
+            if _sub(a, m, e2):
+                env.clear()
+                env.update(e2)
+                return True
+        return False
+    if tb is UnionAllType:
+        if ta in TT.KINDS and type(unwrap_unionall(b)) is DataType and unwrap_unionall(b).name is TT.TYPE_NAME:
+            return True  # every kind is a Type
+        e2 = _copy_env(env)
+        bd = _Bind(b.var)
+        e2[b.var] = bd
+        if not _sub(a, b.body, e2):
+            return False
+        if not _finish(bd, e2):
+            return False
+        del e2[b.var]
+        env.clear()
+        env.update(e2)
+        return True
+    if ta is VarargType or tb is VarargType:
+        if ta is VarargType and tb is VarargType:
+            return _sub(a.T, b.T, env)
+        return False
+    if ta is FuncType:
+        if tb is FuncType:
+            return a == b
+        return _sub(TT.FUNCTION, b, env)
+    if tb is FuncType:
+        return False
+    if ta is not DataType or tb is not DataType:
+        return False
+    an, bn = a.name, b.name
+    if an is TT.TYPE_NAME:
+        if bn is TT.TYPE_NAME:
+            return _eq_param(a.params[0], b.params[0], env)
+        if b in TT.KINDS:
+            return _kind_of(a.params[0]) == b
+        return False
+    if bn is TT.TYPE_NAME:
+        if a in TT.KINDS:
+            p = b.params[0]
+            return type(p) is TypeVar and p in env
+        return False
+    if an is TT.TUPLE_NAME or bn is TT.TUPLE_NAME:
+        if an is TT.TUPLE_NAME and bn is TT.TUPLE_NAME:
+            return _tuple_sub(a.params, b.params, env)
+        return False
+    x = a
+    while x.name is not bn:
+        if x.name is TT.ANY_NAME:
+            return False
+        x = TT.supertype(x)
+        if type(x) is not DataType:
+            return False
+    if x == b:
+        return True
+    if len(x.params) != len(b.params):
+        return False
+    for pa, pb in zip(x.params, b.params):
+        if not _eq_param(pa, pb, env):
+            return False
+    return True
+
+
+def _split_tuple(a: DataType, limit: int = 64):
+    """The tuples a tuple type with union elements stands for (None if none, or too many)."""
+    ps = a.params
+    if not any(type(p) is UnionType for p in ps) or any(type(p) is VarargType for p in ps):
+        return None
+    n = 1
+    for p in ps:
+        if type(p) is UnionType:
+            n *= len(p.members)
+            if n > limit:
+                return None
+    out = [[]]
+    for p in ps:
+        ms = list(p.members) if type(p) is UnionType else [p]
+        out = [o + [m] for o in out for m in ms]
+    return [TT.tuple_type(o) for o in out]
+
+
+def _kind_of(t):
+    """`typeof(t)` for a type value `t`."""
+    tt = type(t)
+    if tt is UnionType:
+        return TT.TYPEOFBOTTOM if not t.members else TT.UNION_KIND
+    if tt is UnionAllType:
+        return TT.UNIONALL
+    if tt is TypeVar:
+        return None
+    return TT.DATATYPE
+
+
+def _eq_param(pa, pb, env: dict) -> bool:
+    """Invariant comparison of two type parameters."""
+    if pa is pb:
+        return True
+    tpa, tpb = type(pa), type(pb)
+    if tpb is TypeVar and pb in env:
+        return _bind_exact(env[pb], pa, env)
+    if tpa is TypeVar and pa in env:
+        return _bind_exact(env[pa], pb, env)
+    if is_type(pa) and is_type(pb):
+        if not env and pa == pb:
+            return True
+        return _sub(pa, pb, env) and _sub(pb, pa, env)
+    return tpa is tpb and pa == pb
+
+
+def _bind_exact(bd: _Bind, t, env: dict) -> bool:
+    if bd.exact is not None:
+        if not (is_type(t) and is_type(bd.exact)):
+            return type(t) is type(bd.exact) and t == bd.exact
+        return t == bd.exact or (_sub(t, bd.exact, env) and _sub(bd.exact, t, env))
+    v = bd.var
+    if is_type(t):
+        if has_free_typevars(t, frozenset(env)):
+            return False  # a left `where` variable cannot escape into one value of a right one
+        if v.ub is not None and not _sub(t, v.ub, env):
+            return False
+        if v.lb is not None and not _sub(v.lb, t, env):
+            return False
+        if bd.lb != BOTTOM and not _sub(bd.lb, t, env):
+            return False
+    elif v.ub is not None or v.lb is not None:
+        return False
+    bd.exact = t
+    return True
+
+
+def _bind_lower(bd: _Bind, t, env: dict) -> bool:
+    if bd.exact is not None:
+        if not is_type(bd.exact):
+            return False
+        return _sub(t, bd.exact, env)
+    if type(t) is VarargType:
+        return False
+    lb = TT.union(bd.lb, t) if bd.lb != BOTTOM else t
+    ub = bd.var.ub
+    if ub is not None and not _sub(lb, ub, env):
+        return False
+    bd.lb = lb
+    bd.cov += 1
+    return True
+
+
+def _finish(bd: _Bind, env: dict) -> bool:
+    v = bd.var
+    if bd.exact is None:
+        if bd.cov >= 2 and bd.lb != BOTTOM and not TT.isconcrete(bd.lb):
+            return False  # diagonal rule
+        if v.lb is not None and not _sub(v.lb, bd.lb, env):
+            return False
+    return True
+
+
+def _tuple_sub(ap: tuple, bp: tuple, env: dict) -> bool:
+    na, nb = len(ap), len(bp)
+    ava = na > 0 and type(ap[-1]) is VarargType
+    bva = nb > 0 and type(bp[-1]) is VarargType
+    if not bva:
+        if ava or na != nb:
+            return False
+        for x, y in zip(ap, bp):
+            if not _sub(x, y, env):
+                return False
+        return True
+    bfix = nb - 1
+    bv = bp[-1]
+    if ava:
+        afix = na - 1
+        av = ap[-1]
+        if afix < bfix:
+            return False
+        for i in range(bfix):
+            if not _sub(ap[i], bp[i], env):
+                return False
+        for i in range(bfix, afix):
+            if not _sub(ap[i], bv.T, env):
+                return False
+        if bv.N is not None:
+            if type(bv.N) is TypeVar and bv.N in env and av.N is not None and afix == bfix:
+                return _bind_exact(env[bv.N], av.N, env) and _sub(av.T, bv.T, env)
+            return False
+        return _sub(av.T, bv.T, env)
+    if na < bfix:
+        return False
+    for i in range(bfix):
+        if not _sub(ap[i], bp[i], env):
+            return False
+    for i in range(bfix, na):
+        if not _sub(ap[i], bv.T, env):
+            return False
+    n = bv.N
+    if n is None:
+        return True
+    if type(n) is int:
+        return na - bfix == n
+    if type(n) is TypeVar and n in env:
+        return _bind_exact(env[n], na - bfix, env)
+    return False
+
+
+def match_signature(args_tuple, sig) -> dict | None:
+    """Match a `Tuple{…}` of argument types against a signature, which may be
+    wrapped in `where`s.  Returns the bindings {TypeVar: value} when
+    `args_tuple <: sig`, else None.  Unbound variables are absent."""
+    env: dict = {}
+    vars_ = []
+    s = sig
+    while type(s) is UnionAllType:
+        vars_.append(s.var)
+        env[s.var] = _Bind(s.var)
+        s = s.body
+    if not _sub(args_tuple, s, env):
+        return None
+    out = {}
+    for v in vars_:
+        bd = env[v]
+        if not _finish(bd, env):
+            return None
+        if bd.exact is not None:
+            out[v] = bd.exact
+        elif bd.cov:
+            out[v] = bd.lb
+    return out
+
+
+# ---------------------------------------------------------------- intersection
+
+
+@lru_cache(maxsize=1 << 16)
+def typeintersect(a, b):
+    """`typeintersect(a, b)`: exact for the cases refinement needs, otherwise
+    a sound over-approximation (a type containing the true intersection)."""
+    if a == b:
+        return a
+    if _is_any(a):
+        return b
+    if _is_any(b):
+        return a
+    if a == BOTTOM or b == BOTTOM:
+        return BOTTOM
+    if type(a) is UnionType:
+        return TT.union(*(typeintersect(m, b) for m in a.members))
+    if type(b) is UnionType:
+        return TT.union(*(typeintersect(a, m) for m in b.members))
+    if issubtype(a, b):
+        return a
+    if issubtype(b, a):
+        return b
+    ua, ub = unwrap_unionall(a), unwrap_unionall(b)
+    if type(ua) is TypeVar or type(ub) is TypeVar:
+        return b
+    if type(ua) is FuncType or type(ub) is FuncType:
+        return BOTTOM if (type(ua) is FuncType and type(ub) is FuncType) or TT.isconcrete(a) or TT.isconcrete(b) else b
+    if type(ua) is not DataType or type(ub) is not DataType:
+        return b
+    # Type{T} against kinds
+    if ua.name is TT.TYPE_NAME or ub.name is TT.TYPE_NAME:
+        t, other = (a, ub) if ua.name is TT.TYPE_NAME else (b, ua)
+        if other in TT.KINDS or (type(other) is DataType and other.name is TT.TYPE_NAME):
+            if type(t) is DataType and type(other) is DataType and other.name is TT.TYPE_NAME and not has_free_typevars(t) and not has_free_typevars(other):
+                return BOTTOM
+            return t
+        return BOTTOM if _disjoint_names(ua, ub) else t
+    if ua.name is TT.TUPLE_NAME and ub.name is TT.TUPLE_NAME:
+        if a is ua and b is ub:
+            return _tuple_intersect(ua.params, ub.params)
+        return b
+    if TT.isconcrete(a) or TT.isconcrete(b):
+        return BOTTOM
+    if ua.name is ub.name:
+        if a is ua and b is ub:
+            return BOTTOM  # invariant parameters differ
+        # where-wrapped: a parameter that is a variable on either side is compatible;
+        # other invariant parameters must be equal
+        for pa, pb in zip(ua.params, ub.params):
+            if type(pa) is TypeVar or type(pb) is TypeVar:
+                continue
+            if is_type(pa) and is_type(pb):
+                if has_free_typevars(pa) or has_free_typevars(pb):
+                    continue
+                if not (issubtype(pa, pb) and issubtype(pb, pa)):
+                    return BOTTOM
+            elif type(pa) is not type(pb) or pa != pb:
+                return BOTTOM
+        return b if a is not ua else a
+    if _disjoint_names(ua, ub):
+        return BOTTOM
+    return b if _name_below(ub, ua.name) else a
+
+
+def _name_below(t: DataType, name) -> bool:
+    x = t
+    while True:
+        if x.name is name:
+            return True
+        if x.name is TT.ANY_NAME:
+            return False
+        x = TT.supertype(unwrap_unionall(x) if type(x) is not DataType else x)
+        x = unwrap_unionall(x)
+        if type(x) is not DataType:
+            return False
+
+
+def _disjoint_names(ua: DataType, ub: DataType) -> bool:
+    """Single inheritance: unrelated type names have no common subtype."""
+    return not (_name_below(ua, ub.name) or _name_below(ub, ua.name))
+
+
+def _tuple_intersect(ap: tuple, bp: tuple):
+    ava = bool(ap) and type(ap[-1]) is VarargType
+    bva = bool(bp) and type(bp[-1]) is VarargType
+    if ava and bva:
+        n = max(len(ap), len(bp)) - 1
+        ea = _expand(ap, n) + [VarargType(ap[-1].T)]
+        eb = _expand(bp, n) + [VarargType(bp[-1].T)]
+        out = []
+        for x, y in zip(ea[:-1], eb[:-1]):
+            t = typeintersect(x, y)
+            if t == BOTTOM:
+                return BOTTOM
+            out.append(t)
+        tail = typeintersect(ea[-1].T, eb[-1].T)
+        out.append(VarargType(tail))
+        return TT.tuple_type(out)
+    if ava or bva:
+        fixed, va = (bp, ap) if ava else (ap, bp)
+        n = len(fixed)
+        if len(va) - 1 > n:
+            return BOTTOM
+        ev = _expand(va, n)
+        pa, pb = (ev, list(fixed)) if ava else (list(fixed), ev)
+    else:
+        if len(ap) != len(bp):
+            return BOTTOM
+        pa, pb = list(ap), list(bp)
+    out = []
+    for x, y in zip(pa, pb):
+        t = typeintersect(x, y)
+        if t == BOTTOM:
+            return BOTTOM
+        out.append(t)
+    return TT.tuple_type(out)
+
+
+def _expand(ps: tuple, n: int) -> list:
+    fixed = list(ps[:-1])
+    va = ps[-1]
+    return fixed + [va.T] * (n - len(fixed))
+
+
+# ---------------------------------------------------------------- subtraction
+
+
+@lru_cache(maxsize=1 << 16)
+def typesubtract(a, b):
+    """Julia's `typesubtract(a, b)` (typeutils.jl): the part of `a` outside `b`."""
+    if issubtype(a, b):
+        return BOTTOM
+    if type(a) is UnionType:
+        return TT.union(*(typesubtract(m, b) for m in a.members))
+    if TT.is_tuple(a) and TT.is_tuple(b) and len(a.params) == len(b.params) and not TT.is_vatuple(a) and not TT.is_vatuple(b):
+        # exactly one element not covered by b: narrow that element
+        idx = -1
+        for i, (x, y) in enumerate(zip(a.params, b.params)):
+            if not issubtype(x, y):
+                if idx >= 0:
+                    return a
+                idx = i
+        if idx >= 0:
+            ps = list(a.params)
+            ps[idx] = typesubtract(ps[idx], b.params[idx])
+            return TT.tuple_type(ps)
+    return a

@@ -1,0 +1,517 @@
+"""Printing types and lattice elements exactly as Julia 1.10 prints them
+(from `Main`, as `@code_warntype` shows them).
+
+- `Core.Const(v)` shows `v` as Julia's `show` does: `1`, `1.0`, `1.0f0`,
+  `0x01`, `false`, `:x`, `"s"`, `'c'`, `nothing`, `(1, 2)`, `1:3`, a
+  function by its name (`f`, `sin`, `+`), a type by its printed form.
+- `Core.PartialStruct(T, Any[f1, f2])`; a `Conditional` prints `Bool`.
+- Unions list their members in Julia's `jl_type_union` order
+  (`union_sort_cmp` in jltypes.c): singleton data types first, then bits
+  types, then other data types, then non-data types (UnionAll, TypeVar);
+  ties by `datatype_name_cmp`: module name, type name, number of parameters,
+  then the first three parameters recursively.  Remaining ties are broken by
+  the printed text so that printing is deterministic.
+- `Array{T,1}` prints `Vector{T}`, `Array{T,2}` `Matrix{T}` (and the
+  Abstract/Dense/Bit variants); `Tuple{Vararg{Any}}` prints `Tuple`; a tuple
+  of more than 3 equal elements `NTuple{n, T}`; a `NamedTuple` prints
+  `@NamedTuple{a::T, …}`; a `where` wrapper that only leaves trailing
+  parameters free prints the applied prefix (`Vector`, `Array{Float64}`).
+- Names from `Main`, `Base` and `Core` print bare unless Base/Core does not
+  export them (`Base.RefValue`, `Core.Box`, `Base.OneTo`); names from other
+  modules print qualified; names that are not identifiers print `var"…"`.
+
+Invariant: `show` is total (never raises) and deterministic.
+"""
+from __future__ import annotations
+
+import math
+import re
+from functools import cmp_to_key, lru_cache
+
+from irc.lattice import typetable as TT
+from irc.lattice.types import (
+    BOTTOM,
+    DataType,
+    FuncType,
+    FunctionValue,
+    IrrationalValue,
+    JChar,
+    ModuleValue,
+    Sym,
+    TypeVar,
+    UnionAllType,
+    UnionType,
+    VarargType,
+    is_type,
+)
+
+_IDENT = re.compile(r"^[A-Za-z_\u00a1-\uffff][A-Za-z_0-9!\u00a1-\uffff]*$")
+_OPERATORS = frozenset("""+ - * / \\ ^ ÷ % & | ⊻ == != !== === < <= > >= ≤ ≥ ≠ ≡ ≢ << >> >>> : => // .. ∘ ! ~ √ ∈ ∉ ⊆ ⊇ ⊊ ⊋ ∪ ∩ <: >: |> <| -> ∋ ∌ ⋅ × ⊗""".split())
+
+_NOT_EXPORTED = frozenset({
+    ("Base", "RefValue"), ("Core", "Box"), ("Core", "Const"), ("Core", "Builtin"), ("Core", "IntrinsicFunction"),
+    ("Core", "SimpleVector"), ("Core", "TypeName"), ("Core", "TypeofBottom"), ("Core", "TypeofVararg"),
+    ("Base", "OneTo"), ("Base", "Generator"), ("Base", "GenericIOBuffer"), ("Core", "MethodInstance"),
+})
+
+
+def show(x) -> str:
+    """Print a lattice element or type exactly as Julia does."""
+    from irc.lattice.typelattice import Conditional, Const, PartialStruct
+
+    tx = type(x)
+    if tx is Const:
+        return "Core.Const(" + show_value(x.val, x.typ) + ")"
+    if tx is PartialStruct:
+        return "Core.PartialStruct(" + show_type(x.typ) + ", Any[" + ", ".join(show(f) for f in x.fields) + "])"
+    if tx is Conditional:
+        return "Bool"
+    return show_type(x)
+
+
+# ---------------------------------------------------------------- names
+
+
+def _ident(name: str) -> str:
+    if _IDENT.match(name) or name in _OPERATORS:
+        return name
+    return 'var"' + name + '"'
+
+
+_EXPORTED_FROM_SUBMODULES = frozenset({("Base", "GMP", "BigInt"), ("Base", "MPFR", "BigFloat")})
+
+
+def _qualify(module: tuple[str, ...], name: str) -> str:
+    if not module or module[0] == "Main" and len(module) == 1:
+        return _ident(name)
+    if module in (("Base",), ("Core",)):
+        if (module[0], name) in _NOT_EXPORTED:
+            return module[0] + "." + _ident(name)
+        return _ident(name)
+    if module + (name,) in _EXPORTED_FROM_SUBMODULES:
+        return _ident(name)
+    return ".".join(_ident(m) for m in module) + "." + _ident(name)
+
+
+def show_function(f: FunctionValue) -> str:
+    if f.module and f.module[0] in ("Main", "Base", "Core"):
+        if f.module[0] == "Main" and len(f.module) > 1:
+            return ".".join(f.module) + "." + _ident(f.name)
+        return _ident(f.name)
+    return ".".join(f.module + (_ident(f.name),))
+
+
+# ---------------------------------------------------------------- types
+
+
+@lru_cache(maxsize=1 << 15)
+def show_type(t) -> str:
+    tt = type(t)
+    if tt is DataType:
+        return _show_datatype(t)
+    if tt is UnionType:
+        if not t.members:
+            return "Union{}"
+        return "Union{" + ", ".join(show_type(m) for m in sort_union_members(t.members)) + "}"
+    if tt is FuncType:
+        return "typeof(" + show_function(t.func) + ")"
+    if tt is UnionAllType:
+        return _show_unionall(t)
+    if tt is TypeVar:
+        return _ident(t.name)
+    if tt is VarargType:
+        if t.N is None:
+            if t.T == TT.ANY:
+                return "Vararg"
+            return "Vararg{" + show_type(t.T) + "}"
+        return "Vararg{" + show_type(t.T) + ", " + _show_param(t.N) + "}"
+    return str(t)
+
+
+def _show_param(p) -> str:
+    if is_type(p):
+        return show_type(p)
+    if type(p) is TypeVar:
+        return p.name
+    from irc.lattice.typelattice import typeof_value
+
+    return show_value(p, typeof_value(p))
+
+
+def _show_datatype(t: DataType) -> str:
+    tn = t.name
+    ps = t.params
+    if tn is TT.TUPLE_NAME:
+        if len(ps) == 1 and type(ps[0]) is VarargType and ps[0].N is None and ps[0].T == TT.ANY:
+            return "Tuple"
+        if len(ps) > 3 and type(ps[0]) is not VarargType and all(p == ps[0] for p in ps):
+            return "NTuple{" + str(len(ps)) + ", " + show_type(ps[0]) + "}"
+        return "Tuple{" + ", ".join(_show_param(p) for p in ps) + "}"
+    if tn is TT.NAMEDTUPLE_NAME and len(ps) == 2 and type(ps[0]) is tuple and TT.is_tuple(ps[1]) \
+            and not TT.is_vatuple(ps[1]) and len(ps[1].params) == len(ps[0]):
+        items = [_ident(n.name if type(n) is Sym else str(n)) + "::" + show_type(ft) for n, ft in zip(ps[0], ps[1].params)]
+        return "@NamedTuple{" + ", ".join(items) + "}"
+    if tn is TT.GENERICIOBUFFER_NAME and ps == (TT.vector(TT.UINT8),):
+        return "IOBuffer"
+    aliases = TT.PRINT_ALIASES.get(tn)
+    if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
+        return aliases[ps[1]] + "{" + _show_param(ps[0]) + "}"
+    if aliases and tn is TT.BITARRAY_NAME and len(ps) == 1 and type(ps[0]) is int and ps[0] in aliases:
+        return aliases[ps[0]]
+    name = _qualify(tn.module, tn.name)
+    if not ps:
+        return name
+    return name + "{" + ", ".join(_show_param(p) for p in ps) + "}"
+
+
+def _show_unionall(t: UnionAllType) -> str:
+    if t == TT.NTUPLE_WRAPPER:
+        return "NTuple"
+    vars_ = []
+    body = t
+    while type(body) is UnionAllType:
+        vars_.append(body.var)
+        body = body.body
+    if type(body) is DataType and body.params:
+        tn = body.name
+        ps = body.params
+        decl_all = tn.params
+        name = None
+        aliases = TT.PRINT_ALIASES.get(tn)
+        if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
+            name = aliases[ps[1]]
+            ps = ps[:1]
+            decl_all = tn.params[:1]
+        k = len(vars_)
+        # Trailing parameters exactly the where-variables, in order, with the declared bounds.
+        if tn is not TT.TUPLE_NAME and k <= len(ps) and tuple(ps[len(ps) - k:]) == tuple(vars_):
+            decl = decl_all[len(ps) - k:] if len(decl_all) == len(ps) else ()
+            if len(decl) == k and all(_same_bounds(v, d) for v, d in zip(vars_, decl)):
+                lead = ps[: len(ps) - k]
+                if not any(_mentions_any(p, vars_) for p in lead):
+                    if name is None:
+                        name = _qualify(tn.module, tn.name)
+                    if not lead:
+                        return name
+                    return name + "{" + ", ".join(_show_param(p) for p in lead) + "}"
+    # `Vector{<:Real}`: a variable used once, directly as a parameter, with only an
+    # upper bound prints in place (show.jl show_typeparams); the rest print as `where`.
+    inline = set()
+    if type(body) is DataType and body.name is not TT.TUPLE_NAME:
+        for v in vars_:
+            if (v.lb is None or v.lb == BOTTOM) and v.ub is not None and v.ub != TT.ANY \
+                    and sum(1 for p in body.params if p == v) == 1 \
+                    and not any(p != v and _mentions_any(p, [v]) for p in body.params):
+                inline.add(v)
+    if inline:
+        head = _show_datatype_inline(body, inline)
+        vars_ = [v for v in vars_ if v not in inline]
+        if not vars_:
+            return head
+    else:
+        head = show_type(body)
+    vs = [_show_tvar(v) for v in vars_]
+    if len(vs) == 1:
+        return head + " where " + vs[0]
+    return head + " where {" + ", ".join(vs) + "}"
+
+
+def _show_datatype_inline(body: DataType, inline) -> str:
+    tn = body.name
+    ps = list(body.params)
+    shown = ["<:" + show_type(p.ub) if p in inline else _show_param(p) for p in ps]
+    aliases = TT.PRINT_ALIASES.get(tn)
+    if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
+        return aliases[ps[1]] + "{" + shown[0] + "}"
+    return _qualify(tn.module, tn.name) + "{" + ", ".join(shown) + "}"
+
+
+def _same_bounds(v: TypeVar, d: TypeVar) -> bool:
+    return (v.ub or TT.ANY) == (d.ub or TT.ANY) and (v.lb or BOTTOM) == (d.lb or BOTTOM)
+
+
+def _mentions_any(p, vars_) -> bool:
+    from irc.lattice.types import has_typevar
+
+    return any(has_typevar(p, v) for v in vars_) if is_type(p) else False
+
+
+def _show_tvar(v: TypeVar) -> str:
+    lb = v.lb if v.lb is not None and v.lb != BOTTOM else None
+    ub = v.ub if v.ub is not None and v.ub != TT.ANY else None
+    if lb is not None and ub is not None:
+        return show_type(lb) + "<:" + v.name + "<:" + show_type(ub)
+    if ub is not None:
+        return v.name + "<:" + show_type(ub)
+    if lb is not None:
+        return v.name + ">:" + show_type(lb)
+    return v.name
+
+
+# ---------------------------------------------------------------- union order (jltypes.c)
+
+
+def _is_dt(t) -> bool:
+    return type(t) in (DataType, FuncType)
+
+
+def _module_name(t) -> str:
+    if type(t) is FuncType:
+        m = t.func.module
+    else:
+        m = t.name.module
+    return m[-1] if m else ""
+
+
+def _typename_str(t) -> str:
+    if type(t) is FuncType:
+        return "#" + t.func.name
+    return t.name.name
+
+
+def _nparams(t) -> int:
+    return 0 if type(t) is FuncType else len(t.params)
+
+
+def _strcmp(a: str, b: str) -> int:
+    ab, bb = a.encode(), b.encode()
+    return -1 if ab < bb else (1 if ab > bb else 0)
+
+
+def datatype_name_cmp(a, b) -> int:
+    """jltypes.c `datatype_name_cmp`."""
+    if not _is_dt(a):
+        return 1 if _is_dt(b) else 0
+    if not _is_dt(b):
+        return -1
+    c = _strcmp(_module_name(a), _module_name(b))
+    if c:
+        return c
+    c = _strcmp(_typename_str(a), _typename_str(b))
+    if c:
+        return c
+    na, nb = _nparams(a), _nparams(b)
+    if na != nb:
+        return -1 if na < nb else 1
+    for i in range(min(3, na)):
+        ap, bp = a.params[i], b.params[i]
+        if ap == bp and type(ap) is type(bp):
+            continue
+        if _is_dt(ap) and _is_dt(bp):
+            c = datatype_name_cmp(ap, bp)
+            if c:
+                return c
+        elif type(ap) is UnionAllType and type(bp) is UnionAllType:
+            from irc.lattice.types import unwrap_unionall
+
+            c = datatype_name_cmp(unwrap_unionall(ap), unwrap_unionall(bp))
+            if c:
+                return c
+        else:
+            c = 0
+    return 0
+
+
+def union_sort_cmp(a, b) -> int:
+    """jltypes.c `union_sort_cmp`."""
+    if _is_dt(a):
+        if not _is_dt(b):
+            return -1
+        sa, sb = TT.issingleton(a), TT.issingleton(b)
+        if sa:
+            return datatype_name_cmp(a, b) if sb else -1
+        if sb:
+            return 1
+        ba, bb = TT.isbitstype(a), TT.isbitstype(b)
+        if ba:
+            return datatype_name_cmp(a, b) if bb else -1
+        if bb:
+            return 1
+        return datatype_name_cmp(a, b)
+    if _is_dt(b):
+        return 1
+    from irc.lattice.types import unwrap_unionall
+
+    return datatype_name_cmp(unwrap_unionall(a), unwrap_unionall(b))
+
+
+def _full_cmp(a, b) -> int:
+    c = union_sort_cmp(a, b)
+    if c:
+        return c
+    sa, sb = show_type(a), show_type(b)
+    return -1 if sa < sb else (1 if sa > sb else 0)
+
+
+def sort_union_members(members) -> list:
+    """Union members in the order Julia prints them."""
+    return sorted(members, key=cmp_to_key(_full_cmp))
+
+
+# ---------------------------------------------------------------- values
+
+
+def show_float(v: float, bits: int = 64) -> str:
+    """Julia's shortest float printing (`Base.Ryu.writeshortest`): plain
+    notation when the decimal point falls within (-4, 6] of the digits,
+    else `d.ddde±x` (`1.0e6`, `1.0e-5`); Float32 with an `f` exponent."""
+    return _float_text(v, bits)
+
+
+def _shortest_digits(v: float, bits: int) -> tuple[str, int]:
+    """(digits, exponent) with v = 0.d1d2… × 10^exponent, shortest round-trip."""
+    import struct
+
+    if bits == 64:
+        r = repr(v)
+    else:
+        fmt = "<f" if bits == 32 else "<e"
+        target = struct.pack(fmt, v)
+        r = None
+        for prec in range(1, 18):
+            s = "%.*e" % (prec - 1, v)
+            if struct.pack(fmt, float(s)) == target:
+                r = s
+                break
+        if r is None:
+            r = repr(v)
+    r = r.lstrip("-")
+    if "e" in r or "E" in r:
+        mant, exp = r.lower().split("e")
+        exp = int(exp)
+    else:
+        mant, exp = r, 0
+    if "." in mant:
+        ip, fp = mant.split(".")
+    else:
+        ip, fp = mant, ""
+    digits = (ip + fp).lstrip("0")
+    lead_zeros = len(ip + fp) - len((ip + fp).lstrip("0"))
+    point = len(ip) + exp - lead_zeros  # position of decimal point relative to digits
+    digits = digits.rstrip("0") or "0"
+    return digits, point
+
+
+def _format_shortest(v: float, bits: int) -> str:
+    neg = math.copysign(1.0, v) < 0
+    if v == 0:
+        body = "0.0"
+        e = None
+    else:
+        digits, pt = _shortest_digits(abs(v), bits)
+        if -4 < pt <= 6:
+            if pt <= 0:
+                body = "0." + "0" * (-pt) + digits
+            elif pt >= len(digits):
+                body = digits + "0" * (pt - len(digits)) + ".0"
+            else:
+                body = digits[:pt] + "." + digits[pt:]
+            e = None
+        else:
+            mant = digits[0] + "." + (digits[1:] or "0")
+            e = pt - 1
+            body = mant
+    sign = "-" if neg else ""
+    if bits == 64:
+        return sign + body + ("" if e is None else "e" + str(e))
+    if bits == 32:
+        return sign + body + "f" + ("0" if e is None else str(e))
+    return "Float16(" + sign + body + ("" if e is None else "e" + str(e)) + ")"
+
+
+_ESC = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\\": "\\\\", '"': '\\"', "$": "\\$", "\0": "\\0",
+        "\a": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v", "\x1b": "\\e"}
+
+
+def show_string(s: str) -> str:
+    out = []
+    for ch in s:
+        if ch in _ESC:
+            out.append(_ESC[ch])
+        elif ord(ch) < 0x20 or ord(ch) == 0x7f:
+            out.append("\\x%02x" % ord(ch))
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def show_char(c: str) -> str:
+    if c == "'":
+        return "'\\''"
+    if c in _ESC and c not in ('"', "$"):
+        return "'" + _ESC[c] + "'"
+    if ord(c) < 0x20:
+        return "'\\x%02x'" % ord(c)
+    return "'" + c + "'"
+
+
+def show_symbol(name: str) -> str:
+    if _IDENT.match(name) or name in _OPERATORS:
+        return ":" + name
+    return "Symbol(" + show_string(name) + ")"
+
+
+_UHEX = {8: 2, 16: 4, 32: 8, 64: 16, 128: 32}
+
+
+def show_value(v, typ=None) -> str:
+    """Julia's `show(v)` for a value whose Julia type is `typ`."""
+    from irc.lattice.typelattice import Const, StructValue
+
+    tv = type(v)
+    if tv is Const:
+        return show_value(v.val, v.typ)
+    if v is None:
+        return "nothing"
+    if tv is bool:
+        return "true" if v else "false"
+    if tv is int:
+        if typ is not None and type(typ) is DataType and typ.name.module == ("Core",) and typ.name.name.startswith("UInt"):
+            bits = typ.name.primitive_bits
+            return "0x" + format(v % (1 << bits), "0%dx" % _UHEX.get(bits, 16))
+        return str(v)
+    if tv is float:
+        bits = 64
+        if typ == TT.FLOAT32:
+            bits = 32
+        elif typ == TT.FLOAT16:
+            bits = 16
+        return _float_text(v, bits)
+    if tv is str:
+        return show_string(v)
+    if tv is Sym:
+        return show_symbol(v.name)
+    if tv is JChar:
+        return show_char(v.ch)
+    if tv is FunctionValue:
+        return show_function(v)
+    if tv is ModuleValue:
+        return ".".join(v.path)
+    if tv is IrrationalValue:
+        return v.sym
+    if tv is tuple:
+        items = [show_value(x) for x in v]
+        if len(items) == 1:
+            return "(" + items[0] + ",)"
+        return "(" + ", ".join(items) + ")"
+    if tv is StructValue:
+        t = v.typ
+        if type(t) is DataType and t.name is TT.UNITRANGE_NAME and len(v.fields) == 2:
+            return show_value(v.fields[0]) + ":" + show_value(v.fields[1])
+        if type(t) is DataType and t.name is TT.PAIR_NAME and len(v.fields) == 2:
+            return show_value(v.fields[0]) + " => " + show_value(v.fields[1])
+        if t == TT.MISSING:
+            return "missing"
+        return show_type(t) + "(" + ", ".join(show_value(f) for f in v.fields) + ")"
+    if is_type(v):
+        return show_type(v)
+    return str(v)
+
+
+def _float_text(v: float, bits: int) -> str:
+    if math.isnan(v):
+        return {64: "NaN", 32: "NaN32", 16: "NaN16"}[bits]
+    if math.isinf(v):
+        s = {64: "Inf", 32: "Inf32", 16: "Inf16"}[bits]
+        return ("-" + s) if v < 0 else s
+    return _format_shortest(v, bits)

@@ -1,0 +1,138 @@
+"""`irc infer --check [--exact]`: compare inferred types with Julia's own (spec §5.4).
+
+The input may carry Julia's answers: statement annotations (`%7 = f(x)::T`,
+`(x = 1)::T`, a typed slot read `%7 = @_3::T`), slot types in
+`Arguments`/`Locals`/`Variables`, and the return type (`Body::T`,
+`) => T`).  For each one present, the annotation is evaluated in the file's
+world (`World.eval_type`, so `Core.Const(1)`, `Core.PartialStruct(...)` and
+aliases mean what they mean to inference) and compared with irc's answer:
+
+- widened (default): `show(widenconst(ours)) == show(widenconst(julia))`;
+- `--exact`: `show(ours) == show(julia)` (lattice elements as Julia prints
+  them, so a `Conditional` compares as the `Bool` Julia prints).
+
+Comparing printed forms makes the comparison canonical (union member order
+is fixed by the printer).  An annotation the world cannot evaluate is
+compared as canonical text.  An unreached statement counts as `Union{}`,
+which is what Julia prints for dead code (`Core.Const(:(…))::Union{}`).
+
+Invariants: pure functions of (Function, InferenceResult, World); the result
+lists disagreements in source order; `agree + differ` equals the number of
+annotations found.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from irc.ir import model as ir
+from irc.syntax import tree as S
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    line: int
+    what: str  # "%7", "slot x", "return type", "statement 5"
+    ours: str
+    julia: str
+
+    def render(self) -> str:
+        return f"line {self.line}: {self.what} inferred {self.ours}, Julia printed {self.julia}"
+
+
+@dataclass(slots=True)
+class CheckReport:
+    agree: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+
+    @property
+    def differ(self) -> int:
+        return len(self.mismatches)
+
+    def add(self, other: "CheckReport") -> None:
+        self.agree += other.agree
+        self.mismatches.extend(other.mismatches)
+
+    def summary(self) -> str:
+        return f"{self.agree} agree, {self.differ} differ"
+
+
+def _show(x: Any) -> str:
+    from irc.lattice.typeprint import show
+
+    return show(x)
+
+
+def _widen(x: Any) -> Any:
+    from irc.lattice.typelattice import widenconst
+
+    return widenconst(x)
+
+
+class _Evaluator:
+    """Evaluates Julia's annotations in one function's context, with text fallback."""
+
+    def __init__(self, world: Any, fn: ir.Function):
+        self.world = world
+        self.sparams: dict[str, Any] = {}
+        for tv in fn.static_params:
+            if tv.value is not None:
+                try:
+                    self.sparams[tv.name] = world.eval_type(tv.value)
+                except Exception:  # noqa: BLE001 - an unbound parameter just stays unbound
+                    pass
+
+    def eval(self, expr: S.Expr) -> Any | None:
+        try:
+            return self.world.eval_type(expr, self.sparams)
+        except Exception:  # noqa: BLE001 - fall back to a text comparison
+            return None
+
+
+def _compare(ev: _Evaluator, ours: Any, julia_expr: S.Expr, exact: bool) -> tuple[bool, str, str]:
+    """(agree, our text, Julia's text) for one annotation."""
+    from irc.lattice.typelattice import ANY
+    from irc.output.text import format_type_expr
+
+    julia_text = format_type_expr(julia_expr)
+    ours_text = _show(ours)
+    if ours_text == julia_text:  # printed identically: agree in both modes
+        return True, ours_text, julia_text
+    julia = ev.eval(julia_expr)
+    if julia is None or (julia == ANY and julia_text not in ("Any", "Core.Any")):
+        # the world cannot evaluate it (e.g. a constant of a function it does not know): compare text
+        widened = _show(_widen(ours))
+        return (not exact and widened == julia_text), ours_text, julia_text
+    if exact:
+        return _show(ours) == _show(julia), ours_text, _show(julia)
+    return _show(_widen(ours)) == _show(_widen(julia)), ours_text, julia_text
+
+
+def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False) -> CheckReport:
+    """Compare every annotation of `fn` with `result`; disagreements in source order."""
+    from irc.lattice.typelattice import BOTTOM
+    from irc.output.text import annotation_of, printed_return_type, slot_display_names
+
+    ev = _Evaluator(world, fn)
+    rep = CheckReport()
+    found: list[tuple[int, str, Any, S.Expr]] = []
+    names = slot_display_names(fn)
+    for s in fn.slots:
+        if s.julia_type is not None:
+            found.append((s.line, f"slot {names[s.id]}", result.slot_types[s.id], s.julia_type))
+    if fn.julia_return is not None:
+        line = getattr(fn.julia_return, "line", 0) or fn.line
+        found.append((line, "return type", printed_return_type(result), fn.julia_return))
+    for i, st in enumerate(fn.stmts, start=1):
+        ann = annotation_of(st)
+        if ann is None:
+            continue
+        t = result.ssa_types[i]
+        what = f"%{st.label}" if st.label is not None else f"statement {i}"
+        found.append((st.line, what, BOTTOM if t is None else t, ann))
+    found.sort(key=lambda f: f[0])
+    for line, what, ours, julia_expr in found:
+        ok, ours_text, julia_text = _compare(ev, ours, julia_expr, exact)
+        if ok:
+            rep.agree += 1
+        else:
+            rep.mismatches.append(Mismatch(line, what, ours_text, julia_text))
+    return rep

@@ -1,0 +1,859 @@
+"""Canonical reprint of `.ir` files (`irc fmt`) and the reusable printing pieces.
+
+`format_program(program)` reprints a built `ir.Program`: the declarations
+in file order, then every function in the header form it came in (plain
+`function … end`, `MethodInstance …`/`Arguments`/`Locals`/`Body::T`, or Julia
+1.6's `Variables`; a `CodeInfo(` wrapper is kept), its body laid out with
+Julia's rails and label column, labels renumbered to statement indices, and
+Julia's annotations (`::T`, `Body::T`, `) => T`, section types) kept.
+
+Reusable API (used by `irc.printer` for `irc infer`):
+
+- `format_expr(expr, fn=None) -> str` -- Julia's printing of an expression:
+  calls in infix/prefix form with Julia's precedence (`a * b * c`,
+  `(a + b) * c`, `x isa T`, `1:n`, `-x`), qualified names (`Base.:+`,
+  `Main.:(var"#8#9")`), `%N`, literals, `$(Expr(:head, …))`, `%new(…)`,
+  `:(…)`, `@NamedTuple{a::T, b}`; an operator value prints bare as an item
+  of a comma list (`typeof(+)`, `Core.Const(*)`) and `(+)` elsewhere.  Slots print by name; with `fn` a name shared by several slots
+  prints `x@_N`, without `fn` a `SlotRef` carrying both name and id prints
+  `x@_N` and one with only an id prints `@_N`.
+- `ExprPrinter(fn).expr(e)` / `.expr_prec(e)` -- `format_expr(e, fn)` (and
+  `_prec_of(e)`) for many expressions of one function: slot and name texts
+  memoised, calls with leaf arguments printed without recursion, everything
+  else by `format_expr` (so the text is always the same).
+- `format_stmt(stmt, fn) -> str` -- one IR statement without rail, label or
+  annotation (`(x = f(y))`, `goto #3 if not %2`, `return %5`, …); in a
+  plain-form function without annotations assignments print bare (`x = …`),
+  as `@code_lowered` does.
+- `stmt_text(stmt, fn) -> str` -- the statement with Julia's annotation
+  (`%2 = (y * x)::Float64` minus the label part).
+- `layout_body(fn, texts, suffixes=None, block_prefix=None, labelled=None)
+  -> list[str]` -- the rail/label layout: block header `N ─`/`N ┄` (┄ when
+  the block has more than one predecessor, as Julia prints), `│`, `└──`,
+  widths growing with the block count; a `%N = ` column as wide as the
+  widest label; `texts[i]` (statement i+1) followed by `suffixes[i]` (e.g.
+  `::Int64`); `block_prefix[b]` lines (comments) printed before block b.
+- `labelled_stmts(fn) -> set[int]` -- statements that get a `%N =` label
+  (value statements whose value some live statement uses, as Julia).
+- `format_item(item) -> str`, `format_type_expr(expr)`, `format_text(text,
+  path)`.
+
+Invariants: the output parses back to an equivalent program (same slots,
+statements, blocks, declarations -- labels become statement indices) and
+formatting is idempotent: `fmt(fmt(x)) == fmt(x)`.  Printing recurses over
+expressions, whose depth the parser bounds (`irc.parser.MAX_DEPTH`).
+"""
+from __future__ import annotations
+
+import math
+import re
+
+from irc.ir import model as ir
+from irc.syntax import tree as S
+from irc.syntax.parser import _PREC
+
+_IDENT = re.compile(r"(?:[^\W\d]|#+[\w!])[\w#!]*")
+_OPERATOR = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃∋∌≈≉≡≢⋅×±√¬:.]+|isa|in")
+# an operator that reads back as a value (the grammar's OPVALUE): bare in a
+# comma list (`typeof(+)`, `Core.Const(*)`), `(+)` anywhere else
+_OPVALUE = re.compile(r"<:|>:|\.\.|:|[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃⊊⊋∋∌≈≉≡≢⋅×±√∛¬∪∩⊗⊕]+")
+_AT_NAMEDTUPLE = "@NamedTuple"
+_KEYWORDS = frozenset({"end", "function", "where", "true", "false", "nothing", "struct", "mutable", "abstract", "const",
+                       "global", "declare", "goto", "return", "if", "for", "isa", "in", "enter", "unreachable", "begin",
+                       "let", "quote", "do", "while", "try", "catch", "finally", "else", "elseif", "module", "using",
+                       "import", "export", "macro", "type"})
+
+# binary operator precedence: the parser's own table (one definition)
+_UNARY_PREC = 8
+_POWER_PREC = 9
+
+
+# ---------------------------------------------------------------- names
+
+
+def julia_ident(name: str) -> str:
+    """A name as it can be read back: identifiers (Julia's generated `#…`
+    names included) as is, anything else `var"…"`."""
+    if _IDENT.fullmatch(name) and name not in _KEYWORDS:
+        return name
+    return 'var"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_name(parts: tuple[str, ...]) -> str:
+    """`("Base", "+")` -> `Base.:+`; `("Main", "#8#9")` -> `Main.:(var"#8#9")`."""
+    if not parts:
+        return ""
+    first = parts[0]
+    if len(parts) == 1 and "#" in first and first != "#self#":
+        out = ['var"' + first + '"']  # a generated global (closure type, …)
+    else:
+        out = [julia_ident(first) if not (len(parts) == 1 and first in ("nothing", "true", "false")) else first]
+    last = len(parts) - 1
+    for k, p in enumerate(parts[1:], 1):
+        if k == last and "#" in p:
+            out.append('.:(var"' + p.replace("\\", "\\\\").replace('"', '\\"') + '")')
+        elif _IDENT.fullmatch(p) and p not in ("end",):
+            out.append("." + p)
+        elif _OPERATOR.fullmatch(p):
+            if "=" in p or ":" in p or "." in p or p in ("isa", "in"):
+                out.append(".:(" + p + ")")
+            else:
+                out.append(".:" + p)
+        else:
+            out.append('.:(var"' + p.replace("\\", "\\\\").replace('"', '\\"') + '")')
+    return "".join(out)
+
+
+def _slot_text(e: S.SlotRef, fn: ir.Function | None) -> str:
+    if e.id is None:
+        return julia_ident(e.name or "?")
+    if e.name is None:
+        if fn is not None and 1 <= e.id <= len(fn.slots):
+            nm = fn.slots[e.id - 1].name
+            if not nm.startswith("@_"):
+                return _slot_name(fn, e.id)
+        return f"@_{e.id}"
+    if fn is None or not (1 <= e.id <= len(fn.slots)) or fn.slots[e.id - 1].name != e.name:
+        return f"{julia_ident(e.name)}@_{e.id}"
+    return _slot_name(fn, e.id)
+
+
+def _slot_name(fn: ir.Function, sid: int) -> str:
+    """A slot's name as printed in `fn`'s body (duplicates as `x@_N`);
+    memoised per function and slot (keyed by the slot's current name)."""
+    if not (1 <= sid <= len(fn.slots)):
+        return f"@_{sid}"
+    nm = fn.slots[sid - 1].name
+    dup = _duplicates(fn)
+    memo = fn.dup_names_cache[2]  # sid -> (name, text): at most one entry per slot
+    hit = memo.get(sid)
+    if hit is not None and hit[0] is nm:
+        return hit[1]
+    if nm.startswith("@_"):
+        text = f"@_{sid}"
+    elif nm in dup:
+        text = f"{julia_ident(nm)}@_{sid}"
+    else:
+        text = julia_ident(nm)
+    memo[sid] = (nm, text)
+    return text
+
+
+def _duplicates(fn: ir.Function) -> set[str]:
+    cached = fn.dup_names_cache  # computed once per function, not once per slot reference
+    if cached is not None and cached[0] == len(fn.slots):
+        return cached[1]
+    seen: set[str] = set()
+    dup: set[str] = set()
+    for s in fn.slots:
+        if s.name in seen:
+            dup.add(s.name)
+        seen.add(s.name)
+    fn.dup_names_cache = (len(fn.slots), dup, {})
+    return dup
+
+
+# ---------------------------------------------------------------- literals
+
+
+def _string_lit(s: str, quote: str = '"') -> str:
+    out = []
+    for ch in s:
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == quote:
+            out.append("\\" + quote)
+        elif ch == "$" and quote == '"':
+            out.append("\\$")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append(f"\\x{ord(ch):02x}")
+        else:
+            out.append(ch)
+    return quote + "".join(out) + quote
+
+
+def format_lit(e: S.Lit) -> str:
+    if e.text:
+        return e.text
+    v, k = e.value, e.kind
+    if k == "Nothing":
+        return "nothing"
+    if k == "Bool":
+        return "true" if v else "false"
+    if k == "String":
+        return _string_lit(str(v))
+    if k == "Char":
+        return _string_lit(str(v), "'")
+    if k == "Symbol":
+        s = str(v)
+        return ":" + s if _IDENT.fullmatch(s) else ':var"' + s + '"'
+    if k in ("Float64", "Float32", "Float16") and isinstance(v, float):
+        if math.isinf(v):
+            return ("-" if v < 0 else "") + ("Inf" if k == "Float64" else "Inf32")
+        if math.isnan(v):
+            return "NaN" if k == "Float64" else "NaN32"
+        r = repr(v)
+        if k == "Float32":
+            r = r.replace("e", "f") if "e" in r else r + "f0"
+        return r
+    if k.startswith("UInt") and isinstance(v, int):
+        digits = {"UInt8": 2, "UInt16": 4, "UInt32": 8, "UInt64": 16, "UInt128": 32}.get(k, 2)
+        return f"0x{v:0{digits}x}"
+    return str(v)
+
+
+# ---------------------------------------------------------------- expressions
+
+
+def _is_infix(e) -> bool:
+    return type(e) is S.Call and e.infix is not None and isinstance(e.func, S.Name) and len(e.func.parts) == 1
+
+
+def _prec_of(e) -> int:
+    """Binding strength of an expression as printed (higher = tighter)."""
+    t = type(e)
+    if t is S.Call and _is_infix(e):
+        if len(e.args) == 1:
+            return _UNARY_PREC
+        if e.infix == "^":
+            return _POWER_PREC
+        return _PREC.get(e.infix, 1)
+    if t is S.Where:
+        return -1
+    if t is S.Lit and isinstance(e.value, (int, float)) and not isinstance(e.value, bool) and format_lit(e).startswith("-"):
+        return _UNARY_PREC
+    return 100
+
+
+def format_expr(e, fn: ir.Function | None = None) -> str:
+    """Julia's printing of an expression (see the module docstring)."""
+    t = type(e)
+    if t is S.Name:
+        if len(e.parts) == 1 and _OPVALUE.fullmatch(e.parts[0]):
+            return "(" + e.parts[0] + ")"
+        return format_name(e.parts)
+    if t is S.SSA:
+        return f"%{e.n}"
+    if t is S.SlotRef:
+        return _slot_text(e, fn)
+    if t is S.Lit:
+        return format_lit(e)
+    if t is S.Call:
+        return _format_call(e, fn)
+    if t is S.Curly:
+        if type(e.head) is S.Name and e.head.parts == (_AT_NAMEDTUPLE,):
+            return _AT_NAMEDTUPLE + "{" + ", ".join(_namedtuple_field(p, fn) for p in e.params) + "}"
+        return _callee(e.head, fn) + "{" + _items(e.params, fn) + "}"
+    if t is S.Typed:
+        inner = format_expr(e.expr, fn)
+        if _prec_of(e.expr) < 100:
+            inner = f"({inner})"
+        return f"{inner}::{_tight(e.type, fn)}"
+    if t is S.Where:
+        body = format_expr(e.body, fn)
+        if type(e.body) is S.Where:
+            body = f"({body})"
+        return f"{body} where " + format_where(e.vars, fn)
+    if t is S.ExprNode:
+        return _format_exprnode(e, fn)
+    if t is S.New:
+        return "%new(" + _items([e.type, *e.args], fn) + ")"
+    if t is S.Quote:
+        return ":(" + _quoted(e.expr, fn) + ")"
+    if t is S.TupleLit:
+        if len(e.items) == 1:
+            return "(" + _item(e.items[0], fn) + ",)"
+        return "(" + _items(e.items, fn) + ")"
+    if t is S.TypedVect:
+        head = _callee(e.elt, fn) if e.elt is not None else ""
+        return head + "[" + _items(e.items, fn) + "]"
+    if t is S.Splat:
+        return _tight(e.expr, fn) + "..."
+    if t is S.BlockRef:
+        return f"#{e.n}"
+    if t is S.TypeVarDecl:
+        return format_tvar(e, fn)
+    raise TypeError(f"cannot format {e!r}")
+
+
+def _item(e, fn) -> str:
+    """One element of a comma list (call arguments, type parameters, tuple
+    and vector items): an operator prints bare there, as Julia prints it."""
+    if type(e) is S.Name and len(e.parts) == 1 and _OPVALUE.fullmatch(e.parts[0]):
+        return e.parts[0]
+    return format_expr(e, fn)
+
+
+def _items(es, fn) -> str:
+    return ", ".join(_item(a, fn) for a in es)
+
+
+def _namedtuple_field(p, fn) -> str:
+    """`a::T` or `a` (type Any) inside `@NamedTuple{…}`; the name is a Symbol literal."""
+    if type(p) is S.Typed and type(p.expr) is S.Lit and p.expr.kind == "Symbol":
+        return _field_ident(str(p.expr.value)) + "::" + _tight(p.type, fn)
+    if type(p) is S.Lit and p.kind == "Symbol":
+        return _field_ident(str(p.value))
+    return format_expr(p, fn)
+
+
+def _field_ident(name: str) -> str:
+    """A field name as Julia's `show_sym` prints it (`#` names are not identifiers there)."""
+    if "#" in name:
+        return 'var"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return julia_ident(name)
+
+
+def _tight(e, fn) -> str:
+    """An operand of a postfix form (`::T`, `...`): parenthesised unless atomic."""
+    s = format_expr(e, fn)
+    if _prec_of(e) < 100 or type(e) is S.Typed:
+        return f"({s})"
+    return s
+
+
+def _callee(f, fn) -> str:
+    """The callee of a prefix call, parenthesised as Base's `show_call` does:
+    a name (Symbol or GlobalRef) or a curly prints bare; anything else -- a
+    slot (`(f)(x)`), `%1`, a call -- in parentheses."""
+    s = format_expr(f, fn)
+    if type(f) in (S.Name, S.Curly) and not _is_infix(f):
+        return s
+    return f"({s})"
+
+
+def _format_call(e: S.Call, fn) -> str:
+    if _is_infix(e):
+        op = e.infix
+        args = e.args
+        if len(args) == 1:
+            a = args[0]
+            s = format_expr(a, fn)
+            if _prec_of(a) < _POWER_PREC or (type(a) is S.Lit and isinstance(a.value, (int, float)) and not isinstance(a.value, bool)):
+                s = f"({s})"
+            return f"{op}{s}"
+        if op == "^" and len(args) == 2:
+            left = format_expr(args[0], fn)
+            if _prec_of(args[0]) <= _POWER_PREC:
+                left = f"({left})"
+            right = format_expr(args[1], fn)
+            if _prec_of(args[1]) < _UNARY_PREC:
+                right = f"({right})"
+            return f"{left} ^ {right}"
+        p = _PREC.get(op, 1)
+        parts = []
+        for k, a in enumerate(args):
+            s = format_expr(a, fn)
+            ap = _prec_of(a)
+            if op == "=>":  # right associative
+                need = ap <= p if k == 0 else ap < p
+            else:
+                need = ap < p if k == 0 else ap <= p
+            if p == 1 and ap == 1:
+                need = True
+            if op in ("+", "*", ":") and _is_infix(a) and a.infix == op and len(a.args) > 1:
+                need = True  # `(a + b) + c` is not the n-ary `a + b + c`
+            if need:
+                s = f"({s})"
+            parts.append(s)
+        sep = op if op in (":", "..") else f" {op} "
+        return sep.join(parts)
+    return _callee(e.func, fn) + "(" + _items(e.args, fn) + ")"
+
+
+def _format_exprnode(e: S.ExprNode, fn) -> str:
+    if e.head == "=" and len(e.args) == 2 and type(e.args[0]) is S.Name:  # a global assignment
+        return f"({format_expr(e.args[0], fn)} = {format_expr(e.args[1], fn)})"
+    if e.head == "$" and len(e.args) == 1:
+        return "$(" + format_expr(e.args[0], fn) + ")"
+    args = "".join(", " + _item(a, fn) for a in e.args)
+    return f"$(Expr(:{e.head}{args}))"
+
+
+def _quoted(inner, fn) -> str:
+    """The text inside `:(…)`; statement forms come as ExprNodes."""
+    if isinstance(inner, S.ExprNode):
+        a = inner.args
+        if inner.head == "goto" and len(a) == 1:
+            return f"goto {format_expr(a[0], fn)}"
+        if inner.head == "gotoifnot" and len(a) == 2:
+            return f"goto {format_expr(a[1], fn)} if not {format_expr(a[0], fn)}"
+        if inner.head == "return":
+            return "return" + (f" {format_expr(a[0], fn)}" if a else "")
+        if inner.head == "=" and len(a) == 2:
+            return f"{format_expr(a[0], fn)} = {format_expr(a[1], fn)}"
+    return format_expr(inner, fn)
+
+
+def format_tvar(v: S.TypeVarDecl, fn=None) -> str:
+    if v.value is not None:
+        return f"{v.name} = {format_expr(v.value, fn)}"
+    s = v.name
+    if v.lower is not None and v.upper is not None:
+        return f"{format_expr(v.lower, fn)}<:{s}<:{format_expr(v.upper, fn)}"
+    if v.upper is not None:
+        return f"{s}<:{format_expr(v.upper, fn)}"
+    if v.lower is not None:
+        return f"{s}>:{format_expr(v.lower, fn)}"
+    return s
+
+
+def format_where(vars: list[S.TypeVarDecl], fn=None) -> str:
+    if len(vars) == 1 and vars[0].value is None and vars[0].lower is None:
+        return format_tvar(vars[0], fn)
+    return "{" + ", ".join(format_tvar(v, fn) for v in vars) + "}"
+
+
+def format_type_expr(expr) -> str:
+    return format_expr(expr)
+
+
+# ---------------------------------------------------------------- memoised printing of one function's expressions
+
+
+class ExprPrinter:
+    """`format_expr(e, fn)` for the expressions of one function, faster.
+
+    Leaves (`%N`, slots, names, literals) are the bulk of a body: slot and
+    name texts are memoised per printer (one per render: `fn`'s slots do not
+    change while it is printed), and a call whose arguments are all leaves --
+    `f(x, %3, 1)`, `%2 * x` -- is formatted in one step, with the same
+    parenthesising rules as `_format_call`.  Anything else (nested calls,
+    unary and `^` operators, other node types) goes to `format_expr`, so the
+    text is always exactly `format_expr(e, fn)`; `expr_prec` also gives
+    `_prec_of(e)`."""
+
+    __slots__ = ("fn", "_slots", "_names", "_ops")
+
+    def __init__(self, fn: ir.Function | None) -> None:
+        self.fn = fn
+        self._slots: dict = {}  # id -> (name, text) of the last slot reference with that id
+        self._names: dict = {}  # parts -> (text as an expression, text as a comma-list item)
+        self._ops: dict = {}  # infix operator -> `_infix_sep(op)`
+
+    def _leaf(self, a, item: bool):
+        """(text, prec) of a leaf (as a list item when `item`), or None."""
+        t = type(a)
+        if t is S.SSA:
+            return f"%{a.n}", 100
+        if t is S.SlotRef:
+            hit = self._slots.get(a.id)
+            if hit is None or hit[0] != a.name:  # one entry per id: (name, text)
+                hit = self._slots[a.id] = (a.name, _slot_text(a, self.fn))
+            return hit[1], 100
+        if t is S.Name:
+            pair = self._names.get(a.parts)
+            if pair is None:
+                pair = self._names[a.parts] = (format_expr(a), _item(a, None))
+            return pair[1 if item else 0], 100
+        if t is S.Lit:
+            s = format_lit(a)
+            v = a.value
+            neg = isinstance(v, (int, float)) and not isinstance(v, bool) and s.startswith("-")
+            return s, (_UNARY_PREC if neg else 100)
+        return None
+
+    def expr(self, e) -> str:
+        """`format_expr(e, self.fn)`."""
+        return self.expr_prec(e)[0]
+
+    def expr_prec(self, e) -> tuple[str, int]:
+        """(`format_expr(e, self.fn)`, `_prec_of(e)`)."""
+        if type(e) is _SSA:  # the commonest leaf, without a `_leaf` call
+            return f"%{e.n}", 100
+        if type(e) is not _Call:
+            hit = self._leaf(e, False)
+            return hit if hit is not None else (format_expr(e, self.fn), _prec_of(e))
+        # a call whose arguments are all leaves, in one step; else the general path
+        f = e.func
+        op = e.infix
+        if op is not None and type(f) is _Name and len(f.parts) == 1:  # infix (`_is_infix`)
+            sep = self._ops.get(op)
+            if sep is None:
+                sep = self._ops[op] = _infix_sep(op)
+            if not sep or len(e.args) < 2:
+                return format_expr(e, self.fn), _prec_of(e)
+            item = False
+        elif type(f) is _Name:
+            pair = self._names.get(f.parts)
+            head = pair[0] if pair is not None else self._leaf(f, False)[0]
+            item = True
+        elif type(f) is _SlotRef or type(f) is _SSA:
+            head = "(" + self._leaf(f, False)[0] + ")"
+            item = True
+        else:
+            return format_expr(e, self.fn), _prec_of(e)
+        slots = self._slots
+        texts = []
+        for a in e.args:  # the leaves' texts, the common ones inline (as `_leaf`)
+            t = type(a)
+            if t is _SSA:
+                texts.append(f"%{a.n}")
+            elif t is _SlotRef:
+                hit = slots.get(a.id)
+                if hit is None or hit[0] != a.name:
+                    hit = slots[a.id] = (a.name, _slot_text(a, self.fn))
+                texts.append(hit[1])
+            elif t is _Lit:  # its precedence does not matter here
+                texts.append(a.text or format_lit(a))
+            else:
+                hit = self._leaf(a, item)
+                if hit is None:
+                    return format_expr(e, self.fn), _prec_of(e)
+                texts.append(hit[0])
+        if item:
+            return head + "(" + ", ".join(texts) + ")", 100
+        return sep.join(texts), _PREC.get(op, 1)
+
+
+def _infix_sep(op: str) -> str:
+    """How `_format_call` joins the operands of a binary or n-ary infix `op`
+    whose operands are leaves, or "" when such an operand may need
+    parentheses (`^`, or an operator binding as tightly as a negative literal)."""
+    if op == "^" or _PREC.get(op, 1) >= _UNARY_PREC:
+        return ""
+    # every leaf binds at least as tightly as `_UNARY_PREC`, more than `op`:
+    # none needs parentheses (`_format_call`'s rule)
+    return op if op in (":", "..") else f" {op} "
+
+
+_Call, _Name, _SlotRef, _SSA, _Lit = S.Call, S.Name, S.SlotRef, S.SSA, S.Lit
+
+# ---------------------------------------------------------------- statements
+
+
+def _assign_bare(fn: ir.Function) -> bool:
+    """Assignments print without parentheses in untyped plain-form bodies
+    (`@code_lowered`), with them otherwise (`@code_warntype`, `code_typed`)."""
+    if fn.form != "plain":
+        return False
+    return not any(st.annotation is not None for st in fn.stmts) and fn.julia_return is None
+
+
+def format_stmt(st: ir.Stmt, fn: ir.Function) -> str:
+    """One statement without rail, label or annotation (see module doc)."""
+    K = ir.Kind
+    k = st.kind
+    if k is K.ASSIGN:
+        text = f"{_slot_name(fn, st.slot) if st.slot else '?'} = {format_expr(st.value, fn)}"
+        return text if _assign_bare(fn) and st.annotation is None else f"({text})"
+    if k is K.VALUE:
+        v = st.value
+        if type(v) is S.ExprNode and v.head == "=" and len(v.args) == 2 and type(v.args[0]) is S.Name:
+            text = f"{format_expr(v.args[0], fn)} = {format_expr(v.args[1], fn)}"
+            return text if _assign_bare(fn) and st.annotation is None else f"({text})"
+        return format_expr(v, fn)
+    if k is K.GOTO:
+        return f"goto #{st.target}"
+    if k is K.GOTOIFNOT:
+        return f"goto #{st.target} if not {format_expr(st.value, fn)}"
+    if k is K.RETURN:
+        return "return" if st.value is None else f"return {format_expr(st.value, fn)}"
+    if k is K.UNREACHABLE:
+        return "unreachable"
+    if k is K.NEWVAR:
+        return f"Core.NewvarNode(:({_slot_name(fn, st.slot) if st.slot else '?'}))"
+    if k is K.ENTER:
+        return f"$(Expr(:enter, #{st.target}))"
+    if k is K.LEAVE:
+        return "$(Expr(:leave" + "".join(", " + format_expr(a, fn) for a in st.args) + "))"
+    if k is K.DEAD:
+        return "Core.Const(:(" + (_quoted(st.value, fn) if st.value is not None else "nothing") + "))"
+    raise ValueError(f"unknown statement kind {k}")
+
+
+def stmt_text(st: ir.Stmt, fn: ir.Function) -> str:
+    """The statement with Julia's annotation as it came (`(y * x)::Float64`)."""
+    core = format_stmt(st, fn)
+    if st.annotation is None:
+        return core
+    if st.kind is ir.Kind.VALUE and _prec_of(st.value) < 100:
+        core = f"({core})"
+    return f"{core}::{_tight(st.annotation, fn)}"
+
+
+# ---------------------------------------------------------------- layout
+
+
+def _walk_ssa(e, out: set[int]) -> None:
+    t = type(e)
+    if t is S.SSA:
+        out.add(e.n)
+        return
+    if t is S.Call:
+        _walk_ssa(e.func, out)
+        for a in e.args:
+            _walk_ssa(a, out)
+    elif t is S.Typed:
+        _walk_ssa(e.expr, out)
+    elif t is S.ExprNode:
+        for a in e.args:
+            _walk_ssa(a, out)
+    elif t is S.New:
+        _walk_ssa(e.type, out)
+        for a in e.args:
+            _walk_ssa(a, out)
+    elif t is S.Quote:
+        _walk_ssa(e.expr, out)
+    elif t is S.TupleLit:
+        for a in e.items:
+            _walk_ssa(a, out)
+    elif t is S.TypedVect:
+        for a in e.items:
+            _walk_ssa(a, out)
+    elif t is S.Curly:
+        _walk_ssa(e.head, out)
+        for a in e.params:
+            _walk_ssa(a, out)
+    elif t is S.Splat:
+        _walk_ssa(e.expr, out)
+
+
+def labelled_stmts(fn: ir.Function) -> set[int]:
+    """Statements printed with `%N =`: those whose value a (non-dead) statement uses."""
+    used: set[int] = set()
+    for st in fn.stmts:
+        if st.kind is ir.Kind.DEAD:
+            continue
+        if st.value is not None:
+            _walk_ssa(st.value, used)
+        for a in st.args:
+            _walk_ssa(a, used)
+    n = len(fn.stmts)
+    return {i for i in used if 1 <= i <= n and fn.stmts[i - 1].kind not in (ir.Kind.DEAD,)}
+
+
+def rail(fn: ir.Function, i: int, pred_counts: dict[int, int] | None = None) -> str:
+    """The rail text for statement i (header, middle or last line of its block)."""
+    bw = len(str(len(fn.blocks)))
+    b = fn.blocks[fn.stmt_block[i] - 1]
+    if i == b.first:
+        npreds = pred_counts[b.id] if pred_counts is not None else len(b.preds)
+        ch = "┄" if npreds > 1 else "─"
+        return f"{b.id} {ch}{'─' * (bw - len(str(b.id)))} "
+    if i == b.last:
+        return "└" + "─" * (1 + bw) + " "
+    return "│  " + " " * bw
+
+
+def layout_body(
+    fn: ir.Function,
+    texts: list[str],
+    suffixes: list[str] | None = None,
+    block_prefix: dict[int, list[str]] | None = None,
+    labelled: set[int] | None = None,
+    pred_counts: dict[int, int] | None = None,
+    stmt_prefix: dict[int, list[str]] | None = None,
+) -> list[str]:
+    """Lines of a body in Julia's layout (see the module docstring).
+
+    `texts[i-1]` is statement i's text, `suffixes[i-1]` what follows it;
+    `block_prefix[b]` lines go before block b's header line, `stmt_prefix[i]`
+    lines (e.g. line-info) before statement i; `labelled` (default
+    `labelled_stmts(fn)`) selects the statements printed with `%N = `;
+    `pred_counts` overrides the predecessor counts that choose `┄`."""
+    if labelled is None:
+        labelled = labelled_stmts(fn)
+    if labelled and min(labelled) >= 0:
+        width = len(str(max(labelled)))  # the widest label, without a pass of str()
+    else:
+        width = max((len(str(i)) for i in labelled), default=0)
+    blank = " " * (width + 4) if width else "    "
+    if suffixes is not None:
+        texts = [t + s for t, s in zip(texts, suffixes)]
+    out: list[str] = []
+    append = out.append
+    for b in fn.blocks:
+        if block_prefix and b.id in block_prefix:
+            out.extend(block_prefix[b.id])
+        first, last = b.first, b.last
+        head = rail(fn, first, pred_counts)  # `rail` per line, computed once per block
+        middle = rail(fn, first + 1, pred_counts) if last > first + 1 else ""
+        bottom = rail(fn, last, pred_counts) if last > first else ""
+        if stmt_prefix:
+            for i in range(first, last + 1):
+                if i in stmt_prefix:
+                    out.extend(stmt_prefix[i])
+                r = head if i == first else (bottom if i == last else middle)
+                lab = "%" + str(i).ljust(width) + " = " if i in labelled else blank
+                append((r + lab + texts[i - 1]).rstrip())
+            continue
+        if last < first:  # an empty block prints no line
+            continue
+        append((head + ("%" + str(first).ljust(width) + " = " if first in labelled else blank) + texts[first - 1]).rstrip())
+        out.extend([(middle + ("%" + str(i).ljust(width) + " = " if i in labelled else blank) + texts[i - 1]).rstrip()
+                    for i in range(first + 1, last)])  # the middle lines in one comprehension
+        if last > first:
+            append((bottom + ("%" + str(last).ljust(width) + " = " if last in labelled else blank) + texts[last - 1]).rstrip())
+    return out
+
+
+# ---------------------------------------------------------------- items
+
+
+def _argdecl(a: S.ArgDecl) -> str:
+    s = julia_ident(a.name) if a.name else ""
+    if a.type is not None:
+        s += "::" + _tight(a.type, None)
+    if a.vararg:
+        s += "..."
+    return s
+
+
+def format_item(item) -> str:
+    """A declaration (or a function's header, for FunctionDef) as one text block."""
+    if isinstance(item, S.MethodDecl):
+        s = "declare " + ("@foldable " if item.foldable else "") + format_name(item.name.parts)
+        s += "(" + ", ".join(_argdecl(a) for a in item.args) + ")::" + _tight(item.result, None)
+        if item.where:
+            s += " where " + format_where(item.where)
+        if item.refinement is not None:
+            r = item.refinement
+            s += f" {r.kind} {julia_ident(r.arg)} isa {format_expr(r.type)}"
+        return s + "\n"
+    if isinstance(item, S.AbstractTypeDecl):
+        return "abstract type " + _type_head(item.name, item.params, item.supertype) + " end\n"
+    if isinstance(item, S.StructDecl):
+        s = ("mutable " if item.mutable else "") + "struct " + _type_head(item.name, item.params, item.supertype) + "\n"
+        for f in item.fields:
+            s += "    " + julia_ident(f.name) + ("::" + _tight(f.type, None) if f.type is not None else "") + "\n"
+        return s + "end\n"
+    if isinstance(item, S.ConstDecl):
+        return f"const {format_name(item.name.parts)} = {format_expr(item.value)}\n"
+    if isinstance(item, S.GlobalDecl):
+        return f"global {format_name(item.name.parts)}" + (f"::{_tight(item.type, None)}" if item.type is not None else "") + "\n"
+    if isinstance(item, S.FunctionDef):
+        return "\n".join(_header_lines(item)) + "\n"
+    raise TypeError(f"cannot format item {item!r}")
+
+
+def _type_head(name: S.Name, params: list[S.TypeVarDecl], sup) -> str:
+    s = format_name(name.parts)
+    if params:
+        s += "{" + ", ".join(format_tvar(p) for p in params) + "}"
+    if sup is not None:
+        s += " <: " + format_expr(sup)
+    return s
+
+
+def _entry(e: S.VarEntry) -> str:
+    n = e.name
+    if isinstance(n, S.SlotRef):
+        name = f"@_{n.id}" if n.name is None else f"{julia_ident(n.name)}@_{n.id}"
+    else:
+        name = julia_ident(n.parts[0]) if n.parts[0] != "#self#" else "#self#"
+    return "  " + name + ("::" + _tight(e.type, None) if e.type is not None else "")
+
+
+def _header_lines(fd: S.FunctionDef) -> list[str]:
+    out: list[str] = []
+    if fd.form == "plain":
+        s = "function " + format_name(fd.name.parts) + "(" + ", ".join(_argdecl(p) for p in fd.params) + ")"
+        if fd.static_params:
+            s += " where " + format_where(fd.static_params)
+        out.append(s)
+        if fd.body_type is not None and not fd.codeinfo:
+            out.append("Body::" + _tight(fd.body_type, None))
+        return out
+    if fd.form == "warntype":
+        head = f"(::{format_expr(fd.callable)})" if fd.callable is not None else format_name(fd.name.parts)
+        sig = head + "(" + ", ".join(_argdecl(S.ArgDecl(None, p.type, p.vararg)) if p.type is not None else _argdecl(p) for p in fd.params) + ")"
+        out.append("MethodInstance for " + sig)
+        if fd.from_text:
+            out.append("  from " + fd.from_text)
+        if fd.arguments:
+            out.append("Arguments")
+            out.extend(_entry(e) for e in fd.arguments)
+        if fd.locals:
+            out.append("Locals")
+            out.extend(_entry(e) for e in fd.locals)
+        if fd.static_params:
+            out.append("Static Parameters")
+            out.extend("  " + format_tvar(v) for v in fd.static_params)
+    else:
+        out.append("Variables")
+        out.extend(_entry(e) for e in fd.variables)
+        out.append("")
+    if fd.body_type is not None:
+        out.append("Body::" + _tight(fd.body_type, None))
+    return out
+
+
+def format_function(fn: ir.Function) -> str:
+    """One function in its own header form with a canonical body."""
+    fd = fn.source
+    lines: list[str] = []
+    if fd is None:  # a function built in code: plain form
+        fd = S.FunctionDef("plain", S.Name((*fn.module, fn.name)) if fn.module != ("Main",) else S.Name((fn.name,)),
+                           params=[S.ArgDecl(s.name, s.declared) for s in fn.slots[1:] if s.argument])
+    lines.extend(_header_lines(fd))
+    texts = [stmt_text(st, fn) for st in fn.stmts]
+    stmt_prefix: dict[int, list[str]] = {}
+    if fd.line_infos:
+        k = 0
+        infos = sorted(fd.line_infos, key=lambda li: li.line)
+        for i, st in enumerate(fn.stmts, 1):
+            while k < len(infos) and infos[k].line < st.line:
+                stmt_prefix.setdefault(i, []).append("    " + infos[k].text)
+                k += 1
+    body = layout_body(fn, texts, stmt_prefix=stmt_prefix)
+    if fd.codeinfo:
+        lines.append("CodeInfo(")
+        lines.extend(body)
+        close = ")"
+        if fd.body_type is not None:
+            close += " => " + _tight(fd.body_type, None)
+        lines.append(close)
+    else:
+        lines.extend(body)
+    if fd.form == "plain":
+        lines.append("end")
+    return "\n".join(lines) + "\n"
+
+
+def format_program(program: ir.Program) -> str:
+    """The whole file, canonically (declarations, then functions, in file order)."""
+    fns = {id(fn.source): fn for fn in program.functions}
+    chunks: list[str] = []
+    prev_decl = False
+    items = list(program.items)
+    # keep the file order of declarations and functions
+    order: list = []
+    src_items = [fn.source for fn in program.functions]
+    if all(s is not None for s in src_items):
+        all_items = sorted([*items, *src_items], key=lambda it: getattr(it, "line", 0))
+    else:
+        all_items = items + [fn for fn in program.functions]
+    for it in all_items:
+        if isinstance(it, S.FunctionDef):
+            fn = fns.get(id(it))
+            if fn is None:
+                continue
+            chunks.append(("\n" if chunks else "") + format_function(fn))
+            prev_decl = False
+        elif isinstance(it, ir.Function):
+            chunks.append(("\n" if chunks else "") + format_function(it))
+            prev_decl = False
+        else:
+            text = format_item(it)
+            multi = isinstance(it, S.StructDecl)
+            if chunks and (not prev_decl or multi):
+                text = "\n" + text
+            chunks.append(text)
+            prev_decl = not multi
+    order.clear()
+    return "".join(chunks)
+
+
+def format_text(text: str, path: str = "<input>") -> str:
+    """Parse, build and reprint (raises IrcError on bad input)."""
+    from irc.ir.build import build_program
+    from irc.syntax.parser import parse_text
+
+    return format_program(build_program(parse_text(text, path)))

@@ -1,0 +1,192 @@
+"""`irc infer --format json|jsonl`: inference results as data (spec §5.2).
+
+One JSON document per run:
+
+    {"functions": [{"name", "signature", "return_type",
+                    "slots": [{"id", "name", "argument", "type", "flags", "flag_names"}],
+                    "blocks": [{"id", "first", "last", "preds", "succs", "entry"}],
+                    "statements": [{"id", "block", "label", "line", "type", "julia_type"}],
+                    "diagnostics": [{"severity", "code", "message", "line", "column"}]}]}
+
+Types are lattice elements printed exactly as Julia prints them
+(`irc.typeprint.show`); `null` means unreached (statement type, block entry).
+`julia_type` is the annotation found in the input (Julia's answer), reprinted
+canonically.  A block's `entry` lists the slots the store keeps at that
+entry (every slot in `block`/`stmt` mode, the live ones in `live` mode),
+ordered by slot id; everything else is identical across `--state` modes
+because it is computed from the same `InferenceResult` fields.
+
+Invariants: the builder is a pure function of (Function, InferenceResult);
+key order is fixed (so `json.dumps` output is deterministic); no field is
+ever missing (absent values are `null` or `[]`).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from irc.ir import model as ir
+from irc.errors import Diagnostic
+
+# Bits of Julia's slot flags (spec §3.3), in the order names are listed.
+SLOT_FLAGS: tuple[tuple[str, int], ...] = (
+    ("SLOT_USED", 0x08),
+    ("SLOT_ASSIGNEDONCE", 0x10),
+    ("SLOT_USEDUNDEF", 0x20),
+    ("SLOT_STATICUNDEF", 0x01),
+    ("SLOT_CALLED", 0x40),
+)
+
+
+def flag_names(bits: int) -> list[str]:
+    """Names of the set flag bits, in `SLOT_FLAGS` order (unknown bits ignored)."""
+    return [name for name, bit in SLOT_FLAGS if bits & bit]
+
+
+def show(x: Any) -> str:
+    from irc.lattice.typeprint import show as _show
+
+    return _show(x)
+
+
+def diagnostic_json(d: Diagnostic) -> dict:
+    span = d.span
+    return {
+        "severity": d.severity,
+        "code": d.code,
+        "message": d.message,
+        "line": span.line if span else None,
+        "column": span.col if span else None,
+    }
+
+
+def entry_json(result: Any, b: int, sh=None, cells: dict | None = None) -> list[dict] | None:
+    """Block b's entry states, by slot id.  `cells` (id(state) -> (state, type
+    text, undef)) memoises the states' texts across blocks, which share most states."""
+    state = result.entry(b)
+    if state is None:
+        return None
+    sh = sh or show
+    if cells is None:
+        cells = {}
+    out = []
+    for sid, vs in sorted(state.items()):
+        hit = cells.get(id(vs))
+        if hit is None:  # holding vs keeps its id from being reused
+            hit = cells[id(vs)] = (vs, sh(vs.type), bool(vs.undef))
+        out.append({"slot": sid, "type": hit[1], "undef": hit[2]})
+    return out
+
+
+def function_json(fn: ir.Function, result: Any) -> dict:
+    """The §5.2 object for one inferred function."""
+    from irc.output.text import _Shows, annotation_of, printed_return_type, signature, slot_display_names
+
+    names = slot_display_names(fn)
+    show = _Shows().show
+    cells: dict = {}
+    slots = []
+    for s in fn.slots:
+        bits = int(result.slot_flags[s.id])
+        slots.append({
+            "id": s.id,
+            "name": names[s.id],
+            "argument": s.argument,
+            "type": show(result.slot_types[s.id]),
+            "flags": bits,
+            "flag_names": flag_names(bits),
+        })
+    blocks = [{
+        "id": b.id,
+        "first": b.first,
+        "last": b.last,
+        "preds": list(b.preds),
+        "succs": list(b.succs),
+        "entry": entry_json(result, b.id, show, cells),
+    } for b in fn.blocks]
+    statements = []
+    for i, st in enumerate(fn.stmts, start=1):
+        t = result.ssa_types[i]
+        ann = annotation_of(st)
+        statements.append({
+            "id": i,
+            "block": fn.stmt_block[i],
+            "label": st.label,
+            "line": st.line,
+            "type": None if t is None else show(t),
+            "julia_type": None if ann is None else format_annotation(ann),
+        })
+    return {
+        "name": fn.name,
+        "signature": signature(fn, result),
+        "return_type": show(printed_return_type(result)),
+        "slots": slots,
+        "blocks": blocks,
+        "statements": statements,
+        "diagnostics": [diagnostic_json(d) for d in result.diagnostics],
+    }
+
+
+def format_annotation(expr: Any) -> str:
+    from irc.output.text import format_type_expr
+
+    return format_type_expr(expr)
+
+
+def document(functions: list[dict]) -> dict:
+    return {"functions": functions}
+
+
+# `json.dumps` with these options builds a new encoder per call; the text of
+# `encode` is the same (an encoder holds only its options)
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+_LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _compact(x: Any) -> str:
+    return _COMPACT.encode(x)
+
+
+def _function_text(f: dict, indent: str) -> str:
+    """One function object: scalar keys on the first line, then each list with
+    one element per line (readable, diffable, and encoded by json's C encoder)."""
+    scal = [f"{_compact(k)}: {_compact(v)}" for k, v in f.items() if not isinstance(v, list)]
+    lines = [indent + "{" + ", ".join(scal)]
+    for k, v in f.items():
+        if not isinstance(v, list):
+            continue
+        if not v:
+            lines[-1] += ","
+            lines.append(f"{indent} {_compact(k)}: []")
+            continue
+        lines[-1] += ","
+        lines.append(f"{indent} {_compact(k)}: [")
+        body = [f"{indent}  {_compact(x)}" for x in v]
+        lines.append(",\n".join(body) + "]")
+    return "\n".join(lines) + "}"
+
+
+def dumps(doc: Any) -> str:
+    """The JSON document as text, newline-terminated: one slot, block,
+    statement or diagnostic per line (deterministic key order as built)."""
+    if isinstance(doc, dict) and list(doc) == ["functions"]:
+        fs = doc["functions"]
+        if not fs:
+            return '{"functions": []}\n'
+        return '{"functions": [\n' + ",\n".join(_function_text(f, "") for f in fs) + "]}\n"
+    if isinstance(doc, dict) and list(doc) == ["files"]:
+        parts = []
+        for entry in doc["files"]:
+            fs = entry.get("functions") or []
+            head = "{" + f'"path": {_compact(entry["path"])}, "errors": {_compact(entry.get("errors") or [])}, '
+            if fs:
+                parts.append(head + '"functions": [\n' + ",\n".join(_function_text(f, " ") for f in fs) + "]}")
+            else:
+                parts.append(head + '"functions": []}')
+        return '{"files": [\n' + ",\n".join(parts) + "]}\n"
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def dumps_line(obj: Any) -> str:
+    """One compact JSON line (for `--format jsonl`)."""
+    return _LINE.encode(obj) + "\n"

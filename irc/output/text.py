@@ -1,0 +1,578 @@
+"""`irc infer` text output: the file annotated in `@code_warntype` layout (spec §5.1).
+
+For one file the output is: the file's own declarations reprinted (types,
+globals, methods, in file order), then for every function:
+
+    MethodInstance for f(::Int64)
+      from f(n) @ Main file.ir:3            (Julia's own `from` line when the input had one)
+    Static Parameters                        (when the method has some)
+      T = Int64
+    Arguments
+      #self#::Core.Const(f)  # (0x00)
+      n::Int64  # SLOT_USED (0x08)
+    Locals
+      x::Int64  # SLOT_USED (0x08)
+    Body::Int64
+    # entry #1: n::Int64
+    1 ─       (x = 1)::Core.Const(1)
+    │   %2  = (1:n)::UnitRange{Int64}
+    ...
+
+Each slot line carries the slot's type and, after `# `, its flags by name
+and in hex.  `Body::T` is the widened return type (Julia's `src.rettype`).
+Every reached value or assignment statement is followed by `::T` (its
+lattice element as Julia prints it); `%N =` labels (statement numbers) go on
+statements whose value a reached statement uses.  An unreached statement is
+printed the way Julia prints dead code, `Core.Const(:(stmt))::Union{}`, with
+jump targets written as statement numbers (`goto %8`), as Julia quotes a
+dead `GotoNode`.
+
+Round trip (`infer(infer(x)) == infer(x)`): everything printed is computed
+from what is the same before and after printing.  Rails (`N ─` / `N ┄`,
+`│`, `└──`, irc.fmt's `layout_body`) use the control flow of the *printed*
+code (a dead terminator is no edge), as Julia computes them on the code it
+prints.  The `# entry #B: …` comment before each block lists the slots live
+into it counting only reached reads, writes and edges (`reached_live_in`),
+with their entry states; these sets are subsets of the engine's liveness,
+so every store (`--state live` included) holds them and the text is the same
+whatever `--state`.
+
+Types that `@code_warntype` would colour yellow/red get a trailing
+`# ?` / `# !` mark (irc.colour); with colour on, the same text gets ANSI
+codes and nothing else, so stripping them gives the plain output.
+
+Cost: linear in the output; `show` is memoised per render (by identity,
+then value), since big functions repeat a few types in millions of cells,
+and so are the entry comments' slot-state texts (by identity); statement
+texts come from one `irc.fmt.ExprPrinter` per function (memoised slot and
+name texts, calls with leaf arguments printed without recursion).
+
+Invariants: the printer is a pure function of (Program, results, colour);
+the output parses back (it is valid `.ir` input); slot names are unique in
+the output (duplicates are written `x@_N`, as Julia does).
+"""
+from __future__ import annotations
+
+import re
+from itertools import chain, compress
+from operator import attrgetter
+from typing import Any
+
+from irc.output import colour as C
+from irc.ir import model as ir
+from irc.syntax import tree as S
+from irc.output.fmt import ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, layout_body
+from irc.output.fmt import format_type_expr as fmt_type
+from irc.lattice.typelattice import widenconst
+from irc.infer.liveness import bits_to_set, expr_ssa_refs, stmt_operands, stmt_reads
+from irc.lattice.typeprint import show
+
+_IDENT = re.compile(r"[A-Za-z_\u00a1-\U0010ffff][\w!\u00a1-\U0010ffff]*")
+
+
+# ---------------------------------------------------------------- names
+
+
+def julia_name(name: str) -> str:
+    """A bare name as Julia writes it: identifiers as is, others `var"…"`."""
+    if _IDENT.fullmatch(name) and name not in ("end", "function", "where", "true", "false"):
+        return name
+    return 'var"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def slot_display_names(fn: ir.Function) -> dict[int, str]:
+    """Slot id -> name as printed (irc.fmt's rule): `@_N` for unnamed, `x@_N`
+    for a name several slots share, as Julia does; the body uses the same."""
+    return {s.id: _slot_name(fn, s.id) for s in fn.slots}
+
+
+def _slot_name(fn: ir.Function, sid: int | None) -> str:
+    return fmt_slot_name(fn, sid) if sid is not None else "?"
+
+
+def function_title(fn: ir.Function) -> str:
+    """`f`, `Base.Math.sin`, `var"#8#9"`: the function as the MethodInstance line names it
+    (Julia omits `Main.`)."""
+    parts = (fn.name,) if fn.module in ((), ("Main",)) else (*fn.module, fn.name)
+    return format_name(parts)
+
+
+def signature(fn: ir.Function, result: Any) -> str:
+    """`f(::Int64, ::Float64)`: the method instance's signature."""
+    args = [f"::{show(widenconst(result.slot_types[s.id]))}" for s in fn.slots[1:] if s.argument]
+    return f"{function_title(fn)}({', '.join(args)})"
+
+
+def printed_return_type(result: Any) -> Any:
+    """The return type as Julia prints it: `Body::T` is `src.rettype`, which
+    Julia's `finish` sets to `widenconst(bestguess)` (so never a `Const`)."""
+    return widenconst(result.return_type)
+
+
+def annotation_of(st: ir.Stmt) -> S.Expr | None:
+    """Julia's printed type for a statement: its `::T`, or a typed slot read's `T`."""
+    if st.annotation is not None:
+        return st.annotation
+    v = st.value
+    if st.kind is ir.Kind.VALUE and isinstance(v, S.Typed) and isinstance(_strip_typed(v.expr), S.SlotRef):
+        return v.type
+    return None
+
+
+def _strip_typed(e: Any) -> Any:
+    while isinstance(e, S.Typed):
+        e = e.expr
+    return e
+
+
+def format_type_expr(expr: S.Expr) -> str:
+    """A type expression as written in the input, reprinted canonically."""
+    return fmt_type(expr)
+
+
+def flags_text(bits: int) -> str:
+    from irc.output.jsondoc import flag_names
+
+    names = flag_names(bits)
+    hexa = f"(0x{bits:02x})"
+    return f"{' | '.join(names)} {hexa}" if names else hexa
+
+
+# ---------------------------------------------------------------- statement text
+
+_NO_VALUE_HEADS = frozenset({"meta", "code_coverage_effect", "inbounds", "loopinfo", "aliasscope",
+                             "popaliasscope", "pop_exception", "gc_preserve_end", "leave", "line"})
+
+
+def _expr(e: S.Expr, fn: ir.Function) -> str:
+    """An IR expression as text (irc.fmt), slots named as the Locals list them."""
+    return format_expr(e, fn)
+
+
+def _needs_parens(e: Any) -> bool:
+    """Would a trailing `::T` bind to part of `e`?  (Julia parenthesises these.)"""
+    t = type(e)
+    if t is S.Lit and isinstance(e.value, (int, float)) and not isinstance(e.value, bool):
+        return (e.text or str(e.value)).startswith("-")
+    return _prec_of(e) < 100 or t is S.Typed
+
+
+def _strip_typed_slot(e: Any) -> Any:
+    """`@_3::T` (Julia's typed slot read) -> `@_3`: the type printed is irc's own."""
+    if isinstance(e, S.Typed) and isinstance(_strip_typed(e.expr), S.SlotRef):
+        return _strip_typed(e.expr)
+    return e
+
+
+def _has_value(st: ir.Stmt) -> bool:
+    """Does the statement print a `::T` (a value or an assignment)?"""
+    if st.kind is ir.Kind.ASSIGN:
+        return True
+    if st.kind is not ir.Kind.VALUE:
+        return False
+    v = st.value
+    return not (isinstance(v, S.ExprNode) and v.head in _NO_VALUE_HEADS)
+
+
+def _live_text(fn: ir.Function, st: ir.Stmt, has_value: bool | None = None) -> str:
+    """A reached statement as `@code_warntype` prints it, without label or
+    type (`has_value`: `_has_value(st)` when the caller knows it)."""
+    k = st.kind
+    if k is ir.Kind.ASSIGN:
+        return f"({_slot_name(fn, st.slot)} = {_expr(_strip_typed_slot(st.value), fn)})"
+    if k is ir.Kind.VALUE:
+        v = _strip_typed_slot(st.value)
+        text = _expr(v, fn)
+        if has_value is None:
+            has_value = _has_value(st)
+        return f"({text})" if has_value and _needs_parens(v) else text
+    return format_stmt(st, fn)
+
+
+def _dead_text(fn: ir.Function, st: ir.Stmt) -> str:
+    """An unreached statement as Julia prints dead code: `Core.Const(:(stmt))`,
+    jump targets as the statement numbers they jump to (a quoted `GotoNode`)."""
+    k = st.kind
+    if k is ir.Kind.DEAD:
+        if isinstance(st.value, S.Name) and st.value.parts == ("unreachable",):
+            return "Core.Const(:(unreachable))"  # a quoted statement keyword, not a name
+        return format_stmt(st, fn)  # already dead in the input: as it came
+    if k is ir.Kind.ASSIGN:
+        inner = f"{_slot_name(fn, st.slot)} = {_expr(_strip_typed_slot(st.value), fn)}"
+    elif k is ir.Kind.VALUE:
+        inner = _expr(_strip_typed_slot(st.value), fn)
+    elif k is ir.Kind.GOTO:
+        inner = f"goto %{fn.block(st.target).first}"
+    elif k is ir.Kind.GOTOIFNOT:
+        inner = f"goto %{fn.block(st.target).first} if not {_expr(st.value, fn)}"
+    else:
+        inner = format_stmt(st, fn)
+    return f"Core.Const(:({inner}))"
+
+
+# ---------------------------------------------------------------- body layout
+
+
+def used_ssa(fn: ir.Function, result: Any) -> set[int]:
+    """Statement indices whose value a reached statement uses (they get a `%N =` label).
+
+    As in Julia, where unreached statements have become `Core.Const(:(…))`
+    and a use inside a quoted dead statement is no use.  With inference's
+    per-statement `%n` lists, the reached ones are gathered in one C-level
+    pass (`compress` by a reached mask); the `ssas_partial` statements, whose
+    lists leave some `%n` out, are walked in full."""
+    shared = getattr(result, "stmt_ssas", None)  # computed once by inference
+    types = result.ssa_types
+    stmts = fn.stmts
+    if shared is None:
+        used: set[int] = set()
+        for i, st in enumerate(stmts, start=1):
+            if types[i] is not None:
+                for e in stmt_operands(st):
+                    used.update(expr_ssa_refs(e))
+        return used
+    partial = getattr(result, "ssas_partial", ())
+    mask = [t is not None for t in types]  # index 0 (no statement) is None: False
+    for i in partial:
+        mask[i] = False
+    used = set(chain.from_iterable(compress(shared, mask)))
+    for i in partial:
+        if types[i] is not None:
+            for e in stmt_operands(stmts[i - 1]):
+                used.update(expr_ssa_refs(e))
+    return used
+
+
+def printed_succs(fn: ir.Function, result: Any) -> dict[int, list[int]]:
+    """Successors of each block in the code as printed (a dead terminator is no edge).
+
+    Julia computes the rails of what it prints on that code, where an
+    unreached `goto` has become `Core.Const(:(goto %N))`; computing them the
+    same way makes the printed text a fixed point of `irc infer`.
+    """
+    nb = len(fn.blocks)
+    out: dict[int, list[int]] = {}
+    for b in fn.blocks:
+        st = fn.stmt(b.last)
+        live = result.ssa_types[b.last] is not None and st.kind is not ir.Kind.DEAD
+        nxt = [b.id + 1] if b.id < nb else []
+        if not live:
+            s = nxt
+        elif st.kind is ir.Kind.GOTO:
+            s = [st.target]
+        elif st.kind in (ir.Kind.GOTOIFNOT, ir.Kind.ENTER):
+            s = nxt + [st.target]
+        elif st.kind in (ir.Kind.RETURN, ir.Kind.UNREACHABLE):
+            s = []
+        else:
+            s = nxt
+        out[b.id] = list(dict.fromkeys(s))
+    return out
+
+
+def printed_pred_counts(fn: ir.Function, result: Any) -> dict[int, int]:
+    """Predecessor counts in the printed code (they choose `─` or `┄`)."""
+    counts = {b.id: 0 for b in fn.blocks}
+    for ss in printed_succs(fn, result).values():
+        for c in ss:
+            if c in counts:
+                counts[c] += 1
+    for b in fn.blocks:  # a catch block of a reached enter has the virtual predecessor 0
+        st = fn.stmt(b.last)
+        if st.kind is ir.Kind.ENTER and result.ssa_types[b.last] is not None and st.target in counts:
+            counts[st.target] += 1
+    return counts
+
+
+def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
+    """Slots live into each block counting only what inference reached.
+
+    The engine's liveness (`result.live_in`) is syntactic: it follows every
+    edge and every read, unreached ones included, and the printed code has
+    different unreached edges (a dead `goto` falls through), so it would not
+    survive a round trip.  Here reads, writes and edges of unreached
+    statements do not count; the reached code is the same before and after
+    printing, so the entry comments are a fixed point.  The sets are subsets
+    of `result.live_in` (fewer reads and edges, and a reached block's writes
+    are all counted), so every store (`live` included) holds their states.
+    """
+    if _all_reached_as_engine(fn, result):
+        return list(result.live_in)
+    nb = len(fn.blocks)
+    types = result.ssa_types
+    use = [0] * (nb + 1)
+    defs = [0] * (nb + 1)
+    succs: list[list[int]] = [[] for _ in range(nb + 1)]
+    printed = printed_succs(fn, result)
+    shared = getattr(result, "stmt_reads", None)  # computed once by inference (same as stmt_reads)
+    stmts, K = fn.stmts, ir.Kind
+    DEAD, ASSIGN, NEWVAR = K.DEAD, K.ASSIGN, K.NEWVAR
+    for b in fn.blocks:
+        u: set[int] = set()  # sets while scanning: cheaper than growing wide ints per read
+        d: set[int] = set()
+        for i in range(b.first, b.last + 1):
+            st = stmts[i - 1]
+            k = st.kind
+            if types[i] is None or k is DEAD:
+                break
+            for sid, _ in (shared[i] if shared is not None else stmt_reads(st)):
+                if sid not in d:
+                    u.add(sid)
+            if (k is ASSIGN or k is NEWVAR) and st.slot is not None:  # `stmt_write(st)`, inline
+                d.add(st.slot)
+        use[b.id], defs[b.id] = _bits(u), _bits(d)
+        if types[b.last] is not None and fn.stmt(b.last).kind is not ir.Kind.DEAD:
+            succs[b.id] = printed[b.id]
+    live = [0] * (nb + 1)
+    changed = True
+    while changed:  # backward fixpoint, last block first; monotone, bounded by the slot count
+        changed = False
+        for b in range(nb, 0, -1):
+            out = 0
+            for c in succs[b]:
+                out |= live[c]
+            new = use[b] | (out & ~defs[b])
+            if new != live[b]:
+                live[b], changed = new, True
+    mask = ((1 << (len(fn.slots) + 1)) - 1) & ~1  # valid slot ids only
+    return [bits_to_set(x & mask) for x in live]
+
+
+def _all_reached_as_engine(fn: ir.Function, result: Any) -> bool:
+    """Is `reached_live_in` the engine's `result.live_in`?  It is when every
+    statement is reached and none is DEAD (every read and write counts) and
+    the printed edges are the CFG's (both are then the least fixpoint of the
+    same equations over the same reads, `result.stmt_reads`)."""
+    if getattr(result, "stmt_reads", None) is None:
+        return False
+    types = result.ssa_types
+    if not all([t is not None for t in types[1:]]):
+        return False
+    if ir.Kind.DEAD in set(map(_KIND, fn.stmts)):
+        return False
+    printed = printed_succs(fn, result)
+    return all(set(printed[b.id]) == set(b.succs) for b in fn.blocks)
+
+
+_KIND = attrgetter("kind")
+
+
+def _bits(ids: set[int]) -> int:
+    out = 0
+    for s in ids:
+        out |= 1 << s
+    return out
+
+
+class _Shows:
+    """Per-render memo of `show` and `classify`.  Big functions repeat a few
+    lattice elements millions of times (entry states), mostly as the very
+    same objects: the memo is keyed by identity first (cheap), then by value
+    (lattice elements are hashable); it holds the objects, so ids stay valid.
+    `states` memoises entry-comment texts (`::T (undef)`) of slot states by
+    identity: blocks share most of their states."""
+
+    __slots__ = ("by_id", "text", "level", "states")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, tuple[Any, str]] = {}
+        self.states: dict[int, tuple[Any, str]] = {}
+        self.text: dict = {}
+        self.level: dict = {}
+
+    def show(self, x: Any) -> str:
+        hit = self.by_id.get(id(x))
+        if hit is not None:
+            return hit[1]
+        try:
+            t = self.text.get(x)
+            if t is None:
+                t = self.text[x] = show(x)
+        except TypeError:  # an unhashable element: no value memo
+            t = show(x)
+        self.by_id[id(x)] = (x, t)
+        return t
+
+    def classify(self, x: Any) -> str:
+        try:
+            v = self.level.get(x)
+            if v is None:
+                v = self.level[x] = C.classify(x)
+            return v
+        except TypeError:
+            return C.classify(x)
+
+
+def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str],
+                   live_in: list[frozenset[int]], shows: _Shows | None = None) -> str:
+    sh = shows.show if shows is not None else show
+    entry = result.entry_view(b)
+    if entry is None:
+        return f"# entry #{b}: unreached"
+    live = sorted(live_in[b])
+    if not live:
+        return f"# entry #{b}: (no live slots)"
+    parts = []
+    by_id = shows.states if shows is not None else {}
+    for sid in live:
+        vs = entry.get(sid)
+        if vs is None:
+            parts.append(f"{names.get(sid, f'@_{sid}')}::?")
+            continue
+        hit = by_id.get(id(vs))
+        if hit is None:  # holding vs keeps its id from being reused
+            hit = by_id[id(vs)] = (vs, "::" + sh(vs.type) + (" (undef)" if vs.undef else ""))
+        parts.append(names[sid] + hit[1])
+    return f"# entry #{b}: " + ", ".join(parts)
+
+
+def _typed(text: str, t: Any, colour: bool, shows: _Shows | None = None) -> tuple[str, str]:
+    """`text::T` (the `::T` painted) and the colour level of T."""
+    if shows is None:
+        level, shown = C.classify(t), show(t)
+    else:
+        level, shown = shows.classify(t), shows.show(t)
+    return text + C.paint("::" + shown, level, colour), level
+
+
+def _with_mark(line: str, level: str, colour: bool, extra: str = "") -> str:
+    """Append the plain-text mark of `level` (and `extra`) as a trailing comment."""
+    m = C.mark(level)
+    bits = " ".join(x for x in (m, extra) if x)
+    if not bits:
+        return line
+    return line + "  " + C.paint("# " + bits, "comment", colour)
+
+
+def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
+    """The annotated body: entry comments, rails, labels, statements, types (irc.fmt's layout)."""
+    names = slot_display_names(fn)
+    used = used_ssa(fn, result)
+    shows = _Shows()
+    texts, labelled = _stmt_texts(fn, result, names, used, shows, colour)
+    live_in = reached_live_in(fn, result)
+    prefix = {b.id: [C.paint(_entry_comment(fn, result, b.id, names, live_in, shows), "comment", colour)]
+              for b in fn.blocks}
+    return layout_body(fn, texts, block_prefix=prefix, labelled=labelled, pred_counts=printed_pred_counts(fn, result))
+
+
+def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[int], shows: _Shows,
+                colour: bool) -> tuple[list[str], set[int]]:
+    """Each statement's text (`_live_text` / `_dead_text`) followed by its
+    `::T  # mark` suffix, and the statements that get a `%N =` label.  One
+    pass; the statement text comes from irc.fmt's `ExprPrinter` (the same text
+    as `_live_text`, with slot and name texts memoised for the function)."""
+    K = ir.Kind
+    ASSIGN, VALUE, ENTER, DEAD = K.ASSIGN, K.VALUE, K.ENTER, K.DEAD
+    Typed, ExprNode, Lit = S.Typed, S.ExprNode, S.Lit
+    types = result.ssa_types
+    xp = ExprPrinter(fn).expr_prec
+    dead_suffix = C.paint("::Union{}", C.GOOD, colour)
+    texts: list[str] = []
+    labelled: set[int] = set()
+    suffix_of: dict[int, tuple[Any, str]] = {}  # id(type) -> (type, its `::T  # mark` suffix)
+    for i, st in enumerate(fn.stmts, start=1):
+        t = types[i]
+        k = st.kind
+        if t is None or k is DEAD:
+            texts.append(_dead_text(fn, st) + dead_suffix)
+            continue
+        if k is not ASSIGN and k is not VALUE:
+            texts.append(format_stmt(st, fn))
+            if k is ENTER and i in used:
+                labelled.add(i)
+            continue
+        v = st.value
+        if k is VALUE:
+            if i in used:
+                labelled.add(i)
+            if type(v) is ExprNode and v.head in _NO_VALUE_HEADS:  # `_has_value` is False
+                texts.append(_live_text(fn, st, False))
+                continue
+        hit = suffix_of.get(id(t))
+        if hit is None:  # holding t keeps its id from being reused
+            text, level = _typed("", t, colour, shows)
+            hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour))
+        if type(v) is Typed:
+            v = _strip_typed_slot(v)
+        text, prec = xp(v)
+        if k is ASSIGN:
+            sid = st.slot
+            target = names.get(sid) if sid is not None else None
+            texts.append(f"({target if target is not None else _slot_name(fn, sid)} = {text}){hit[1]}")
+        elif _needs_parens(v) if type(v) is Lit else (prec < 100 or type(v) is Typed):
+            texts.append(f"({text}){hit[1]}")
+        else:
+            texts.append(text + hit[1])
+    return texts, labelled
+
+
+# ---------------------------------------------------------------- header and file
+
+
+def _from_line(fn: ir.Function, path: str) -> str:
+    src = fn.source
+    given = (src.from_text or "").strip() if src is not None else ""
+    if given:
+        return "  " + (given if given.startswith("from ") else "from " + given)
+    import os
+
+    args = ", ".join(julia_name(s.name) for s in fn.slots[1:] if s.argument)
+    mod = ".".join(fn.module) or "Main"
+    where = os.path.basename(path) if path else "none"
+    return f"  from {function_title(fn)}({args}) @ {mod} {where}:{fn.line}"
+
+
+def _slot_line(name: str, t: Any, bits: int, colour: bool, shows: _Shows | None = None) -> str:
+    text, level = _typed("  " + name, t, colour, shows)
+    return _with_mark(text, level, colour, flags_text(bits))
+
+
+def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = False) -> list[str]:
+    """`MethodInstance`, `from`, `Static Parameters` (as `print_warntype_mi`
+    prints them), then `Arguments`, `Locals` and `Body` (`print_warntype_codeinfo`)."""
+    names = slot_display_names(fn)
+    out = [f"MethodInstance for {signature(fn, result)}", _from_line(fn, path)]
+    if fn.static_params:
+        out.append("Static Parameters")
+        for tv in fn.static_params:
+            if tv.value is not None:
+                out.append(f"  {tv.name} = {format_type_expr(tv.value)}")
+            elif tv.upper is not None:
+                out.append(f"  {tv.name} <: {format_type_expr(tv.upper)}")
+            else:
+                out.append(f"  {tv.name} <: Any")
+    out.append("Arguments")
+    nargs = fn.nargs
+    shows = _Shows()
+    for s in fn.slots:
+        if s.id == nargs + 1:
+            out.append("Locals")
+        out.append(_slot_line(names[s.id], result.slot_types[s.id], int(result.slot_flags[s.id]), colour, shows))
+    body, level = _typed("Body", printed_return_type(result), colour)
+    out.append(_with_mark(body, level, colour))
+    return out
+
+
+def render_function(fn: ir.Function, result: Any, path: str = "", colour: bool = False) -> str:
+    """One function in `@code_warntype` layout (see the module doc)."""
+    return "\n".join(header_lines(fn, result, path, colour) + body_lines(fn, result, colour)) + "\n"
+
+
+def declaration_text(program: ir.Program) -> str:
+    """The file's own declarations, reprinted in file order."""
+    items = [it for it in program.items if not isinstance(it, S.FunctionDef)]
+    if not items:
+        return ""
+    return "".join(format_item(it).rstrip("\n") + "\n" for it in items)
+
+
+def render_program(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False) -> str:
+    """The whole file: declarations, then every function, separated by blank lines."""
+    parts = []
+    decls = declaration_text(program)
+    if decls:
+        parts.append(decls)
+    for fn, r in results:
+        parts.append(render_function(fn, r, program.path, colour))
+    return "\n".join(parts)

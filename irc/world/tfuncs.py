@@ -1,0 +1,1246 @@
+"""Builtins and intrinsics (spec §1.2): Julia's tfuncs (base/compiler/tfuncs.jl)
+with constant folding, and Julia-semantics arithmetic for `@foldable` methods.
+
+Each builtin is a Python function `(args: list[Lattice], world) -> Lattice |
+CallResult`.  The rules, with the Julia function each follows:
+
+- `===` -- `egal_tfunc`: two constants fold; disjoint widened types give
+  `Const(false)`; a slot compared with a constant gets a condition
+  (abstractinterpretation.jl `abstract_call_builtin`): then-type the constant,
+  else-type the slot's type minus the constant's type when that is a
+  singleton.  `!==` is its negation (branches swapped).
+- `isa` -- `isa_tfunc`: decided when `x ⊑ T` (true) or `x` is exact/disjoint
+  (false); otherwise `Bool` with the condition `(x ∩ T, x \\ T)`.
+- `typeof` -- `typeof_tfunc`; `<:` -- `subtype_tfunc`; `getfield` --
+  `getfield_tfunc` (tuples, structs, Const/PartialStruct fields, constant
+  names or indices; out of range: `Union{}`); `setfield!`, `isdefined`,
+  `nfields`, `fieldtype`, `tuple` (Const / PartialStruct / Tuple type),
+  `apply_type`, `typeassert`, `ifelse`, `throw` (`Union{}`), `sizeof`,
+  `svec`, `_apply_iterate` (Any), `Core.Box`, `arraylen`/`arrayref`/
+  `arrayset`/`arraysize`.
+- Intrinsics: integer ops wrap around at the argument's bit width (two's
+  complement), float ops follow IEEE (Float32 rounded), comparisons give
+  Bool, conversions take the target type as first argument.
+
+Folding computes on Python values (int/float/bool) and re-wraps the result
+in the Julia type; anything that would throw (division by zero, domain
+errors) is not folded.  All functions are pure.
+"""
+from __future__ import annotations
+
+import math
+import operator
+import struct
+from dataclasses import dataclass
+
+from irc.lattice import typetable as TT
+from irc.lattice.typelattice import (
+    ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32,
+    has_nontrivial_const_info,
+    lattice_getfield, lattice_le, lattice_nfields, tmerge, widenconst,
+)
+from irc.lattice.subtype import issubtype, typeintersect, typesubtract
+from irc.lattice.types import (
+    BOTTOM, DataType, FuncType, FunctionValue, ModuleValue, Sym, TypeVar, UnionAllType, UnionType,
+    VarargType, has_free_typevars, is_type, unwrap_unionall,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CallResult:
+    """The result of a call: `rt` its lattice element; `cond` = (0-based
+    argument position, type when true, type when false) or None;
+    `diagnostics` messages (unknown callee, no method matching …)."""
+
+    rt: object
+    cond: tuple | None = None
+    diagnostics: tuple = ()
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def is_const_type(x) -> bool:
+    return type(x) is Const and is_type(x.val)
+
+
+def instanceof(x):
+    """Julia's `instanceof_tfunc`: (type denoted, exact?) for a type argument."""
+    if type(x) is Const:
+        if is_type(x.val):
+            return x.val, True
+        return BOTTOM, True
+    t = widenconst(x)
+    if TT.isType(t):
+        p = t.params[0]
+        return p, not has_free_typevars(p)
+    u = unwrap_unionall(t)
+    if type(u) is DataType and u.name is TT.TYPE_NAME:
+        p = u.params[0]
+        if type(p) is TypeVar:
+            return (p.ub or ANY), False
+    if type(t) is UnionType and all(TT.isType(m) for m in t.members):
+        return TT.union(*(m.params[0] for m in t.members)), False
+    return ANY, False
+
+
+def _int_info(t):
+    """(bits, signed) of an integer type, or None."""
+    if type(t) is not DataType or not t.name.primitive_bits:
+        return None
+    if t == TT.BOOL:
+        return (8, False)
+    if issubtype(t, TT.SIGNED):
+        return (t.name.primitive_bits, True)
+    if issubtype(t, TT.UNSIGNED):
+        return (t.name.primitive_bits, False)
+    if t == TT.CHAR:
+        return (32, False)
+    return None
+
+
+def wrap_int(v: int, t):
+    """Two's-complement wrap of `v` to the integer type `t` (Bool: v & 1 as bool)."""
+    if t == TT.BOOL:
+        return bool(v & 1)
+    info = _int_info(t)
+    if info is None:
+        return v
+    bits, signed = info
+    v &= (1 << bits) - 1
+    if signed and v >= 1 << (bits - 1):
+        v -= 1 << bits
+    return v
+
+
+def _round_float(v: float, t):
+    if t == TT.FLOAT32:
+        return float32(v)
+    if t == TT.FLOAT16:
+        try:
+            return struct.unpack("<e", struct.pack("<e", v))[0]
+        except OverflowError:
+            return math.copysign(math.inf, v)
+    return v
+
+
+def make_const(v, t):
+    """A Const of Python value `v` coerced to Julia type `t`."""
+    if t == TT.BOOL:
+        return Const(bool(v), TT.BOOL)
+    if type(t) is DataType and t.name.primitive_bits and issubtype(t, TT.INTEGER):
+        return Const(wrap_int(int(v), t), t)
+    if type(t) is DataType and issubtype(t, TT.ABSTRACTFLOAT) and t.name.primitive_bits:
+        return Const(_round_float(float(v), t), t)
+    return Const(v, t)
+
+
+def _num(c):
+    """Python number of a numeric Const (Bool as int), or None."""
+    if type(c) is not Const:
+        return None
+    v = c.val
+    if type(v) in (bool, int, float):
+        return v
+    return None
+
+
+def _ints_unsigned(c):
+    v = c.val
+    info = _int_info(c.typ)
+    if info is None:
+        return int(v)
+    bits, _ = info
+    return int(v) & ((1 << bits) - 1)
+
+
+# ---------------------------------------------------------------- builtins
+
+
+def tf_egal(args, world):
+    if len(args) != 2:
+        return BOTTOM
+    x, y = args
+    rt = egal_tfunc(x, y)
+    cond = None
+    if type(y) is Const and type(x) is not Const:
+        cond = _egal_cond(rt, x, y, 0)
+    elif type(x) is Const and type(y) is not Const:
+        cond = _egal_cond(rt, y, x, 1)
+    return CallResult(rt, cond)
+
+
+def _egal_cond(rt, slot_ty, c, pos):
+    """abstract_call_builtin's `===` condition for a slot compared with a constant."""
+    then_t, else_t = c, widenconst(slot_ty)
+    if rt == FALSE:
+        then_t = BOTTOM
+    elif rt == TRUE:
+        else_t = BOTTOM
+    elif TT.issingleton(c.typ) and not is_type(c.val):
+        else_t = typesubtract(else_t, c.typ)
+    return (pos, then_t, else_t)
+
+
+def egal_tfunc(x, y):
+    """Julia's `egal_tfunc`."""
+    if type(x) is Const and type(y) is Const:
+        return Const(x == y)
+    if type(x) is Const and TT.issingleton(x.typ) and widenconst(y) == x.typ and not is_type(x.val):
+        return TRUE
+    if type(y) is Const and TT.issingleton(y.typ) and widenconst(x) == y.typ and not is_type(y.val):
+        return TRUE
+    wx, wy = widenconst(x), widenconst(y)
+    if typeintersect(wx, wy) == BOTTOM:
+        return FALSE
+    return BOOL
+
+
+def tf_notegal(args, world):
+    r = tf_egal(args, world)
+    if not isinstance(r, CallResult):
+        return r
+    rt = r.rt
+    if rt == TRUE:
+        rt = FALSE
+    elif rt == FALSE:
+        rt = TRUE
+    cond = None
+    if r.cond is not None:
+        p, a, b = r.cond
+        cond = (p, b, a)
+    return CallResult(rt, cond)
+
+
+def tf_isa(args, world):
+    if len(args) != 2:
+        return BOTTOM
+    v, tt = args
+    t, exact = instanceof(tt)
+    w = widenconst(v)
+    rt = BOOL
+    if t == BOTTOM and exact:
+        rt = FALSE
+    elif not has_free_typevars(t):
+        if lattice_le(v, t):
+            if exact:
+                rt = TRUE
+        elif type(v) is Const or TT.isdispatchelem(w) or typeintersect(w, t) == BOTTOM:
+            rt = FALSE
+    cond = None
+    if exact and not has_free_typevars(t):
+        if rt == TRUE:
+            cond = (0, w, BOTTOM)
+        elif rt == FALSE:
+            cond = (0, BOTTOM, w)
+        else:
+            cond = (0, typeintersect(w, t), typesubtract(w, t))
+    return CallResult(rt, cond)
+
+
+def typeof_tfunc(x):
+    """Julia's `typeof_tfunc`."""
+    if type(x) is Const:
+        v = x.val
+        if is_type(v):
+            if type(v) is UnionType:
+                return Const(TT.TYPEOFBOTTOM if not v.members else TT.UNION_KIND)
+            if type(v) is UnionAllType:
+                return Const(TT.UNIONALL)
+            return Const(TT.DATATYPE)
+        return Const(x.typ)
+    t = widenconst(x)
+    if TT.isType(t):
+        p = t.params[0]
+        if type(p) is UnionType:
+            return Const(TT.UNION_KIND)
+        if type(p) is UnionAllType:
+            return Const(TT.UNIONALL)
+        if type(p) is TypeVar:
+            return ANY
+        return Const(TT.DATATYPE)
+    if TT.isconcrete(t) or type(t) is FuncType:
+        return Const(t)
+    if type(t) is UnionType:
+        parts = [typeof_tfunc(m) for m in t.members]
+        return TT.union(*(widenconst(p) if type(p) is not Const else TT.type_of_type(p.val) for p in parts))
+    if t == ANY:
+        return TT.wrapper(TT.TYPE_NAME)
+    return _type_leq(t)
+
+
+def _type_leq(t):
+    """`Type{<:t}`."""
+    v = TypeVar("T", None, t)
+    return UnionAllType(v, TT.type_of_type(v))
+
+
+def tf_typeof(args, world):
+    if len(args) != 1:
+        return BOTTOM
+    return typeof_tfunc(args[0])
+
+
+def tf_subtype(args, world):
+    if len(args) != 2:
+        return BOTTOM
+    a, b = args
+    if is_const_type(a) and is_const_type(b):
+        return Const(issubtype(a.val, b.val))
+    return BOOL
+
+
+def _field_index(s, name):
+    """1-based field index for a Const name/index argument, or None."""
+    if type(name) is not Const:
+        return None
+    v = name.val
+    if type(v) is int and not isinstance(v, bool):
+        return v
+    if type(v) is Sym:
+        names = TT.field_names(s)
+        if names is None:
+            return None
+        if v.name in names:
+            return names.index(v.name) + 1
+        return -1
+    return None
+
+
+def getfield_tfunc(x, name):
+    """Julia's `getfield_tfunc` (reduced)."""
+    tx = type(x)
+    if tx is Conditional:
+        x = BOOL
+        tx = DataType
+    if tx is Const:
+        v = x.val
+        if type(v) is ModuleValue:
+            return ANY
+        if type(v) in (tuple, StructValue):
+            s = widenconst(x)
+            i = _field_index(s, name)
+            if i is None:
+                n = lattice_nfields(x) or 0
+                fs = [lattice_getfield(x, k) for k in range(1, n + 1)]
+                return _merge_all([widenconst(f) for f in fs]) if fs else BOTTOM
+            if i < 1 or i > (lattice_nfields(x) or 0):
+                return BOTTOM
+            return lattice_getfield(x, i)
+        if is_type(v):
+            return ANY
+        x = widenconst(x)
+        tx = type(x)
+    if tx is PartialStruct:
+        i = _field_index(x.typ, name)
+        if i is None:
+            return getfield_tfunc(x.typ, name)
+        if i < 1 or i > len(x.fields):
+            return BOTTOM
+        return lattice_getfield(x, i)
+    s = x
+    if s == ANY or s == TT.MODULE:
+        return ANY
+    if type(s) is UnionType:
+        return _merge_all([getfield_tfunc(m, name) for m in s.members])
+    if type(s) is UnionAllType:
+        s = unwrap_unionall(s)
+        if type(s) is not DataType:
+            return ANY
+        r = getfield_tfunc(s, name)
+        return ANY if (is_type(r) and has_free_typevars(r)) else r
+    if type(s) is not DataType:
+        return ANY
+    if s.name.abstract:
+        return ANY
+    fts = TT.field_types(s)
+    if TT.is_tuple(s):
+        if TT.is_vatuple(s):
+            i = _field_index(s, name) if type(name) is Const and type(name.val) is int else None
+            nfix = len(s.params) - 1
+            if i is not None and 1 <= i <= nfix:
+                return s.params[i - 1]
+            return _merge_all([p.T if type(p) is VarargType else p for p in s.params])
+    names = TT.field_names(s)
+    if names is None:
+        return ANY
+    i = _field_index(s, name)
+    if i is None:
+        if not fts:
+            return BOTTOM
+        if type(name) is Const:
+            return BOTTOM
+        return _merge_all(list(fts))
+    if i < 1 or i > len(fts):
+        return BOTTOM
+    return fts[i - 1]
+
+
+def _merge_all(ts):
+    r = BOTTOM
+    for t in ts:
+        r = tmerge(r, t)
+    return r
+
+
+def tf_getfield(args, world):
+    if len(args) < 2 or len(args) > 4:
+        return BOTTOM
+    return getfield_tfunc(args[0], args[1])
+
+
+def tf_setfield(args, world):
+    if len(args) < 3:
+        return BOTTOM
+    s = widenconst(args[0])
+    if type(s) is DataType and TT.isconcrete(s) and not s.name.mutable and s.name is not TT.ANY_NAME:
+        return BOTTOM  # setfield! on an immutable struct throws
+    ft = getfield_tfunc(s, args[1])
+    if ft == BOTTOM:
+        return BOTTOM
+    v = args[2]
+    if is_type(ft) and not lattice_le(v, ft) and typeintersect(widenconst(v), ft) == BOTTOM:
+        return BOTTOM
+    return v
+
+
+def tf_isdefined(args, world):
+    if len(args) < 2:
+        return BOTTOM
+    x, name = args[0], args[1]
+    s = widenconst(x)
+    if type(s) is DataType and TT.isconcrete(s) and not TT.is_vatuple(s):
+        i = _field_index(s, name)
+        if i is not None:
+            n = len(TT.field_types(s))
+            if i < 1 or i > n:
+                return FALSE
+            ft = TT.field_types(s)[i - 1]
+            if TT.isbitstype(ft) or not s.name.mutable:
+                return TRUE
+    return BOOL
+
+
+def tf_nfields(args, world):
+    if len(args) != 1:
+        return BOTTOM
+    n = lattice_nfields(args[0])
+    if n is not None:
+        return Const(n)
+    return TT.INT64
+
+
+def tf_fieldtype(args, world):
+    if len(args) < 2:
+        return BOTTOM
+    t, exact = instanceof(args[0])
+    if exact and type(t) is DataType:
+        r = getfield_tfunc(t, args[1])
+        if is_type(r) and r != BOTTOM:
+            return Const(r)
+        if r == BOTTOM:
+            return BOTTOM
+    return TT.wrapper(TT.TYPE_NAME)
+
+
+def tuple_tfunc(args):
+    """Julia's `tuple_tfunc` (tfuncs.jl 1.10): Const when every element is a
+    Const; otherwise the Tuple type of the widened elements, where a
+    `Type{T}` element becomes `typeof(T)` (no runtime tuple has a `Type{…}`
+    element type), and a PartialStruct over the given elements when any of
+    them carries more than its type."""
+    if all(type(a) is Const for a in args):
+        return Const(tuple(args), TT.tuple_type([a.typ for a in args]))
+    params = []
+    fields = []
+    anyinfo = False
+    for a in args:
+        if type(a) is Conditional:
+            a = BOOL
+        if has_nontrivial_const_info(a):
+            anyinfo = True
+            fields.append(a)  # kept as is
+            params.append(widenconst(a))
+            continue
+        x = widenconst(a)
+        fields.append(x)  # trivial information: the field is the widened type (Const(Float64) -> Type{Float64})
+        if TT.isType(x):
+            anyinfo = True
+            p = x.params[0]
+            params.append(_kind_of_value(p) if not has_free_typevars(p) else TT.wrapper(TT.TYPE_NAME))
+        else:
+            params.append(x)
+    typ = TT.tuple_type(params)
+    if typ == BOTTOM:
+        return BOTTOM
+    if TT.issingleton(typ):
+        return Const((), typ)
+    if anyinfo:
+        return PartialStruct(typ, tuple(fields))
+    return typ
+
+
+def _kind_of_value(t):
+    if type(t) is UnionType:
+        return TT.TYPEOFBOTTOM if not t.members else TT.UNION_KIND
+    if type(t) is UnionAllType:
+        return TT.UNIONALL
+    return TT.DATATYPE
+
+
+def tf_tuple(args, world):
+    return tuple_tfunc(list(args))
+
+
+def tf_apply_type(args, world):
+    if not args:
+        return BOTTOM
+    head = args[0]
+    if type(head) is not Const:
+        return ANY
+    ps = []
+    for a in args[1:]:
+        if type(a) is Const:
+            ps.append(_param_value(a.val))
+        else:
+            return _apply_type_wide(head)
+    try:
+        t = TT.apply_type(head.val, ps)
+    except Exception:  # noqa: BLE001 - too many parameters etc.: the call throws
+        return BOTTOM
+    return Const(t)
+
+
+def _param_value(v):
+    """A constant as a type parameter: tuples of constants become tuples of values
+    (`NamedTuple{(:a, :b)}`)."""
+    if type(v) is tuple:
+        return tuple(_param_value(x.val if type(x) is Const else x) for x in v)
+    return v
+
+
+def _apply_type_wide(head):
+    if is_type(head.val):
+        return TT.wrapper(TT.TYPE_NAME)
+    return ANY
+
+
+def tf_typeassert(args, world):
+    if len(args) != 2:
+        return BOTTOM
+    v, tt = args
+    t, exact = instanceof(tt)
+    if lattice_le(v, t):
+        return v
+    w = widenconst(v)
+    r = typeintersect(w, t)
+    if r == BOTTOM:
+        return BOTTOM
+    return r
+
+
+def tf_ifelse(args, world):
+    if len(args) != 3:
+        return BOTTOM
+    c = args[0]
+    if type(c) is Const and type(c.val) is bool:
+        return args[1] if c.val else args[2]
+    if not issubtype(widenconst(c), TT.BOOL) and typeintersect(widenconst(c), TT.BOOL) == BOTTOM:
+        return BOTTOM
+    return tmerge(args[1], args[2])
+
+
+def tf_throw(args, world):
+    return BOTTOM
+
+
+def tf_sizeof(args, world):
+    """Julia's `sizeof_tfunc`: the size of a type argument, else of the value's
+    concrete type (primitive types and strings)."""
+    if len(args) != 1:
+        return BOTTOM
+    x = args[0]
+    if type(x) is Const and type(x.val) is str:
+        return Const(len(x.val.encode("utf-8")))
+    t, exact = instanceof(x)
+    if t == BOTTOM or not exact:
+        t = widenconst(x)  # a value, not a type: its type's size
+    if type(t) is DataType and t.name.primitive_bits:
+        return Const(t.name.primitive_bits // 8)
+    return TT.INT64
+
+
+def _splat(x):
+    """The elements of a splatted argument when statically known (tuples), else None."""
+    if type(x) is Const and type(x.val) is tuple:
+        return list(x.val)
+    if type(x) is PartialStruct and TT.is_tuple(x.typ) and not TT.is_vatuple(x.typ):
+        return list(x.fields)
+    t = widenconst(x)
+    if TT.is_tuple(t) and not TT.is_vatuple(t):
+        return list(t.params)
+    return None
+
+
+def tf_apply_iterate(args, world):
+    """`Core._apply_iterate(iterate, f, xs…)`: `f` called on the splatted
+    elements when every `xs` is a tuple of known length; else Any."""
+    if len(args) < 2:
+        return BOTTOM
+    flat = []
+    for x in args[2:]:
+        elems = _splat(x)
+        if elems is None:
+            return ANY
+        flat.extend(elems)
+    if world is None:
+        return ANY
+    return world.call(args[1], flat, ("Main",))
+
+
+def tf_svec(args, world):
+    return TT.SIMPLEVECTOR
+
+
+def tf_any(args, world):
+    return ANY
+
+
+def tf_nothing(args, world):
+    return TT.NOTHING
+
+
+def tf_box(args, world):
+    return TT.BOX
+
+
+def tf_arraylen(args, world):
+    return TT.INT64
+
+
+def tf_arrayref(args, world):
+    if len(args) < 3:
+        return BOTTOM
+    a = widenconst(args[1])
+    u = unwrap_unionall(a)
+    if type(u) is DataType and u.name is TT.ARRAY_NAME and u.params and is_type(u.params[0]) \
+            and not has_free_typevars(u.params[0]):
+        return u.params[0]
+    return ANY
+
+
+def tf_arrayset(args, world):
+    if len(args) < 4:
+        return BOTTOM
+    return args[1]
+
+
+def tf_compilerbarrier(args, world):
+    return widenconst(args[1]) if len(args) == 2 else BOTTOM
+
+
+def tf_expr(args, world):
+    return TT.EXPR
+
+
+def tf_typevar(args, world):
+    return TT.TYPEVAR_T
+
+
+# ---------------------------------------------------------------- intrinsics
+
+
+def _first_type(args):
+    return widenconst(args[0]) if args else ANY
+
+
+def _binop_int(fn):
+    def tf(args, world):
+        if len(args) != 2:
+            return BOTTOM
+        t = _first_type(args)
+        a, b = args
+        if type(a) is Const and type(b) is Const and _num(a) is not None and _num(b) is not None:
+            try:
+                r = fn(int(a.val), int(b.val), a, b)
+            except (ZeroDivisionError, ValueError, OverflowError):
+                return t
+            if r is None:
+                return t
+            return make_const(r, t)
+        return t
+    return tf
+
+
+def _sdiv(a, b, ca, cb):
+    if b == 0:
+        raise ZeroDivisionError
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def _srem(a, b, ca, cb):
+    if b == 0:
+        raise ZeroDivisionError
+    return a - b * _sdiv(a, b, ca, cb)
+
+
+def _udiv(a, b, ca, cb):
+    ua, ub = _ints_unsigned(ca), _ints_unsigned(cb)
+    if ub == 0:
+        raise ZeroDivisionError
+    return ua // ub
+
+
+def _urem(a, b, ca, cb):
+    ua, ub = _ints_unsigned(ca), _ints_unsigned(cb)
+    if ub == 0:
+        raise ZeroDivisionError
+    return ua % ub
+
+
+def _bits_of(c):
+    info = _int_info(c.typ)
+    return info[0] if info else 64
+
+
+def _shl(a, b, ca, cb):
+    ub = _ints_unsigned(cb)
+    return 0 if ub >= _bits_of(ca) else a << ub
+
+
+def _lshr(a, b, ca, cb):
+    ub = _ints_unsigned(cb)
+    return 0 if ub >= _bits_of(ca) else _ints_unsigned(ca) >> ub
+
+
+def _ashr(a, b, ca, cb):
+    ub = _ints_unsigned(cb)
+    bits = _bits_of(ca)
+    sa = wrap_int(_ints_unsigned(ca), _signed_of(bits))
+    return sa >> min(ub, bits - 1)
+
+
+def _signed_of(bits):
+    return {8: TT.INT8, 16: TT.INT16, 32: TT.INT32, 64: TT.INT64, 128: TT.INT128}.get(bits, TT.INT64)
+
+
+def _cmp_int(op, unsigned=False):
+    def tf(args, world):
+        if len(args) != 2:
+            return BOTTOM
+        a, b = args
+        if type(a) is Const and type(b) is Const and _num(a) is not None and _num(b) is not None:
+            if unsigned:
+                return Const(bool(op(_ints_unsigned(a), _ints_unsigned(b))))
+            return Const(bool(op(int(a.val), int(b.val))))
+        return BOOL
+    return tf
+
+
+def _unop_int(fn):
+    def tf(args, world):
+        if len(args) != 1:
+            return BOTTOM
+        a = args[0]
+        t = widenconst(a)
+        if type(a) is Const and _num(a) is not None:
+            return make_const(fn(a), t)
+        return t
+    return tf
+
+
+def _not_int(c):
+    if c.typ == TT.BOOL:
+        return not c.val
+    return ~int(c.val)
+
+
+def _binop_float(fn):
+    def tf(args, world):
+        if len(args) != 2:
+            return BOTTOM
+        t = _first_type(args)
+        a, b = args
+        if type(a) is Const and type(b) is Const and type(a.val) is float and type(b.val) is float:
+            try:
+                return make_const(fn(a.val, b.val), t)
+            except (ZeroDivisionError, ValueError, OverflowError):
+                return t
+        return t
+    return tf
+
+
+def _fdiv(x, y):
+    if y == 0:
+        if x == 0 or math.isnan(x):
+            return math.nan
+        return math.copysign(math.inf, x) * math.copysign(1.0, y)
+    return x / y
+
+
+def _frem(x, y):
+    if y == 0 or math.isinf(x):
+        return math.nan
+    return math.fmod(x, y)
+
+
+def _cmp_float(op):
+    def tf(args, world):
+        if len(args) != 2:
+            return BOTTOM
+        a, b = args
+        if type(a) is Const and type(b) is Const and type(a.val) is float and type(b.val) is float:
+            return Const(bool(op(a.val, b.val)))
+        return BOOL
+    return tf
+
+
+def _unop_float(fn):
+    def tf(args, world):
+        if len(args) != 1:
+            return BOTTOM
+        a = args[0]
+        t = widenconst(a)
+        if type(a) is Const and type(a.val) is float:
+            try:
+                return make_const(fn(a.val), t)
+            except (ValueError, OverflowError):
+                return t
+        return t
+    return tf
+
+
+def _convert(kind):
+    """Conversion intrinsics: first argument is the target type."""
+    def tf(args, world):
+        if len(args) != 2:
+            return BOTTOM
+        t, exact = instanceof(args[0])
+        if not exact or not is_type(t) or has_free_typevars(t):
+            return ANY
+        x = args[1]
+        if type(x) is Const and _num(x) is not None:
+            v = x.val
+            try:
+                if kind in ("sitofp", "uitofp"):
+                    vv = _ints_unsigned(x) if kind == "uitofp" else int(v)
+                    return make_const(float(vv), t)
+                if kind in ("fptosi", "fptoui"):
+                    if math.isnan(v) or math.isinf(v):
+                        return t
+                    return make_const(int(v), t)
+                if kind in ("fpext", "fptrunc"):
+                    return make_const(float(v), t)
+                if kind in ("zext_int", "trunc_int"):
+                    return make_const(_ints_unsigned(x), t)
+                if kind == "sext_int":
+                    return make_const(int(v), t)
+                if kind == "bitcast":
+                    return _bitcast(x, t)
+            except (ValueError, OverflowError):
+                return t
+        return t
+    return tf
+
+
+def _bitcast(x, t):
+    src = x.typ
+    if _int_info(src) and _int_info(t):
+        return make_const(_ints_unsigned(x), t)
+    if src == TT.FLOAT64 and t in (TT.INT64, TT.UINT64):
+        return make_const(struct.unpack("<q", struct.pack("<d", x.val))[0], t)
+    if t == TT.FLOAT64 and src in (TT.INT64, TT.UINT64):
+        return Const(struct.unpack("<d", struct.pack("<Q", _ints_unsigned(x)))[0], TT.FLOAT64)
+    return t
+
+
+def _checked(op):
+    def tf(args, world):
+        if len(args) != 2:
+            return BOTTOM
+        t = _first_type(args)
+        a, b = args
+        rt = TT.tuple_type([t, TT.BOOL])
+        if type(a) is Const and type(b) is Const and _num(a) is not None and _num(b) is not None:
+            info = _int_info(t)
+            if info is None:
+                return rt
+            bits, signed = info
+            if signed:
+                x, y = int(a.val), int(b.val)
+                lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+            else:
+                x, y = _ints_unsigned(a), _ints_unsigned(b)
+                lo, hi = 0, (1 << bits) - 1
+            try:
+                r = op(x, y)
+            except ZeroDivisionError:
+                return rt
+            return Const((make_const(r, t), Const(not (lo <= r <= hi))), rt)
+        return rt
+    return tf
+
+
+def _bool_type(args, world):
+    return BOOL
+
+
+def _same_type(args, world):
+    return widenconst(args[0]) if args else BOTTOM
+
+
+def _int_type(args, world):
+    return widenconst(args[0]) if args else BOTTOM
+
+
+INTRINSICS = {
+    "add_int": _binop_int(lambda a, b, ca, cb: a + b),
+    "sub_int": _binop_int(lambda a, b, ca, cb: a - b),
+    "mul_int": _binop_int(lambda a, b, ca, cb: a * b),
+    "sdiv_int": _binop_int(_sdiv),
+    "udiv_int": _binop_int(_udiv),
+    "srem_int": _binop_int(_srem),
+    "urem_int": _binop_int(_urem),
+    "and_int": _binop_int(lambda a, b, ca, cb: a & b),
+    "or_int": _binop_int(lambda a, b, ca, cb: a | b),
+    "xor_int": _binop_int(lambda a, b, ca, cb: a ^ b),
+    "shl_int": _binop_int(_shl),
+    "lshr_int": _binop_int(_lshr),
+    "ashr_int": _binop_int(_ashr),
+    "flipsign_int": _binop_int(lambda a, b, ca, cb: -a if b < 0 else a),
+    "neg_int": _unop_int(lambda c: -int(c.val)),
+    "not_int": _unop_int(_not_int),
+    "ctpop_int": _unop_int(lambda c: bin(_ints_unsigned(c)).count("1")),
+    "ctlz_int": _unop_int(lambda c: _bits_of(c) - _ints_unsigned(c).bit_length()),
+    "cttz_int": _unop_int(lambda c: (_ints_unsigned(c) & -_ints_unsigned(c)).bit_length() - 1
+                          if _ints_unsigned(c) else _bits_of(c)),
+    "bswap_int": _int_type,
+    "bitreverse_int": _int_type,
+    "slt_int": _cmp_int(operator.lt),
+    "sle_int": _cmp_int(operator.le),
+    "ult_int": _cmp_int(operator.lt, unsigned=True),
+    "ule_int": _cmp_int(operator.le, unsigned=True),
+    "eq_int": _cmp_int(operator.eq),
+    "ne_int": _cmp_int(operator.ne),
+    "add_float": _binop_float(operator.add),
+    "sub_float": _binop_float(operator.sub),
+    "mul_float": _binop_float(operator.mul),
+    "div_float": _binop_float(_fdiv),
+    "rem_float": _binop_float(_frem),
+    "copysign_float": _binop_float(math.copysign),
+    "add_float_fast": _binop_float(operator.add),
+    "sub_float_fast": _binop_float(operator.sub),
+    "mul_float_fast": _binop_float(operator.mul),
+    "div_float_fast": _binop_float(_fdiv),
+    "neg_float": _unop_float(lambda x: -x),
+    "abs_float": _unop_float(abs),
+    "sqrt_llvm": _unop_float(math.sqrt),
+    "sqrt_llvm_fast": _unop_float(math.sqrt),
+    "floor_llvm": _unop_float(lambda x: float(math.floor(x)) if math.isfinite(x) else x),
+    "ceil_llvm": _unop_float(lambda x: float(math.ceil(x)) if math.isfinite(x) else x),
+    "trunc_llvm": _unop_float(lambda x: float(math.trunc(x)) if math.isfinite(x) else x),
+    "rint_llvm": _unop_float(lambda x: float(round(x)) if math.isfinite(x) else x),
+    "fma_float": _same_type,
+    "muladd_float": _same_type,
+    "lt_float": _cmp_float(operator.lt),
+    "le_float": _cmp_float(operator.le),
+    "eq_float": _cmp_float(operator.eq),
+    "ne_float": _cmp_float(operator.ne),
+    "lt_float_fast": _cmp_float(operator.lt),
+    "le_float_fast": _cmp_float(operator.le),
+    "eq_float_fast": _cmp_float(operator.eq),
+    "ne_float_fast": _cmp_float(operator.ne),
+    "fpiseq": _bool_type,
+    "sitofp": _convert("sitofp"),
+    "uitofp": _convert("uitofp"),
+    "fptosi": _convert("fptosi"),
+    "fptoui": _convert("fptoui"),
+    "fpext": _convert("fpext"),
+    "fptrunc": _convert("fptrunc"),
+    "zext_int": _convert("zext_int"),
+    "sext_int": _convert("sext_int"),
+    "trunc_int": _convert("trunc_int"),
+    "bitcast": _convert("bitcast"),
+    "checked_sadd_int": _checked(operator.add),
+    "checked_ssub_int": _checked(operator.sub),
+    "checked_smul_int": _checked(operator.mul),
+    "checked_uadd_int": _checked(operator.add),
+    "checked_usub_int": _checked(operator.sub),
+    "checked_umul_int": _checked(operator.mul),
+    "checked_sdiv_int": _binop_int(_sdiv),
+    "checked_srem_int": _binop_int(_srem),
+    "checked_udiv_int": _binop_int(_udiv),
+    "checked_urem_int": _binop_int(_urem),
+    "arraylen": tf_arraylen,
+    "pointerref": tf_any,
+    "pointerset": tf_any,
+    "cglobal": tf_any,
+    "llvmcall": tf_any,
+    "have_fma": _bool_type,
+}
+
+BUILTINS = {
+    "===": tf_egal,
+    "!==": tf_notegal,
+    "≡": tf_egal,
+    "isa": tf_isa,
+    "typeof": tf_typeof,
+    "<:": tf_subtype,
+    "getfield": tf_getfield,
+    "setfield!": tf_setfield,
+    "isdefined": tf_isdefined,
+    "nfields": tf_nfields,
+    "fieldtype": tf_fieldtype,
+    "tuple": tf_tuple,
+    "apply_type": tf_apply_type,
+    "typeassert": tf_typeassert,
+    "ifelse": tf_ifelse,
+    "throw": tf_throw,
+    "rethrow": tf_throw,
+    "sizeof": tf_sizeof,
+    "svec": tf_svec,
+    "_apply_iterate": tf_apply_iterate,
+    "_apply": tf_any,
+    "_call_latest": tf_any,
+    "invoke": tf_any,
+    "invokelatest": tf_any,
+    "kwcall": tf_any,
+    "getglobal": tf_any,
+    "setglobal!": lambda args, world: args[2] if len(args) >= 3 else BOTTOM,
+    "modifyfield!": tf_any,
+    "swapfield!": tf_any,
+    "replacefield!": tf_any,
+    "arraysize": lambda args, world: TT.INT64,
+    "arrayref": tf_arrayref,
+    "const_arrayref": tf_arrayref,
+    "arrayset": tf_arrayset,
+    "finalizer": tf_nothing,
+    "donotdelete": tf_nothing,
+    "compilerbarrier": tf_compilerbarrier,
+    "_expr": tf_expr,
+    "_typevar": tf_typevar,
+    "_svec_ref": tf_any,
+    "Box": tf_box,
+    "get_binding_type": lambda args, world: tf_get_binding_type(args, world),
+}
+
+
+def tf_get_binding_type(args, world):
+    """`Core.get_binding_type(M, :x)` (1.10 lowering of global assignment): the
+    declared type of the global `M.x` as a constant, `Any` for an untyped one."""
+    if len(args) != 2:
+        return BOTTOM
+    m, s = args
+    if type(m) is Const and type(m.val) is ModuleValue and type(s) is Const and type(s.val) is Sym:
+        q = ".".join(m.val.path + (s.val.name,))
+        t = getattr(world, "globals", {}).get(q) if world is not None else None
+        return Const(t if t is not None else ANY)
+    return TT.wrapper(TT.TYPE_NAME)
+
+NOT_BUILTIN_IN_BASE = frozenset({"!==", "≡"})  # plain Base functions irc types as builtins
+
+
+def lookup(fv: FunctionValue):
+    """The tfunc for a builtin/intrinsic function value, or None."""
+    if fv.module in (("Core", "Intrinsics"), ("Core",), ("Base",)):
+        tf = INTRINSICS.get(fv.name)
+        if tf is not None:
+            return tf
+        return BUILTINS.get(fv.name)
+    return None
+
+
+def builtin_value(name: str) -> FunctionValue | None:
+    """The function value a builtin or intrinsic name denotes (`===` is `Core.===`)."""
+    if name in INTRINSICS:
+        return FunctionValue(("Core", "Intrinsics"), name)
+    if name in BUILTINS:
+        if name in NOT_BUILTIN_IN_BASE:
+            return FunctionValue(("Base",), name)
+        return FunctionValue(("Core",), name)
+    return None
+
+
+# ---------------------------------------------------------------- folding @foldable methods
+
+
+def _pyop(name):
+    return {
+        "+": operator.add, "-": operator.sub, "*": operator.mul,
+        "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+        "==": operator.eq, "!=": operator.ne, "&": operator.and_, "|": operator.or_, "xor": operator.xor,
+        "⊻": operator.xor,
+    }.get(name)
+
+
+def _jdiv(a, b):  # Julia div: truncation toward zero
+    if b == 0:
+        raise ZeroDivisionError
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def _jrem(a, b):
+    return a - b * _jdiv(a, b)
+
+
+def _jmod(a, b):
+    if b == 0:
+        raise ZeroDivisionError
+    return a % b  # Python's % takes the sign of the divisor, as Julia's mod
+
+
+def _jfld(a, b):
+    if b == 0:
+        raise ZeroDivisionError
+    return a // b
+
+
+def _fdivide(a, b):
+    return _fdiv(float(a), float(b))
+
+
+def _jpow(a, b):
+    if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
+        if b < 0:
+            if a in (1, -1):
+                return a ** b
+            raise ValueError
+        return a ** b
+    return float(a) ** float(b)
+
+
+_MATH = {
+    "sin": math.sin, "cos": math.cos, "tan": math.tan, "exp": math.exp, "log": math.log,
+    "sqrt": math.sqrt, "asin": math.asin, "acos": math.acos, "atan": math.atan, "sinh": math.sinh,
+    "cosh": math.cosh, "tanh": math.tanh, "log2": math.log2, "log10": math.log10, "exp2": lambda x: 2.0 ** x,
+    "expm1": math.expm1, "log1p": math.log1p, "cbrt": lambda x: math.copysign(abs(x) ** (1 / 3), x),
+}
+
+
+def fold_call(name: str, args: list, result_type):
+    """Fold a `@foldable` method call on Consts with Julia semantics; the
+    Python result is coerced to `result_type` (the declaration's widened
+    result).  Returns a Const or None (not foldable / would throw)."""
+    if name == "convert" and len(args) == 2 and all(type(a) is Const for a in args) and is_type(args[0].val):
+        t, x = args[0].val, args[1]
+        if type(x.val) in (int, float, bool) and type(t) is DataType and t.name.primitive_bits:
+            return _convert_number(x, t)
+        return None
+    vals = []
+    for a in args:
+        if type(a) is not Const:
+            return None
+        v = a.val
+        vals.append(v)
+    rt = result_type
+    try:
+        if name in ("+", "-", "*") and vals and all(type(v) in (int, float, bool) for v in vals):
+            if name == "-" and len(vals) == 1:
+                r = -vals[0]
+            else:
+                op = _pyop(name)
+                r = vals[0]
+                for v in vals[1:]:
+                    r = op(r, v)
+            return _coerce(r, rt, args)
+        if len(vals) == 2 and all(type(v) in (int, float, bool) for v in vals):
+            x, y = vals
+            if name in ("<", "<=", ">", ">=", "==", "!=", "≤", "≥", "≠"):
+                op = _pyop({"≤": "<=", "≥": ">=", "≠": "!="}.get(name, name))
+                return Const(bool(op(x, y)))
+            if name in ("&", "|", "xor", "⊻") and all(type(v) in (int, bool) for v in vals):
+                return _coerce(_pyop(name)(int(x), int(y)), rt, args)
+            if name == "/":
+                return _coerce(_fdivide(x, y), rt, args)
+            if name in ("div", "÷"):
+                if isinstance(x, float) or isinstance(y, float):
+                    return None
+                return _coerce(_jdiv(int(x), int(y)), rt, args)
+            if name in ("rem", "%"):
+                if isinstance(x, float) or isinstance(y, float):
+                    return _coerce(_frem(float(x), float(y)), rt, args)
+                return _coerce(_jrem(int(x), int(y)), rt, args)
+            if name == "mod" and not isinstance(x, float) and not isinstance(y, float):
+                return _coerce(_jmod(int(x), int(y)), rt, args)
+            if name == "fld" and not isinstance(x, float) and not isinstance(y, float):
+                return _coerce(_jfld(int(x), int(y)), rt, args)
+            if name == "^":
+                return _coerce(_jpow(x, y), rt, args)
+            if name in ("max", "min"):
+                r = max(x, y) if name == "max" else min(x, y)
+                return _coerce(r, rt, args)
+            if name == "isless":
+                return Const(bool(x < y))
+        if len(vals) == 1 and type(vals[0]) in (int, float, bool):
+            x = vals[0]
+            if name == "!" and type(x) is bool:
+                return Const(not x)
+            if name == "abs":
+                return _coerce(abs(x), rt, args)
+            if name in ("float", "Float64"):
+                return _coerce(float(x), rt, args)
+            if name in ("zero", "one"):
+                return _coerce(0 if name == "zero" else 1, rt, args)
+            if name in ("isodd", "iseven") and type(x) is int:
+                return Const((x % 2 == 1) == (name == "isodd"))
+            if name in ("iszero", "isone"):
+                return Const(x == (0 if name == "iszero" else 1))
+            if name in ("isnan", "isinf", "isfinite"):
+                fx = float(x)
+                return Const({"isnan": math.isnan, "isinf": math.isinf, "isfinite": math.isfinite}[name](fx))
+            if name == "sign":
+                return _coerce((x > 0) - (x < 0), rt, args)
+            if name in ("floor", "ceil", "round", "trunc") and isinstance(x, float) and math.isfinite(x):
+                f = {"floor": math.floor, "ceil": math.ceil, "round": _round_even, "trunc": math.trunc}[name]
+                return _coerce(f(x), rt, args)
+            if name in _MATH:
+                return _coerce(_MATH[name](float(x)), rt, args)
+    except (ZeroDivisionError, ValueError, OverflowError, TypeError):
+        return None
+    return None
+
+
+def _convert_number(x: Const, t):
+    """`convert(t, x)` for a numeric constant (None when it would throw InexactError)."""
+    v = x.val
+    if issubtype(t, TT.ABSTRACTFLOAT):
+        return make_const(float(v), t)
+    if issubtype(t, TT.INTEGER):
+        if isinstance(v, float):
+            if not math.isfinite(v) or v != int(v):
+                return None
+        v = int(v)
+        info = _int_info(t)
+        if info is not None:
+            bits, signed = info
+            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+            if t == TT.BOOL:
+                lo, hi = 0, 1
+            if not lo <= v <= hi:
+                return None
+        return make_const(v, t)
+    return None
+
+
+def _round_even(x):
+    return float(round(x))
+
+
+def _coerce(r, rt, args):
+    t = rt
+    if type(t) is not DataType or not t.name.primitive_bits:
+        # result type unknown or abstract: use the promoted argument type
+        ts = [a.typ for a in args]
+        t = ts[0] if ts else TT.INT64
+        if any(x == TT.FLOAT64 for x in ts) or isinstance(r, float):
+            t = TT.FLOAT64
+    if issubtype(t, TT.INTEGER) and isinstance(r, float):
+        if not math.isfinite(r) or r != int(r):
+            return None
+        r = int(r)
+    if t == TT.BOOL and type(r) is not bool:
+        if r not in (0, 1):
+            return None
+    return make_const(r, t)

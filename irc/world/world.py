@@ -1,0 +1,950 @@
+"""The world: declared types, methods, constants and globals plus the
+package prelude; type evaluation, global lookup and `call`.
+
+Building (`World.build(items, prelude=True, extra_preludes=())`): the
+prelude's items, then each extra prelude, then the program's items are
+processed in two passes: first every `struct`/`abstract type` gets a
+`TypeName` (so declarations may refer to each other in any order), then
+supertypes and field types are evaluated, then constants, globals and
+methods.  A method whose function and signature equal an earlier one's
+replaces it (file declarations override the prelude).  Bad declarations
+raise `IrcError` with every problem found.
+
+Name resolution (spec §1.1): `M.x` is looked up as `M.x`, then `x` in the
+module of the function being inferred, then `Base.x`, then `Core.x`; a bare
+`x` as `<module>.x`, `Base.x`, `Core.x`.  Each candidate is checked for a
+declared/built-in type, a constant, a typed global, a function with
+declarations, a builtin or intrinsic (Base/Core only), a module.
+
+`call(f, args, module, callee=None) -> CallResult`: builtins and intrinsics
+go to `irc.builtins`; functions with declarations to `irc.dispatch`
+(`Base.getproperty`/`setproperty!` on a declared struct without its own
+declaration act as `getfield`/`setfield!`; `(:)` on integer constants keeps
+the constant start as a `PartialStruct`, as Julia's constant propagation
+does); a type callee constructs an instance; a function without any
+declaration gives `Any` and an `unknown callee` diagnostic.
+
+Invariants: after `build` the world is not mutated except for its private
+call memo (a pure function of the arguments); no module-level mutable state.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+
+from irc.world import tfuncs as BI
+from irc.syntax import tree as S
+from irc.lattice import typetable as TT
+from irc.world.tfuncs import CallResult
+from irc.world.dispatch import Method, dispatch
+from irc.errors import Diagnostic, IrcError, Span
+from irc.syntax.parser import AT_NAMEDTUPLE, namedtuple_longhand
+from irc.lattice.typelattice import (
+    ANY, BOOL, Conditional, Const, IrrationalValue, PartialStruct, StructValue, float32, singleton_instance,
+    widenconst,
+)
+from irc.lattice.subtype import issubtype, match_signature
+from irc.lattice.types import (
+    BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType,
+    VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
+)
+from irc.lattice.typeprint import show, show_function
+
+PRELUDE_PATH = Path(__file__).resolve().parent / "prelude.ir"
+
+KNOWN_MODULES = frozenset({
+    "Main", "Base", "Core", "Core.Intrinsics", "Core.Compiler", "Base.Math", "Base.Meta", "Base.Iterators",
+    "Base.Broadcast", "Base.MPFR", "Base.GMP", "Base.Threads", "Base.Sys", "Base.Libc", "Base.Filesystem",
+    "Base.Order", "Base.Checked", "Base.FastMath", "Base.Cartesian", "Base.Docs", "Base.Unicode",
+    "Base.Ryu", "Base.MathConstants", "Base.Experimental", "Base.IteratorsMD", "Base.Sort",
+})
+
+_LIT_TYPES = {
+    "Int64": TT.INT64, "Int128": TT.INT128, "Int32": TT.INT32, "Int16": TT.INT16, "Int8": TT.INT8,
+    "UInt8": TT.UINT8, "UInt16": TT.UINT16, "UInt32": TT.UINT32, "UInt64": TT.UINT64, "UInt128": TT.UINT128,
+    "Float64": TT.FLOAT64, "Float32": TT.FLOAT32, "Float16": TT.FLOAT16, "Bool": TT.BOOL,
+    "String": TT.STRING,
+}
+
+_BUILTIN_CONSTS = {
+    "nothing": Const(None),
+    "true": Const(True),
+    "false": Const(False),
+    "Inf": Const(math.inf),
+    "NaN": Const(math.nan),
+    "Inf64": Const(math.inf),
+    "NaN64": Const(math.nan),
+    "Inf32": Const(math.inf, TT.FLOAT32),
+    "NaN32": Const(math.nan, TT.FLOAT32),
+    "Inf16": Const(math.inf, TT.FLOAT16),
+    "NaN16": Const(math.nan, TT.FLOAT16),
+    "pi": Const(IrrationalValue("π", math.pi)),
+    "π": Const(IrrationalValue("π", math.pi)),
+    "ℯ": Const(IrrationalValue("ℯ", math.e)),
+    "missing": Const(StructValue(TT.MISSING, ()), TT.MISSING),
+    "undef": Const(StructValue(TT.UNDEFINITIALIZER, ()), TT.UNDEFINITIALIZER),
+}
+
+# Base's typed (non-constant) globals: reads give the declared type
+_BUILTIN_GLOBALS = {"Base.stdout": TT.IO, "Base.stderr": TT.IO, "Base.stdin": TT.IO}
+
+
+_PROPERTY_FUNCS = frozenset({"getproperty", "setproperty!"})  # typed without declarations
+
+
+class TypeEvalError(Exception):
+    """A type expression that does not denote a type (unknown name, bad arity)."""
+
+
+def _qual(parts) -> str:
+    return ".".join(parts)
+
+
+@lru_cache(maxsize=8)
+def _parse_prelude(text: str, path: str):
+    from irc.syntax.cache import parse_items
+
+    return parse_items(text, path)
+
+
+def prelude_text() -> str:
+    return PRELUDE_PATH.read_text(encoding="utf-8")
+
+
+class World:
+    """See module doc.  Build with `World.build`."""
+
+    def __init__(self) -> None:
+        self.types: dict = {k: v for k, v in TT.BUILTIN_BINDINGS.items() if "." in k}
+        self.consts: dict = {}
+        self.globals: dict = dict(_BUILTIN_GLOBALS)
+        self.methods: dict[str, list] = {}
+        self.modules: set = set(KNOWN_MODULES)
+        self.errors: list = []
+        self._memo: dict = {}
+        self._path = ""
+        self._texts: dict[str, str] = {}  # extra prelude path -> text (context of its errors)
+
+    # ------------------------------------------------------------ building
+    @classmethod
+    def build(cls, items, prelude: bool = True, extra_preludes=(), path: str = "<input>",
+              source: str = "") -> "World":
+        """`path`/`source` locate errors in the program's own declarations."""
+        w = cls()
+        groups = []
+        if prelude:
+            groups.append((str(PRELUDE_PATH), _parse_prelude(prelude_text(), str(PRELUDE_PATH)), True))
+        for p in extra_preludes:
+            if isinstance(p, (str, Path)) and Path(p).exists():
+                text = Path(p).read_text(encoding="utf-8")
+                w._texts[str(p)] = text
+                groups.append((str(p), _parse_prelude(text, str(p)), False))
+            else:
+                groups.append(("<prelude>", tuple(getattr(p, "items", p)), False))
+        groups.append((path, tuple(items), False))
+        for path, its, _ in groups:
+            w._path = path
+            w._declare_types(its)
+        for path, its, _ in groups:
+            w._path = path
+            w._define_types(its)
+        for path, its, _ in groups:
+            w._path = path
+            w._declare_values(its)
+        for path, its, _ in groups:
+            w._path = path
+            w._declare_methods(its)
+        if w.errors:
+            raise IrcError(w.errors, source)
+        return w
+
+    def _err(self, node, msg: str) -> None:
+        line = getattr(node, "line", 0) or 1
+        col = getattr(node, "col", 0) or 1
+        other = self._texts.get(self._path)
+        context = other.split("\n")[line - 1].rstrip("\r") if other and line <= other.count("\n") + 1 else None
+        self.errors.append(Diagnostic("error", msg, Span(self._path, line, col), "declaration", context))
+
+    @staticmethod
+    def _decl_qual(name: S.Name) -> tuple:
+        parts = tuple(name.parts)
+        if len(parts) == 1:
+            parts = ("Main",) + parts
+        return parts
+
+    def _declare_types(self, items) -> None:
+        for it in items:
+            if isinstance(it, (S.StructDecl, S.AbstractTypeDecl)):
+                parts = self._decl_qual(it.name)
+                params = tuple(TypeVar(p.name) for p in it.params)
+                tn = TypeName(parts[:-1], parts[-1], params, None, isinstance(it, S.AbstractTypeDecl),
+                              bool(getattr(it, "mutable", False)))
+                self._register_type(parts, tn)
+                for i in range(1, len(parts) - 1):
+                    self.modules.add(_qual(parts[:i + 1]))
+
+    def _register_type(self, parts, tn):
+        self.types[_qual(parts)] = TT.wrapper(tn)
+
+    def _define_types(self, items) -> None:
+        for it in items:
+            if not isinstance(it, (S.StructDecl, S.AbstractTypeDecl)):
+                continue
+            parts = self._decl_qual(it.name)
+            w = self.types[_qual(parts)]
+            tn = unwrap_unionall(w).name
+            module = parts[:-1]
+            env: dict = {}
+            tvars = []
+            for p, placeholder in zip(it.params, tn.params):
+                try:
+                    ub = self.eval_type(p.upper, env, module) if p.upper is not None else None
+                    lb = self.eval_type(p.lower, env, module) if p.lower is not None else None
+                except TypeEvalError as ex:
+                    self._err(p, str(ex))
+                    ub = lb = None
+                tv = TypeVar(p.name, lb, ub)
+                env[p.name] = tv
+                tvars.append(tv)
+            object.__setattr__(tn, "params", tuple(tvars))
+            sup = TT.ANY
+            if it.supertype is not None:
+                try:
+                    sup = self.eval_type(it.supertype, env, module)
+                    sup = unwrap_unionall(sup) if type(sup) is UnionAllType else sup
+                    if type(sup) is not DataType or not sup.name.abstract:
+                        self._err(it.supertype, f"invalid subtyping in definition of {parts[-1]}: "
+                                                f"supertype must be an abstract type")
+                        sup = TT.ANY
+                except TypeEvalError as ex:
+                    self._err(it.supertype, str(ex))
+            tn.set_super(sup)
+            if isinstance(it, S.StructDecl):
+                names, fts = [], []
+                for f in it.fields:
+                    names.append(f.name)
+                    if f.type is None:
+                        fts.append(TT.ANY)
+                        continue
+                    try:
+                        fts.append(self.eval_type(f.type, env, module))
+                    except TypeEvalError as ex:
+                        self._err(f, str(ex))
+                        fts.append(TT.ANY)
+                tn.set_fields(tuple(names), tuple(fts))
+            self.types[_qual(parts)] = TT.wrapper(tn)
+
+    def _declare_values(self, items) -> None:
+        for it in items:
+            if isinstance(it, S.ConstDecl):
+                parts = self._decl_qual(it.name)
+                try:
+                    v = self.value_of(it.value, parts[:-1])
+                except TypeEvalError as ex:
+                    self._err(it, str(ex))
+                    continue
+                if type(v) is Const and is_type(v.val):
+                    self.types[_qual(parts)] = v.val
+                self.consts[_qual(parts)] = v
+            elif isinstance(it, S.GlobalDecl):
+                parts = self._decl_qual(it.name)
+                try:
+                    t = self.eval_type(it.type, {}, parts[:-1]) if it.type is not None else TT.ANY
+                except TypeEvalError as ex:
+                    self._err(it, str(ex))
+                    continue
+                self.globals[_qual(parts)] = t
+
+    def _declare_methods(self, items) -> None:
+        for it in items:
+            if not isinstance(it, S.MethodDecl):
+                continue
+            parts = self._decl_qual(it.name)
+            module = parts[:-1]
+            fv = FunctionValue(module, parts[-1])
+            try:
+                m = self._method(it, fv)
+            except TypeEvalError as ex:
+                self._err(it, str(ex))
+                continue
+            q = _qual(parts)
+            lst = self.methods.setdefault(q, [])
+            for i, old in enumerate(lst):
+                if old.sig == m.sig:
+                    lst[i] = m
+                    break
+            else:
+                lst.append(m)
+            for i in range(1, len(module)):
+                self.modules.add(_qual(module[: i + 1]))
+
+    def _method(self, it: S.MethodDecl, fv: FunctionValue) -> Method:
+        env: dict = {}
+        tvars = []
+        module = fv.module
+        for p in it.where:
+            ub = self.eval_type(p.upper, env, module) if p.upper is not None else None
+            lb = self.eval_type(p.lower, env, module) if p.lower is not None else None
+            tv = TypeVar(p.name, lb, ub)
+            env[p.name] = tv
+            tvars.append(tv)
+        params = []
+        argnames = []
+        for a in it.args:
+            t = self.eval_type(a.type, env, module) if a.type is not None else TT.ANY
+            if a.vararg:
+                t = VarargType(t)
+            params.append(t)
+            argnames.append(a.name)
+        sig = TT.tuple_type(params)
+        for tv in reversed(tvars):
+            sig = UnionAllType(tv, sig)
+        result = None
+        if not tvars:
+            result = self.eval_type(it.result, {}, module)
+        else:
+            self.eval_type(it.result, env, module)  # validate now
+        ref = None
+        if it.refinement is not None:
+            r = it.refinement
+            if r.arg not in argnames:
+                raise TypeEvalError(f"refinement names `{r.arg}`, which is not an argument")
+            ref = (argnames.index(r.arg), r.kind, self.eval_type(r.type, env, module))
+        return Method(fv, sig, result, it.result, tuple(tvars), ref, bool(it.foldable), self._path, it.line)
+
+    # ------------------------------------------------------------ resolution
+    def _candidates(self, parts, module) -> list:
+        parts = tuple(parts)
+        module = tuple(module) if module else ("Main",)
+        x = parts[-1]
+        out = []
+        if len(parts) == 1:
+            out.append(module + (x,))
+        else:
+            out.append(parts)
+            out.append(module + (x,))
+        out.append(("Base", x))
+        out.append(("Core", x))
+        seen = []
+        for c in out:
+            if c not in seen:
+                seen.append(c)
+        return seen
+
+    def resolve(self, parts, module):
+        """(kind, qualified parts, object) for a global name, or None.
+        kind: "type" | "const" | "global" | "function" | "builtin" | "module"."""
+        key = (tuple(parts), tuple(module) if module else ())
+        memo = self._memo.get(("resolve",) + key, _MISSING)
+        if memo is not _MISSING:
+            return memo
+        r = self._resolve(parts, module)
+        self._memo[("resolve",) + key] = r
+        return r
+
+    def _resolve(self, parts, module):
+        q_full = _qual(parts)
+        if q_full in self.modules and len(parts) >= 1 and q_full not in self.types:
+            return ("module", tuple(parts), ModuleValue(tuple(parts)))
+        for c in self._candidates(parts, module):
+            q = _qual(c)
+            if q in self.consts:
+                return ("const", c, self.consts[q])
+            if q in self.types:
+                return ("type", c, self.types[q])
+            if q in self.globals:
+                return ("global", c, self.globals[q])
+            if q in self.methods:
+                return ("function", c, FunctionValue(c[:-1], c[-1]))
+            if c[0] in ("Base", "Core") and len(c) == 2:
+                if c[1] in _BUILTIN_CONSTS:
+                    return ("const", c, _BUILTIN_CONSTS[c[1]])
+                bv = BI.builtin_value(c[1])
+                if bv is not None:
+                    return ("builtin", c, bv)
+                if c[1] in _PROPERTY_FUNCS:
+                    return ("function", ("Base", c[1]), FunctionValue(("Base",), c[1]))
+            if len(c) >= 2 and c[:-1] == ("Core", "Intrinsics") and c[-1] in BI.INTRINSICS:
+                return ("builtin", c, FunctionValue(("Core", "Intrinsics"), c[-1]))
+            if q in self.modules:
+                return ("module", c, ModuleValue(c))
+        return None
+
+    # ------------------------------------------------------------ values
+    def value_of(self, expr, module=("Main",), diags: list | None = None):
+        """The lattice element of a value expression: literals -> Const,
+        global names -> Const(function/type/constant) or a typed global's
+        type; an unknown global -> Any (and a message appended to `diags`)."""
+        t = type(expr)
+        if t is S.Lit:
+            return self._lit(expr)
+        if t is S.Name:
+            r = self.resolve(expr.parts, module)
+            if r is None:
+                if len(expr.parts) == 1 and expr.parts[0] in _BUILTIN_CONSTS:
+                    return _BUILTIN_CONSTS[expr.parts[0]]
+                if diags is not None:
+                    diags.append(f"non-constant global {_qual(self._display_parts(expr.parts, module))} is Any")
+                return ANY
+            kind, c, obj = r
+            if kind == "type":
+                return Const(obj)
+            if kind == "const":
+                return obj
+            if kind == "global":
+                return obj
+            if kind in ("function", "builtin"):
+                return Const(obj)
+            if kind == "module":
+                return Const(obj)
+            return ANY
+        if t is S.Quote:
+            inner = expr.expr
+            if type(inner) is S.Name and len(inner.parts) == 1:
+                return Const(Sym(inner.parts[0]))
+            if type(inner) is S.Lit:
+                return self._lit(inner)
+            return TT.EXPR
+        if t is S.TupleLit:
+            items = [self.value_of(x, module) for x in expr.items]
+            return BI.tuple_tfunc(items)
+        if t is S.Typed:
+            return self.value_of(expr.expr, module, diags)
+        if t in (S.Curly, S.Where):
+            return Const(self.eval_type(expr, {}, module))
+        if t is S.Call:
+            f = expr.func
+            if type(f) is S.Name and f.parts[-1] in ("Const", "PartialStruct", "typeof", "Union"):
+                try:
+                    r = self.eval_type(expr, {}, module)
+                    return r if not is_type(r) else Const(r)
+                except TypeEvalError:
+                    pass
+            fv = self.value_of(f, module)
+            args = [self.value_of(a, module) for a in expr.args]
+            return self.call(fv, args, module).rt
+        return ANY
+
+    def self_value(self, module, name: str):
+        """The value of `#self#` for a function `name` defined in `module`:
+        what the name resolves to, else the function itself (`Core.Const(f)`)."""
+        module = tuple(module) if module else ("Main",)
+        r = self.resolve(module + (name,), module)
+        if r is not None and r[0] == "type" and r[1][:-1] == module:
+            # a callable struct (a closure type `var"#3#4"`): #self# is an instance of it
+            t = r[2]
+            inst = singleton_instance(t) if type(t) is DataType else None
+            return inst if inst is not None else t
+        if r is not None and r[0] in ("function", "builtin", "const") and (r[1][:-1] == module or r[0] != "function"):
+            return self.value_of(S.Name(module + (name,)), module)
+        return Const(FunctionValue(module, name))
+
+    @staticmethod
+    def _display_parts(parts, module):
+        parts = tuple(parts)
+        if len(parts) == 1:
+            return tuple(module or ("Main",)) + parts
+        return parts
+
+    def _lit(self, lit: S.Lit):
+        k = lit.kind
+        v = lit.value
+        if k == "Symbol":
+            return Const(Sym(v))
+        if k == "Char":
+            return Const(JChar(v))
+        if k == "Nothing" or v is None and k != "String":
+            return Const(None)
+        if k == "Bool":
+            return Const(bool(v))
+        if k == "Float32":
+            return Const(float32(float(v)), TT.FLOAT32)
+        if k == "Float16":
+            return BI.make_const(float(v), TT.FLOAT16)
+        t = _LIT_TYPES.get(k)
+        if t is None:
+            return Const(v)
+        if t is TT.STRING:
+            return Const(str(v))
+        if issubtype(t, TT.INTEGER):
+            return BI.make_const(int(v), t)
+        return Const(float(v), t)
+
+    # ------------------------------------------------------------ types
+    def parse_type(self, text: str, sparams=None, module=("Main",)):
+        """Evaluate a type written as text (`Vector{Int64}`, `Core.Const(1)`)."""
+        from irc.syntax.parser import parse_expr
+
+        return self.eval_type(parse_expr(text), sparams or {}, module)
+
+    def eval_type(self, expr, sparams=None, module=("Main",)):
+        """The lattice element a type expression denotes.  `sparams` maps
+        names to bound values (types, TypeVars, values)."""
+        sparams = sparams or {}
+        t = type(expr)
+        if t is S.Name:
+            if len(expr.parts) == 1 and expr.parts[0] in sparams:
+                v = sparams[expr.parts[0]]
+                if type(v) is Const and is_type(v.val):
+                    return v.val
+                return v
+            r = self.resolve(expr.parts, module)
+            if r is None:
+                if len(expr.parts) == 1 and expr.parts[0] in _BUILTIN_CONSTS:
+                    return _BUILTIN_CONSTS[expr.parts[0]].val
+                raise TypeEvalError(f"unknown type `{_qual(expr.parts)}`")
+            kind, c, obj = r
+            if kind == "type":
+                return obj
+            if kind == "const":
+                return obj.val if type(obj) is Const else obj
+            if kind in ("function", "builtin"):
+                return obj
+            if kind == "module":
+                return obj
+            raise TypeEvalError(f"`{_qual(expr.parts)}` is not a type")
+        if t is S.Curly:
+            return self._eval_curly(expr, sparams, module)
+        if t is S.Where:
+            env = dict(sparams)
+            tvars = []
+            for p in expr.vars:
+                ub = self.eval_type(p.upper, env, module) if p.upper is not None else None
+                lb = self.eval_type(p.lower, env, module) if p.lower is not None else None
+                tv = TypeVar(p.name, lb, ub)
+                env[p.name] = tv
+                tvars.append(tv)
+            body = self.eval_type(expr.body, env, module)
+            for tv in reversed(tvars):
+                body = UnionAllType(tv, body)
+            return body
+        if t is S.Lit:
+            c = self._lit(expr)
+            return c.val
+        if t is S.Quote:
+            c = self.value_of(expr, module)
+            return c.val if type(c) is Const else c
+        if t is S.TupleLit:
+            return tuple(self.eval_type(x, sparams, module) for x in expr.items)
+        if t is S.Typed:
+            return self.eval_type(expr.expr, sparams, module)
+        if t is S.Call:
+            return self._eval_type_call(expr, sparams, module)
+        raise TypeEvalError("not a type expression")
+
+    def _eval_curly(self, expr: S.Curly, sparams, module):
+        head = expr.head
+        hname = head.parts if type(head) is S.Name else None
+        if hname == (AT_NAMEDTUPLE,):  # `@NamedTuple{a::T}`: evaluate what the macro expands to
+            return self._eval_curly(namedtuple_longhand(expr), sparams, module)
+        if hname is not None and hname[-1] == "Vararg" and (len(hname) == 1 or hname[0] == "Core"):
+            ps = [self._param(p, sparams, module) for p in expr.params]
+            if not ps:
+                return VarargType(TT.ANY)
+            return VarargType(ps[0], ps[1] if len(ps) > 1 else None)
+        h = self.eval_type(head, sparams, module)
+        ps = [self._param(p, sparams, module) for p in expr.params]
+        pending = [p for p in ps if type(p) is _PendingBound]
+        if pending:  # `Vector{<:Real}`: each `<:ub` is a fresh where-variable
+            tvs = []
+            for i, p in enumerate(ps):
+                if type(p) is _PendingBound:
+                    tv = TypeVar("T" if len(pending) == 1 else f"T{len(tvs) + 1}", None, p.ub)
+                    tvs.append(tv)
+                    ps[i] = tv
+            body = self._apply(h, ps)
+            for tv in reversed(tvs):
+                body = UnionAllType(tv, body)
+            return body
+        return self._apply(h, ps)
+
+    def _apply(self, h, ps):
+        if h == TT.UNION_KIND:
+            return TT.union(*ps)
+        if h == TT.TUPLE_ANY:
+            return TT.tuple_type(ps)
+        if not is_type(h):
+            raise TypeEvalError(f"`{show(h) if is_type(h) else h}` is not a parametric type")
+        try:
+            return TT.apply_type(h, ps)
+        except TypeError:
+            raise TypeEvalError(f"too many parameters for type {show(h)}") from None
+
+    def _param(self, p, sparams, module):
+        if type(p) is S.Call and p.infix == "<:" and len(p.args) == 1:
+            ub = self.eval_type(p.args[0], sparams, module)
+            return _PendingBound(ub)
+        v = self.eval_type(p, sparams, module)
+        if type(v) is Const:
+            return v.val
+        return v
+
+    def _eval_type_call(self, expr: S.Call, sparams, module):
+        f = expr.func
+        fname = f.parts if type(f) is S.Name else None
+        args = expr.args
+        if fname and fname[-1] == "Const" and len(args) == 1:
+            return self.value_of_const(args[0], sparams, module)
+        if fname and fname[-1] == "PartialStruct" and len(args) == 2:
+            typ = self.eval_type(args[0], sparams, module)
+            items = args[1].items if type(args[1]) in (S.TypedVect, S.TupleLit) else []
+            fields = tuple(self._lattice_elem(x, sparams, module) for x in items)
+            return PartialStruct(typ, fields)
+        if fname and fname[-1] == "typeof" and len(args) == 1:
+            v = self.value_of_const(args[0], sparams, module)
+            if type(v) is Const and is_type(v.val):
+                return BI.typeof_tfunc(v).val
+            return widenconst(v)
+        if fname and fname[-1] == "Union" and not args:
+            return BOTTOM
+        if fname and fname[-1] == "Conditional":
+            return BOOL
+        raise TypeEvalError("not a type expression")
+
+    def _lattice_elem(self, e, sparams, module):
+        v = self.eval_type(e, sparams, module)
+        if is_type(v) or type(v) in (Const, PartialStruct):
+            return v
+        return Const(v)
+
+    def value_of_const(self, e, sparams, module):
+        """The Const a `Core.Const(…)` argument denotes."""
+        if type(e) is S.TupleLit:
+            return BI.tuple_tfunc([self.value_of_const(x, sparams, module) for x in e.items])
+        if type(e) is S.Call and type(e.func) is S.Name and e.func.parts[-1] == "Const":
+            return self.value_of_const(e.args[0], sparams, module)
+        if type(e) is S.Call and e.infix == ":" and len(e.args) == 2:
+            a = self.value_of_const(e.args[0], sparams, module)
+            b = self.value_of_const(e.args[1], sparams, module)
+            if type(a) is Const and type(b) is Const:
+                return Const(StructValue(DataType(TT.UNITRANGE_NAME, (a.typ,)), (a, b)))
+        if type(e) is S.Call and e.infix == "-" and len(e.args) == 1 and type(e.args[0]) is S.Lit:
+            c = self._lit(e.args[0])
+            if type(c.val) in (int, float):
+                return BI.make_const(-c.val, c.typ)
+        v = self.value_of(e, module)
+        if type(v) is not Const:
+            try:
+                tv = self.eval_type(e, sparams, module)
+            except TypeEvalError:
+                return v
+            if is_type(tv):
+                return Const(tv)
+            return v
+        return v
+
+    # ------------------------------------------------------------ calls
+    def call(self, f, args, module=("Main",), callee=None) -> CallResult:
+        """Type a call of `f` on `args` (lattice elements)."""
+        key = (f, tuple(args), tuple(module) if module else (), _callee_key(callee))
+        r = self._memo.get(key)
+        if r is None:
+            r = self._call(f, list(args), module, callee)
+            if not isinstance(r, CallResult):
+                r = CallResult(r)
+            self._memo[key] = r
+        return r
+
+    def _call(self, f, args, module, callee):
+        if f == BOTTOM or any(a == BOTTOM for a in args):
+            return CallResult(BOTTOM)  # an argument that never exists: the call is never made
+        tf = type(f)
+        if tf is Conditional:
+            return CallResult(BOTTOM)
+        if tf is Const:
+            v = f.val
+            if type(v) is FunctionValue:
+                return self._call_function(v, args, module)
+            if is_type(v):
+                return self._construct(v, args, module)
+            return CallResult(ANY)
+        if tf is FuncType:
+            return self._call_function(f.func, args, module)
+        w = widenconst(f)
+        if TT.isType(w) and not has_free_typevars(w.params[0]):
+            return self._construct(w.params[0], args, module)
+        if w == ANY and callee is not None and type(callee) is S.Name:
+            r = self.resolve(callee.parts, module)
+            if r is None:
+                shown = _qual(self._display_parts(callee.parts, module))
+                return CallResult(ANY, None, (f"unknown callee {shown}({self._sigtext(args)})",))
+        if w == BOTTOM:
+            return CallResult(BOTTOM)
+        return CallResult(ANY)
+
+    def _sigtext(self, args) -> str:
+        return ", ".join("::" + show(widenconst(a)) for a in args)
+
+    def _call_function(self, fv: FunctionValue, args, module) -> CallResult:
+        q = fv.qualname
+        ms = self.methods.get(q)
+        if ms is None and fv.module and fv.module[0] == "Main" and fv.name:
+            # a Main function value without Main declarations: Base's, then Core's
+            for alt in (("Base", fv.name), ("Core", fv.name)):
+                if _qual(alt) in self.methods:
+                    ms = self.methods[_qual(alt)]
+                    fv = FunctionValue(alt[:-1], alt[-1])
+                    break
+        name = fv.name
+        if name in ("getproperty", "setproperty!") and fv.module == ("Base",) and len(args) >= 2:
+            r = self._property(name, args, ms or ())
+            if r is not None:
+                return r
+        tf = BI.lookup(fv) if ms is None else None
+        if tf is None and ms is None:
+            bv = BI.builtin_value(fv.name) if fv.module in (("Main",), ("Base",), ("Core",)) else None
+            if bv is not None:
+                tf = BI.lookup(bv)
+        if tf is not None:
+            r = tf(args, self)
+            return r if isinstance(r, CallResult) else CallResult(r)
+        if ms is None:
+            return CallResult(ANY, None, (f"unknown callee {q}({self._sigtext(args)})",))
+        res = dispatch(ms, args, self._eval_result, self._fold)
+        rt = res.rt
+        diags = ()
+        if res.no_method:
+            diags = (f"no method matching {show_function(fv)}({self._sigtext(args)})",)
+        if name == ":" and fv.module == ("Base",) and len(args) == 2:
+            rt = _colon_constprop(rt, args)
+        if name == "vect" and fv.module == ("Base",):
+            rt = _vect_promote(rt, args)
+        if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
+            rt = _indexed_iterate_constprop(rt, args)
+        return CallResult(rt, res.cond, diags)
+
+    def _property(self, name, args, ms):
+        x = widenconst(args[0])
+        if x == TT.MODULE or type(args[0]) is Const and type(args[0].val) is ModuleValue:
+            return None
+        u = unwrap_unionall(x)
+        if type(u) is not DataType or u.name.abstract or u == TT.ANY:
+            return None
+        # a declaration specific to this type wins
+        for m in ms:
+            body = unwrap_unionall(m.sig)
+            if body.params and body.params[0] != TT.ANY and match_signature(
+                    TT.tuple_type([x] + [widenconst(a) for a in args[1:]]), m.sig) is not None:
+                return None
+        if name == "getproperty":
+            return CallResult(BI.getfield_tfunc(args[0], args[1]))
+        return CallResult(BI.tf_setfield(args, self))
+
+    def _eval_result(self, m: Method, bindings: dict):
+        if m.result is not None:
+            return m.result
+        env = {}
+        unbound = []
+        for v in m.vars:
+            b = bindings.get(v)
+            if b is None or (type(b) is TypeVar and b.name == v.name):
+                env[v.name] = v
+                unbound.append(v)
+            else:
+                env[v.name] = b
+        try:
+            r = self.eval_type(m.result_expr, env, m.func.module)
+        except TypeEvalError:
+            return ANY
+        if type(r) is TypeVar:
+            return r.ub if r.ub is not None else ANY
+        if is_type(r) and unbound:
+            from irc.lattice.types import has_typevar
+
+            for v in reversed(unbound):
+                if has_typevar(r, v):
+                    r = UnionAllType(v, r)
+        if is_type(r) and has_free_typevars(r):
+            return ANY
+        if not (is_type(r) or type(r) in (Const, PartialStruct)):
+            return Const(r)
+        return r
+
+    def _fold(self, m: Method, args, rt):
+        return BI.fold_call(m.func.name, args, widenconst(rt))
+
+    def _construct(self, T, args, module) -> CallResult:
+        """A call of a type: a declared constructor, else an instance of T."""
+        u = unwrap_unionall(T)
+        if type(u) is DataType and (type(T) is UnionAllType or not u.params):
+            # declared constructors belong to the bare type name (`Dict()`, `Ref(x)`)
+            for q in (u.name.qualname, "Base." + u.name.name, "Core." + u.name.name):
+                ms = self.methods.get(q)
+                if ms:
+                    res = dispatch(ms, args, self._eval_result, self._fold)
+                    return CallResult(res.rt, res.cond)
+        if type(T) is DataType:
+            if T.name.primitive_bits and len(args) == 1:
+                a = args[0]
+                if type(a) is Const and type(a.val) in (int, float, bool):
+                    c = _convert_const(a, T)
+                    if c is not None:
+                        return CallResult(c)
+                return CallResult(T)
+            if TT.isconcrete(T):
+                return CallResult(T)
+            return CallResult(T if not T.name.abstract else ANY)
+        if type(u) is DataType and u.name is TT.NAMEDTUPLE_NAME and len(args) == 1 and u.params \
+                and type(u.params[0]) is tuple:
+            # NamedTuple{names}(t::Tuple) -> NamedTuple{names, typeof(t)}
+            tt = widenconst(args[0])
+            if TT.is_tuple(tt) and len(tt.params) == len(u.params[0]) and not TT.is_vatuple(tt):
+                return CallResult(DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)))
+            return CallResult(T)
+        if type(T) is UnionAllType and type(u) is DataType and not u.name.abstract:
+            fts = TT.field_types(u)
+            if len(fts) == len(args):
+                sig = rewrap_unionall(TT.tuple_type(list(fts)), T)
+                b = match_signature(TT.tuple_type([widenconst(a) for a in args]), sig)
+                if b is not None:
+                    ps = []
+                    v = T
+                    while type(v) is UnionAllType:
+                        if v.var not in b:
+                            return CallResult(T)
+                        ps.append(b[v.var])
+                        v = v.body
+                    try:
+                        return CallResult(TT.apply_type(T, ps))
+                    except TypeError:
+                        return CallResult(T)
+            return CallResult(T)
+        return CallResult(ANY)
+
+    def new(self, tt, args):
+        """`%new(T, args…)` (Julia's abstract_eval_new)."""
+        if type(tt) is Const and is_type(tt.val):
+            T = tt.val
+        else:
+            w = widenconst(tt)
+            if TT.isType(w):
+                T = w.params[0]
+            else:
+                return ANY
+        if type(T) is not DataType or not TT.isconcrete(T):
+            return T if is_type(T) and not has_free_typevars(T) else ANY
+        if T.name.mutable or T.name is TT.TUPLE_NAME:
+            return T
+        fts = TT.field_types(T)
+        if len(args) == len(fts) and fts:
+            if all(type(a) is Const for a in args):
+                return Const(StructValue(T, tuple(args)), T)
+            if any(type(a) in (Const, PartialStruct) for a in args):
+                return PartialStruct(T, tuple(args))
+        return T
+
+
+class _PendingBound:
+    __slots__ = ("ub",)
+
+    def __init__(self, ub):
+        self.ub = ub
+
+
+_MISSING = object()
+
+
+def _callee_key(callee):
+    if callee is None:
+        return None
+    if type(callee) is S.Name:
+        return callee.parts
+    return id(type(callee))
+
+
+def _convert_const(a: Const, T):
+    v = a.val
+    if issubtype(T, TT.ABSTRACTFLOAT):
+        return BI.make_const(float(v), T)
+    if issubtype(T, TT.INTEGER):
+        if isinstance(v, float):
+            if not math.isfinite(v) or v != int(v):
+                return None
+            v = int(v)
+        v = int(v)
+        info = BI._int_info(T)
+        if info is not None:
+            bits, signed = info
+            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+            if T == TT.BOOL:
+                lo, hi = 0, 1
+            if not lo <= v <= hi:
+                return None
+        return BI.make_const(v, T)
+    return None
+
+
+_FLOAT_RANK = {"Float16": 1, "Float32": 2, "Float64": 3}
+
+
+def promote_numeric(ts):
+    """Julia's `promote_type` over Bool, the integer and the float types of the
+    table (None when some type is not one of them)."""
+    ts = list(ts)
+    if not ts:
+        return None
+    if all(t == ts[0] for t in ts):
+        return ts[0]
+    floats = [t for t in ts if type(t) is DataType and t.name.name in _FLOAT_RANK and t.name.module == ("Core",)]
+    ints = [t for t in ts if type(t) is DataType and t.name.primitive_bits and issubtype(t, TT.INTEGER)]
+    if len(floats) + len(ints) != len(ts):
+        return None
+    if floats:
+        return max(floats, key=lambda t: _FLOAT_RANK[t.name.name])
+    nonbool = [t for t in ints if t != TT.BOOL]
+    if not nonbool:
+        return TT.BOOL
+    signed = [t for t in nonbool if issubtype(t, TT.SIGNED)]
+    unsigned = [t for t in nonbool if issubtype(t, TT.UNSIGNED)]
+    width = max(t.name.primitive_bits for t in nonbool)
+    if unsigned and (not signed or max(t.name.primitive_bits for t in unsigned) >= max(
+            t.name.primitive_bits for t in signed)):
+        return {8: TT.UINT8, 16: TT.UINT16, 32: TT.UINT32, 64: TT.UINT64, 128: TT.UINT128}[width]
+    width = max(width, 64) if len(set(nonbool)) > 1 else width
+    return {8: TT.INT8, 16: TT.INT16, 32: TT.INT32, 64: TT.INT64, 128: TT.INT128}[width]
+
+
+def _vect_promote(rt, args):
+    """`[a, b, …]` is `Base.vect(a, b, …)`: a `Vector` of the promoted element type."""
+    if not args:
+        return rt
+    ts = [widenconst(a) for a in args]
+    if all(t == ts[0] for t in ts):
+        return TT.vector(ts[0])
+    p = promote_numeric(ts)
+    return TT.vector(p if p is not None else TT.ANY)
+
+
+def _indexed_iterate_constprop(rt, args):
+    """`Base.indexed_iterate(t, i[, state])` on a tuple or pair with a constant
+    index: Julia's constant propagation through `(getfield(t, i), i + 1)` gives
+    `Core.PartialStruct(Tuple{T_i, Int64}, Any[T_i, Core.Const(i + 1)])`."""
+    t, i = args[0], args[1]
+    if type(i) is not Const or type(i.val) is not int or isinstance(i.val, bool):
+        return rt
+    w = widenconst(t)
+    u = unwrap_unionall(w)
+    if type(u) is not DataType or not (TT.is_tuple(u) or u.name is TT.PAIR_NAME) or TT.is_vatuple(u) \
+            or has_free_typevars(w):
+        return rt
+    elem = BI.getfield_tfunc(t, i)
+    if elem == BOTTOM:
+        return BOTTOM
+    return BI.tuple_tfunc([elem, Const(i.val + 1)])
+
+
+def _colon_constprop(rt, args):
+    """`a:b` on integers: Julia's constant propagation through `UnitRange(a, b)`
+    keeps a constant start (and folds two constants)."""
+    w = widenconst(rt)
+    if type(w) is not DataType or w.name is not TT.UNITRANGE_NAME:
+        return rt
+    a, b = args
+    T = w.params[0]
+    if type(a) is Const and widenconst(a) == T and type(a.val) is int:
+        if type(b) is Const and widenconst(b) == T and type(b.val) is int:
+            stop = b.val if b.val >= a.val else BI.wrap_int(a.val - 1, T)
+            return Const(StructValue(w, (a, BI.make_const(stop, T))), w)
+        return PartialStruct(w, (a, T))
+    return rt
