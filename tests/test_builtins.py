@@ -2,6 +2,8 @@
 import pytest
 
 from irc.lattice import typetable as T
+
+from irc.lattice import subtype as ST
 from irc.world.tfuncs import egal_tfunc, fold_call, getfield_tfunc, tuple_tfunc, wrap_int
 from irc.lattice.typelattice import BOOL, FALSE, TRUE, Const, PartialStruct, StructValue
 from irc.lattice.types import BOTTOM, DataType, FunctionValue, ModuleValue, Sym
@@ -31,18 +33,18 @@ def test_egal():
 
 
 def test_egal_condition_on_constant(world):
-    r = call(world, ("Core",), "===", T.union(N, T.tuple_type([I, I])), Const(None))
+    r = call(world, ("Core",), "===", ST.union(N, T.tuple_type([I, I])), Const(None))
     assert r.rt == BOOL
     assert r.cond == (0, Const(None), T.tuple_type([I, I]))  # then: the constant; else: minus its singleton type
     r = call(world, ("Core",), "===", I, Const(1))
     assert r.cond == (0, Const(1), I)  # not a singleton: the else branch keeps Int64
-    r = call(world, ("Base",), "!==", T.union(N, I), Const(None))
+    r = call(world, ("Base",), "!==", ST.union(N, I), Const(None))
     assert r.cond == (0, I, Const(None))
 
 
 # -- isa_tfunc
 def test_isa(world):
-    r = call(world, ("Core",), "isa", T.union(N, I), Const(I))
+    r = call(world, ("Core",), "isa", ST.union(N, I), Const(I))
     assert r.rt == BOOL and r.cond == (0, I, N)
     assert call(world, ("Core",), "isa", I, Const(T.NUMBER)).rt == TRUE
     assert call(world, ("Core",), "isa", I, Const(F)).rt == FALSE
@@ -70,7 +72,7 @@ def test_getfield():
     c = Const((Const(1), Const(2.5)))
     assert getfield_tfunc(c, Const(2)) == Const(2.5)
     assert getfield_tfunc(Const(ModuleValue(("Main",))), Const(Sym("x"))) == T.ANY
-    assert getfield_tfunc(T.union(T.tuple_type([I]), T.tuple_type([F])), Const(1)) == T.union(I, F)
+    assert getfield_tfunc(ST.union(T.tuple_type([I]), T.tuple_type([F])), Const(1)) == ST.union(I, F)
 
 
 def test_tuple_tfunc():
@@ -85,7 +87,7 @@ def test_tuple_tfunc():
 def test_throw_and_typeassert_and_ifelse(world):
     assert call(world, ("Core",), "throw", Const(1)).rt == BOTTOM
     assert call(world, ("Base",), "throw", I).rt == BOTTOM
-    assert call(world, ("Core",), "typeassert", T.union(I, N), Const(I)).rt == I
+    assert call(world, ("Core",), "typeassert", ST.union(I, N), Const(I)).rt == I
     assert call(world, ("Core",), "typeassert", F, Const(I)).rt == BOTTOM
     assert call(world, ("Core",), "ifelse", Const(True), Const(1), Const(2)).rt == Const(1)
     assert show(call(world, ("Core",), "ifelse", BOOL, Const(1), Const(2.0)).rt) == "Union{Float64, Int64}"

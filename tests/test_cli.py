@@ -17,7 +17,7 @@ import pytest
 
 from irc.cli import batch
 from irc.output import colour
-from irc.output.explain import explain_main
+from irc.cli.commands import explain_main
 from irc.cli.driver import Options
 
 from progs import ANNOTATED, BRANCH, LOOP, TRY

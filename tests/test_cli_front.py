@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from irc import __version__
-from irc.cli.app import load_programs, render_cfg, render_dot, run_command, render_fmt
+from irc.cli.app import render_cfg, render_dot, render_fmt
+from irc.cli.loading import load_programs, run_command
 
 from conftest import CONFORMANCE, ROOT, SAMPLES
 

@@ -11,11 +11,12 @@ import pytest
 
 from irc.output import colour as C
 from irc.lattice import typetable as TT
+from irc.lattice import subtype as ST
 from irc.lattice.types import BOTTOM, DataType, UnionType, VarargType
 
 
 def U(*ts):
-    return TT.union(*ts)
+    return ST.union(*ts)
 
 
 def Tup(*ps):

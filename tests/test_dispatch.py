@@ -3,6 +3,7 @@ import pytest
 
 from irc.syntax import tree as S
 from irc.lattice import typetable as T
+from irc.lattice import subtype as ST
 from irc.errors import IrcError
 from irc.lattice.typelattice import BOOL, Const, PartialStruct
 from irc.syntax.parser import parse_expr, parse_text
@@ -101,7 +102,7 @@ def test_eval_type(world):
 
 def test_struct_fields_and_getproperty(world):
     p = world.parse_type("Point{Float64}")
-    assert T.field_types(p) == (F, F)
+    assert ST.field_types(p) == (F, F)
     assert call(world, "Base.getproperty", p, Const(Sym("x"))).rt == F
     assert call(world, "Base.setproperty!", world.parse_type("Counter"), Const(Sym("n")), Const(2)).rt == Const(2)
 
@@ -152,7 +153,7 @@ def test_refinements(world):
     r = call(world, "Main.isnothing", "Union{Nothing, Int64}")
     assert r.rt == BOOL and r.cond == (0, N, I)  # iff: then x ∩ T, else x \ T
     r = call(world, "Main.ispositive", "Union{Nothing, Int64}")
-    assert r.cond == (0, I, T.union(N, I))  # implies: the false branch keeps x
+    assert r.cond == (0, I, ST.union(N, I))  # implies: the false branch keeps x
 
 
 def test_file_declaration_replaces_prelude():

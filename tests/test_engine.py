@@ -14,8 +14,10 @@ import pytest
 
 from irc.ir import model as ir
 from irc.lattice import typelattice as L
+from irc.lattice import typelimits as LIM
 from irc.syntax import tree as S
 from irc.lattice import typetable as TT
+from irc.lattice import subtype as ST
 from irc.infer.engine import try_handlers
 from irc.infer.flags import SLOT_ASSIGNEDONCE, SLOT_CALLED, SLOT_STATICUNDEF, SLOT_USED, SLOT_USEDUNDEF
 from irc.infer.analysis import infer_function
@@ -135,7 +137,7 @@ class CallResult(NamedTuple):
 
 
 TYPES = {"Int64": INT, "Float64": F64, "Bool": BOOL, "Nothing": NOTHING, "Any": L.ANY,
-         "IntOrNothing": TT.union(INT, NOTHING), "IntOrFloat": TT.union(INT, F64)}
+         "IntOrNothing": ST.union(INT, NOTHING), "IntOrFloat": ST.union(INT, F64)}
 
 
 class FakeWorld:
@@ -178,7 +180,7 @@ class FakeWorld:
                 return CallResult(L.Const(sum(a.val for a in args)), None, ())
             return CallResult(INT, None, ())
         if name == "pos":
-            return CallResult(TT.union(INT, F64), None, ())
+            return CallResult(ST.union(INT, F64), None, ())
         if name == "thrower":
             return CallResult(L.BOTTOM, None, ())
         if name == "tofloat":
@@ -274,7 +276,7 @@ def test_ssa_copy_conditional_and_stale_copy():
     ])
     r3 = infer_all(fn3)
     assert r3.ssa_types[3] == BOOL
-    assert r3.entry(2)[2].type == TT.union(INT, F64)
+    assert r3.entry(2)[2].type == ST.union(INT, F64)
 
 
 def test_conditional_in_slot_and_invalidation():
@@ -398,7 +400,7 @@ def test_try_catch_propagates_assignments_to_catch_entry():
     r = infer_all(fn)
     e4 = r.entry(4)[2]
     assert e4.undef  # the NewvarNode inside the region reached the catch entry
-    assert e4.type == L.tmerge(L.tmerge(L.Const(1), F64), L.Const(5))
+    assert e4.type == LIM.tmerge(LIM.tmerge(L.Const(1), F64), L.Const(5))
     assert r.ssa_types[8] == L.ANY
     assert r.entry(5)[2] == VarState(L.Const(5), False)
     assert try_handlers(fn)[3] == 2 and try_handlers(fn)[8] == 0
@@ -418,7 +420,7 @@ def test_nested_try_regions_and_catch_in_enclosing_region():
     assert h[3] == 2 and h[4] == 3  # stmt 4 (x = tofloat) is in the inner region (enter at stmt 3)
     assert h[6] == 2  # the inner catch block is in the outer region
     r = infer_all(fn)
-    assert r.entry(4)[2].type == TT.union(INT, F64) or r.entry(4)[2].type == L.tmerge(L.Const(1), F64)
+    assert r.entry(4)[2].type == ST.union(INT, F64) or r.entry(4)[2].type == LIM.tmerge(L.Const(1), F64)
     assert issubtype(NOTHING, L.widenconst(r.entry(6)[2].type))
     assert issubtype(F64, L.widenconst(r.entry(6)[2].type))
 
@@ -522,7 +524,7 @@ def test_try_handlers_leave_by_token():
     assert h[7] == 2  # the inner catch block is in the outer region
     assert h[8] == 0
     r = infer_all(fn)
-    both = L.tmerge(L.Const(1), L.Const(2))
+    both = LIM.tmerge(L.Const(1), L.Const(2))
     assert r.entry(6)[2].type == both
     assert r.entry(7)[2].type == both  # the assignment also reached the enclosing catch
     assert r.entry(5)[2].type == L.Const(2)

@@ -6,6 +6,7 @@ from test_engine import (A, EXPR, GIN, GOTO, NEWVAR, RET, V, W, call, infer_all,
 from irc.lattice import typelattice as L
 from irc.syntax import tree as S
 from irc.lattice import typetable as TT
+from irc.lattice import subtype as ST
 from irc.infer.flags import (SLOT_ASSIGNEDONCE, SLOT_CALLED, SLOT_STATICUNDEF, SLOT_USED, SLOT_USEDUNDEF, flag_names,
                        syntactic_flags)
 
@@ -65,9 +66,9 @@ def test_slot_types_merge_widened_assignments_and_arguments():
         [RET(sl(3))],
     ])
     r = infer_all(fn)
-    assert r.slot_types[3] == TT.union(TT.INT64, TT.FLOAT64)
+    assert r.slot_types[3] == ST.union(TT.INT64, TT.FLOAT64)
     assert r.slot_types[4] == TT.BOOL  # a Conditional widens to Bool
-    assert r.slot_types[2] == TT.union(TT.INT64, TT.NOTHING)  # argtype merged with Nothing
+    assert r.slot_types[2] == ST.union(TT.INT64, TT.NOTHING)  # argtype merged with Nothing
     assert r.slot_types[1] == r.entry(1)[1].type  # #self#: its argument type
 
 

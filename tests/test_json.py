@@ -6,7 +6,8 @@ import json
 import pytest
 
 from irc.cli.driver import analyse_text
-from irc.output.jsondoc import SLOT_FLAGS, document, dumps, flag_names, function_json
+from irc.infer.flags import FLAG_NAMES, flag_names
+from irc.output.jsondoc import document, dumps, function_json
 
 from progs import ANNOTATED, BRANCH, LOOP, TRY
 
@@ -42,7 +43,7 @@ def test_flags_consistent_with_names():
         for s in f["slots"]:
             assert flag_names(s["flags"]) == s["flag_names"]
     assert flag_names(0x29) == ["SLOT_USED", "SLOT_USEDUNDEF", "SLOT_STATICUNDEF"]
-    assert sum(bit for _, bit in SLOT_FLAGS) == 0x79
+    assert sum(bit for bit, _ in FLAG_NAMES) == 0x79
 
 
 def test_unreached_is_null():

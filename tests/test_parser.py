@@ -9,7 +9,9 @@ import pytest
 from irc.syntax import tree as S
 from irc.errors import IrcError
 from irc.syntax.grammar import build_parser, grammar_path, make_lark
-from irc.syntax.parser import MAX_DEPTH, parse_expr, parse_text, read_source, terminal_words
+from irc.syntax.depth import MAX_DEPTH
+from irc.syntax.parser import parse_expr, parse_text, read_source
+from irc.syntax.recovery import terminal_words
 
 from conftest import CONFORMANCE, sample_files
 

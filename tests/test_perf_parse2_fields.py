@@ -1,4 +1,4 @@
-"""`_FastLine._shape` builds its hottest nodes field by field (`object.__new__`
+"""`FastLine._shape` builds its hottest nodes field by field (`object.__new__`
 and slot stores, bypassing the dataclass `__init__`).  That is only right
 while the node classes have exactly the fields it sets: pin them here, so a
 new field fails this test rather than leaving an attribute unset."""
@@ -8,6 +8,7 @@ import dataclasses
 
 import pytest
 
+from irc.syntax import fastpath as FP
 from irc.syntax import parser as P
 from irc.syntax import tree as S
 SET_BY_SHAPE = {
@@ -39,7 +40,7 @@ def _slots_all_set(obj, seen: set[int]) -> None:
                                   "│   Base.setindex!(du, %3, 130)", "2 ┄ x1 = %3", "│   %4 = %3 * 0.5", "│   a::Float64",
                                   "│   %3 = Base.:*(%1, x)::Float64", "└── %9 = x@_2 * a"])
 def test_shape_nodes_have_every_field_and_match_lark(line: str):
-    fast = P._fast()
+    fast = FP.fast_line_parser()
     m = fast.shape_re.match(line)
     obj = fast._shape(m, 2) if m is not None else None
     text = "function f(a, b, x, y, du)\n" + line + "\n└── return nothing\nend\n"

@@ -1,13 +1,16 @@
-"""The parser's shape fast path (`_FastLine.shape_re` / `_shape`) builds what
+"""The parser's shape fast path (`FastLine.shape_re` / `_shape`) builds what
 Lark builds, line by line, on the shapes it takes and on near misses it must
-leave to the general paths; `_merge` and `_Assembler.feed_all` keep order."""
+leave to the general paths; `merge_by_line` and `Assembler.feed_all` keep order."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
+from irc.syntax import fastpath as FP
 from irc.syntax import parser as P
+from irc.syntax.assemble import Assembler
+from irc.syntax.recovery import ErrorList, parse_with_retries
 from irc.syntax import tree as S
 from irc.errors import IrcError
 
@@ -98,7 +101,7 @@ def test_shape_lines_in_one_long_body_match_lark():
 
 
 def test_shape_path_takes_the_common_lines():
-    fast = P._fast()
+    fast = FP.fast_line_parser()
     for line in ["│   %3 = Base.:*(%1, x)", "│   x1 = %3", "│   %4 = %3 * 0.5", "1 ─ %1 = Base.getindex(a, 1)",
                  "│   Base.setindex!(du, %3, 130)", "│   %5 = Base.mul_float(%3, %4)::Float64", "│   %6 = %5 + x::Float64"]:
         m = fast.shape_re.match(line)
@@ -111,7 +114,7 @@ def test_merge_keeps_line_order():
         lines = rng.sample(range(1, 5 * (n_a + n_b) + 2), n_a + n_b)
         a = sorted(lines[:n_a])
         b = sorted(lines[n_a:])
-        merged = P._merge([S.LineInfo("", n) for n in a], [S.LineInfo("", n) for n in b])
+        merged = P.merge_by_line([S.LineInfo("", n) for n in a], [S.LineInfo("", n) for n in b])
         assert [o.line for o in merged] == sorted(lines)
 
 
@@ -119,8 +122,8 @@ def test_feed_all_is_feed_one_by_one():
     text = ("struct P\n    x::Int64\nend\n" + HEAD + "1 ─ %1 = a + b\n│   x = %1\n" + TAIL
             + "MethodInstance for g(::Int64)\n  from g(x) @ Main none:1\nArguments\n  #self#::Core.Const(g)\n  x::Int64\n"
             + "Body::Int64\n1 ─ %1 = x + 1\n└──      return %1\n")
-    objs = P._parse_with_retries(text, P._Errors("t.ir"))
-    one, many = P._Assembler(P._Errors("t.ir")), P._Assembler(P._Errors("t.ir"))
+    objs = parse_with_retries(text, ErrorList("t.ir"))
+    one, many = Assembler(ErrorList("t.ir")), Assembler(ErrorList("t.ir"))
     for o in objs:
         one.feed(o)
     many.feed_all(objs)
@@ -128,10 +131,10 @@ def test_feed_all_is_feed_one_by_one():
 
 
 def grammar_terminal(name: str) -> str:
-    return P._terminal_regex(name)
+    return FP.terminal_regex(name)
 
 
-@pytest.mark.parametrize("pattern,terminal", list(P._PLAIN_ATOMS) + [(P._PLAIN_OP, "BINOP"), (":(?:%s)" % P._PLAIN_OP, "QOP")])
+@pytest.mark.parametrize("pattern,terminal", list(FP.PLAIN_ATOMS) + [(FP.PLAIN_OP, "BINOP"), (":(?:%s)" % FP.PLAIN_OP, "QOP")])
 def test_plain_tokens_are_grammar_terminals(pattern: str, terminal: str):
     """Every token a simple path takes is one whole token of the grammar's terminal."""
     import re
@@ -154,7 +157,7 @@ def test_blanked_spans_cover_the_kept_lines():
     for trial in range(200):
         lines = [rng.choice(["", "ab", "x = 1", "  c"]) for _ in range(rng.randrange(1, 300))]
         keep = sorted(rng.sample(range(len(lines)), rng.randrange(0, min(len(lines), 8) + 1)))
-        text, spans = P._blanked(lines, keep)
+        text, spans = FP.blanked(lines, keep)
         assert text == "\n".join(ln if i in keep else "" for i, ln in enumerate(lines))
         assert all(a < b for a, b in spans) and all(b1 < a2 for (_, b1), (a2, _) in zip(spans, spans[1:]))
         for i in keep:

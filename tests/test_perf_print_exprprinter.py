@@ -15,7 +15,7 @@ from irc.output import text as printer
 from irc.syntax import tree as S
 from irc.cli.driver import analyse
 from irc.output.fmt import ExprPrinter, _prec_of, format_expr
-from irc.syntax.parser import _PREC
+from irc.syntax.operators import PREC
 
 INPUTS = sample_files() + (sorted(CONFORMANCE.glob("*/*.ir")) if CONFORMANCE.is_dir() else [])
 
@@ -97,7 +97,7 @@ def _fn():
     return ir.Function("f", ("Main",), slots, [])
 
 
-@pytest.mark.parametrize("op", sorted({*_PREC, "^", "=>", ":", "..", "→", "√", "-", "isa", "<:"}))
+@pytest.mark.parametrize("op", sorted({*PREC, "^", "=>", ":", "..", "→", "√", "-", "isa", "<:"}))
 def test_infix_operators_with_leaf_operands(op):
     fn = _fn()
     for a in LEAVES:

@@ -191,7 +191,8 @@ def test_sample_parses(path: Path):
     """`irc fmt` accepts every sample (valid Julia output must parse) and prints something."""
     import io
 
-    from irc.cli.app import render_fmt, run_command
+    from irc.cli.app import render_fmt
+    from irc.cli.loading import run_command
 
     out, err = io.StringIO(), io.StringIO()
     status = run_command([str(path)], render_fmt, stdout=out, stderr=err)

@@ -1,109 +1,20 @@
-"""The `irc` command line (typer): `fmt`, `cfg`, `infer`, `--version`.
+"""The `irc` command line (typer): `infer`, `fmt`, `cfg`, `explain`, `--version`.
 
-Shared plumbing, reusable by every command:
-
-- `expand_inputs(paths)` (`irc.batch.collect_inputs`) -- files as given,
-  directories contribute every `*.ir` below them (sorted), `-` is standard input;
-- `load_programs(paths)` -- yields one `Loaded(path, text, program,
-  diagnostics)` per input: parsed and built (`program` set) or the located
-  errors (`diagnostics`, rendered with `errors.render` by `report`);
-- `run_command(paths, render)` -- loads every input, renders each program
-  with `render(loaded) -> str`, writes all output at once at the end (whole
-  or not at all), errors on stderr; exit status 0, 1 on input errors, 2 on an
-  internal error (`path: internal error: …`, never a traceback).
-
-Invariants: no command prints a Python traceback for any input; stdout
-receives complete per-file texts only; every input is processed even when an
-earlier one fails.
+Each command parses its options and hands the work to one function below
+it: `irc.cli.batch.cli_infer` (infer), `irc.cli.loading.run_command` with a
+renderer from `irc.output` (fmt, cfg), `irc.cli.commands` (explain, cfg with
+states).  `main` runs the app and turns any escaping exception into one
+`irc: internal error: …` line (never a traceback).
 """
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
-from typing import Callable, Iterator, List, Optional
+from typing import List, Optional
 
 import typer
 
 from irc import __version__
-from irc.ir import model as ir
-from irc.cli.batch import STDIN, read_input
-from irc.cli.batch import collect_inputs as expand_inputs
-from irc.errors import Diagnostic, IrcError, render
-
-
-@dataclass(slots=True)
-class Loaded:
-    path: str
-    text: str = ""
-    program: ir.Program | None = None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    internal: str | None = None  # an unexpected exception, as text
-
-
-def load_one(path: str, stdin=None) -> Loaded:
-    """Read, parse and build one input."""
-    from irc.ir.build import build_program
-    from irc.syntax.parser import parse_text
-
-    shown = "<stdin>" if path == STDIN else path
-    item = Loaded(shown)
-    try:
-        item.text = read_input(path, stdin)
-        item.program = build_program(parse_text(item.text, shown))
-    except IrcError as e:
-        item.diagnostics = list(e.diagnostics)
-        if e.source:
-            item.text = e.source
-    except RecursionError:
-        item.internal = "input nested too deeply"
-    except Exception as e:  # an irc bug: reported, never a traceback
-        item.internal = f"{type(e).__name__}: {e}"
-    return item
-
-
-def load_programs(paths: list[str], stdin=None) -> Iterator[Loaded]:
-    """One `Loaded` per input (see `expand_inputs`), in order."""
-    inputs = expand_inputs(paths)
-    for p in inputs:
-        yield load_one(p, stdin)
-
-
-def report(item: Loaded, stderr) -> None:
-    """Errors of one input on stderr, rendered with their source lines."""
-    for d in item.diagnostics:
-        stderr.write(render(d, item.text) + "\n")
-    if item.internal is not None:
-        stderr.write(f"{item.path}: internal error: {item.internal}\n")
-
-
-def run_command(paths: list[str], render_fn: Callable[[Loaded], str], stdout=None, stderr=None, stdin=None) -> int:
-    """Load every input, render the good ones, write stdout once (see module doc)."""
-    stdout = stdout or sys.stdout
-    stderr = stderr or sys.stderr
-    if not paths:
-        stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin)\n")
-        return 2
-    chunks: list[str] = []
-    status = 0
-    for item in load_programs(paths, stdin):
-        if item.program is not None and item.internal is None:
-            try:
-                chunks.append(render_fn(item))
-            except Exception as e:  # pragma: no cover - an irc bug
-                item.internal = f"{type(e).__name__}: {e}"
-        if item.diagnostics:
-            status = max(status, 1)
-        if item.internal is not None:
-            status = 2
-        report(item, stderr)
-    text = "".join(chunks)
-    if text:
-        stdout.write(text)
-        stdout.flush()
-    return status
-
-
-# ---------------------------------------------------------------- renderers
+from irc.cli.loading import Loaded, run_command
 
 
 def render_fmt(item: Loaded) -> str:
@@ -113,51 +24,18 @@ def render_fmt(item: Loaded) -> str:
     return format_program(item.program)
 
 
-def _fn_title(fn: ir.Function) -> str:
-    from irc.output.fmt import format_name
-
-    return format_name((*fn.module, fn.name))
-
-
 def render_cfg(item: Loaded) -> str:
-    """Blocks with statement ranges, predecessors and successors."""
+    from irc.output.cfgview import render_cfg as cfg_text
+
     assert item.program is not None
-    out: list[str] = []
-    for fn in item.program.functions:
-        out.append(f"{item.path}: {_fn_title(fn)}: {len(fn.stmts)} statements, {len(fn.blocks)} blocks")
-        for b in fn.blocks:
-            preds = ", ".join("entry" if p == 0 else f"#{p}" for p in b.preds) or "-"
-            succs = ", ".join(f"#{s}" for s in b.succs) or "-"
-            rng = f"{b.first}" if b.first == b.last else f"{b.first}-{b.last}"
-            out.append(f"  #{b.id}: stmts {rng}; preds {preds}; succs {succs}")
-    return "\n".join(out) + "\n" if out else ""
-
-
-def _dot_quote(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return cfg_text(item.program, item.path)
 
 
 def render_dot(item: Loaded) -> str:
-    """Graphviz: one digraph per function; catch entries as dashed edges."""
+    from irc.output.cfgview import render_dot as cfg_dot
+
     assert item.program is not None
-    out: list[str] = []
-    for fn in item.program.functions:
-        title = _fn_title(fn)
-        out.append(f"digraph {_dot_quote(title)} {{")
-        out.append("  node [shape=box, fontname=monospace];")
-        has_virtual = any(0 in b.preds for b in fn.blocks)
-        if has_virtual:
-            out.append('  b0 [label="exception", shape=ellipse, style=dashed];')
-        for b in fn.blocks:
-            rng = f"{b.first}" if b.first == b.last else f"{b.first}:{b.last}"
-            out.append(f'  b{b.id} [label="#{b.id}\\n{rng}"];')
-        for b in fn.blocks:
-            for s in b.succs:
-                out.append(f"  b{b.id} -> b{s};")
-            if 0 in b.preds:
-                out.append(f"  b0 -> b{b.id} [style=dashed];")
-        out.append("}")
-    return "\n".join(out) + "\n" if out else ""
+    return cfg_dot(item.program)
 
 
 # ---------------------------------------------------------------- typer app
@@ -203,7 +81,7 @@ def cfg_cmd(
 ) -> None:
     """Print the basic blocks and their edges."""
     if states or format is not None or output is not None:
-        from irc.output.explain import cfg_main
+        from irc.cli.commands import cfg_main
 
         raise typer.Exit(cfg_main(list(files or []), fmt=format, output=output, prelude=not no_prelude))
     raise typer.Exit(run_command(list(files or []), render_dot if dot else render_cfg))
@@ -248,7 +126,7 @@ def explain_cmd(
 ) -> None:
     """Why a slot has its type: entry states, merges, refinements and assignments, with lines."""
     from irc.cli.driver import STORES, Options
-    from irc.output.explain import explain_main
+    from irc.cli.commands import explain_main
 
     if state not in STORES:
         sys.stderr.write(f"error: --state must be one of {', '.join(STORES)} (got {state!r})\n")

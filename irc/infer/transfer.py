@@ -44,6 +44,7 @@ import bisect
 
 from irc.ir import model as ir
 from irc.lattice import typelattice as L
+from irc.lattice import typelimits as LIM
 from irc.syntax import tree as S
 from irc.lattice import typetable as TT
 from irc.lattice.types import has_free_typevars, is_type
@@ -81,7 +82,7 @@ class Transfer:
         self.BOTTOM = L.BOTTOM
         self.ANY = L.ANY
         self.BOOL = TT.BOOL
-        self.tmerge = L.tmerge
+        self.tmerge = LIM.tmerge
         self.le = L.lattice_le
         self.diags: dict[int, list[tuple[str, str]]] = {}
         self._vcache: dict = {}  # literals and other nodes -> (node, value, messages)
@@ -95,7 +96,7 @@ class Transfer:
         # equal but distinct elements just miss here and hit the world's own
         # memo, which compares by equality.
         self._calls: dict = {}  # key -> `_call_entry`
-        self.ops = Ops(L.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
+        self.ops = Ops(LIM.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
         self.nothing = self._value(S.Lit(None, "Nothing", "nothing"))
         self.sparams = self._sparams()
         self._writes: dict[int, list[int]] | None = None  # see `writes`, built on first use

@@ -1,4 +1,12 @@
-"""Subtyping (`<:`), `typeintersect` and `typesubtract` over `irc.types`.
+"""Subtyping (`<:`), `typeintersect` and `typesubtract` over `irc.lattice.types`, and the
+type constructors and queries that depend on subtyping: `union` (Julia's
+`jl_type_union`: flatten, drop `Union{}`, drop a member that is a subtype of
+another member, one member -> that member), `apply_type` (`head{ps…}` for a
+wrapper/TypeName, binding its `where` variables in order: `Array{Int64}`
+keeps `N` free as a UnionAll), `subst` (substitute TypeVars), `supertype`,
+`field_types`, `isbitstype`.  They recurse into each other (a union needs
+`<:`, `<:` climbs supertypes, a supertype is instantiated by `subst`, which
+rebuilds unions), so they live in one module.
 
 Algorithm (a reduced form of Julia's `subtype.c`):
 
@@ -43,8 +51,11 @@ from irc.lattice.types import (
     UnionAllType,
     UnionType,
     VarargType,
+    TypeName,
     has_free_typevars,
+    has_typevar,
     is_type,
+    rewrap_unionall,
     unwrap_unionall,
 )
 from irc.lattice import typetable as TT
@@ -115,7 +126,7 @@ def _sub(a, b, env: dict) -> bool:
             fresh = a.var
             while fresh in env:
                 fresh = TypeVar(fresh.name + "′", fresh.lb, fresh.ub)
-            return _sub(TT.subst(a.body, {a.var: fresh}), b, env)
+            return _sub(subst(a.body, {a.var: fresh}), b, env)
         return _sub(a.body, b, env)
     if tb is UnionType:
         if not b.members:
@@ -179,7 +190,7 @@ def _sub(a, b, env: dict) -> bool:
     while x.name is not bn:
         if x.name is TT.ANY_NAME:
             return False
-        x = TT.supertype(x)
+        x = supertype(x)
         if type(x) is not DataType:
             return False
     if x == b:
@@ -266,7 +277,7 @@ def _bind_lower(bd: _Bind, t, env: dict) -> bool:
         return _sub(t, bd.exact, env)
     if type(t) is VarargType:
         return False
-    lb = TT.union(bd.lb, t) if bd.lb != BOTTOM else t
+    lb = union(bd.lb, t) if bd.lb != BOTTOM else t
     ub = bd.var.ub
     if ub is not None and not _sub(lb, ub, env):
         return False
@@ -373,9 +384,9 @@ def typeintersect(a, b):
     if a == BOTTOM or b == BOTTOM:
         return BOTTOM
     if type(a) is UnionType:
-        return TT.union(*(typeintersect(m, b) for m in a.members))
+        return union(*(typeintersect(m, b) for m in a.members))
     if type(b) is UnionType:
-        return TT.union(*(typeintersect(a, m) for m in b.members))
+        return union(*(typeintersect(a, m) for m in b.members))
     if issubtype(a, b):
         return a
     if issubtype(b, a):
@@ -429,7 +440,7 @@ def _name_below(t: DataType, name) -> bool:
             return True
         if x.name is TT.ANY_NAME:
             return False
-        x = TT.supertype(unwrap_unionall(x) if type(x) is not DataType else x)
+        x = supertype(unwrap_unionall(x) if type(x) is not DataType else x)
         x = unwrap_unionall(x)
         if type(x) is not DataType:
             return False
@@ -491,7 +502,7 @@ def typesubtract(a, b):
     if issubtype(a, b):
         return BOTTOM
     if type(a) is UnionType:
-        return TT.union(*(typesubtract(m, b) for m in a.members))
+        return union(*(typesubtract(m, b) for m in a.members))
     if TT.is_tuple(a) and TT.is_tuple(b) and len(a.params) == len(b.params) and not TT.is_vatuple(a) and not TT.is_vatuple(b):
         # exactly one element not covered by b: narrow that element
         idx = -1
@@ -505,3 +516,162 @@ def typesubtract(a, b):
             ps[idx] = typesubtract(ps[idx], b.params[idx])
             return TT.tuple_type(ps)
     return a
+
+
+# ---------------------------------------------------------------- constructors that normalise
+#
+# `union` drops members that are subtypes of others (jl_type_union), so it
+# needs `issubtype`; `subst` rebuilds unions; `supertype` and `field_types`
+# instantiate a declaration by `subst`, and `issubtype` climbs supertypes.
+
+
+def union(*ts):
+    """`Union{ts…}` as Julia's `jl_type_union` normalises it."""
+    flat: list = []
+    for t in ts:
+        if type(t) is UnionType:
+            flat.extend(t.members)
+        elif type(t) is UnionAllType and type(TT._body(t)) is UnionType:
+            # flatten `Union{A{T}, B{T}} where T` into its members (flatten_type_union, widen=1)
+            for m in TT._body(t).members:
+                flat.append(_rewrap(m, t))
+        else:
+            flat.append(t)
+    if not flat:
+        return BOTTOM
+    uniq = []
+    seen = set()
+    for t in flat:
+        if t not in seen:
+            seen.add(t)
+            uniq.append(t)
+    if len(uniq) == 1:
+        return uniq[0]
+    if TT.ANY in seen:
+        return TT.ANY
+    keep = []
+    for i, t in enumerate(uniq):
+        redundant = False
+        for j, u in enumerate(uniq):
+            if i != j and u is not None and issubtype(t, u) and not (issubtype(u, t) and j > i):
+                redundant = True
+                break
+        if not redundant:
+            keep.append(t)
+    if len(keep) == 1:
+        return keep[0]
+    return UnionType(frozenset(keep))
+
+
+def _rewrap(t, w):
+    return rewrap_unionall(t, w)
+
+
+def subst(t, env: dict):
+    """Substitute the TypeVars in `env` (TypeVar -> type or value) inside `t`."""
+    if not env:
+        return t
+    tt = type(t)
+    if tt is TypeVar:
+        return env.get(t, t)
+    if tt is DataType:
+        if not t.params:
+            return t
+        ps = tuple(subst(p, env) for p in t.params)
+        if t.name is TT.TUPLE_NAME:
+            return TT.tuple_type(ps)
+        return DataType(t.name, ps)
+    if tt is UnionType:
+        return union(*(subst(m, env) for m in t.members))
+    if tt is UnionAllType:
+        if t.var in env:
+            env = {k: v for k, v in env.items() if k != t.var}
+        body = subst(t.body, env)
+        return UnionAllType(t.var, body) if _mentions(body, t.var) else body
+    if tt is VarargType:
+        n = t.N
+        if type(n) is TypeVar:
+            n = env.get(n, n)
+        return VarargType(subst(t.T, env), n)
+    return t
+
+
+def _mentions(t, v):
+    return has_typevar(t, v)
+
+
+def apply_type(head, params):
+    """`head{params…}`: `head` a UnionAll wrapper, a TypeName, or `Tuple`/`Union`."""
+    params = tuple(params)
+    if head == TT.UNION_KIND:
+        return union(*params)
+    if isinstance(head, TypeName):
+        head = TT.wrapper(head)
+    if head == TT.TUPLE_ANY:
+        return TT.tuple_type(params)
+    t = head
+    env = {}
+    for p in params:
+        if type(t) is not UnionAllType:
+            raise TypeError("too many parameters for type")
+        env[t.var] = p
+        t = t.body
+    res = subst(t, env)
+    return res
+
+
+@lru_cache(maxsize=1 << 16)
+def isbitstype(t) -> bool:
+    """Julia's `isbitstype`: concrete, immutable, no references."""
+    if type(t) is FuncType:
+        return True
+    if not TT.isconcrete(t):
+        return False
+    tn = t.name
+    if tn.mutable or tn.opaque:
+        return False
+    if tn.primitive_bits:
+        return True
+    if tn is TT.TUPLE_NAME:
+        return all(isbitstype(p) for p in t.params)
+    if tn is TT.NAMEDTUPLE_NAME:
+        return len(t.params) == 2 and isbitstype(t.params[1])
+    return all(isbitstype(ft) for ft in field_types(t))
+
+
+@lru_cache(maxsize=1 << 16)
+def supertype(t):
+    """The declared supertype of a DataType with its parameters substituted."""
+    if type(t) is FuncType:
+        return TT.FUNCTION
+    tn = t.name
+    if tn is TT.ANY_NAME:
+        return TT.ANY
+    if tn.super is None:
+        return TT.ANY
+    if not tn.params:
+        return tn.super
+    env = {v: p for v, p in zip(tn.params, t.params)}
+    return subst(tn.super, env)
+
+
+@lru_cache(maxsize=1 << 16)
+def field_types(t) -> tuple:
+    """Field types of a data type with its parameters substituted (empty when unknown)."""
+    if type(t) is not DataType:
+        return ()
+    tn = t.name
+    if tn is TT.TUPLE_NAME:
+        return tuple(p.T if type(p) is VarargType else p for p in t.params)
+    if tn is TT.NAMEDTUPLE_NAME:
+        if len(t.params) == 2 and TT.is_tuple(t.params[1]):
+            return field_types(t.params[1])
+        return ()
+    if not tn.fieldtypes:
+        return ()
+    if not tn.params:
+        return tn.fieldtypes
+    env = {v: p for v, p in zip(tn.params, t.params)}
+    return tuple(subst(ft, env) for ft in tn.fieldtypes)
+
+

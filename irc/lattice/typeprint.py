@@ -29,6 +29,8 @@ import re
 from functools import cmp_to_key, lru_cache
 
 from irc.lattice import typetable as TT
+
+from irc.lattice import subtype as ST
 from irc.lattice.types import (
     BOTTOM,
     DataType,
@@ -322,7 +324,7 @@ def union_sort_cmp(a, b) -> int:
             return datatype_name_cmp(a, b) if sb else -1
         if sb:
             return 1
-        ba, bb = TT.isbitstype(a), TT.isbitstype(b)
+        ba, bb = ST.isbitstype(a), ST.isbitstype(b)
         if ba:
             return datatype_name_cmp(a, b) if bb else -1
         if bb:

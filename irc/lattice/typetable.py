@@ -7,18 +7,15 @@ input may use (`Int64`, `Core.Int64`, `Base.UnitRange`, `Vector`, `Int`) to a
 type: a `DataType` for parameterless types, the `UnionAll` wrapper
 (`UnitRange{T} where T<:Real`) for parametric ones, or an alias's value.
 
-Constructors (use these, never the raw dataclasses):
-- `union(*ts)` -- Julia's `jl_type_union`: flatten, drop `Union{}`, drop a
-  member that is a subtype of another member, one member -> that member.
-- `tuple_type(ps)` -- `Tuple{…}`; `Vararg{T, 3}` expands, `Vararg{T, 0}`
-  disappears.
-- `apply_type(head, ps)` -- `head{ps…}` for a wrapper/TypeName, binding its
-  `where` variables in order (`Array{Int64}` keeps `N` free as a UnionAll).
-- `subst(t, env)` -- substitute TypeVars.
+Constructor: `tuple_type(ps)` -- `Tuple{…}`; `Vararg{T, 3}` expands,
+`Vararg{T, 0}` disappears.  The constructors that normalise through
+subtyping (`union`, `apply_type`, `subst`) and the queries that instantiate
+a declaration's parameters (`supertype`, `field_types`, `isbitstype`) are in
+`irc.lattice.subtype`, since subtyping needs them and they need subtyping.
 
-Queries (memoised; types are immutable and hash-cached): `isconcrete`,
-`isbitstype`, `issingleton`, `isabstract`, `isType`, `iskind`,
-`isdispatchelem`, `supertype`, `field_names`, `field_types`, `datatype_of`.
+Queries here (memoised; types are immutable and hash-cached): `isconcrete`,
+`issingleton`, `isabstract`, `isType`, `iskind`, `isdispatchelem`,
+`field_names`, `datatype_of`.
 """
 from __future__ import annotations
 
@@ -31,7 +28,6 @@ from irc.lattice.types import (
     TypeName,
     TypeVar,
     UnionAllType,
-    UnionType,
     VarargType,
     has_free_typevars,
 )
@@ -349,56 +345,10 @@ def type_of_type(t) -> DataType:
     return DataType(TYPE_NAME, (t,))
 
 
-def union(*ts):
-    """`Union{ts…}` as Julia's `jl_type_union` normalises it."""
-    flat: list = []
-    for t in ts:
-        if type(t) is UnionType:
-            flat.extend(t.members)
-        elif type(t) is UnionAllType and type(_body(t)) is UnionType:
-            # flatten `Union{A{T}, B{T}} where T` into its members (flatten_type_union, widen=1)
-            for m in _body(t).members:
-                flat.append(_rewrap(m, t))
-        else:
-            flat.append(t)
-    if not flat:
-        return BOTTOM
-    uniq = []
-    seen = set()
-    for t in flat:
-        if t not in seen:
-            seen.add(t)
-            uniq.append(t)
-    if len(uniq) == 1:
-        return uniq[0]
-    if ANY in seen:
-        return ANY
-    from irc.lattice.subtype import issubtype
-
-    keep = []
-    for i, t in enumerate(uniq):
-        redundant = False
-        for j, u in enumerate(uniq):
-            if i != j and u is not None and issubtype(t, u) and not (issubtype(u, t) and j > i):
-                redundant = True
-                break
-        if not redundant:
-            keep.append(t)
-    if len(keep) == 1:
-        return keep[0]
-    return UnionType(frozenset(keep))
-
-
 def _body(t):
     while type(t) is UnionAllType:
         t = t.body
     return t
-
-
-def _rewrap(t, w):
-    from irc.lattice.types import rewrap_unionall
-
-    return rewrap_unionall(t, w)
 
 
 def tuple_type(params):
@@ -413,61 +363,6 @@ def tuple_type(params):
     if any(p == BOTTOM for p in ps):
         return BOTTOM  # no value has a Union{} element: Tuple{Union{}} is Union{}
     return DataType(TUPLE_NAME, tuple(ps))
-
-
-def subst(t, env: dict):
-    """Substitute the TypeVars in `env` (TypeVar -> type or value) inside `t`."""
-    if not env:
-        return t
-    tt = type(t)
-    if tt is TypeVar:
-        return env.get(t, t)
-    if tt is DataType:
-        if not t.params:
-            return t
-        ps = tuple(subst(p, env) for p in t.params)
-        if t.name is TUPLE_NAME:
-            return tuple_type(ps)
-        return DataType(t.name, ps)
-    if tt is UnionType:
-        return union(*(subst(m, env) for m in t.members))
-    if tt is UnionAllType:
-        if t.var in env:
-            env = {k: v for k, v in env.items() if k != t.var}
-        body = subst(t.body, env)
-        return UnionAllType(t.var, body) if _mentions(body, t.var) else body
-    if tt is VarargType:
-        n = t.N
-        if type(n) is TypeVar:
-            n = env.get(n, n)
-        return VarargType(subst(t.T, env), n)
-    return t
-
-
-def _mentions(t, v):
-    from irc.lattice.types import has_typevar
-
-    return has_typevar(t, v)
-
-
-def apply_type(head, params):
-    """`head{params…}`: `head` a UnionAll wrapper, a TypeName, or `Tuple`/`Union`."""
-    params = tuple(params)
-    if head == UNION_KIND:
-        return union(*params)
-    if isinstance(head, TypeName):
-        head = wrapper(head)
-    if head == TUPLE_ANY:
-        return tuple_type(params)
-    t = head
-    env = {}
-    for p in params:
-        if type(t) is not UnionAllType:
-            raise TypeError(f"too many parameters for type")
-        env[t.var] = p
-        t = t.body
-    res = subst(t, env)
-    return res
 
 
 # ---------------------------------------------------------------- queries
@@ -508,25 +403,6 @@ def isconcrete(t) -> bool:
 
 
 @lru_cache(maxsize=1 << 16)
-def isbitstype(t) -> bool:
-    """Julia's `isbitstype`: concrete, immutable, no references."""
-    if type(t) is FuncType:
-        return True
-    if not isconcrete(t):
-        return False
-    tn = t.name
-    if tn.mutable or tn.opaque:
-        return False
-    if tn.primitive_bits:
-        return True
-    if tn is TUPLE_NAME:
-        return all(isbitstype(p) for p in t.params)
-    if tn is NAMEDTUPLE_NAME:
-        return len(t.params) == 2 and isbitstype(t.params[1])
-    return all(isbitstype(ft) for ft in field_types(t))
-
-
-@lru_cache(maxsize=1 << 16)
 def issingleton(t) -> bool:
     """Julia's `jl_is_datatype_singleton`/`issingletontype`: a concrete
     immutable type with no fields (`Nothing`, `typeof(f)`, `Tuple{}`)."""
@@ -557,22 +433,6 @@ def isdispatchelem(t) -> bool:
     return isconcrete(t) and not iskind(t)
 
 
-@lru_cache(maxsize=1 << 16)
-def supertype(t):
-    """The declared supertype of a DataType with its parameters substituted."""
-    if type(t) is FuncType:
-        return FUNCTION
-    tn = t.name
-    if tn is ANY_NAME:
-        return ANY
-    if tn.super is None:
-        return ANY
-    if not tn.params:
-        return tn.super
-    env = {v: p for v, p in zip(tn.params, t.params)}
-    return subst(tn.super, env)
-
-
 def field_names(t) -> tuple[str, ...] | None:
     """Field names of a concrete data type, or None when unknown."""
     t = _body(t)
@@ -589,26 +449,6 @@ def field_names(t) -> tuple[str, ...] | None:
     if t.name.abstract:
         return None
     return t.name.fieldnames
-
-
-@lru_cache(maxsize=1 << 16)
-def field_types(t) -> tuple:
-    """Field types of a data type with its parameters substituted (empty when unknown)."""
-    if type(t) is not DataType:
-        return ()
-    tn = t.name
-    if tn is TUPLE_NAME:
-        return tuple(p.T if type(p) is VarargType else p for p in t.params)
-    if tn is NAMEDTUPLE_NAME:
-        if len(t.params) == 2 and is_tuple(t.params[1]):
-            return field_types(t.params[1])
-        return ()
-    if not tn.fieldtypes:
-        return ()
-    if not tn.params:
-        return tn.fieldtypes
-    env = {v: p for v, p in zip(tn.params, t.params)}
-    return tuple(subst(ft, env) for ft in tn.fieldtypes)
 
 
 def datatype_of(t):

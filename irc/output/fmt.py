@@ -50,7 +50,7 @@ import re
 
 from irc.ir import model as ir
 from irc.syntax import tree as S
-from irc.syntax.parser import _PREC
+from irc.syntax.operators import PREC
 
 _IDENT = re.compile(r"(?:[^\W\d]|#+[\w!])[\w#!]*")
 _OPERATOR = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃∋∌≈≉≡≢⋅×±√¬:.]+|isa|in")
@@ -223,7 +223,7 @@ def _prec_of(e) -> int:
             return _UNARY_PREC
         if e.infix == "^":
             return _POWER_PREC
-        return _PREC.get(e.infix, 1)
+        return PREC.get(e.infix, 1)
     if t is S.Where:
         return -1
     if t is S.Lit and isinstance(e.value, (int, float)) and not isinstance(e.value, bool) and format_lit(e).startswith("-"):
@@ -346,7 +346,7 @@ def _format_call(e: S.Call, fn) -> str:
             if _prec_of(args[1]) < _UNARY_PREC:
                 right = f"({right})"
             return f"{left} ^ {right}"
-        p = _PREC.get(op, 1)
+        p = PREC.get(op, 1)
         parts = []
         for k, a in enumerate(args):
             s = format_expr(a, fn)
@@ -509,14 +509,14 @@ class ExprPrinter:
                 texts.append(hit[0])
         if item:
             return head + "(" + ", ".join(texts) + ")", 100
-        return sep.join(texts), _PREC.get(op, 1)
+        return sep.join(texts), PREC.get(op, 1)
 
 
 def _infix_sep(op: str) -> str:
     """How `_format_call` joins the operands of a binary or n-ary infix `op`
     whose operands are leaves, or "" when such an operand may need
     parentheses (`^`, or an operator binding as tightly as a negative literal)."""
-    if op == "^" or _PREC.get(op, 1) >= _UNARY_PREC:
+    if op == "^" or PREC.get(op, 1) >= _UNARY_PREC:
         return ""
     # every leaf binds at least as tightly as `_UNARY_PREC`, more than `op`:
     # none needs parentheses (`_format_call`'s rule)

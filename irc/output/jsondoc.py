@@ -27,21 +27,7 @@ from typing import Any
 
 from irc.ir import model as ir
 from irc.errors import Diagnostic
-
-# Bits of Julia's slot flags (spec §3.3), in the order names are listed.
-SLOT_FLAGS: tuple[tuple[str, int], ...] = (
-    ("SLOT_USED", 0x08),
-    ("SLOT_ASSIGNEDONCE", 0x10),
-    ("SLOT_USEDUNDEF", 0x20),
-    ("SLOT_STATICUNDEF", 0x01),
-    ("SLOT_CALLED", 0x40),
-)
-
-
-def flag_names(bits: int) -> list[str]:
-    """Names of the set flag bits, in `SLOT_FLAGS` order (unknown bits ignored)."""
-    return [name for name, bit in SLOT_FLAGS if bits & bit]
-
+from irc.infer.flags import flag_names
 
 def show(x: Any) -> str:
     from irc.lattice.typeprint import show as _show

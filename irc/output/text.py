@@ -131,7 +131,7 @@ def format_type_expr(expr: S.Expr) -> str:
 
 
 def flags_text(bits: int) -> str:
-    from irc.output.jsondoc import flag_names
+    from irc.infer.flags import flag_names
 
     names = flag_names(bits)
     hexa = f"(0x{bits:02x})"

@@ -70,6 +70,6 @@ def make_lark(strict: bool = False, transformer=None, cache: bool = False) -> La
 @functools.cache
 def build_parser() -> Lark:
     """The process-wide parser with irc.parser's transformer built in."""
-    from irc.syntax.parser import SyntaxBuilder  # local import: parser imports this module
+    from irc.syntax.lines import SyntaxBuilder
 
     return make_lark(transformer=SyntaxBuilder(), cache=True)

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from itertools import product
 
 from irc.lattice import typetable as TT
-from irc.lattice.typelattice import ANY, Const, tmerge, widenconst
+from irc.lattice.typelattice import ANY, Const, widenconst
+from irc.lattice.typelimits import tmerge
 from irc.lattice.subtype import issubtype, match_signature, typeintersect, typesubtract
 from irc.lattice.types import BOTTOM, FunctionValue, TypeVar, UnionType, VarargType, rewrap_unionall, union_members, unwrap_unionall
 

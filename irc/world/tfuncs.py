@@ -34,11 +34,10 @@ import struct
 from dataclasses import dataclass
 
 from irc.lattice import typetable as TT
-from irc.lattice.typelattice import (
-    ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32,
-    has_nontrivial_const_info,
-    lattice_getfield, lattice_le, lattice_nfields, tmerge, widenconst,
-)
+
+from irc.lattice import subtype as ST
+from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, lattice_le, lattice_nfields, widenconst
+from irc.lattice.typelimits import tmerge
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, ModuleValue, Sym, TypeVar, UnionAllType, UnionType,
@@ -80,7 +79,7 @@ def instanceof(x):
         if type(p) is TypeVar:
             return (p.ub or ANY), False
     if type(t) is UnionType and all(TT.isType(m) for m in t.members):
-        return TT.union(*(m.params[0] for m in t.members)), False
+        return ST.union(*(m.params[0] for m in t.members)), False
     return ANY, False
 
 
@@ -263,7 +262,7 @@ def typeof_tfunc(x):
         return Const(t)
     if type(t) is UnionType:
         parts = [typeof_tfunc(m) for m in t.members]
-        return TT.union(*(widenconst(p) if type(p) is not Const else TT.type_of_type(p.val) for p in parts))
+        return ST.union(*(widenconst(p) if type(p) is not Const else TT.type_of_type(p.val) for p in parts))
     if t == ANY:
         return TT.wrapper(TT.TYPE_NAME)
     return _type_leq(t)
@@ -353,7 +352,7 @@ def getfield_tfunc(x, name):
         return ANY
     if s.name.abstract:
         return ANY
-    fts = TT.field_types(s)
+    fts = ST.field_types(s)
     if TT.is_tuple(s):
         if TT.is_vatuple(s):
             i = _field_index(s, name) if type(name) is Const and type(name.val) is int else None
@@ -412,11 +411,11 @@ def tf_isdefined(args, world):
     if type(s) is DataType and TT.isconcrete(s) and not TT.is_vatuple(s):
         i = _field_index(s, name)
         if i is not None:
-            n = len(TT.field_types(s))
+            n = len(ST.field_types(s))
             if i < 1 or i > n:
                 return FALSE
-            ft = TT.field_types(s)[i - 1]
-            if TT.isbitstype(ft) or not s.name.mutable:
+            ft = ST.field_types(s)[i - 1]
+            if ST.isbitstype(ft) or not s.name.mutable:
                 return TRUE
     return BOOL
 
@@ -505,7 +504,7 @@ def tf_apply_type(args, world):
         else:
             return _apply_type_wide(head)
     try:
-        t = TT.apply_type(head.val, ps)
+        t = ST.apply_type(head.val, ps)
     except Exception:  # noqa: BLE001 - too many parameters etc.: the call throws
         return BOTTOM
     return Const(t)

@@ -36,10 +36,11 @@ from pathlib import Path
 from irc.world import tfuncs as BI
 from irc.syntax import tree as S
 from irc.lattice import typetable as TT
+from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult
 from irc.world.dispatch import Method, dispatch
 from irc.errors import Diagnostic, IrcError, Span
-from irc.syntax.parser import AT_NAMEDTUPLE, namedtuple_longhand
+from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
 from irc.lattice.typelattice import (
     ANY, BOOL, Conditional, Const, IrrationalValue, PartialStruct, StructValue, float32, singleton_instance,
     widenconst,
@@ -561,13 +562,13 @@ class World:
 
     def _apply(self, h, ps):
         if h == TT.UNION_KIND:
-            return TT.union(*ps)
+            return ST.union(*ps)
         if h == TT.TUPLE_ANY:
             return TT.tuple_type(ps)
         if not is_type(h):
             raise TypeEvalError(f"`{show(h) if is_type(h) else h}` is not a parametric type")
         try:
-            return TT.apply_type(h, ps)
+            return ST.apply_type(h, ps)
         except TypeError:
             raise TypeEvalError(f"too many parameters for type {show(h)}") from None
 
@@ -793,7 +794,7 @@ class World:
                 return CallResult(DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)))
             return CallResult(T)
         if type(T) is UnionAllType and type(u) is DataType and not u.name.abstract:
-            fts = TT.field_types(u)
+            fts = ST.field_types(u)
             if len(fts) == len(args):
                 sig = rewrap_unionall(TT.tuple_type(list(fts)), T)
                 b = match_signature(TT.tuple_type([widenconst(a) for a in args]), sig)
@@ -806,7 +807,7 @@ class World:
                         ps.append(b[v.var])
                         v = v.body
                     try:
-                        return CallResult(TT.apply_type(T, ps))
+                        return CallResult(ST.apply_type(T, ps))
                     except TypeError:
                         return CallResult(T)
             return CallResult(T)
@@ -826,7 +827,7 @@ class World:
             return T if is_type(T) and not has_free_typevars(T) else ANY
         if T.name.mutable or T.name is TT.TUPLE_NAME:
             return T
-        fts = TT.field_types(T)
+        fts = ST.field_types(T)
         if len(args) == len(fts) and fts:
             if all(type(a) is Const for a in args):
                 return Const(StructValue(T, tuple(args)), T)

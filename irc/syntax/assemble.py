@@ -1,0 +1,270 @@
+"""Step 3 of parsing: line objects are grouped into items.
+
+`Assembler` walks the line objects of `irc.syntax.lines` in order with a
+small state machine and builds the multi-line items: struct bodies, both
+function headers (plain `function … end`; `MethodInstance` / `from` /
+`Arguments` / `Locals` / `Body`; Julia 1.6's single `Variables` section)
+with their `CodeInfo(` wrapper and their body lines.  A line in a place
+where it cannot stand is a located error in the shared `ErrorList`.
+
+Invariants: every line object ends in exactly one item or one error; item
+order is text order.
+"""
+from __future__ import annotations
+
+
+
+from irc.syntax import tree as S
+from irc.syntax.lines import BodyTypeLine, CodeInfoClose, CodeInfoOpen, EndLine, FromLine, FuncHead, MIHead, SectionLine, StructHead
+from irc.syntax.recovery import ErrorList
+
+class Assembler:
+    """Line objects -> items (state machine; see the module docstring)."""
+
+    def __init__(self, errors: ErrorList):
+        self.err = errors
+        self.items: list[S.Item] = []
+        self.fn: S.FunctionDef | None = None
+        self.fn_state = ""  # plain: "body"; warntype: "from", "sections", "body"
+        self.section = ""
+        self.in_codeinfo = False
+        self.codeinfo_closed = False
+        self.struct: S.StructDecl | None = None
+
+    # -- helpers
+    def _close_fn(self) -> None:
+        fn = self.fn
+        if fn is None:
+            return
+        if fn.form == "plain":
+            self.err.add(f"function `{'.'.join(fn.name.parts) if fn.name else '?'}` has no `end`", fn.line, 1)
+        elif self.in_codeinfo:
+            self.err.add("`CodeInfo(` is never closed by `)`", fn.line, 1)
+        self.fn = None
+
+    def _finish_fn(self, end_line: int) -> None:
+        fn = self.fn
+        assert fn is not None
+        fn.end_line = end_line
+        self.items.append(fn)
+        self.fn = None
+        self.in_codeinfo = False
+        self.codeinfo_closed = False
+
+    def _end_warntype(self) -> None:
+        """A warntype/variables function ends where the next item begins."""
+        if self.fn is not None and self.fn.form != "plain":
+            if self.in_codeinfo:
+                self.err.add("`CodeInfo(` is never closed by `)`", self.fn.line, 1)
+            if self.fn_state != "body" and not self.fn.lines:
+                self.err.add("expected `Body::T` and the function body", self.fn.line, 1)
+            last = self.fn.lines[-1].line if self.fn.lines else self.fn.line
+            self._finish_fn(last)
+
+    def _start_item(self, obj) -> None:
+        if self.struct is not None:
+            self.err.add(f"struct `{'.'.join(self.struct.name.parts)}` has no `end`", self.struct.line, 1)
+            self.items.append(self.struct)
+            self.struct = None
+        if self.fn is not None:
+            if self.fn.form == "plain":
+                self.err.add(f"expected `end` of function `{'.'.join(self.fn.name.parts) if self.fn.name else ''}` before this line", obj.line, getattr(obj, "col", 1))
+                self._finish_fn(obj.line)
+            else:
+                self._end_warntype()
+
+    def feed_all(self, objs: list) -> None:
+        """`feed` every object; runs of body lines inside a function body
+        (the common case) are appended without the per-object dispatch."""
+        i = 0
+        n = len(objs)
+        BodyLine = S.BodyLine
+        while i < n:
+            fn = self.fn
+            if fn is not None and self.fn_state == "body" and not self.codeinfo_closed and self.struct is None:
+                append = fn.lines.append
+                while i < n and type(objs[i]) is BodyLine:
+                    append(objs[i])
+                    i += 1
+                if i == n:
+                    break
+            self.feed(objs[i])
+            i += 1
+
+    def feed(self, obj) -> None:
+        if type(obj) is S.BodyLine and self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed \
+                and self.struct is None:
+            self.fn.lines.append(obj)  # the common case, first
+            return
+        # struct bodies
+        if self.struct is not None:
+            if isinstance(obj, EndLine):
+                self.items.append(self.struct)
+                self.struct = None
+                return
+            if isinstance(obj, S.BodyLine) and obj.header is None and obj.label is None and isinstance(obj.stmt, S.ValueStmt):
+                value = obj.stmt.value
+                if isinstance(value, S.SlotRef) or not (isinstance(value, S.Name) and len(value.parts) == 1):
+                    self.err.add("expected a field `name::Type` or `end`", obj.line, obj.col)
+                    return
+                self.struct.fields.append(S.FieldDecl(value.parts[0], obj.annotation, obj.line, obj.col))
+                return
+            if isinstance(obj, S.BodyLine):
+                self.err.add("expected a field `name::Type` or `end`", obj.line, obj.col)
+                return
+            if isinstance(obj, S.LineInfo):
+                return
+        if isinstance(obj, (S.MethodDecl, S.AbstractTypeDecl, S.StructDecl, S.ConstDecl, S.GlobalDecl)):
+            self._start_item(obj)
+            self.items.append(obj)
+            return
+        if isinstance(obj, StructHead):
+            self._start_item(obj)
+            self.struct = obj.decl
+            return
+        if isinstance(obj, FuncHead):
+            self._start_item(obj)
+            static = [v for v in obj.where]
+            self.fn = S.FunctionDef("plain", obj.name, params=obj.params, static_params=static, line=obj.line, col=obj.col)
+            self.fn_state = "body"
+            self.in_codeinfo = False
+            self.codeinfo_closed = False
+            return
+        if isinstance(obj, MIHead):
+            self._start_item(obj)
+            sig = S.Call(obj.name, [p.type if p.type is not None else S.Name(("Any",)) for p in obj.params], None, obj.name.line, obj.name.col)
+            self.fn = S.FunctionDef("warntype", obj.name, params=obj.params, signature=sig, static_params=list(obj.where), line=obj.line, col=obj.col,
+                                    callable=obj.callable)
+            self.fn_state = "from"
+            self.section = ""
+            self.in_codeinfo = False
+            self.codeinfo_closed = False
+            return
+        if isinstance(obj, FromLine):
+            if self.fn is not None and self.fn.form == "warntype" and self.fn_state == "from":
+                self.fn.from_text = obj.text
+                self.fn_state = "sections"
+                return
+            self.err.add("a `from` line belongs right after `MethodInstance for …`", obj.line, obj.col)
+            return
+        if isinstance(obj, SectionLine):
+            if obj.name == "Variables" and (self.fn is None or self.fn_state == "body" or self.fn.form == "plain"):
+                self._start_item(obj)
+                self.fn = S.FunctionDef("variables", None, line=obj.line, col=obj.col)
+                self.fn_state = "sections"
+                self.section = "Variables"
+                return
+            if self.fn is not None and self.fn.form != "plain" and self.fn_state in ("from", "sections"):
+                if obj.name == "Variables" or (self.fn.form == "variables" and obj.name in ("Arguments", "Locals")):
+                    self.err.add(f"unexpected `{obj.name}` section here", obj.line, obj.col)
+                    return
+                self.fn_state = "sections"
+                self.section = obj.name
+                return
+            self.err.add(f"a `{obj.name}` section belongs to a `MethodInstance for …` header", obj.line, obj.col)
+            return
+        if isinstance(obj, BodyTypeLine):
+            if self.fn is not None and self.fn.form != "plain" and self.fn_state in ("from", "sections"):
+                self.fn.body_type = obj.type
+                self.fn_state = "body"
+                return
+            if self.fn is not None and self.fn.form == "plain" and not self.fn.lines and self.fn.body_type is None:
+                self.fn.body_type = obj.type
+                return
+            self.err.add("`Body::T` belongs after the header sections of a function", obj.line, obj.col)
+            return
+        if isinstance(obj, CodeInfoOpen):
+            if self.fn is not None and self.fn.form != "plain" and self.fn_state == "sections":
+                self.fn_state = "body"
+            if self.fn is not None and self.fn_state == "body" and not self.fn.lines and not self.in_codeinfo and not self.fn.codeinfo:
+                self.fn.codeinfo = True
+                self.in_codeinfo = True
+                return
+            self.err.add("`CodeInfo(` belongs right after a function header", obj.line, obj.col)
+            return
+        if isinstance(obj, CodeInfoClose):
+            if self.fn is not None and self.in_codeinfo:
+                self.in_codeinfo = False
+                self.codeinfo_closed = True
+                if obj.type is not None:
+                    self.fn.body_type = obj.type
+                if self.fn.form != "plain":
+                    self._finish_fn(obj.line)
+                return
+            self.err.add("unexpected `)`: no `CodeInfo(` is open", obj.line, obj.col)
+            return
+        if isinstance(obj, EndLine):
+            if self.fn is not None and self.fn.form == "plain":
+                if self.in_codeinfo:
+                    self.err.add("expected `)` closing `CodeInfo(` before `end`", obj.line, obj.col)
+                self._finish_fn(obj.line)
+                return
+            self.err.add("unexpected `end`", obj.line, obj.col)
+            return
+        if isinstance(obj, S.LineInfo):
+            if self.fn is not None:
+                self.fn.line_infos.append(obj)
+            return
+        if isinstance(obj, S.BodyLine):
+            fn = self.fn
+            if fn is None:
+                self.err.add("statement outside a function (expected `function f(…)`, `MethodInstance for …` or a declaration)", obj.line, obj.col)
+                return
+            if fn.form != "plain" and self.fn_state in ("from", "sections"):
+                self._section_entry(obj)
+                return
+            if self.codeinfo_closed:
+                self.err.add("statement after the closing `)` of `CodeInfo(`", obj.line, obj.col)
+                return
+            fn.lines.append(obj)
+            return
+        raise AssertionError(f"unknown line object {obj!r}")  # pragma: no cover
+
+    def _section_entry(self, obj: S.BodyLine) -> None:
+        fn = self.fn
+        assert fn is not None
+        if self.fn_state == "from":
+            self.err.add("expected a `from …` line or a section header", obj.line, obj.col)
+            return
+        if obj.header is not None or obj.label is not None:
+            self.err.add("expected `Body::T` before the function body", obj.line, obj.col)
+            return
+        stmt = obj.stmt
+        if self.section == "Static Parameters":
+            if isinstance(stmt, S.Assign) and isinstance(stmt.target, S.Name):
+                fn.static_params.append(S.TypeVarDecl(stmt.target.parts[0], value=stmt.value, line=obj.line, col=obj.col))
+                return
+            if isinstance(stmt, S.ValueStmt) and isinstance(stmt.value, S.Name) and len(stmt.value.parts) == 1:
+                fn.static_params.append(S.TypeVarDecl(stmt.value.parts[0], line=obj.line, col=obj.col))
+                return
+            self.err.add("expected a static parameter `T = Type`", obj.line, obj.col)
+            return
+        if not isinstance(stmt, S.ValueStmt) or not isinstance(stmt.value, (S.Name, S.SlotRef)) or (isinstance(stmt.value, S.Name) and len(stmt.value.parts) != 1):
+            self.err.add(f"expected a `name::Type` entry in the `{self.section or 'Arguments'}` section", obj.line, obj.col)
+            return
+        entry = S.VarEntry(stmt.value, obj.annotation, obj.line, obj.col)
+        if self.section == "Locals":
+            fn.locals.append(entry)
+        elif self.section == "Variables":
+            fn.variables.append(entry)
+        elif self.section == "Arguments":
+            fn.arguments.append(entry)
+        else:
+            self.err.add("expected a section header (`Arguments`, `Locals`) or `Body::T`", obj.line, obj.col)
+
+    def finish(self) -> list[S.Item]:
+        if self.struct is not None:
+            self.err.add(f"struct `{'.'.join(self.struct.name.parts)}` has no `end`", self.struct.line, 1)
+            self.items.append(self.struct)
+            self.struct = None
+        if self.fn is not None:
+            if self.fn.form == "plain":
+                name = ".".join(self.fn.name.parts) if self.fn.name else ""
+                self.err.add(f"function `{name}` has no `end`", self.fn.line, self.fn.col)
+                self._finish_fn(self.fn.lines[-1].line if self.fn.lines else self.fn.line)
+            else:
+                self._end_warntype()
+        return self.items
+
+
+# ---------------------------------------------------------------- depth check

@@ -1,0 +1,709 @@
+"""The fast path: the commonest body lines parsed without Lark.
+
+Lark's LALR parser runs at roughly 100k tokens/s in CPython, too slow for
+machine-generated bodies of 10^5 statements.  `FastLine` parses the common
+body lines (rails, labels, assignments, calls, infix chains, gotos,
+returns) directly with the grammar's own terminal regexes and the same node
+builders; any line it is not sure about -- keywords, quotes, `$(`,
+`where`, brackets, errors -- it declines (returns None) and the line goes
+to Lark.  So the grammar stays the one definition of the language: the fast
+path accepts a subset and must build exactly what Lark builds (tested on
+every sample line by tests/test_parser.py).
+
+Three tiers, cheapest first, each declining to the next: `shape_re` takes
+the commonest machine-generated lines whole (one match, nodes built from
+its groups by `_shape`), `simple_re` plain infix chains and calls (one
+token scan, `_simple`), and `_line` the general Pratt parser.  The plain
+tokens of the first two are subsets of grammar terminals (`PLAIN_ATOMS`,
+checked by tests/test_perf_parse_shapes.py, which also compares all three
+tiers with Lark line by line).
+
+`split_fast(lines)` applies it to a file: the line objects it built, and
+the text left for Lark (see `irc.syntax.parser`).
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+
+from irc.syntax import tree as S
+from irc.syntax.lines import SyntaxBuilder, classify_value, int_kind, slot_from_text, unescape
+from irc.syntax.operators import NARY, NORMALIZE_OP, PREC, climb, normalize_op
+
+def terminal_regex(name: str) -> str:
+    from irc.syntax.grammar import grammar_text
+
+    m = re.search(r"^%s(?:\.\d+)?: /(.*)/$" % name, grammar_text(), re.M)
+    assert m, name
+    return m.group(1)
+
+
+_LINE_START_REJECT = re.compile(
+    r"[\t ]*(?:$|#|julia>|\)|@[\t ]|[┌└│╎╻┃╷|][\t ]*@[\t ]|(?:function|struct|mutable|abstract|const|global|declare|end|"
+    r"MethodInstance|from|Body|CodeInfo)(?![\w#!])|(?:Arguments|Locals|Variables|Static)(?![\w!]))"
+)  # a section word before `#` is a SECTION token (grammar: followed by end of line or a comment)
+# The plain tokens of the simple paths, each a subset of a grammar terminal
+# (tests/test_perf_parse_shapes.py checks that): ASCII names, `%N`, decimal
+# numbers, ASCII operators (`:op` is then a QOP).
+_PLAIN_NAME = r"[A-Za-z_][A-Za-z_0-9!]*+"  # possessive: what follows a name is never a name character
+PLAIN_ATOMS = ((r"%\d+", "SSA"), (_PLAIN_NAME, "NAME"), (r"\d+\.\d+(?:e[-+]?\d+)?", "FLOAT"), (r"\d+", "INT"))
+PLAIN_OP = r"===|!==|==|!=|<=|>=|[-+*/<>]"
+_SIMPLE_SPLIT = re.compile(r"[^\s(),]+|[(),]").findall
+_SIMPLE_NOT_NAMES = frozenset({"goto", "return", "unreachable", "enter", "function", "struct", "mutable", "abstract",
+                               "const", "global", "declare", "end", "isa", "in", "where", "Arguments", "Locals",
+                               "Variables", "Static", "Body", "CodeInfo", "MethodInstance", "from", "julia"})
+# `nothing = x` is an error ("cannot assign to a literal"): Lark reports it
+_NOT_TARGETS = _SIMPLE_NOT_NAMES | {"nothing", "true", "false"}
+_STMT_KEYWORDS = frozenset({"goto", "return", "unreachable", "enter", "function", "struct", "mutable", "abstract",
+                            "const", "global", "declare", "end"})
+
+
+class FastLine:
+    """A tiny Pratt parser for one body line (see the comment above)."""
+
+    def __init__(self) -> None:
+        t = terminal_regex
+        self.head_re = re.compile(r"[\t ]*(?:(?P<RAIL_HEAD>%s)|(?P<RAIL_MID>%s)|(?P<RAIL_END>%s))?[\t ]*(?:(?P<LABEL>%s)[\t ]*)?"
+                                  % (t("RAIL_HEAD"), t("RAIL_MID"), t("RAIL_END"), t("LABEL")))
+        self.operand_re = re.compile(
+            r"[\t ]*(?:(?P<HASHNUM>%s)|(?P<VARSTR>%s)|(?P<HEXINT>%s)|(?P<FLOAT>%s)|(?P<NAME>%s)|(?P<SSA>%s)(?!new\()|(?P<SLOTAT>%s)"
+            r"|(?P<INT>%s)|(?P<STRING>%s)|(?P<SYMBOL>%s)|(?P<PREFIX>%s)|(?P<LPAR>\())"
+            % (t("HASHNUM"), t("VARSTR"), t("HEXINT"), t("FLOAT"), t("NAME"), t("SSA"), t("SLOTAT"), t("INT"), t("STRING"),
+               t("SYMBOL"), t("PREFIX"))
+        )
+        self.op_re = re.compile(
+            r"[\t ]*(?:(?P<COMMENT>%s)|(?P<DCOLON>::)|(?P<ELLIPSIS>\.\.\.)|(?P<BINOP>%s)|(?P<P>[(){},^.=\[\]])|(?P<WHERE>where(?![\w#!]))|(?P<EOL>\r?$))"
+            % (t("COMMENT"), t("BINOP"))
+        )
+        self.qpart_re = re.compile(r"(?:(?P<NAME>%s)|(?P<VARSTR>%s)|(?P<QOP>%s))" % (t("NAME"), t("VARSTR"), t("QOP")))
+        self.hashnum_re = re.compile(r"[\t ]*(%s)" % t("HASHNUM"))
+        self.word_re = re.compile(r"[\t ]*(%s)" % t("NAME"))
+        self.b = SyntaxBuilder()
+        # The simplest and commonest lines (machine-generated straight-line code):
+        # [rail] [%N =] [name =] (callee(chain, …) | chain), a chain being plain
+        # atoms (SSA, ASCII names, decimal numbers) joined by arithmetic and
+        # comparison operators.  One regex checks the whole line; `_simple`
+        # then builds the nodes from one token scan.
+        atom = "(?:%s)" % "|".join(p for p, _ in PLAIN_ATOMS)
+        op = f"(?:{PLAIN_OP})"
+        chain = rf"{atom}(?:[ \t]+{op}[ \t]+{atom})*"
+        callee = rf"{_PLAIN_NAME}(?:\.{_PLAIN_NAME})*"
+        call = rf"{callee}\((?:[ \t]*{chain}(?:[ \t]*,[ \t]*{chain})*)?[ \t]*\)"
+        self.simple_re = re.compile(
+            rf"[ \t]*(?:(?P<RAIL_HEAD>{t('RAIL_HEAD')})|(?P<RAIL_MID>│)|(?P<RAIL_END>└─*))?[ \t]*"
+            rf"(?:%(?P<label>\d+)[ \t]*=[ \t]*)?(?:(?P<target>[A-Za-z_][A-Za-z_0-9!]*)[ \t]*=[ \t]*(?!=))?"
+            rf"(?P<rhs>{call}|{chain})[ \t]*\r?$"
+        )
+        # The commonest shapes of all, one regex with numbered groups so
+        # `_shape` builds the nodes straight from them: [rail] [%N =] [name =]
+        # then `a`, `a op b` or `callee(a, b[, c])` with plain atoms; a callee
+        # may end in an operator name (`Base.:*`); then maybe `::T`, T a plain
+        # name (`::Float64`, as Julia prints types).  Groups: 1 RAIL_HEAD,
+        # 2 label, 3 target, 4 a, 5 op, 6 b, 7 callee, 8-10 arguments, 11 T.
+        cap = rf"({atom})"
+        qop = rf"(?:\.:(?:{PLAIN_OP}))"
+        self.shape_re = re.compile(
+            rf"[ \t]*(?:({t('RAIL_HEAD')})|│|└─*)?[ \t]*"
+            rf"(?:%(\d+)[ \t]*=[ \t]*)?(?:([A-Za-z_][A-Za-z_0-9!]*)[ \t]*=[ \t]*(?!=))?"
+            rf"(?:{cap}(?:[ \t]+({op})[ \t]+{cap})?"
+            rf"|({callee}{qop}?)\([ \t]*{cap}[ \t]*,[ \t]*{cap}(?:[ \t]*,[ \t]*{cap})?[ \t]*\))"
+            rf"(?:::({_PLAIN_NAME}))?[ \t]*\r?$"
+        )
+
+    # A tiny token: (type, text, col) -- col 1-based.
+    def parse(self, text: str, lineno: int):
+        m = self.shape_re.match(text)
+        if m is not None:
+            out = self._shape(m, lineno)
+            if out is not None:
+                return out
+        return self.parse_rest(text, lineno)
+
+    def parse_rest(self, text: str, lineno: int):
+        """`parse` for a line `shape_re` did not take."""
+        m = self.simple_re.match(text)
+        if m is not None:
+            out = self._simple(m, text, lineno)
+            if out is not None:
+                return out
+        if _LINE_START_REJECT.match(text):
+            return None
+        try:
+            return self._line(text, lineno)
+        except (_Decline, RecursionError):  # deep nesting: Lark parses it without recursion
+            return None
+
+    def _shape(self, m, ln: int):
+        """Build a line `shape_re` accepted, straight from its groups (None:
+        leave it to `parse_rest`).  Builds what `_simple` / `_line` build:
+        `::T` binds tighter than an operator, and on a statement without a
+        target it is the line's annotation.
+
+        This runs once per line of a large body, so the nodes of the
+        commonest lines (`%N` and plain-name atoms, the operator call, the
+        statement and the line) are built field by field (`_new` and slot
+        stores, a third cheaper than the dataclass `__init__` in CPython
+        3.11; tests/test_perf_parse2_fields.py pins the field lists);
+        atoms come from `_atom_node`, which does the same for `%N` and names."""
+        rh, label, target, a, op, b, callee, x, y, z, typ = m.groups()
+        start = m.start
+        annot = None
+        if typ is not None:
+            annot = _atom_node(typ, ln, start(11) + 1)
+            if annot is None:
+                return None
+        if a is None:
+            value = self._shape_call(m, callee, x, y, z, ln)
+            if value is None:
+                return None
+            col = value.col
+        else:
+            col = start(4) + 1
+            value = _atom_node(a, ln, col)
+            if value is None:
+                return None
+            if op is not None:
+                bcol = start(6) + 1
+                right = _atom_node(b, ln, bcol)
+                if right is None:
+                    return None
+                if annot is not None:
+                    right = S.Typed(right, annot, ln, bcol)
+                    annot = None
+                func = _new(_Name)
+                func.parts = (op,)
+                func.line = ln
+                func.col = start(5) + 1
+                call = _new(_Call)
+                call.func = func
+                call.args = [value, right]
+                call.infix = op
+                call.line = ln
+                call.col = col
+                value = call
+        if target is None:
+            stmt = _new(_ValueStmt)
+            stmt.value = value
+        else:
+            if target in _NOT_TARGETS or (target[0] == "_" and target[1:].isdigit()):
+                return None
+            if annot is not None:
+                value = S.Typed(value, annot, ln, col)
+                annot = None
+            col = start(3) + 1
+            stmt = S.Assign(_Name((target,), ln, col), value, ln, col)
+        stmt.line = ln
+        stmt.col = col
+        out = _new(_BodyLine)
+        out.stmt = stmt
+        if rh is None:
+            out.header = None
+            out.header_kind = ""
+        else:
+            num = rh.split()[0]
+            out.header = int(num)
+            out.header_kind = rh[len(num):].strip()[0]
+        out.label = int(label) if label is not None else None
+        out.annotation = annot
+        out.line = ln
+        out.col = col
+        return out
+
+    @staticmethod
+    def _shape_call(m, callee: str, x: str, y: str, z: str | None, ln: int):
+        """The `callee(x, y[, z])` value of a `shape_re` line (None: declined)."""
+        start = m.start
+        col = start(7) + 1
+        if "." in callee:
+            parts = callee.split(".")
+            last = parts[-1]
+            if last[0] == ":":
+                parts[-1] = normalize_op(last[1:])
+            func = _Name(tuple(parts), ln, col)
+        else:
+            func = _atom_node(callee, ln, col)
+            if func is None:
+                return None
+        x = _atom_node(x, ln, start(8) + 1)
+        y = _atom_node(y, ln, start(9) + 1)
+        if x is None or y is None:
+            return None
+        if z is None:
+            return _Call(func, [x, y], None, ln, col)
+        z = _atom_node(z, ln, start(10) + 1)
+        if z is None:
+            return None
+        return _Call(func, [x, y, z], None, ln, col)
+
+    def _simple(self, m, text: str, ln: int):
+        """Build a line the simple regex accepted (None: leave it to the general path).
+
+        One pass over the tokens: operands and operators collect into `items`;
+        `(`, `,`, `)` delimit the callee's arguments (the regex guarantees the
+        shape, so no checks are needed here)."""
+        target = m.group("target")
+        if target is not None and (target in _NOT_TARGETS or (target[0] == "_" and target[1:].isdigit())):
+            return None
+        rs = m.start("rhs")
+        pos = rs
+        find = text.find
+        items: list = []
+        func = None
+        args: list | None = None
+        for tok in _SIMPLE_SPLIT(text, rs, m.end("rhs")):
+            at = find(tok, pos)
+            pos = at + len(tok)
+            c = tok[0]
+            if c == "%":
+                items.append(S.SSA(int(tok[1:]), ln, at + 1))
+            elif c.isalpha() or c == "_":
+                if "." in tok:
+                    items.append(S.Name(tuple(tok.split(".")), ln, at + 1))
+                elif tok in _SIMPLE_NOT_NAMES:
+                    return None
+                elif tok == "nothing" or tok == "true" or tok == "false" or c == "_":
+                    items.append(self.b.qualname([_Tok(tok, ln, at + 1, "NAME")]))
+                else:
+                    items.append(S.Name((tok,), ln, at + 1))
+            elif c.isdigit():
+                if "." in tok:
+                    items.append(S.Lit(float(tok), "Float64", tok, ln, at + 1))
+                else:
+                    v = int(tok)
+                    items.append(S.Lit(v, int_kind(v), tok, ln, at + 1))
+            elif c == "(":
+                func = items[0]
+                args = []
+                items = []
+            elif c == "," or c == ")":
+                if items:
+                    args.append(_finish_chain(items))  # type: ignore[union-attr]
+                    items = []
+            else:
+                items.append(_Tok(tok, ln, at + 1))
+        if func is not None:
+            value = S.Call(func, args, None, func.line, func.col)
+        else:
+            value = _finish_chain(items)
+        rh = m.group("RAIL_HEAD")
+        header = None
+        kind = ""
+        if rh is not None:
+            num = rh.split()[0]
+            header = int(num)
+            kind = rh[len(num):].strip()[0]
+        label = m.group("label")
+        lab = int(label) if label is not None else None
+        if target is not None:
+            col = m.start("target") + 1
+            stmt = S.Assign(slot_from_text(target, ln, col), value, ln, col)
+        else:
+            stmt = S.ValueStmt(value, value.line, value.col)
+        return S.BodyLine(stmt, header, kind, lab, None, stmt.line, stmt.col)
+
+    def _line(self, text: str, ln: int):
+        m = self.head_re.match(text)
+        pos = m.end()
+        header = None
+        kind = ""
+        rh = m.group("RAIL_HEAD")
+        if rh is not None:
+            num = rh.split()[0]
+            header = int(num)
+            kind = rh[len(num):].strip()[0]
+        label = m.group("LABEL")
+        lab = int(label[1:].split("=")[0].strip()) if label is not None else None
+        self.text = text
+        self.ln = ln
+        self._op_pos = -1
+        self._op_m = None
+        stmt, annot, pos = self._stmt(pos)
+        om = self._op(pos)
+        if om is None or om.lastgroup not in ("EOL", "COMMENT"):
+            raise _Decline
+        return S.BodyLine(stmt, header, kind, lab, annot, stmt.line, stmt.col)
+
+    def _stmt(self, pos: int):
+        text = self.text
+        ln = self.ln
+        wm = self.word_re.match(text, pos)
+        if wm is not None:
+            word = wm.group(1)
+            col = wm.start(1) + 1
+            if word in _STMT_KEYWORDS:
+                p = wm.end()
+                if word == "goto":
+                    hm = self.hashnum_re.match(text, p)
+                    if hm is None:
+                        raise _Decline
+                    block = int(hm.group(1)[1:])
+                    p = hm.end()
+                    w2 = self.word_re.match(text, p)
+                    if w2 is not None and w2.group(1) == "if":
+                        w3 = self.word_re.match(text, w2.end())
+                        if w3 is None or w3.group(1) != "not":
+                            raise _Decline
+                        cond, p = self._expr(w3.end())
+                        return S.GotoIfNot(cond, block, ln, col), None, p
+                    return S.Goto(block, ln, col), None, p
+                if word == "return":
+                    om = self.op_re.match(text, p)
+                    if om is not None and om.lastgroup in ("EOL", "COMMENT"):
+                        return S.Return(None, ln, col), None, p
+                    value, p = self._expr(p)
+                    return S.Return(value, ln, col), None, p
+                if word == "unreachable":
+                    return S.Unreachable(ln, col), None, p
+                if word == "enter":
+                    hm = self.hashnum_re.match(text, p)
+                    if hm is None:
+                        raise _Decline
+                    return S.Enter(int(hm.group(1)[1:]), ln, col), None, hm.end()
+                raise _Decline
+        # assignment `target = rhs` / `(target = rhs)[::T]`
+        om = self.operand_re.match(text, pos)
+        if om is None:
+            raise _Decline
+        g = om.lastgroup
+        if g in ("NAME", "SLOTAT", "VARSTR", "HASHNUM"):
+            after = self.op_re.match(text, om.end())
+            if after is not None and after.lastgroup == "P" and after.group("P") == "=":
+                target = self._target(g, om.group(g), om.start(g) + 1)
+                value, p = self._expr(after.end())
+                return S.Assign(target, value, target.line, target.col), None, p
+        elif g == "LPAR":
+            tm = self.operand_re.match(text, om.end())
+            if tm is not None and tm.lastgroup in ("NAME", "SLOTAT", "VARSTR", "HASHNUM"):
+                after = self.op_re.match(text, tm.end())
+                if after is not None and after.lastgroup == "P" and after.group("P") == "=":
+                    tg = tm.lastgroup
+                    target = self._target(tg, tm.group(tg), tm.start(tg) + 1)
+                    value, p = self._expr(after.end())
+                    close = self.op_re.match(text, p)
+                    if close is None or close.group("P") != ")":
+                        raise _Decline
+                    p = close.end()
+                    annot = None
+                    dc = self.op_re.match(text, p)
+                    if dc is not None and dc.lastgroup == "DCOLON":
+                        am = self.operand_re.match(text, dc.end())
+                        if am is None or am.lastgroup == "PREFIX":
+                            raise _Decline
+                        annot, p = self._postfix(am)
+                    return S.Assign(target, value, target.line, max(target.col - 1, 1)), annot, p
+        value, p = self._expr(pos)
+        annot = None
+        if isinstance(value, S.Typed):
+            annot = value.type
+            value = value.expr
+        return classify_value(value, getattr(value, "line", 0), getattr(value, "col", 0)), annot, p
+
+    def _target(self, g: str, text: str, col: int):
+        if g == "NAME" and text in _NOT_TARGETS:
+            raise _Decline
+        if g == "SLOTAT":
+            return S.SlotRef(None, int(text[2:]), self.ln, col)
+        if g == "VARSTR":
+            end = text.rfind('"')
+            text = unescape(text[4:end]) + text[end + 1:]
+        return slot_from_text(text, self.ln, col)
+
+    def _op(self, pos: int):
+        """op_re at pos, cached for the last position asked (callers ask twice)."""
+        if pos == self._op_pos:
+            return self._op_m
+        m = self.op_re.match(self.text, pos)
+        self._op_pos = pos
+        self._op_m = m
+        return m
+
+    def _expr(self, pos: int):
+        """chain: operand (BINOP operand)*; declines on `where`."""
+        first, pos = self._operand(pos)
+        items = None
+        while True:
+            om = self._op(pos)
+            if om is None:
+                raise _Decline
+            g = om.lastgroup
+            if g == "BINOP":
+                if items is None:
+                    items = [first]
+                items.append(_Tok(om.group("BINOP"), self.ln, om.start("BINOP") + 1))
+                operand, pos = self._operand(om.end())
+                items.append(operand)
+                continue
+            if g == "WHERE":
+                raise _Decline
+            break
+        if items is None:
+            return first, pos
+        return climb(items), pos
+
+    def _operand(self, pos: int):
+        """operand: PREFIX operand | typed ["^" operand]; typed: postfix ("::" postfix)*."""
+        om = self.operand_re.match(self.text, pos)
+        if om is None:
+            raise _Decline
+        if om.lastgroup == "PREFIX":
+            tok = _Tok(om.group("PREFIX"), self.ln, om.start("PREFIX") + 1)
+            operand, p = self._operand(om.end())
+            return self.b.prefix([tok, operand]), p
+        value, p = self._postfix(om)
+        while True:
+            m = self._op(p)
+            if m is None:
+                raise _Decline
+            g = m.lastgroup
+            if g == "DCOLON":
+                tm = self.operand_re.match(self.text, m.end())
+                if tm is None or tm.lastgroup == "PREFIX":
+                    raise _Decline
+                typ, p = self._postfix(tm)
+                value = S.Typed(value, typ, value.line, value.col)
+                continue
+            if g == "P" and m.group("P") == "^":
+                rhs, p = self._operand(m.end())
+                return self.b.power([value, rhs]), p
+            return value, p
+
+    def _postfix(self, om):
+        """postfix: atom ("(" args ")" | "{" args "}" | "...")*, from an operand match."""
+        value, p = self._atom(om)
+        while True:
+            m = self._op(p)
+            if m is None:
+                raise _Decline
+            g = m.lastgroup
+            if g == "ELLIPSIS":
+                value = S.Splat(value, value.line, value.col)
+                p = m.end()
+                continue
+            if g != "P":
+                return value, p
+            ch = m.group("P")
+            if ch == "(":
+                args, p = self._args(m.end(), ")")
+                value = S.Call(value, args, None, value.line, value.col)
+            elif ch == "{":
+                args, p = self._args(m.end(), "}")
+                value = S.Curly(value, args, value.line, value.col)
+            elif ch == "[" or ch == ".":
+                raise _Decline
+            else:
+                return value, p
+
+    def _args(self, pos: int, close: str):
+        m = self._op(pos)
+        if m is not None and m.lastgroup == "P" and m.group("P") == close:
+            return [], m.end()
+        out = []
+        while True:
+            e, pos = self._expr(pos)
+            out.append(e)
+            m = self._op(pos)
+            if m is None or m.lastgroup != "P":
+                raise _Decline
+            ch = m.group("P")
+            if ch == close:
+                return out, m.end()
+            if ch != ",":
+                raise _Decline
+            pos = m.end()
+            m2 = self._op(pos)
+            if m2 is not None and m2.lastgroup == "P" and m2.group("P") == close:
+                return out, m2.end()
+
+    def _atom(self, om):
+        text = self.text
+        g = om.lastgroup
+        s = om.group(g)
+        col = om.start(g) + 1
+        ln = self.ln
+        p = om.end()
+        if g == "NAME":
+            if p < len(text) and text[p] == "." and not text.startswith("...", p):
+                return self._qualname(_Tok(s, ln, col, g), p)
+            if s == "nothing" or s == "true" or s == "false" or "@_" in s or s[0] == "_":
+                return self.b.qualname([_Tok(s, ln, col, g)]), p
+            return S.Name((s,), ln, col), p
+        if g == "SSA":
+            return S.SSA(int(s[1:]), ln, col), p
+        if g == "INT":
+            v = int(s.replace("_", ""))
+            return S.Lit(v, int_kind(v), s, ln, col), p
+        if g == "VARSTR":
+            return self._qualname(_Tok(s, ln, col, g), p)
+        if g == "SLOTAT":
+            return S.SlotRef(None, int(s[2:]), ln, col), p
+        if g == "HASHNUM":
+            return S.Name((s,), ln, col), p
+        if g == "FLOAT":
+            return self.b.float_lit([_Tok(s, ln, col)]), p
+        if g == "HEXINT":
+            return self.b.hex_lit([_Tok(s, ln, col)]), p
+        if g == "STRING":
+            return S.Lit(unescape(s[1:-1]), "String", s, ln, col), p
+        if g == "SYMBOL":
+            return self.b.symbol_lit([_Tok(s, ln, col)]), p
+        if g == "LPAR":
+            m = self._op(p)
+            if m is not None and m.lastgroup == "P" and m.group("P") == ")":
+                return S.TupleLit([], ln, col), m.end()
+            inner, p = self._expr(p)
+            m = self._op(p)
+            if m is None or m.lastgroup != "P":
+                raise _Decline
+            if m.group("P") == ")":
+                return inner, m.end()
+            if m.group("P") == ",":
+                rest, p2 = self._args(m.end(), ")")
+                return S.TupleLit([inner] + rest, getattr(inner, "line", 0), max(getattr(inner, "col", 1) - 1, 1)), p2
+            raise _Decline
+        raise _Decline
+
+    def _qualname(self, first, p: int):
+        text = self.text
+        ln = self.ln
+        parts = [first]
+        while p < len(text) and text[p] == "." and not text.startswith("...", p):
+            qm = self.qpart_re.match(text, p + 1)
+            if qm is None:
+                raise _Decline
+            qg = qm.lastgroup
+            parts.append(_Tok(qm.group(qg), ln, qm.start(qg) + 1, qg))
+            p = qm.end()
+        return self.b.qualname(parts), p
+
+
+# the nodes `_shape` builds most, and how (see there)
+_SSA, _Name, _Call, _ValueStmt, _BodyLine = S.SSA, S.Name, S.Call, S.ValueStmt, S.BodyLine
+_new = object.__new__
+_ATOM_WORDS = {w: None for w in _SIMPLE_NOT_NAMES}  # declined (None): keywords, sections …
+_ATOM_WORDS.update(nothing=(None, "Nothing"), true=(True, "Bool"), false=(False, "Bool"))
+
+
+def _atom_node(a: str, ln: int, col: int):
+    """One plain atom of `shape_re` (`%N`, an ASCII name, a decimal number)
+    -> its node, as `SyntaxBuilder` builds it; None for a keyword."""
+    c = a[0]
+    if c == "%":  # `%N` and plain names are most atoms of a large body: built field by field (see `_shape`)
+        node = _new(_SSA)
+        node.n = int(a[1:])
+        node.line = ln
+        node.col = col
+        return node
+    if not "A" <= c <= "z":  # a number: ASCII or other Unicode digits (`\d`)
+        if "." in a:
+            return S.Lit(float(a), "Float64", a, ln, col)
+        v = int(a)
+        return S.Lit(v, "Int64" if v < 9223372036854775808 else int_kind(v), a, ln, col)
+    if a in _ATOM_WORDS:
+        lit = _ATOM_WORDS[a]
+        return None if lit is None else S.Lit(lit[0], lit[1], a, ln, col)
+    if c == "_":
+        return slot_from_text(a, ln, col)
+    node = _new(_Name)
+    node.parts = (a,)
+    node.line = ln
+    node.col = col
+    return node
+
+
+def _finish_chain(items: list):
+    """Operands and operator tokens -> one expression (a lone operand as is)."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 3:
+        first, tok, right = items
+        name = NORMALIZE_OP.get(tok, str(tok))
+        return S.Call(S.Name((name,), tok.line, tok.column), [first, right], name, first.line, first.col)
+    if len(items) == 5:  # `a op b op c`: two operators, decided here without the general climb
+        a, t1, b, t2, c = items
+        n1 = NORMALIZE_OP.get(t1, str(t1))
+        n2 = NORMALIZE_OP.get(t2, str(t2))
+        if PREC.get(n2, 1) > PREC.get(n1, 1):
+            inner = S.Call(S.Name((n2,), t2.line, t2.column), [b, c], n2, b.line, b.col)
+            return S.Call(S.Name((n1,), t1.line, t1.column), [a, inner], n1, a.line, a.col)
+        if n1 == n2 and n1 in NARY:
+            return S.Call(S.Name((n1,), t1.line, t1.column), [a, b, c], n1, a.line, a.col)
+        inner = S.Call(S.Name((n1,), t1.line, t1.column), [a, b], n1, a.line, a.col)
+        return S.Call(S.Name((n2,), t2.line, t2.column), [inner, c], n2, a.line, a.col)
+    return climb(items)
+
+
+class _Decline(Exception):
+    """The fast path leaves this line to Lark."""
+
+
+class _Tok(str):
+    """Just enough of a lark Token for the SyntaxBuilder callbacks."""
+
+    def __new__(cls, text: str, line: int, column: int, type: str = ""):
+        self = str.__new__(cls, text)
+        self.line = line
+        self.column = column
+        self.type = type
+        return self
+
+
+_SPAN_GAP = 64  # kept lines at most this far apart share one span
+
+
+def blanked(lines: list[str], keep: list[int]) -> tuple[str, list]:
+    """The lines joined by newlines, all but those at the (ascending)
+    indexes `keep` blanked; and (start, end) offsets covering the kept lines,
+    each span whole lines with the newline after its last one, so Lark need
+    not lex the long blank runs between them."""
+    parts = []
+    spans: list[list[int]] = []
+    prev = 0
+    pos = 0  # offset of line `prev`
+    for i in keep:
+        pos += i - prev
+        n = len(lines[i])
+        end = pos + n + 1
+        if spans and i - prev <= _SPAN_GAP:
+            spans[-1][1] = end
+        else:
+            spans.append([pos, end])
+        parts.append("\n" * (i - prev))
+        parts.append(lines[i])
+        pos += n
+        prev = i
+    parts.append("\n" * (len(lines) - 1 - prev))
+    text = "".join(parts)
+    if spans and spans[-1][1] > len(text):
+        spans[-1][1] = len(text)  # the last line has no newline
+    return text, [tuple(sp) for sp in spans]
+
+
+@functools.cache
+def fast_line_parser() -> "FastLine":
+    return FastLine()
+
+
+def split_fast(lines: list[str]) -> tuple[list, str, list]:
+    """Body lines the fast path parses, the rest of the text for Lark
+    (parsed lines blanked, so line numbers stay) and the spans of it that
+    hold the lines left (see `blanked`)."""
+    fast = fast_line_parser()
+    shape = fast.shape_re.match
+    build = fast._shape
+    rest = fast.parse_rest
+    done = []
+    append = done.append
+    declined = []
+    for lineno, m in enumerate(map(shape, lines), 1):
+        if m is not None:
+            obj = build(m, lineno)
+            if obj is not None:
+                append(obj)
+                continue
+        obj = rest(lines[lineno - 1], lineno)
+        if obj is None:
+            declined.append(lineno - 1)
+        else:
+            append(obj)
+    return (done, *blanked(lines, declined))

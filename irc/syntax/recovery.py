@@ -1,0 +1,314 @@
+"""Step 2 of parsing: syntax errors in words, and recovery so every bad line is reported.
+
+`parse_with_retries(text, errors)` runs the Lark LALR parser (built once per
+process by `irc.syntax.grammar`, with `irc.syntax.lines.SyntaxBuilder`
+inside it).  On a syntax error Lark calls `on_error`: the error is recorded
+with the expected tokens named in words (`describe_expected`: never a
+terminal's internal name such as `__ANON_3`), the parser stacks are popped
+back to the start of the offending line, the lexer skips to the end of that
+line, and parsing resumes.  A line the transformer rejects (`LineError`:
+a line that parses but means nothing, such as assigning to a literal) is
+reported and blanked, and the text parsed again.  At most `MAX_ERRORS`
+errors are collected.
+
+Invariants: one error per bad line; positions are the line and column in
+the whole text even when only spans of it are lexed; nothing raises but
+`IrcError` out of the callers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+try:
+    from lark import TextSlice  # lark >= 1.2: lex a part of a text, positions and lines as in the whole
+except ImportError:  # pragma: no cover - older lark: the whole text is lexed
+    TextSlice = None
+
+from lark import Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from irc.errors import Diagnostic, Span
+from irc.syntax.lines import LineError
+
+MAX_ERRORS = 100  # a file with more syntax errors than this reports the first hundred
+
+# ---------------------------------------------------------------- error words
+
+# What each terminal is called in messages.  String terminals not listed are
+# shown quoted by their text (see `terminal_words`).
+TERMINAL_WORDS: dict[str, str] = {
+    "_NL": "end of line",
+    "$END": "end of file",
+    "NAME": "a name",
+    "VARSTR": 'a var"…" name',
+    "QOP": "an operator name such as ':+'",
+    "SLOTAT": "a slot '@_N'",
+    "HASHNUM": "a block number '#N'",
+    "SSA": "an SSA value '%N'",
+    "INT": "an integer",
+    "HEXINT": "an integer",
+    "FLOAT": "a number",
+    "STRING": "a string",
+    "CHAR": "a character",
+    "SYMBOL": "a symbol",
+    "BINOP": "an infix operator",
+    "PREFIX": "a prefix operator",
+    "LABEL": "a '%N =' label",
+    "RAIL_HEAD": "a block header 'N ─'",
+    "RAIL_MID": "a rail '│'",
+    "RAIL_END": "a rail '└──'",
+    "LINEINFO": "a line-info line",
+    "MI": "'MethodInstance for'",
+    "FROM_LINE": "a 'from' line",
+    "SECTION": "a section header",
+    "BODY": "'Body::'",
+    "CODEINFO": "'CodeInfo('",
+    "CODEINFO_CLOSE": "')' closing 'CodeInfo('",
+    "EMPTY_TUPLE": "'()'",
+    "VECT_OPEN": "'['",
+    "DOLLAR_OPEN": "'$('",
+    "NEW_OPEN": "'%new('",
+    "QUOTE_OPEN": "':('",
+    "AT_NAMEDTUPLE": "'@NamedTuple{'",
+    "OPVALUE": "an operator as a value such as '(+)'",
+    "COMMENT": "a comment",
+    "WS": "a space",
+    "JULIA_PROMPT": "a 'julia>' line",
+}
+
+_OPERAND_START = {"NAME", "VARSTR", "SSA", "SLOTAT", "HASHNUM", "INT", "HEXINT", "FLOAT", "STRING", "CHAR", "SYMBOL", "PREFIX",
+                  "EMPTY_TUPLE", "VECT_OPEN", "DOLLAR_OPEN", "NEW_OPEN", "QUOTE_OPEN", "AT_NAMEDTUPLE", "OPVALUE"}
+_OPERAND_START_STR = {"(", "[", "$(", "%new(", ":("}
+_POSTFIX_STR = {"(", "{", "[", "...", "^", ".", "::", "where"}
+
+
+def terminal_words(name: str, lark=None) -> str:
+    """Words for one terminal: the table above, else the quoted literal."""
+    if name in TERMINAL_WORDS:
+        return TERMINAL_WORDS[name]
+    text = _terminal_text(name, lark)
+    if text is not None:
+        return f"'{text}'"
+    return name.lower().replace("_", " ")
+
+
+def _terminal_text(name: str, lark) -> str | None:
+    if lark is None:
+        from irc.syntax.grammar import build_parser
+
+        lark = build_parser()
+    try:
+        term = lark.get_terminal(name)
+    except KeyError:
+        return None
+    if term.pattern.type == "str":
+        return term.pattern.value
+    return None
+
+
+_CLOSERS = {")": "(", "]": "[", "}": "{"}
+
+
+def _open_bracket(prefix: str) -> str | None:
+    """The innermost bracket still open in `prefix` (strings skipped)."""
+    stack: list[str] = []
+    in_str = False
+    esc = False
+    for ch in prefix:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+            continue
+        if ch == '"':
+            in_str = True
+        elif ch in "([{":
+            stack.append(ch)
+        elif ch in ")]}" and stack:
+            stack.pop()
+    return stack[-1] if stack else None
+
+
+def filter_closers(expected: set[str], prefix: str, lark=None) -> set[str]:
+    """LALR merges lookaheads of similar states, so an error state may list
+    `)`, `]` and `}` at once; keep only the closer of the bracket actually
+    open in the line before the error."""
+    opener = _open_bracket(prefix)
+    words = prefix.split()
+    first = words[0] if words else ""
+    out = set()
+    for n in expected:
+        t = _terminal_text(n, lark)
+        if t in _CLOSERS and _CLOSERS[t] != opener:
+            continue
+        # lookaheads merged in from other kinds of lines (struct fields, refinements)
+        if n in ("IFF", "IMPLIES") and first != "declare":
+            continue
+        if n in ("SEMI", "END") and first not in ("struct", "mutable", "abstract"):
+            continue
+        out.add(n)
+    return out or expected
+
+
+def describe_expected(expected: set[str], lark=None) -> str:
+    """The expected-token set of an LALR state, in words."""
+    if "RAIL_HEAD" in expected:
+        return "a statement, '%N =' label or block header"
+    if "LABEL" in expected and "RAIL_HEAD" not in expected:
+        return "a statement or '%N =' label"
+    texts = {n: _terminal_text(n, lark) for n in expected}
+    parts: list[str] = []
+    operand = bool(expected & _OPERAND_START) or any(texts[n] in _OPERAND_START_STR for n in expected)
+    operator = "BINOP" in expected
+    if operand:
+        parts.append("an expression")
+    rest = []
+    for n in sorted(expected):
+        if n in _OPERAND_START or n in ("BINOP", "_NL", "$END"):
+            continue
+        t = texts[n]
+        if operand and t in _OPERAND_START_STR:
+            continue
+        if operator and t in _POSTFIX_STR:
+            continue
+        rest.append(terminal_words(n, lark))
+    parts.extend(sorted(set(rest)))
+    if operator:
+        parts.append("an operator")
+    if "_NL" in expected:
+        parts.append("end of line")
+    elif "$END" in expected:
+        parts.append("end of file")
+    if not parts:
+        return "something else"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _token_words(tok: Token) -> str:
+    if tok.type == "_NL":
+        return "end of line"
+    if tok.type == "$END":
+        return "end of file"
+    text = str(tok)
+    if len(text) > 30:
+        text = text[:27] + "…"
+    return f"'{text}'"
+
+
+# ---------------------------------------------------------------- line markers
+
+
+@dataclass(slots=True)
+class ErrorList:
+    path: str
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, message: str, line: int, col: int, code: str = "syntax") -> None:
+        self.items.append(Diagnostic("error", message, Span(self.path, line, max(col, 1)), code))
+
+
+def _blank_line(text: str, line: int) -> str:
+    """Replace line `line` (1-based) by spaces of the same length."""
+    start = 0
+    for _ in range(line - 1):
+        nxt = text.find("\n", start)
+        if nxt < 0:
+            return text
+        start = nxt + 1
+    end = text.find("\n", start)
+    if end < 0:
+        end = len(text)
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None):
+    """Run the LALR parser with line-level recovery; returns the start value.
+    `spans` (start rule only): parse just these (start, end) offsets of the
+    text, each a run of whole lines, and concatenate the line objects."""
+    from irc.syntax.grammar import build_parser
+
+    lark = build_parser()
+    errored_lines: set[int] = set()
+
+    def on_error(e: UnexpectedInput) -> bool:
+        if len(errors.items) >= MAX_ERRORS:
+            return False
+        ip = e.interactive_parser
+        pstate = ip.parser_state
+        lexstate = ip.lexer_thread.state
+        src = text
+        if isinstance(e, UnexpectedToken):
+            tok = e.token
+            line, col = tok.line or 1, tok.column or 1
+            if tok.type == "_NL" and pstate.value_stack and isinstance(pstate.value_stack[-1], Token) and pstate.value_stack[-1].type == "_NL":
+                return True  # the newline ending a line we are skipping
+            if tok.type == "$END":
+                line, col = _end_position(src)
+            if line not in errored_lines:
+                errored_lines.add(line)
+                start_of_line = src.rfind("\n", 0, tok.start_pos if tok.start_pos is not None else 0) + 1
+                prefix = src[start_of_line : tok.start_pos] if tok.start_pos is not None else ""
+                exp = filter_closers(set(e.expected), prefix, lark)
+                errors.add(f"unexpected {_token_words(tok)}; expected {describe_expected(exp, lark)}", line, col)
+            skip = tok.type not in ("_NL", "$END")
+        else:
+            assert isinstance(e, UnexpectedCharacters)
+            line, col = e.line, e.column
+            ch = src[e.pos_in_stream] if e.pos_in_stream < len(src) else ""
+            if line not in errored_lines:
+                errored_lines.add(line)
+                what = "NUL byte" if ch == "\0" else f"character {ch!r}"
+                allowed = getattr(e, "allowed", None) or set()
+                if allowed:
+                    start_of_line = src.rfind("\n", 0, e.pos_in_stream) + 1
+                    allowed = filter_closers(set(allowed), src[start_of_line : e.pos_in_stream], lark)
+                exp = f"; expected {describe_expected(set(allowed), lark)}" if allowed else ""
+                errors.add(f"unexpected {what}{exp}", line, col)
+            skip = True
+        # pop back to the start of the line
+        vs, ss = pstate.value_stack, pstate.state_stack
+        while vs and not (isinstance(vs[-1], Token) and vs[-1].type == "_NL"):
+            vs.pop()
+            ss.pop()
+        if skip:
+            pos = lexstate.line_ctr.char_pos
+            nl = src.find("\n", pos)
+            if nl < 0:
+                nl = len(src)
+            if nl > pos:
+                lexstate.line_ctr.feed(src[pos:nl])
+        return True
+
+    if spans is None or TextSlice is None:
+        return lark.parse(text, start=start, on_error=on_error)
+    out = []
+    for a, b in spans:
+        out.extend(lark.parse(TextSlice(text, a, b), start=start, on_error=on_error))
+    return out
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+def parse_with_retries(text: str, errors: ErrorList, start: str = "start", spans=None):
+    """Parse; a line a callback rejects (`LineError`) is reported and blanked
+    (blanking keeps offsets, so `spans` stay valid)."""
+    work = text
+    for _ in range(MAX_ERRORS):
+        try:
+            return _parse_lines(work, errors, start, spans)
+        except LineError as exc:
+            errors.add(exc.message, exc.line, exc.col)
+            if exc.line < 1:
+                return None
+            work = _blank_line(work, exc.line)
+        except UnexpectedInput:
+            return None  # error limit reached; what was found is reported
+    return None
