@@ -758,10 +758,11 @@ if __name__ == "__main__":  # print a few samples: python tests/strategies.py [s
 def run_pipeline(text: str, path: str = "gen.ir", store: str = "block", prelude: bool = True):
     """parse -> build/cfg -> world -> infer.  Returns (program, results); raises IrcError."""
     from irc.cli import driver
-    source = driver.parse(path, text)
-    program = driver.build(source)
-    world = driver.make_world(program, driver.Options(store=store, prelude=prelude))
-    results = driver.infer_program(program, world, store)
+    with driver.deep_recursion():
+        source = driver.parse(path, text)
+        program = driver.build(source)
+        world = driver.make_world(program, driver.Options(store=store, prelude=prelude))
+        results = driver.infer_program(program, world, store)
     return program, results
 
 
@@ -769,8 +770,11 @@ def infer_text(text: str, path: str = "gen.ir", store: str = "block", prelude: b
     """What `irc infer` prints for `text` (text format, no colour)."""
     from irc.output.text import render_program
 
+    from irc.cli.driver import deep_recursion
+
     program, results = run_pipeline(text, path, store, prelude)
-    return render_program(program, results, colour=False)
+    with deep_recursion():
+        return render_program(program, results, colour=False)
 
 
 LOCATED = r"^(?P<path>[^\n:]+):(?P<line>\d+):(?P<col>\d+): error: \S"

@@ -140,8 +140,11 @@ def main(argv: list[str] | None = None, keep: list | None = None) -> None:
     `irc.__main__.run`); exits with the command's status.  `keep`: where
     `irc infer` leaves its last analysis instead of freeing it
     (`driver.process_file`)."""
+    from irc.cli.driver import deep_recursion
+
     try:
-        app(args=argv, prog_name="irc", standalone_mode=True, obj={"keep": keep})
+        with deep_recursion():
+            app(args=argv, prog_name="irc", standalone_mode=True, obj={"keep": keep})
     except SystemExit:
         raise
     except KeyboardInterrupt:

@@ -23,6 +23,12 @@ of the CPU time on a 100k-statement function while finding nothing.
 Reference counting still frees everything acyclic at once; cyclic garbage
 made meanwhile is collected after the file.
 
+Types nest as deep as programs build them (a 300-deep tuple from `x = (x, n)`
+in straight-line code), and comparing, merging and printing them recurses
+once per level; `deep_recursion()` raises Python's recursion limit for the
+duration of `analyse` and `process_file` only and restores it afterwards
+(no module of irc changes it at import).
+
 Invariants: nothing here prints or exits; every user error becomes
 `FileResult.errors` (located `Diagnostic`s) instead of an exception, so one
 bad file never stops a batch; results are in the file's function order.
@@ -30,6 +36,7 @@ bad file never stops a batch; results are in the file's function order.
 from __future__ import annotations
 
 import gc
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -113,6 +120,11 @@ def _internal_error(path: str, e: BaseException) -> Diagnostic:
 
 def analyse(path: str, text: str, options: Options = Options()) -> FileResult:
     """Run parse -> build/cfg -> world -> inference on one file's text."""
+    with deep_recursion():
+        return _analyse(path, text, options)
+
+
+def _analyse(path: str, text: str, options: Options) -> FileResult:
     res = FileResult(path, text)
     phase, start = "parse", time.perf_counter()
 
@@ -191,6 +203,22 @@ def _sum_stats(results: list[tuple[ir.Function, Any]]) -> dict:
     return total
 
 
+RECURSION_LIMIT = 12000  # deep enough for types nested a few hundred levels
+
+
+@contextmanager
+def deep_recursion(limit: int = RECURSION_LIMIT):
+    """Raise the interpreter's recursion limit to at least `limit` for the
+    block, then restore it (the pipeline recurses once per level of a type)."""
+    old = sys.getrecursionlimit()
+    if old < limit:
+        sys.setrecursionlimit(limit)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
 @contextmanager
 def _gc_paused():
     """Pause the cyclic collector for one file; restore its previous state."""
@@ -209,7 +237,7 @@ def process_file(path: str, text: str, opts: RenderOptions, keep: list | None = 
     With `keep`, the analysis (`FileResult`) is left in `keep` (replacing
     what an earlier call left there) instead of being freed on return: a
     process about to exit can then skip freeing it (see `irc.__main__`)."""
-    with _gc_paused():
+    with _gc_paused(), deep_recursion():
         return _process_file(path, text, opts, keep)
 
 

@@ -33,14 +33,9 @@ Invariants:
 """
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from typing import Union as _U
 
-# Types nest as deep as the programs build them (a 300-deep tuple from `x = (x, n)`
-# in straight-line code); comparisons and printing recurse once per level.
-if sys.getrecursionlimit() < 12000:
-    sys.setrecursionlimit(12000)
 
 
 # ---------------------------------------------------------------- values

@@ -160,3 +160,28 @@ def test_every_module_has_a_docstring():
     for mod, path in all_modules().items():
         doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
         assert doc, f"{mod} has no module docstring"
+
+
+def test_importing_irc_changes_no_process_settings():
+    """Importing every module leaves the recursion limit and the collector as they were
+    (the pipeline raises the limit only while it runs: `irc.cli.driver.deep_recursion`)."""
+    import subprocess
+    import sys
+
+    mods = sorted(m for m in all_modules() if m != "irc.__main__")
+    code = ("import sys, gc, importlib\nbefore = (sys.getrecursionlimit(), gc.isenabled())\n"
+            f"for m in {mods!r}:\n    importlib.import_module(m)\n"
+            "after = (sys.getrecursionlimit(), gc.isenabled())\nprint(before == after, before, after)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.startswith("True"), out
+
+
+def test_deep_recursion_is_scoped():
+    import sys
+
+    from irc.cli.driver import deep_recursion
+
+    before = sys.getrecursionlimit()
+    with deep_recursion(before + 5000):
+        assert sys.getrecursionlimit() == before + 5000
+    assert sys.getrecursionlimit() == before
