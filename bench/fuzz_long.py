@@ -1,4 +1,4 @@
-"""Long-running mutation fuzzer: tests/test_fuzz.py's loop, for N minutes.
+"""Long-running mutation fuzzer: tests/robustness/test_fuzz.py's loop, for N minutes.
 
 Each case takes a seed program (a sample under samples/, or a freshly
 generated valid program from tests/strategies.py, rich or oracle-safe mode,

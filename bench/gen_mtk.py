@@ -22,7 +22,7 @@ Shape of the output (``function f(du, u, p, t) … end``, spec §1.3 plain form)
   locals, and the join block (printed ``┄``: two predecessors).
 * ``return nothing`` is the last statement.
 
-Invariants (checked by tests/test_bench_gen.py):
+Invariants (checked by tests/robustness/test_bench_generator.py):
 
 * exactly ``stmts`` statements; ``%N`` labels equal statement indices and are
   printed only on statements whose value is used (as Julia prints CodeInfo);

@@ -4,7 +4,7 @@ A process entry point that skips two kinds of work a short-lived process
 never needs:
 
 - The cyclic garbage collector is off for the whole process: everything irc
-  builds is freed by reference counting (`tests/test_no_cycles.py` keeps the
+  builds is freed by reference counting (`tests/ir/test_no_reference_cycles.py` keeps the
   IR free of reference cycles), so the collections that the imports of typer,
   pydantic and lark would trigger only cost start-up time (~15 ms a run).
 - The last input's analysis is not freed: `irc infer` leaves it in `keep`

@@ -24,7 +24,7 @@ names an earlier statement of the same block; only builtins, intrinsics and
 prelude arithmetic are called (no unknown callee).
 
 `oracle_safe=True` restricts branch conditions to what the undefinedness
-oracle (tests/test_undef_oracle.py) models exactly: the literals
+oracle (tests/infer/test_undef_oracle.py) models exactly: the literals
 `true`/`false`, opaque booleans `Base.slt_int(n, k)`, a one-time test
 `aI isa Int64` / `aI === nothing` per union argument (so no refinement ever
 reaches `Union{}`), each Bool argument used at most once as a condition, and

@@ -8,7 +8,7 @@ flags, slot types and diagnostics by replay (`irc.flags`).
 
 Invariant: every field of the result except `stats` (and entry slots not
 live into their block) is identical whatever the store -- tested by
-tests/test_differential.py.
+tests/infer/test_stores_agree.py.
 """
 from __future__ import annotations
 

@@ -8,14 +8,14 @@ builders; any line it is not sure about -- keywords, quotes, `$(`,
 `where`, brackets, errors -- it declines (returns None) and the line goes
 to Lark.  So the grammar stays the one definition of the language: the fast
 path accepts a subset and must build exactly what Lark builds (tested on
-every sample line by tests/test_parser.py).
+every sample line by tests/syntax/test_parser.py).
 
 Three tiers, cheapest first, each declining to the next: `shape_re` takes
 the commonest machine-generated lines whole (one match, nodes built from
 its groups by `_shape`), `simple_re` plain infix chains and calls (one
 token scan, `_simple`), and `_line` the general Pratt parser.  The plain
 tokens of the first two are subsets of grammar terminals (`PLAIN_ATOMS`,
-checked by tests/test_perf_parse_shapes.py, which also compares all three
+checked by tests/syntax/test_fastpath_equals_lark.py, which also compares all three
 tiers with Lark line by line).
 
 `split_fast(lines)` applies it to a file: the line objects it built, and
@@ -44,7 +44,7 @@ _LINE_START_REJECT = re.compile(
     r"MethodInstance|from|Body|CodeInfo)(?![\w#!])|(?:Arguments|Locals|Variables|Static)(?![\w!]))"
 )  # a section word before `#` is a SECTION token (grammar: followed by end of line or a comment)
 # The plain tokens of the simple paths, each a subset of a grammar terminal
-# (tests/test_perf_parse_shapes.py checks that): ASCII names, `%N`, decimal
+# (tests/syntax/test_fastpath_equals_lark.py checks that): ASCII names, `%N`, decimal
 # numbers, ASCII operators (`:op` is then a QOP).
 _PLAIN_NAME = r"[A-Za-z_][A-Za-z_0-9!]*+"  # possessive: what follows a name is never a name character
 PLAIN_ATOMS = ((r"%\d+", "SSA"), (_PLAIN_NAME, "NAME"), (r"\d+\.\d+(?:e[-+]?\d+)?", "FLOAT"), (r"\d+", "INT"))
@@ -144,7 +144,7 @@ class FastLine:
         commonest lines (`%N` and plain-name atoms, the operator call, the
         statement and the line) are built field by field (`_new` and slot
         stores, a third cheaper than the dataclass `__init__` in CPython
-        3.11; tests/test_perf_parse2_fields.py pins the field lists);
+        3.11; tests/syntax/test_fastpath_sets_every_field.py pins the field lists);
         atoms come from `_atom_node`, which does the same for `%N` and names."""
         rh, label, target, a, op, b, callee, x, y, z, typ = m.groups()
         start = m.start

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 
 EXPECT_RE = re.compile(r"^# expect (function|return|slot|flags|stmt|nodiag~|diag~|diag)(?: ([^:]*?))?: ?(.*)$")

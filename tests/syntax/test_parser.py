@@ -50,7 +50,7 @@ def test_fast_path_builds_what_lark_builds(path: Path):
 
 
 def items_of(name: str):
-    return parse_text((Path(__file__).parent.parent / "samples" / name).read_text(), name).items
+    return parse_text((Path(__file__).resolve().parents[2] / "samples" / name).read_text(), name).items
 
 
 def test_declarations_sample():
@@ -312,7 +312,7 @@ def test_fast_path_precedence_matches_lark(o1, o2):
 def test_fast_path_on_machine_generated_code():
     import importlib.util
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     spec = importlib.util.spec_from_file_location("parse_bench", root / "bench" / "parse_bench.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)

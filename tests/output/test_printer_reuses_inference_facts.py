@@ -3,11 +3,11 @@
 must be what it would compute on its own."""
 from __future__ import annotations
 
-import glob
+from conftest import sample_files
 import os
 
 import pytest
-from test_engine import EXPR, RET, V, call, lit, mkfn, ssa
+from handbuilt_ir import EXPR, RET, V, call, lit, mkfn, ssa
 
 from irc.output import text as printer
 from irc.cli.driver import analyse
@@ -15,8 +15,7 @@ from irc.infer.analysis import infer_function
 from irc.infer.liveness import expr_ssa_refs, stmt_facts, stmt_operands
 from irc.world.world import World
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SAMPLES = sorted(glob.glob(os.path.join(ROOT, "samples", "*.ir")))
+SAMPLES = [str(p) for p in sample_files()]
 
 
 def _recomputed(r, **fields):

@@ -1,7 +1,7 @@
 """Backward slot liveness (irc.liveness) on hand-built IR."""
 from __future__ import annotations
 
-from test_engine import A, ENTER, EXPR, GIN, GOTO, LEAVE, NEWVAR, RET, V, call, lit, mkfn, sl, ssa
+from handbuilt_ir import A, ENTER, EXPR, GIN, GOTO, LEAVE, NEWVAR, RET, V, call, lit, mkfn, sl, ssa
 
 from irc.syntax import tree as S
 from irc.infer.liveness import bits_to_set, compute_live_in, expr_slot_reads, stmt_reads

@@ -15,7 +15,7 @@ from irc.cli import driver
 from irc.__main__ import _exit_status
 from irc.cli.batch import cli_infer
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "union_accumulator.ir"
 OTHER = ROOT / "samples" / "any_argument_dispatch.ir"
 

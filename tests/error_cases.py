@@ -1,15 +1,5 @@
-"""Located errors (spec §4): malformed inputs and their rendered messages, snapshot-tested.
-
-Each case is a small input with one or more mistakes; the snapshot is exactly
-what `irc` prints on stderr (`path:line:col: error: …`, the line, a caret).
-"""
-from __future__ import annotations
-
-import pytest
-
-from irc.ir.build import build_program
-from irc.errors import IrcError, render_all
-from irc.syntax.parser import parse_text
+"""Malformed inputs, one per kind of located error (spec §4); snapshot-tested by
+tests/syntax/test_error_messages.py and reused by other stages' tests."""
 
 F = "function f(x::Int64)\n"
 CASES = {
@@ -46,24 +36,3 @@ CASES = {
     "several_errors": "declare Main.g(\n" + F + "1 ─ %1 = (x +\n│   %2 = x ++ )\n└──      return %9\nend\nstruct\n",
     "variables_without_self": "Variables\n  x::Int64\n\nBody::Int64\n1 ─      return x\n",
 }
-
-
-def errors_of(text: str) -> str:
-    try:
-        build_program(parse_text(text, "bad.ir"))
-    except IrcError as e:
-        return render_all(e.diagnostics, e.source) + "\n"
-    return "(no error)\n"
-
-
-def test_there_are_enough_cases():
-    assert len(CASES) >= 20
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_error_message(name, text_snapshot):
-    out = errors_of(CASES[name])
-    assert out != "(no error)\n"
-    assert "__ANON" not in out and "Traceback" not in out
-    assert out.startswith("bad.ir:")
-    assert out == text_snapshot

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from irc.cli import driver
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("gen_mtk", ROOT / "bench" / "gen_mtk.py")
 gen_mtk = importlib.util.module_from_spec(_spec)
 sys.modules.setdefault("gen_mtk", gen_mtk)

@@ -22,7 +22,7 @@ from irc.cli.driver import Options
 
 from progs import ANNOTATED, BRANCH, LOOP, TRY
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BROKEN = "function bad(x::Int64)\n1 ─ %1 = (x +\n└── return %1\nend\n"
 
 

@@ -172,7 +172,7 @@ def test_call_never_raises_on_any_arguments():
     from hypothesis import given, settings, strategies as st
 
     from irc.world.tfuncs import BUILTINS, INTRINSICS
-    from test_lattice_properties import elements
+    from lattice_strategies import elements
 
     w = World.build([])
     funcs = ([Const(FunctionValue(("Core",), n)) for n in BUILTINS]

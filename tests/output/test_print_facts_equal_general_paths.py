@@ -4,7 +4,7 @@ every statement is reached and the printed edges are the CFG's) give exactly
 what the general walks give, on every sample and conformance input."""
 from __future__ import annotations
 
-import glob
+from conftest import CONFORMANCE, sample_files
 import os
 
 import pytest
@@ -12,9 +12,7 @@ import pytest
 from irc.output import text as printer
 from irc.cli.driver import analyse
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-INPUTS = sorted(glob.glob(os.path.join(ROOT, "samples", "*.ir"))) + sorted(
-    glob.glob("/work/shared/conformance/*/*.ir"))
+INPUTS = [str(p) for p in sample_files() + sorted(CONFORMANCE.glob("*/*.ir"))]
 
 
 def _general(r, monkeypatch):

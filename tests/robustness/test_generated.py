@@ -20,7 +20,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import strategies as G  # noqa: E402
 
 LIMIT = 30.0  # seconds per inference; a hang is a failure, not a slow test

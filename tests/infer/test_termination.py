@@ -11,7 +11,7 @@ infinite (or exponentially large) chains:
 - a single join block with 1,000 predecessors, each assigning another type;
 - 120-deep nested `PartialStruct`s built straight-line (`t = Core.tuple(t, n)`)
   and then inside a loop, read back with `Core.getfield` (deeper nests hit
-  Python's recursion limit: pinned as bug reproducers in tests/test_fuzz.py).
+  Python's recursion limit: pinned as bug reproducers in tests/robustness/test_fuzz.py).
 
 Each must infer under a time limit (SIGALRM) and visit every block a bounded
 number of times: `stats["blocks_visited"] / reached blocks` is recorded (see
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import strategies as G  # noqa: E402
 from strategies import St  # noqa: E402
 

@@ -192,7 +192,7 @@ def test_fast_path_agrees_with_lark_on_mutated_samples():
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     import strategies as G
     from conftest import sample_files
 

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import sample_files
-from test_engine import (A, ENTER, EXPR, GIN, GOTO, LEAVE, NEWVAR, RET, V, W, call, lit, mkfn, sl, ssa, tname)
+from handbuilt_ir import (A, ENTER, EXPR, GIN, GOTO, LEAVE, NEWVAR, RET, V, W, call, lit, mkfn, sl, ssa, tname)
 
 from irc.syntax import tree as S
 from irc.infer.analysis import infer_function
@@ -180,7 +180,7 @@ def test_samples_same_in_every_store(path: Path):
     try:
         program = build_program(parse_text(path.read_text(), str(path)))
         world = World.build(program.items)
-    except IrcError as e:  # the front end's business (tests/test_samples_expect.py); no stores to compare
+    except IrcError as e:  # the front end's business (tests/infer/test_sample_expectations.py); no stores to compare
         pytest.skip(f"front end rejects {path.name}: {e.diagnostics[0].message if e.diagnostics else e}")
     assert program.functions
     for fn in program.functions:
@@ -192,7 +192,7 @@ def test_samples_same_in_every_store(path: Path):
 def _strategies():
     import sys
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     import strategies as G  # the robustness helper's generator (structured programs as text)
 
     return G

@@ -1,7 +1,7 @@
 """Slot flags, slot types and undefinedness diagnostics (irc.flags)."""
 from __future__ import annotations
 
-from test_engine import (A, EXPR, GIN, GOTO, NEWVAR, RET, V, W, call, infer_all, lit, mkfn, sl, ssa)
+from handbuilt_ir import (A, EXPR, GIN, GOTO, NEWVAR, RET, V, W, call, infer_all, lit, mkfn, sl, ssa)
 
 from irc.lattice import typelattice as L
 from irc.syntax import tree as S

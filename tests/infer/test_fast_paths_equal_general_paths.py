@@ -11,7 +11,7 @@ over every sample and every conformance input:
 """
 from __future__ import annotations
 
-import glob
+from conftest import CONFORMANCE, sample_files
 import os
 
 import pytest
@@ -22,9 +22,7 @@ from irc.cli.driver import analyse
 from irc.ir.model import Kind
 from irc.output.text import render_program
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-INPUTS = sorted(glob.glob(os.path.join(ROOT, "samples", "*.ir"))
-                + glob.glob("/work/shared/conformance/*/*.ir"))
+INPUTS = [str(p) for p in sample_files() + sorted(CONFORMANCE.glob("*/*.ir"))]
 
 
 def _results(path, store="block"):

@@ -26,9 +26,9 @@ from irc.syntax.parser import parse_text
 
 from conftest import CONFORMANCE, sample_files
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import strategies as G  # noqa: E402
-from test_errors import CASES  # noqa: E402
+from error_cases import CASES  # noqa: E402
 
 
 # ---------------------------------------------------------------- the oracle
