@@ -59,12 +59,46 @@ def test_julia_types_from_annotations():
     assert [s["julia_type"] for s in f["statements"]] == ["Int64", "Int64", "Bool", None]
 
 
+def json_text(text: str, store: str) -> str:
+    res = analyse_text(text, path="t.ir", store=store, prelude=False)
+    return dumps(document([function_json(fn, r) for fn, r in res.results]))
+
+
 @pytest.mark.parametrize("text", [LOOP, BRANCH, TRY, ANNOTATED])
-def test_identical_across_modes_except_live_entries(text):
-    docs = {m: doc_for(text, m) for m in ("stmt", "block", "live")}
-    assert docs["stmt"] == docs["block"]
-    for d in docs.values():
-        for f in d["functions"]:
-            for b in f["blocks"]:
-                b["entry"] = None if b["entry"] is None else "kept"
-    assert docs["live"] == docs["block"]
+def test_byte_identical_across_stores(text):
+    docs = {m: json_text(text, m) for m in ("stmt", "block", "live")}
+    assert docs["stmt"] == docs["block"] == docs["live"]
+
+
+@pytest.mark.parametrize("text", [LOOP, BRANCH, TRY, ANNOTATED])
+def test_entry_lists_the_live_in_slots_of_the_text_output(text):
+    """`entry` holds exactly the slots the `# entry #B:` comment lists, with the same states."""
+    import re
+
+    from irc.output.text import render_program
+
+    res = analyse_text(text, path="t.ir", store="block", prelude=False)
+    printed = render_program(res.program, res.results)
+    comments = dict(re.findall(r"^# entry #(\d+): (.*)$", printed, re.M))
+    f = json.loads(json_text(text, "block"))["functions"][0]
+    names = {s["id"]: s["name"] for s in f["slots"]}
+    for b in f["blocks"]:
+        shown = comments[str(b["id"])]
+        if b["entry"] is None:
+            assert shown == "unreached"
+        elif not b["entry"]:
+            assert shown == "(no live slots)"
+        else:
+            assert shown == ", ".join(f"{names[e['slot']]}::{e['type']}" + (" (undef)" if e["undef"] else "")
+                                      for e in b["entry"])
+
+
+@pytest.mark.parametrize("store", ["stmt", "block", "live"])
+def test_entry_leaves_out_slots_not_live_into_the_block(store):
+    """In LOOP (slots #self# 1, n 2, @_3 3, acc 4, k 5) only `n` is live into
+    block 1 and `n` is dead after it; `k` is written before every read.  The
+    full tables of `block`/`stmt` hold the other slots too (some stale): not listed."""
+    f = doc_for(LOOP, store)["functions"][0]
+    entries = {b["id"]: [(e["slot"], e["type"], e["undef"]) for e in b["entry"]] for b in f["blocks"]}
+    loop_carried = [(3, "Tuple{Int64, Int64}", False), (4, "Int64", False)]
+    assert entries == {1: [(2, "Int64", False)], 2: loop_carried, 3: loop_carried, 4: [(4, "Int64", False)]}
