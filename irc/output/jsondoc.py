@@ -5,13 +5,15 @@ One JSON document per run:
     {"functions": [{"name", "signature", "return_type",
                     "slots": [{"id", "name", "argument", "type", "flags", "flag_names"}],
                     "blocks": [{"id", "first", "last", "preds", "succs", "entry"}],
-                    "statements": [{"id", "block", "label", "line", "type", "julia_type"}],
+                    "statements": [{"id", "block", "label", "line", "text", "type", "julia_type"}],
                     "diagnostics": [{"severity", "code", "message", "line", "column"}]}]}
 
 Types are lattice elements printed exactly as Julia prints them
 (`irc.typeprint.show`); `null` means unreached (statement type, block entry).
-`julia_type` is the annotation found in the input (Julia's answer), reprinted
-canonically.  A block's `entry` lists the entry states of exactly the slots
+A statement's `text` is the statement as the text output prints it, without
+rails, label and `::T` (`irc.output.text.statement_texts`: `x = f(y)`,
+`goto #4 if not %5`, `Core.Const(:(…))` when unreached); `julia_type` is the
+annotation found in the input (Julia's answer), reprinted canonically.  A block's `entry` lists the entry states of exactly the slots
 live into the block, ordered by slot id: the set the text output's
 `# entry #B:` comment lists (`irc.output.text.reached_live_in`, liveness
 counting only reached reads, writes and edges), whose states every store
@@ -78,7 +80,7 @@ def entry_json(result: Any, b: int, live: frozenset[int], sh=None, cells: dict |
 def function_json(fn: ir.Function, result: Any) -> dict:
     """The §5.2 object for one inferred function."""
     from irc.output.text import (_Shows, annotation_of, printed_return_type, reached_live_in, signature,
-                                 slot_display_names)
+                                 slot_display_names, statement_texts)
 
     names = slot_display_names(fn)
     live_in = reached_live_in(fn, result)
@@ -104,6 +106,7 @@ def function_json(fn: ir.Function, result: Any) -> dict:
         "entry": entry_json(result, b.id, live_in[b.id], show, cells),
     } for b in fn.blocks]
     statements = []
+    texts = statement_texts(fn, result)
     for i, st in enumerate(fn.stmts, start=1):
         t = result.ssa_types[i]
         ann = annotation_of(st)
@@ -112,6 +115,7 @@ def function_json(fn: ir.Function, result: Any) -> dict:
             "block": fn.stmt_block[i],
             "label": st.label,
             "line": st.line,
+            "text": texts[i - 1],
             "type": None if t is None else show(t),
             "julia_type": None if ann is None else format_annotation(ann),
         })

@@ -507,6 +507,29 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
     return texts, labelled
 
 
+def statement_texts(fn: ir.Function, result: Any) -> list[str]:
+    """Each statement as the body prints it, without rails, `%N =` label and
+    `::T` (nor the parentheses that only bind the `::T`): `x = f(y)`,
+    `@_3 === nothing`, `goto #4 if not %5`, and an unreached statement as
+    Julia's dead code `Core.Const(:(…))` (JSON's `text`)."""
+    K = ir.Kind
+    names = slot_display_names(fn)
+    xp = ExprPrinter(fn).expr_prec
+    types = result.ssa_types
+    out: list[str] = []
+    for i, st in enumerate(fn.stmts, start=1):
+        k = st.kind
+        if types[i] is None or k is K.DEAD:
+            out.append(_dead_text(fn, st))
+        elif k is K.ASSIGN:
+            out.append(f"{names.get(st.slot) or _slot_name(fn, st.slot)} = {xp(_strip_typed_slot(st.value))[0]}")
+        elif k is K.VALUE:
+            out.append(xp(_strip_typed_slot(st.value))[0])
+        else:
+            out.append(format_stmt(st, fn))
+    return out
+
+
 # ---------------------------------------------------------------- header and file
 
 

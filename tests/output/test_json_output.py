@@ -34,7 +34,8 @@ def test_schema_keys_and_types():
     assert (b["id"], b["first"], b["last"], b["succs"]) == (1, 1, 6, [2, 4])
     assert all(list(e) == ["slot", "type", "undef"] for e in b["entry"])
     st = f["statements"][1]
-    assert list(st) == ["id", "block", "label", "line", "type", "julia_type"]
+    assert list(st) == ["id", "block", "label", "line", "text", "type", "julia_type"]
+    assert st["text"] == "1:n"
     assert st["id"] == 2 and st["label"] == 2 and st["type"] == "Core.PartialStruct(UnitRange{Int64}, Any[Core.Const(1), Int64])" and st["julia_type"] is None
 
 
@@ -102,3 +103,44 @@ def test_entry_leaves_out_slots_not_live_into_the_block(store):
     entries = {b["id"]: [(e["slot"], e["type"], e["undef"]) for e in b["entry"]] for b in f["blocks"]}
     loop_carried = [(3, "Tuple{Int64, Int64}", False), (4, "Int64", False)]
     assert entries == {1: [(2, "Int64", False)], 2: loop_carried, 3: loop_carried, 4: [(4, "Int64", False)]}
+
+
+def _body_lines(printed: str) -> list[list[str]]:
+    """Each function's statement lines of a text output (comments and headers dropped)."""
+    out: list[list[str]] = []
+    body = False
+    for line in printed.splitlines():
+        if line.startswith("MethodInstance for "):
+            out.append([])
+            body = False
+        elif line.startswith("Body::"):
+            body = True
+        elif body and line and not line.startswith("#"):
+            out[-1].append(line)
+    return out
+
+
+@pytest.mark.parametrize("sample", __import__("conftest").sample_files(), ids=lambda p: p.stem)
+def test_statement_text_is_the_printed_statement(sample):
+    """`text` is what the text output prints for the statement, without label and `::T`."""
+    from irc.cli.driver import analyse
+    from irc.output.text import render_program
+
+    res = analyse(str(sample), sample.read_text())
+    assert not res.errors
+    lines = _body_lines(render_program(res.program, res.results))
+    for (fn, r), flines in zip(res.results, lines):
+        stmts = function_json(fn, r)["statements"]
+        assert len(stmts) == len(flines)
+        for st, line in zip(stmts, flines):
+            text = st["text"]
+            typed = [f"{text}::{st['type'] or 'Union{}'}", f"({text})::{st['type'] or 'Union{}'}"]
+            assert any(f" {t}" in line and line.split(f" {t}")[1] in ("", "  # ?", "  # !") for t in typed) \
+                or line.endswith(" " + text), (line, text)
+
+
+def test_statement_text_examples():
+    f = doc_for(BRANCH)["functions"][0]
+    texts = [s["text"] for s in f["statements"]]
+    assert texts[:3] == ["x isa Int64", "goto #3 if not %1", "y = x"]
+    assert "Core.Const(:(return %5))" in texts  # unreached: Julia's dead-code form
