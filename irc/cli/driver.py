@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from irc.ir import model as ir
-from irc.errors import Diagnostic, IrcError, Span
+from irc.errors import Diagnostic, IrcError, Span, file_span
 
 STORES = ("stmt", "block", "live")
 
@@ -89,14 +89,14 @@ def build(source) -> ir.Program:
 
 
 def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
-    """Extra prelude files must be readable; an unreadable one is an error diagnostic."""
+    """Extra prelude files must be readable: an unreadable one is an error
+    about that file (`PATH: error: cannot read prelude: …`, no source line)."""
     for p in paths:
         try:
-            with open(p, encoding="utf-8") as fh:
+            with open(p, "rb") as fh:
                 fh.read(1)
-        except (OSError, UnicodeError) as e:
-            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            raise IrcError([Diagnostic("error", f"cannot read prelude {p}: {reason}", Span(p, 1, 1), "io")]) from e
+        except OSError as e:
+            raise IrcError([Diagnostic("error", f"cannot read prelude: {e.strerror or e}", file_span(p), "io")]) from None
     return tuple(paths)
 
 

@@ -48,8 +48,8 @@ def diagnostic_json(d: Diagnostic) -> dict:
         "severity": d.severity,
         "code": d.code,
         "message": d.message,
-        "line": span.line if span else None,
-        "column": span.col if span else None,
+        "line": span.line if span and span.line >= 1 else None,  # line 0: the whole file
+        "column": span.col if span and span.line >= 1 else None,
     }
 
 

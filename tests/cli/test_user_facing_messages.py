@@ -1,0 +1,83 @@
+"""What a user hits at the command line (issue 16, item 8), each pinned:
+errors that name and quote the right file, destinations that cannot be
+written, readable `--stats`, plain flags in `--help` and `-h`, `--check`
+lines an editor can jump to, `--check`/`--warn-only` as JSON, why
+`--strict --quiet` fails, skipped files in a directory, a file with no
+function, `--plain` and `--hide-stable`.
+
+Most cases call `irc.cli.batch.cli_infer` in-process with StringIO streams;
+the help and wiring cases run the typer app.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from irc.cli import batch
+from irc.errors import Diagnostic, Span, file_span, render, with_context
+from irc.output.jsondoc import diagnostic_json
+
+from progs import ANNOTATED, BRANCH, LOOP, TRY
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(files, **kw):
+    out, err = io.StringIO(), io.StringIO()
+    kw.setdefault("no_prelude", True)
+    code = batch.cli_infer([str(f) for f in files], stdout=out, stderr=err, **kw)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def progs(tmp_path):
+    paths = {}
+    for name, text in (("loop", LOOP), ("branch", BRANCH), ("try", TRY), ("annotated", ANNOTATED)):
+        p = tmp_path / f"{name}.ir"
+        p.write_text(text)
+        paths[name] = p
+    return paths
+
+
+# ---------------------------------------------------------------- errors in the right file
+
+
+def test_whole_file_diagnostic_renders_without_a_line():
+    d = Diagnostic("error", "cannot read prelude: No such file or directory", file_span("p.ir"), "io")
+    assert render(d, "function f()\n") == "p.ir: error: cannot read prelude: No such file or directory"
+    assert diagnostic_json(d)["line"] is None and diagnostic_json(d)["column"] is None
+
+
+def test_with_context_quotes_the_diagnostics_own_file():
+    d = Diagnostic("error", "bad", Span("p.ir", 2, 3))
+    (got,) = with_context([d], "first\nsecond line\n")
+    assert render(got, "an input's first line\nan input's second line\n") == \
+        "p.ir:2:3: error: bad\n  second line\n    ^"
+
+
+def test_missing_prelude_names_it_and_quotes_no_input_line(progs):
+    code, out, err = run([progs["loop"]], prelude=["/nonexistent/decls.ir"])
+    assert code == 1 and out == ""
+    assert err.splitlines()[0] == "/nonexistent/decls.ir: error: cannot read prelude: No such file or directory"
+    assert "declare" not in err  # the input's line 1 is not shown
+
+
+def test_prelude_syntax_error_quotes_the_prelude(progs, tmp_path):
+    bad = tmp_path / "decls.ir"
+    bad.write_text("# my declarations\ndeclare foo(::Int64\n")
+    code, _, err = run([progs["loop"]], prelude=[str(bad)])
+    lines = err.splitlines()
+    assert code == 1 and lines[0].startswith(f"{bad}:2:") and lines[1] == "  declare foo(::Int64"
+    assert "Base.:(:)" not in err  # LOOP's first line
+
+
+def test_prelude_with_invalid_utf8_quotes_the_prelude(progs, tmp_path):
+    bad = tmp_path / "decls.ir"
+    bad.write_bytes(b"declare Main.g(::Int64)::Int64\n\xff\n")
+    code, _, err = run([progs["loop"]], prelude=[str(bad)])
+    assert code == 1 and err.startswith(f"{bad}:2:1: error: invalid UTF-8 byte 0xff")
+    assert "Traceback" not in err and "internal error" not in err
