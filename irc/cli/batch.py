@@ -29,6 +29,11 @@ Algorithm:
   Exit status: 1 when an input failed, `--check` found a difference or
   `--strict` saw a warning; 2 for bad usage; else 0.
 
+- Destinations are checked before any work (`destination_problem`: `-o`
+  must not be a directory, `--out-dir` must not be a file, a missing path
+  must not lie under a file) and every write reports its failure as
+  `path: error: cannot write: …` (`write_output`), never a traceback.
+
 Invariants: outcomes come back in input order; no partial output file is
 ever left at a destination path.
 """
@@ -110,6 +115,36 @@ def atomic_write(path: str, text: str | bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def destination_problem(path: str, directory: bool = False) -> str | None:
+    """Why `path` cannot be an output file (`directory`: an output directory),
+    or None: an existing directory where a file is wanted or the reverse, or a
+    missing path under an ancestor that is a file."""
+    full = os.path.abspath(path)
+    if os.path.exists(full):
+        if directory and not os.path.isdir(full):
+            return "--out-dir needs a directory, and this is a file"
+        if not directory and os.path.isdir(full):
+            return "this is a directory; give a file name"
+        return None
+    parent = os.path.dirname(full)
+    while parent != os.path.dirname(parent) and not os.path.exists(parent):
+        parent = os.path.dirname(parent)
+    if not os.path.isdir(parent):
+        return f"cannot create it: {parent} is not a directory"
+    return None
+
+
+def write_output(path: str, text: str | bytes, stderr: TextIO) -> bool:
+    """`atomic_write`, reporting a failure as `path: error: cannot write: …`
+    on stderr instead of raising; True when the file was written."""
+    try:
+        atomic_write(path, text)
+    except OSError as e:
+        stderr.write(f"{path}: error: cannot write: {e.strerror or e}\n")
+        return False
+    return True
 
 
 def _file_mode(path: str) -> int:
@@ -326,14 +361,15 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
                 entry = {"path": path, "functions": oc.functions_json or [], "errors": oc.error_json}
                 json_files.append(entry)
                 if dest is not None and not oc.errors:
-                    atomic_write(dest, dumps(document(entry["functions"])))
+                    failed += not write_output(dest, dumps(document(entry["functions"])), stderr)
                 continue
             body = oc.output
             if opts.check and body and many and dest is None:
                 body = f"{path}:\n" + body
             if dest is not None:
                 if not oc.errors:
-                    atomic_write(dest, body + (f"{oc.check_agree} agree, {oc.check_differ} differ\n" if opts.check else ""))
+                    summary = f"{oc.check_agree} agree, {oc.check_differ} differ\n" if opts.check else ""
+                    failed += not write_output(dest, body + summary, stderr)
                 continue
             if many and opts.format == "text" and not opts.check and body:
                 body = ("\n" if emitted_text else "") + f"# file: {path}\n" + body
@@ -348,11 +384,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     if opts.check and out_dir is None:
         emit(f"{agree} agree, {differ} differ\n")
     if output is not None:
-        try:
-            atomic_write(output, "".join(collected))
-        except OSError as e:
-            stderr.write(f"error: cannot write {output}: {e.strerror or e}\n")
-            failed += 1
+        failed += not write_output(output, "".join(collected), stderr)
     elif collected:
         stdout.write("".join(collected))
         stdout.flush()
@@ -405,6 +437,11 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
         return usage("--jobs must be at least 1")
     if not files:
         return usage("no input files (give files, directories holding .ir files, or - for stdin)")
+    for dest, is_dir in ((output, False), (out_dir, True)):
+        problem = None if dest is None else destination_problem(dest, directory=is_dir)
+        if problem is not None:
+            stderr.write(f"{dest}: error: {problem}\n")
+            return 2
     to_terminal = output is None and out_dir is None
     colour = format == "text" and not check and use_colour(color, stdout if to_terminal else None)
     if color == "always" and format == "text" and not check:

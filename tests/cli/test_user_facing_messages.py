@@ -81,3 +81,69 @@ def test_prelude_with_invalid_utf8_quotes_the_prelude(progs, tmp_path):
     code, _, err = run([progs["loop"]], prelude=[str(bad)])
     assert code == 1 and err.startswith(f"{bad}:2:1: error: invalid UTF-8 byte 0xff")
     assert "Traceback" not in err and "internal error" not in err
+
+
+# ---------------------------------------------------------------- destinations
+
+
+def test_out_dir_that_is_a_file(progs, tmp_path):
+    f = tmp_path / "taken"
+    f.write_text("mine\n")
+    code, out, err = run([progs["loop"]], out_dir=str(f))
+    assert code == 2 and out == ""
+    assert err == f"{f}: error: --out-dir needs a directory, and this is a file\n"
+    assert f.read_text() == "mine\n"
+
+
+def test_output_that_is_a_directory(progs, tmp_path):
+    d = tmp_path / "dir"
+    d.mkdir()
+    code, out, err = run([progs["loop"]], output=str(d))
+    assert code == 2 and err == f"{d}: error: this is a directory; give a file name\n"
+    assert os.listdir(d) == []  # no temporary file left behind
+
+
+def test_output_under_a_file(progs, tmp_path):
+    f = tmp_path / "taken"
+    f.write_text("")
+    code, _, err = run([progs["loop"]], output=str(f / "x.txt"))
+    assert code == 2 and err == f"{f / 'x.txt'}: error: cannot create it: {f} is not a directory\n"
+
+
+def test_cfg_output_that_is_a_directory(progs, tmp_path):
+    from irc.cli.commands import cfg_main
+
+    d = tmp_path / "dir"
+    d.mkdir()
+    err = io.StringIO()
+    code = cfg_main([str(progs["loop"])], output=str(d), prelude=False, stdout=io.StringIO(), stderr=err)
+    assert code == 2 and err.getvalue() == f"{d}: error: this is a directory; give a file name\n"
+    assert os.listdir(d) == []
+
+
+def test_a_failing_write_is_reported_and_counted(progs, tmp_path, monkeypatch):
+    def refuse(path, text):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(batch, "atomic_write", refuse)
+    code, _, err = run([progs["loop"], progs["try"]], out_dir=str(tmp_path / "out"))
+    assert code == 1
+    assert f"{tmp_path / 'out' / 'loop.typed.ir'}: error: cannot write: Permission denied" in err
+    assert "2 of 2 inputs failed" in err
+    code, _, err = run([progs["loop"]], output=str(tmp_path / "all.txt"))
+    assert code == 1 and f"{tmp_path / 'all.txt'}: error: cannot write: Permission denied\n" in err
+
+
+def test_cli_destination_errors_are_not_internal_errors(progs, tmp_path):
+    from typer.testing import CliRunner
+
+    from irc.cli.app import app
+
+    f = tmp_path / "taken"
+    f.write_text("")
+    d = tmp_path / "dir"
+    d.mkdir()
+    for args in (["infer", "--no-prelude", "--out-dir", str(f), str(progs["loop"])],
+                 ["cfg", "-o", str(d), str(progs["loop"])]):
+        r = CliRunner().invoke(app, args)
+        assert r.exit_code == 2 and "internal error" not in r.output and ": error: " in r.output, args
