@@ -265,26 +265,6 @@ def _work(task: tuple, keep: list | None = None) -> Any:
     return process_file("<stdin>" if path == STDIN else path, text, opts, keep)
 
 
-_STAT_LABELS = (
-    ("statements", "statements"), ("blocks", "blocks"), ("slots", "slots"),
-    ("blocks_visited", "blocks visited"), ("peak_state_cells", "peak state cells"),
-    ("state_bytes", "bytes of state"),
-)
-
-
-def format_stats(store: str, files: int, functions: int, stats: dict, timings: dict) -> str:
-    """The `--stats` report (spec §3.4) for the whole run."""
-    known = [k for k, _ in _STAT_LABELS]
-    parts = [f"{stats[k]:,} {label}" for k, label in _STAT_LABELS if k in stats]
-    parts += [f"{v:,} {k.replace('_', ' ')}" for k, v in sorted(stats.items()) if k not in known]
-    lines = [f"stats (--state {store}): {files} file{'s' if files != 1 else ''}, "
-             f"{functions} function{'s' if functions != 1 else ''}"]
-    if parts:
-        lines.append("  " + ", ".join(parts))
-    lines.append("  seconds: " + ", ".join(f"{ph} {timings.get(ph, 0.0):.4f}" for ph in ("parse", "cfg", "infer", "print")))
-    return "\n".join(lines) + "\n"
-
-
 def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None = None,
                out_dir: str | None = None, stats: bool = False, strict: bool = False,
                stdout: TextIO | None = None, stderr: TextIO | None = None,
@@ -390,6 +370,8 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
         stdout.flush()
 
     if stats:
+        from irc.output.stats import format_stats
+
         stderr.write(format_stats(opts.analysis.store, len(inputs), functions, total_stats, timings))
     if warnings and not opts.quiet:
         stderr.write(f"{warnings} warning{'s' if warnings != 1 else ''} in {warned_functions} "
