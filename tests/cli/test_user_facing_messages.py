@@ -147,3 +147,40 @@ def test_cli_destination_errors_are_not_internal_errors(progs, tmp_path):
                  ["cfg", "-o", str(d), str(progs["loop"])]):
         r = CliRunner().invoke(app, args)
         assert r.exit_code == 2 and "internal error" not in r.output and ": error: " in r.output, args
+
+
+# ---------------------------------------------------------------- help
+
+
+def _commands():
+    import typer
+
+    from irc.cli.app import app
+
+    return app, sorted(typer.main.get_command(app).commands)
+
+
+@pytest.mark.parametrize("words", [[]] + [[c] for c in _commands()[1]], ids=lambda w: " ".join(w) or "irc")
+def test_help_shows_flags_as_flags_and_h_is_help(words):
+    from typer.testing import CliRunner
+
+    app = _commands()[0]
+    long = CliRunner().invoke(app, [*words, "--help"], env={"COLUMNS": "120"})
+    short = CliRunner().invoke(app, [*words, "-h"], env={"COLUMNS": "120"})
+    assert long.exit_code == 0 and short.exit_code == 0, short.output
+    assert short.output == long.output
+    assert "<bool>" not in long.output
+    assert "-h" in long.output and "Usage: " in long.output
+
+
+def test_infer_help_lists_its_flags_bare():
+    import re
+
+    from typer.testing import CliRunner
+
+    app = _commands()[0]
+    text = CliRunner().invoke(app, ["infer", "--help"], env={"COLUMNS": "200"}).output
+    for flag in ("--check", "--exact", "--stats", "--no-prelude", "--warn-only", "--strict"):
+        row = next(l for l in text.splitlines() if re.search(rf"{flag}\s", l))
+        assert re.search(rf"{flag}\s{{2,}}[A-Z][a-z]", row), row  # the flag, then its help: no type column
+    assert re.search(r"--format\s+-f\s+FORMAT\s", text)
