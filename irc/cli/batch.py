@@ -344,8 +344,6 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
                     failed += not write_output(dest, dumps(document(entry["functions"])), stderr)
                 continue
             body = oc.output
-            if opts.check and body and many and dest is None:
-                body = f"{path}:\n" + body
             if dest is not None:
                 if not oc.errors:
                     summary = f"{oc.check_agree} agree, {oc.check_differ} differ\n" if opts.check else ""

@@ -279,7 +279,7 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
 
             rep = CheckReport()
             for fn, r in res.results:
-                rep.add(check_function(fn, r, res.world, exact=opts.exact))
+                rep.add(check_function(fn, r, res.world, exact=opts.exact, path=path))
             out.check_agree, out.check_differ = rep.agree, rep.differ
             out.output = "".join(m.render() + "\n" for m in rep.mismatches)
         elif opts.warn_only:

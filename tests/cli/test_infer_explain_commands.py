@@ -85,7 +85,7 @@ def test_check_exit_status_and_summary(progs):
     code, out, _ = run([progs["annotated"]], check=True)
     assert code == 1
     assert out.splitlines()[-1] == "6 agree, 1 differ"
-    assert out.splitlines()[0].startswith("line 7: slot w inferred Int64, Julia printed Float64")
+    assert out.splitlines()[0] == f"{progs['annotated']}:7:6: slot w inferred Int64, Julia printed Float64"
     code, out, _ = run([progs["annotated"]], check=True, exact=True)
     assert code == 1 and out.splitlines()[-1] == "5 agree, 2 differ"
     code, out, _ = run([progs["loop"]], check=True)

@@ -184,3 +184,19 @@ def test_infer_help_lists_its_flags_bare():
         row = next(l for l in text.splitlines() if re.search(rf"{flag}\s", l))
         assert re.search(rf"{flag}\s{{2,}}[A-Z][a-z]", row), row  # the flag, then its help: no type column
     assert re.search(r"--format\s+-f\s+FORMAT\s", text)
+
+
+# ---------------------------------------------------------------- --check
+
+
+def test_check_lines_carry_path_line_col(progs, tmp_path):
+    other = tmp_path / "other.ir"
+    other.write_text(ANNOTATED.replace("Body::Int64", "Body::Float64"))
+    code, out, _ = run([progs["annotated"], other], check=True)
+    assert code == 1
+    assert out.splitlines() == [
+        f"{progs['annotated']}:7:6: slot w inferred Int64, Julia printed Float64",
+        f"{other}:7:6: slot w inferred Int64, Julia printed Float64",
+        f"{other}:8:7: return type inferred Int64, Julia printed Float64",
+        "11 agree, 3 differ",
+    ]
