@@ -26,8 +26,11 @@ Algorithm:
   stdout (text/jsonl as it comes; one JSON document at the end), to `-o
   FILE` (written once at the end) or to its own file in `--out-dir`.  A
   failed input prints its errors and writes nothing; the others go on.
-  Exit status: 1 when an input failed, `--check` found a difference or
-  `--strict` saw a warning; 2 for bad usage; else 0.
+  `--check` and `--warn-only` with `--format json|jsonl` print a report
+  (`irc.output.reports`) instead of text.  An input with no function is a
+  warning about the whole file.  Exit status: 1 when an input failed,
+  `--check` found a difference or `--strict` saw a warning (with `--quiet`
+  one line says so); 2 for bad usage; else 0.
 
 - Destinations are checked before any work (`destination_problem`: `-o`
   must not be a directory, `--out-dir` must not be a file, a missing path
@@ -265,6 +268,30 @@ def _work(task: tuple, keep: list | None = None) -> Any:
     return process_file("<stdin>" if path == STDIN else path, text, opts, keep)
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def warnings_summary(warnings: int, warned_functions: int, file_warnings: int) -> str:
+    """`3 warnings in 2 functions`; warnings about a whole file (no function in
+    it) are counted apart: `2 warnings: 1 in 1 function, 1 file with no function`."""
+    if not file_warnings:
+        return f"{_plural(warnings, 'warning')} in {_plural(warned_functions, 'function')}"
+    parts = []
+    if warnings > file_warnings:
+        parts.append(f"{warnings - file_warnings} in {_plural(warned_functions, 'function')}")
+    parts.append(f"{_plural(file_warnings, 'file')} with no function")
+    return f"{_plural(warnings, 'warning')}: " + ", ".join(parts)
+
+
+def _report_entry(oc: Any, check: bool) -> dict:
+    """One input's object in a `--check`/`--warn-only` JSON report (a failed input: its errors)."""
+    from irc.output.reports import check_entry, warnings_entry
+
+    entry = oc.report_json or (check_entry(oc.path) if check else warnings_entry(oc.path))
+    return {**entry, "errors": oc.error_json}
+
+
 def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None = None,
                out_dir: str | None = None, stats: bool = False, strict: bool = False,
                stdout: TextIO | None = None, stderr: TextIO | None = None,
@@ -277,7 +304,8 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     failed input writes no file.  `keep`: the last input's analysis is left
     there when the inputs run in this process (`driver.process_file`).
     """
-    from irc.output.jsondoc import document, dumps
+    from irc.output.jsondoc import document, dumps, dumps_line
+    from irc.output.reports import dumps_report, report_document
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -300,13 +328,16 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             stdin_text = ""
     tasks = [(p, stdin_text if p == STDIN else None, opts) for p in inputs]
     many = len(inputs) > 1
+    report = opts.format != "text" and (opts.check or opts.warn_only)  # a JSON report, no IR
     suffix = {"text": ".typed.ir", "json": ".json", "jsonl": ".jsonl"}[opts.format]
     if opts.check:
-        suffix = ".check.txt"
+        suffix = ".check" + (".txt" if opts.format == "text" else suffix)
+    elif report:
+        suffix = ".diagnostics" + suffix
     dests = output_paths(inputs, out_dir, suffix) if out_dir else [None] * len(inputs)
     collected: list[str] = []  # stdout text when it must be held back (-o, json)
     json_files: list[dict] = []
-    failed = warnings = warned_functions = functions = agree = differ = 0
+    failed = warnings = warned_functions = file_warnings = functions = agree = differ = 0
     total_stats: dict = {}
     timings: dict = {}
     emitted_text = False
@@ -330,6 +361,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             failed += oc.errors > 0
             warnings += oc.warnings
             warned_functions += oc.warned_functions
+            file_warnings += oc.file_warnings
             functions += oc.functions
             agree += oc.check_agree
             differ += oc.check_differ
@@ -337,6 +369,17 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
                 total_stats[k] = max(total_stats.get(k, 0), v) if k.startswith("peak") else total_stats.get(k, 0) + v
             for k, v in oc.timings.items():
                 timings[k] = timings.get(k, 0.0) + v
+            if report:
+                entry = _report_entry(oc, opts.check)
+                text = dumps_line(entry) if opts.format == "jsonl" else dumps_report(report_document([entry], opts.check))
+                if dest is not None:
+                    if not oc.errors:
+                        failed += not write_output(dest, text, stderr)
+                elif opts.format == "jsonl":
+                    emit(text)
+                else:
+                    json_files.append(entry)
+                continue
             if opts.format == "json" and not opts.check and not opts.warn_only:
                 entry = {"path": path, "functions": oc.functions_json or [], "errors": oc.error_json}
                 json_files.append(entry)
@@ -354,12 +397,14 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
                 emitted_text = True
             emit(body)
 
-    if opts.format == "json" and not opts.check and not opts.warn_only and out_dir is None:
+    if report and opts.format == "json" and out_dir is None:
+        emit(dumps_report(report_document(json_files, opts.check)))
+    elif opts.format == "json" and not opts.check and not opts.warn_only and out_dir is None:
         if many:
             emit(dumps({"files": json_files}))
         elif json_files and not json_files[0]["errors"]:
             emit(dumps(document(json_files[0]["functions"])))
-    if opts.check and out_dir is None:
+    if opts.check and out_dir is None and not report:
         emit(f"{agree} agree, {differ} differ\n")
     if output is not None:
         failed += not write_output(output, "".join(collected), stderr)
@@ -372,8 +417,9 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
 
         stderr.write(format_stats(opts.analysis.store, len(inputs), functions, total_stats, timings))
     if warnings and not opts.quiet:
-        stderr.write(f"{warnings} warning{'s' if warnings != 1 else ''} in {warned_functions} "
-                     f"function{'s' if warned_functions != 1 else ''}\n")
+        stderr.write(warnings_summary(warnings, warned_functions, file_warnings) + "\n")
+    elif warnings and strict:  # the warnings were not shown: say why the run fails
+        stderr.write(f"--strict: {_plural(warnings, 'warning')} (not shown: --quiet) make this run fail\n")
     if failed:
         stderr.write(f"{failed} of {len(inputs)} input{'s' if len(inputs) != 1 else ''} failed\n")
     elif many and not opts.quiet:

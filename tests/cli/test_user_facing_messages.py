@@ -200,3 +200,75 @@ def test_check_lines_carry_path_line_col(progs, tmp_path):
         f"{other}:8:7: return type inferred Int64, Julia printed Float64",
         "11 agree, 3 differ",
     ]
+
+
+def test_check_as_json_document(progs, tmp_path):
+    missing = tmp_path / "missing.ir"
+    code, out, err = run([progs["annotated"], progs["loop"], missing], check=True, format="json")
+    assert code == 1
+    doc = json.loads(out)
+    assert list(doc) == ["files", "summary"] and doc["summary"] == {"agree": 6, "differ": 1}
+    first, loop, bad = doc["files"]
+    assert first == {"path": str(progs["annotated"]), "errors": [], "agree": 6, "differ": 1, "mismatches": [
+        {"line": 7, "column": 6, "what": "slot w", "inferred": "Int64", "julia": "Float64"}]}
+    assert loop["mismatches"] == [] and (loop["agree"], loop["differ"]) == (0, 0)
+    assert bad["errors"][0]["severity"] == "error" and bad["mismatches"] == []
+    assert "agree," not in out  # no text summary mixed in
+
+
+def test_check_as_jsonl_and_in_out_dir(progs, tmp_path):
+    code, out, _ = run([progs["annotated"], progs["loop"]], check=True, format="jsonl")
+    lines = [json.loads(l) for l in out.splitlines()]
+    assert code == 1 and [(l["path"], l["differ"]) for l in lines] == [(str(progs["annotated"]), 1),
+                                                                         (str(progs["loop"]), 0)]
+    d = tmp_path / "out"
+    code, out, _ = run([progs["annotated"]], check=True, format="json", out_dir=str(d))
+    assert code == 1 and out == "" and os.listdir(d) == ["annotated.check.json"]
+    assert json.loads((d / "annotated.check.json").read_text())["summary"] == {"agree": 6, "differ": 1}
+
+
+def test_warn_only_as_json_document(progs, tmp_path):
+    empty = tmp_path / "empty.ir"
+    empty.write_text("")
+    code, out, err = run([progs["branch"], progs["loop"], empty], warn_only=True, format="json", quiet=True)
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["summary"] == {"errors": 0, "warnings": 2}
+    branch, loop, nothing = doc["files"]
+    (w,) = branch["warnings"]
+    assert w["function"] == "pick" and w["code"] == "maybe-undef" and w["line"] == 6
+    assert loop == {"path": str(progs["loop"]), "errors": [], "warnings": []}
+    assert nothing["warnings"] == [{"function": None, "severity": "warning", "code": "no-function",
+                                    "message": "no function in this file", "line": None, "column": None}]
+    code, out, _ = run([progs["branch"]], warn_only=True, format="jsonl")
+    assert json.loads(out)["warnings"][0]["message"] == "local variable `y` may be undefined"
+
+
+# ---------------------------------------------------------------- warnings and exit status
+
+
+def test_strict_quiet_says_why_it_fails(progs):
+    code, out, err = run([progs["branch"]], strict=True, quiet=True)
+    assert code == 1 and "may be undefined" not in err
+    assert err == "--strict: 1 warning (not shown: --quiet) make this run fail\n"
+    code, _, err = run([progs["loop"]], strict=True, quiet=True)
+    assert code == 0 and err == ""
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n",
+                                  "declare Main.f(::Int64)::Int64\nstruct P\n    x::Int64\nend\n"])
+def test_no_function_is_a_warning(tmp_path, text):
+    p = tmp_path / "nothing.ir"
+    p.write_text(text)
+    code, out, err = run([p])
+    assert code == 0  # a warning: warnings change the exit status only with --strict
+    assert err == f"{p}: warning: no function in this file\n1 warning: 1 file with no function\n"
+    assert run([p], strict=True)[0] == 1
+    assert run([p], quiet=True)[2] == ""
+
+
+def test_warnings_summary_counts_files_apart():
+    assert batch.warnings_summary(3, 2, 0) == "3 warnings in 2 functions"
+    assert batch.warnings_summary(1, 1, 0) == "1 warning in 1 function"
+    assert batch.warnings_summary(2, 1, 1) == "2 warnings: 1 in 1 function, 1 file with no function"
+    assert batch.warnings_summary(2, 0, 2) == "2 warnings: 2 files with no function"
