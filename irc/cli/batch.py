@@ -4,7 +4,9 @@ Algorithm:
 
 - `collect_inputs` expands the command line: a file is taken as given, a
   directory contributes every `*.ir` file below it (recursively, sorted by
-  path), `-` means standard input.  A path that does not exist is kept and
+  path), `-` means standard input.  `expand_inputs` also returns the other
+  files found in each directory, which the commands name in one note per
+  directory on stderr (`skipped_note`: the count and the first five).  A path that does not exist is kept and
   reported as that input's error when it is processed, so one bad argument
   never stops the others.
 - `run_pool` applies a picklable worker to every task, in a process pool when
@@ -55,19 +57,43 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-def collect_inputs(paths: Iterable[str]) -> list[str]:
-    """Expand files, directories (every `*.ir` below, sorted) and `-`."""
+def expand_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """Expand files, directories (every `*.ir` below, sorted) and `-`; also
+    return, per directory that held other files, those files (paths relative
+    to the directory, sorted): what the run skipped."""
     out: list[str] = []
+    skipped: list[tuple[str, list[str]]] = []
     for p in paths:
         if p == STDIN:
             out.append(p)
             continue
         path = Path(p)
         if path.is_dir():
-            out.extend(str(f) for f in sorted(path.rglob("*.ir")) if f.is_file())
+            others = []
+            for f in sorted(path.rglob("*")):
+                if not f.is_file():
+                    continue
+                if f.name.endswith(".ir"):
+                    out.append(str(f))
+                else:
+                    others.append(str(f.relative_to(path)))
+            if others:
+                skipped.append((p, others))
         else:
             out.append(p)
-    return out
+    return out, skipped
+
+
+def collect_inputs(paths: Iterable[str]) -> list[str]:
+    """Expand files, directories (every `*.ir` below, sorted) and `-`."""
+    return expand_inputs(paths)[0]
+
+
+def skipped_note(directory: str, names: list[str], shown: int = 5) -> str:
+    """One line saying what a directory input skipped (its files not ending in `.ir`)."""
+    listed = ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
+    files = "file" if len(names) == 1 else "files"
+    return f"{directory}: note: skipped {len(names)} {files} not ending in .ir: {listed}\n"
 
 
 def output_name(input_path: str, suffix: str) -> str:
@@ -309,7 +335,9 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    inputs = collect_inputs(paths)
+    inputs, skipped = expand_inputs(paths)
+    if not opts.quiet:
+        stderr.write("".join(skipped_note(d, names) for d, names in skipped))
     if not inputs:
         stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin)\n")
         return 1

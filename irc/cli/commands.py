@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from irc.cli.batch import collect_inputs, destination_problem, read_input, write_output
+from irc.cli.batch import destination_problem, expand_inputs, read_input, skipped_note, write_output
 from irc.cli.driver import Options, analyse
 from irc.errors import IrcError, render_all
 from irc.output.cfgview import graphviz_render, program_dot
@@ -64,7 +64,8 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
     if problem is not None:
         stderr.write(f"{output}: error: {problem}\n")
         return 2
-    inputs = collect_inputs(paths)
+    inputs, skipped = expand_inputs(paths)
+    stderr.write("".join(skipped_note(d, names) for d, names in skipped))
     if not inputs:
         stderr.write("error: no input files\n")
         return 2

@@ -272,3 +272,33 @@ def test_warnings_summary_counts_files_apart():
     assert batch.warnings_summary(1, 1, 0) == "1 warning in 1 function"
     assert batch.warnings_summary(2, 1, 1) == "2 warnings: 1 in 1 function, 1 file with no function"
     assert batch.warnings_summary(2, 0, 2) == "2 warnings: 2 files with no function"
+
+
+# ---------------------------------------------------------------- directories
+
+
+def test_directory_names_what_it_skipped(progs, tmp_path):
+    for name in ("README.md", "notes.txt", "sub/a.jl", "sub/b.json", "sub/c.log", "z.ir.bak"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("not IR\n")
+    code, out, err = run([tmp_path], format="jsonl")
+    assert code == 0 and len(out.splitlines()) == 4  # the four .ir files, nothing else read
+    assert err.splitlines()[0] == (f"{tmp_path}: note: skipped 6 files not ending in .ir: "
+                                   "README.md, notes.txt, sub/a.jl, sub/b.json, sub/c.log and 1 more")
+    assert run([tmp_path], quiet=True)[2] == ""
+
+
+def test_directory_note_in_fmt_and_cfg(tmp_path):
+    from irc.cli.app import render_cfg
+    from irc.cli.loading import run_command
+
+    (tmp_path / "f.ir").write_text(LOOP)
+    (tmp_path / "README").write_text("")
+    err = io.StringIO()
+    assert run_command([str(tmp_path)], render_cfg, stdout=io.StringIO(), stderr=err) == 0
+    assert err.getvalue() == f"{tmp_path}: note: skipped 1 file not ending in .ir: README\n"
+
+
+def test_directory_with_only_ir_files_says_nothing(progs, tmp_path):
+    code, _, err = run([tmp_path], format="jsonl")
+    assert code == 0 and "note" not in err
