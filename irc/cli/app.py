@@ -130,6 +130,8 @@ def infer_cmd(
     warn_only: bool = typer.Option(False, "--warn-only", help="Print only the diagnostics, not the annotated IR."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print warnings (errors are always printed)."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
+    plain: bool = typer.Option(False, "--plain", help="Julia's own @code_warntype layout: no declarations, entry comments, flag comments or # ?/# ! marks."),
+    hide_stable: bool = typer.Option(False, "--hide-stable", help="Leave out type-stable statements: keep the yellow/red ones with their blocks' headers and terminators."),
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     from irc.cli.batch import cli_infer
@@ -137,7 +139,8 @@ def infer_cmd(
     raise typer.Exit(cli_infer(list(files or []), format=format, state=state, stats=stats, check=check,
                                exact=exact, no_prelude=no_prelude, prelude=list(prelude or []), color=color,
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
-                               strict=strict, keep=(ctx.obj or {}).get("keep")))
+                               strict=strict, plain=plain, hide_stable=hide_stable,
+                               keep=(ctx.obj or {}).get("keep")))
 
 
 @app.command("explain", cls=IrcCommand)

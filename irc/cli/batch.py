@@ -464,8 +464,8 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
               check: bool = False, exact: bool = False, no_prelude: bool = False,
               prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
-              strict: bool = False, stdout: TextIO | None = None, stderr: TextIO | None = None,
-              keep: list | None = None) -> int:
+              strict: bool = False, plain: bool = False, hide_stable: bool = False,
+              stdout: TextIO | None = None, stderr: TextIO | None = None, keep: list | None = None) -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
     from irc.output.colour import use_colour
     from irc.cli.driver import STORES, Options, RenderOptions
@@ -489,6 +489,10 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
         return usage("--exact refines --check; give both")
     if jobs < 1:
         return usage("--jobs must be at least 1")
+    shaping = [name for name, on in (("--plain", plain), ("--hide-stable", hide_stable)) if on]
+    if shaping and (format != "text" or check or warn_only):
+        other = "--check" if check else "--warn-only" if warn_only else f"--format {format}"
+        return usage(f"{' and '.join(shaping)} shape the annotated IR text; not with {other}")
     if not files:
         return usage("no input files (give files, directories holding .ir files, or - for stdin)")
     for dest, is_dir in ((output, False), (out_dir, True)):
@@ -501,7 +505,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
     if color == "always" and format == "text" and not check:
         colour = True
     opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
-                         quiet=quiet, analysis=Options(store=state, prelude=not no_prelude,
+                         quiet=quiet, plain=plain, hide_stable=hide_stable, analysis=Options(store=state, prelude=not no_prelude,
                                                        extra_preludes=tuple(prelude or ())))
     return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
                       stdout=stdout, stderr=stderr, keep=keep)

@@ -167,6 +167,8 @@ class RenderOptions:
     colour: bool = False
     warn_only: bool = False  # print diagnostics only, no annotated IR
     quiet: bool = False  # no warnings on stderr (errors still)
+    plain: bool = False  # text: Julia's layout, without irc's comments
+    hide_stable: bool = False  # text: leave out type-stable statements
     analysis: Options = Options()
 
 
@@ -292,7 +294,8 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
         elif opts.format == "text":
             from irc.output.text import render_program
 
-            out.output = render_program(res.program, res.results, colour=opts.colour)
+            out.output = render_program(res.program, res.results, colour=opts.colour, plain=opts.plain,
+                                        hide_stable=opts.hide_stable)
         else:
             from irc.output.jsondoc import dumps_line, function_json
 

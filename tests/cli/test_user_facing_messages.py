@@ -302,3 +302,24 @@ def test_directory_note_in_fmt_and_cfg(tmp_path):
 def test_directory_with_only_ir_files_says_nothing(progs, tmp_path):
     code, _, err = run([tmp_path], format="jsonl")
     assert code == 0 and "note" not in err
+
+
+# ---------------------------------------------------------------- --plain, --hide-stable
+
+
+def test_plain_and_hide_stable_from_the_command_line(progs):
+    code, full, _ = run([progs["loop"]])
+    code_p, plain, _ = run([progs["loop"]], plain=True)
+    assert code == code_p == 0 and "# entry" in full and "# entry" not in plain and "declare" not in plain
+    assert "  @_3::Union{Nothing, Tuple{Int64, Int64}}\n" in plain  # no flags, no mark
+    code, hidden, _ = run([progs["loop"]], hide_stable=True)
+    assert code == 0 and len(hidden.splitlines()) < len(full.splitlines())
+    assert "(@_3 = Base.iterate(%2))::Union{Nothing, Tuple{Int64, Int64}}  # ?" in hidden
+    assert "(acc = acc * k)::Int64" not in hidden  # stable, and neither header nor terminator
+
+
+@pytest.mark.parametrize("kw", [{"format": "json"}, {"format": "jsonl"}, {"check": True}, {"warn_only": True}])
+@pytest.mark.parametrize("shape", ["plain", "hide_stable"])
+def test_plain_and_hide_stable_only_shape_text(progs, kw, shape):
+    code, out, err = run([progs["loop"]], **{shape: True}, **kw)
+    assert code == 2 and out == "" and "shape the annotated IR text" in err
