@@ -20,27 +20,19 @@ from irc.output import colour
 from irc.cli.commands import explain_main
 from irc.cli.driver import Options
 
-from progs import ANNOTATED, BRANCH, LOOP, TRY
+from infer_runner import run_infer, write_progs
+from progs import LOOP
 
 ROOT = Path(__file__).resolve().parents[2]
 BROKEN = "function bad(x::Int64)\n1 ─ %1 = (x +\n└── return %1\nend\n"
 
 
-def run(files, **kw):
-    out, err = io.StringIO(), io.StringIO()
-    kw.setdefault("no_prelude", True)
-    code = batch.cli_infer([str(f) for f in files], stdout=out, stderr=err, **kw)
-    return code, out.getvalue(), err.getvalue()
+run = run_infer
 
 
 @pytest.fixture
 def progs(tmp_path):
-    paths = {}
-    for name, text in (("loop", LOOP), ("branch", BRANCH), ("try", TRY), ("annotated", ANNOTATED)):
-        p = tmp_path / f"{name}.ir"
-        p.write_text(text)
-        paths[name] = p
-    return paths
+    return write_progs(tmp_path)
 
 
 def test_text_to_stdout(progs):

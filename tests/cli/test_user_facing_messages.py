@@ -21,26 +21,18 @@ from irc.cli import batch
 from irc.errors import Diagnostic, Span, file_span, render, with_context
 from irc.output.jsondoc import diagnostic_json
 
-from progs import ANNOTATED, BRANCH, LOOP, TRY
+from infer_runner import run_infer, write_progs
+from progs import ANNOTATED, LOOP
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(files, **kw):
-    out, err = io.StringIO(), io.StringIO()
-    kw.setdefault("no_prelude", True)
-    code = batch.cli_infer([str(f) for f in files], stdout=out, stderr=err, **kw)
-    return code, out.getvalue(), err.getvalue()
+run = run_infer
 
 
 @pytest.fixture
 def progs(tmp_path):
-    paths = {}
-    for name, text in (("loop", LOOP), ("branch", BRANCH), ("try", TRY), ("annotated", ANNOTATED)):
-        p = tmp_path / f"{name}.ir"
-        p.write_text(text)
-        paths[name] = p
-    return paths
+    return write_progs(tmp_path)
 
 
 # ---------------------------------------------------------------- errors in the right file
