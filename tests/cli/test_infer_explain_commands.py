@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from irc.cli import batch
 from irc.output import colour
 from irc.cli.commands import explain_main
 from irc.cli.driver import Options
