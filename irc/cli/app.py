@@ -5,6 +5,11 @@ it: `irc.cli.batch.cli_infer` (infer), `irc.cli.loading.run_command` with a
 renderer from `irc.output` (fmt, cfg), `irc.cli.commands` (explain, cfg with
 states).  `main` runs the app and turns any escaping exception into one
 `irc: internal error: …` line (never a traceback).
+
+Every command is declared with `cls=IrcCommand` (the app's group is an
+`IrcGroup`): their help shows boolean options as bare flags, and `-h` is
+`--help` everywhere (tests/cli/test_user_facing_messages.py checks every
+registered command).
 """
 from __future__ import annotations
 
@@ -56,7 +61,7 @@ class _FlagsShownAsFlags:
 
 
 class IrcGroup(_FlagsShownAsFlags, typer.core.TyperGroup):
-    pass
+    """The class of the `irc` app (`typer.Typer(cls=IrcGroup)`)."""
 
 
 class IrcCommand(_FlagsShownAsFlags, typer.core.TyperCommand):

@@ -9,6 +9,7 @@ from irc.cli.driver import analyse_text
 from irc.infer.flags import FLAG_NAMES, flag_names
 from irc.output.jsondoc import document, dumps, function_json
 
+from conftest import sample_files
 from progs import ANNOTATED, BRANCH, LOOP, TRY
 
 FUNC_KEYS = ["name", "signature", "return_type", "slots", "blocks", "statements", "diagnostics"]
@@ -120,7 +121,7 @@ def _body_lines(printed: str) -> list[list[str]]:
     return out
 
 
-@pytest.mark.parametrize("sample", __import__("conftest").sample_files(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("sample", sample_files(), ids=lambda p: p.stem)
 def test_statement_text_is_the_printed_statement(sample):
     """`text` is what the text output prints for the statement, without label and `::T`."""
     from irc.cli.driver import analyse
