@@ -176,6 +176,17 @@ _STAT_WORDS = {
     "statements": "statements", "blocks": "blocks", "slots": "slots", "blocks visited": "blocks_visited",
     "peak state cells": "peak_state_cells", "bytes of state": "state_bytes",
 }
+_SECONDS = {"µs": 1e-6, "ms": 1e-3, "s": 1.0}
+_BYTES = {"B": 1, "KiB": 1024, "MiB": 1024 ** 2, "GiB": 1024 ** 3, "TiB": 1024 ** 4}
+
+
+def _duration(text: str) -> float:
+    """`412 µs`, `3.48 ms`, `2.31 s`, `2 min 05 s` (irc.output.stats.format_duration) -> seconds."""
+    m = re.fullmatch(r"(\d+) min (\d+) s", text)
+    if m:
+        return 60 * int(m[1]) + int(m[2])
+    value, unit = text.split()
+    return float(value) * _SECONDS[unit]
 
 
 def parse_stats(text: str) -> tuple[dict[str, float], dict[str, float]]:
@@ -187,14 +198,22 @@ def parse_stats(text: str) -> tuple[dict[str, float], dict[str, float]]:
         if line.startswith("{\"bench\":"):
             d = json.loads(line)["bench"]
             return d["phases"], d["stats"]
-        if line.startswith("seconds:"):
+        if line.startswith("seconds:"):  # the report before readable units
             for name, val in re.findall(r"(\w+) ([0-9.]+)", line[len("seconds:"):]):
                 phases[name] = float(val)
+            continue
+        if line.startswith("time:"):  # `time: parse 69.7 ms, …, infer 1.07 s (liveness …), print 54 ms`
+            for name, val in re.findall(r"(\w+) ((?:\d+ min \d+ s)|(?:[0-9.]+ (?:µs|ms|s)))\b",
+                                        line[len("time:"):]):
+                phases[name] = _duration(val)
             continue
         for part in line.split(", "):
             m = re.fullmatch(r"([0-9][0-9,]*(?:\.[0-9]+)?) ([a-z][a-z ]*)", part.strip())
             if m and m[2] in _STAT_WORDS:
                 stats[_STAT_WORDS[m[2]]] = float(m[1].replace(",", ""))
+            m = re.fullmatch(r"([0-9.]+) (B|KiB|MiB|GiB|TiB) of state", part.strip())
+            if m:
+                stats["state_bytes"] = float(m[1]) * _BYTES[m[2]]
     return phases, stats
 
 

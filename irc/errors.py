@@ -8,8 +8,15 @@ carrying a `Span`.  `render` formats all of them the same way:
       <the source line>
       <caret under the column>
 
-Invariants: a `Span` is 1-based (line and column); `render` never raises,
-whatever the span (a line past the end of the file renders without context).
+A diagnostic about a whole file (it cannot be read, it holds no function)
+has a span with line 0: it renders as `path: error: message`, with no source
+line.  A diagnostic located in another file than the input being reported
+(a `--prelude` file) carries that file's line in `context` (`with_context`),
+so it is never shown under a line of the input.
+
+Invariants: a `Span` is 1-based (line and column), or line 0 for the whole
+file; `render` never raises, whatever the span (a line past the end of the
+file renders without context).
 Errors are data: the builder collects them in a list and raises `IrcError`
 once, with all of them, so a file with several errors reports every one.
 """
@@ -62,6 +69,8 @@ def render(diag: Diagnostic, source: str = "") -> str:
     span = diag.span
     if span is None:
         return f"{diag.severity}: {diag.message}"
+    if span.line < 1:  # the whole file
+        return f"{span.path}: {diag.severity}: {diag.message}"
     head = f"{span.path}:{span.line}:{span.col}: {diag.severity}: {diag.message}"
     text = diag.context if diag.context is not None else (_line_text(source, span.line) if source else None)
     if text is None:
@@ -78,6 +87,23 @@ def render(diag: Diagnostic, source: str = "") -> str:
         width = min(span.end_col - span.col, max(1, len(shown) - col + 1))
     caret = " " * (col - 1) + "^" + "~" * (width - 1)
     return f"{head}\n  {shown}\n  {caret}"
+
+
+def file_span(path: str) -> Span:
+    """The span of a diagnostic about the whole file (no line to show)."""
+    return Span(path, 0, 0)
+
+
+def with_context(diags: list[Diagnostic], source: str) -> list[Diagnostic]:
+    """`diags`, located in the file whose text is `source`, with their source
+    lines in `context` (those that have none), so that rendering them beside
+    another file's text still quotes the right file."""
+    out = []
+    for d in diags:
+        if d.context is None and d.span is not None and d.span.line >= 1:
+            d = Diagnostic(d.severity, d.message, d.span, d.code, _line_text(source, d.span.line) or "")
+        out.append(d)
+    return out
 
 
 def render_all(diags: list[Diagnostic], source: str = "") -> str:

@@ -5,6 +5,11 @@ it: `irc.cli.batch.cli_infer` (infer), `irc.cli.loading.run_command` with a
 renderer from `irc.output` (fmt, cfg), `irc.cli.commands` (explain, cfg with
 states).  `main` runs the app and turns any escaping exception into one
 `irc: internal error: …` line (never a traceback).
+
+Every command is declared with `cls=IrcCommand` (the app's group is an
+`IrcGroup`): their help shows boolean options as bare flags, and `-h` is
+`--help` everywhere (tests/cli/test_user_facing_messages.py checks every
+registered command).
 """
 from __future__ import annotations
 
@@ -40,10 +45,35 @@ def render_dot(item: Loaded) -> str:
 
 # ---------------------------------------------------------------- typer app
 
+
+class _FlagsShownAsFlags:
+    """Help lists a boolean option as a bare flag (`--check`), not with typer
+    0.29's `<bool>` type column: a flag's metavar is set empty (it takes no
+    value, so parsing is unchanged).  Mixed into the app's group and every
+    command class."""
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        for p in params:
+            if getattr(p, "is_flag", False) and p.metavar is None:
+                p.metavar = ""
+        return params
+
+
+class IrcGroup(_FlagsShownAsFlags, typer.core.TyperGroup):
+    """The class of the `irc` app (`typer.Typer(cls=IrcGroup)`)."""
+
+
+class IrcCommand(_FlagsShownAsFlags, typer.core.TyperCommand):
+    """The class of every `irc` command (`@app.command(..., cls=IrcCommand)`)."""
+
+
 app = typer.Typer(
+    cls=IrcGroup,
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every command
     help="irc: parse, analyse and print Julia's lowered IR (.ir files).",
 )
 
@@ -64,18 +94,18 @@ def _root(
 FILES = typer.Argument(None, help="Files, directories (every .ir below) or - for stdin.", show_default=False)
 
 
-@app.command("fmt")
+@app.command("fmt", cls=IrcCommand)
 def fmt_cmd(files: Optional[List[str]] = FILES) -> None:
     """Reprint the input canonically (renumbered labels, aligned rails)."""
     raise typer.Exit(run_command(list(files or []), render_fmt))
 
 
-@app.command("cfg")
+@app.command("cfg", cls=IrcCommand)
 def cfg_cmd(
     files: Optional[List[str]] = FILES,
     dot: bool = typer.Option(False, "--dot", help="Graphviz output."),
     states: bool = typer.Option(False, "--states", help="Infer, and label each block with its entry state (Graphviz)."),
-    format: Optional[str] = typer.Option(None, "--format", help="Render with Graphviz's dot: svg or png (implies --states)."),
+    format: Optional[str] = typer.Option(None, "--format", metavar="svg|png", help="Render with Graphviz's dot: svg or png (implies --states)."),
     output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the output to FILE (atomically).", metavar="FILE"),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="With --states: no shipped Base declarations."),
 ) -> None:
@@ -87,24 +117,26 @@ def cfg_cmd(
     raise typer.Exit(run_command(list(files or []), render_dot if dot else render_cfg))
 
 
-@app.command("infer")
+@app.command("infer", cls=IrcCommand)
 def infer_cmd(
     ctx: typer.Context,
     files: Optional[List[str]] = FILES,
-    format: str = typer.Option("text", "--format", "-f", help="Output: text (annotated IR), json (one document) or jsonl (one function per line)."),
-    state: str = typer.Option("block", "--state", help="How entry states are kept: stmt, block or live (same output)."),
-    stats: bool = typer.Option(False, "--stats", help="Print statements, blocks, slots, visits, state cells/bytes and seconds per phase on stderr."),
-    check: bool = typer.Option(False, "--check", help="Compare with the types Julia printed in the input; exit 1 if any differ."),
+    format: str = typer.Option("text", "--format", "-f", metavar="FORMAT", help="Output: text (annotated IR), json (one document) or jsonl (one function per line)."),
+    state: str = typer.Option("block", "--state", metavar="STORE", help="How entry states are kept: stmt, block or live (same output)."),
+    stats: bool = typer.Option(False, "--stats", help="Print counts (statements, blocks, slots, visits, state cells), the state's size and the time of each phase on stderr."),
+    check: bool = typer.Option(False, "--check", help="Compare with the types Julia printed in the input (path:line:col: lines, or JSON with --format json); exit 1 if any differ."),
     exact: bool = typer.Option(False, "--exact", help="With --check: compare lattice elements (Core.Const…), not widened types."),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
-    color: str = typer.Option("auto", "--color", help="Colour types like @code_warntype: auto (terminal, no NO_COLOR), always, never."),
+    color: str = typer.Option("auto", "--color", metavar="WHEN", help="Colour types like @code_warntype: auto (terminal, no NO_COLOR), always, never."),
     output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the output to FILE (atomically) instead of stdout.", metavar="FILE"),
     out_dir: Optional[str] = typer.Option(None, "--out-dir", help="Write one output file per input into DIR (atomically).", metavar="DIR"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Infer files in N worker processes (output order is input order).", metavar="N"),
-    warn_only: bool = typer.Option(False, "--warn-only", help="Print only the diagnostics, not the annotated IR."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print warnings (errors are always printed)."),
-    strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
+    warn_only: bool = typer.Option(False, "--warn-only", help="Print only the diagnostics, not the annotated IR (with --format json: as one JSON document)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print warnings or notes (errors are always printed)."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings (a file with no function is one)."),
+    plain: bool = typer.Option(False, "--plain", help="Julia's own @code_warntype layout: no declarations, entry comments, flag comments or # ?/# ! marks."),
+    hide_stable: bool = typer.Option(False, "--hide-stable", help="Leave out type-stable statements: keep the yellow/red ones with their blocks' headers and terminators."),
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     from irc.cli.batch import cli_infer
@@ -112,15 +144,16 @@ def infer_cmd(
     raise typer.Exit(cli_infer(list(files or []), format=format, state=state, stats=stats, check=check,
                                exact=exact, no_prelude=no_prelude, prelude=list(prelude or []), color=color,
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
-                               strict=strict, keep=(ctx.obj or {}).get("keep")))
+                               strict=strict, plain=plain, hide_stable=hide_stable,
+                               keep=(ctx.obj or {}).get("keep")))
 
 
-@app.command("explain")
+@app.command("explain", cls=IrcCommand)
 def explain_cmd(
     file: str = typer.Argument(..., help="The .ir file (or - for stdin).", show_default=False),
     slot: str = typer.Option(..., "--slot", help="The slot to explain, as printed (x, @_3, x@_5).", show_default=False),
     function: Optional[str] = typer.Option(None, "--function", help="The function holding the slot (needed when several do)."),
-    state: str = typer.Option("block", "--state", help="How entry states are kept: stmt, block or live."),
+    state: str = typer.Option("block", "--state", metavar="STORE", help="How entry states are kept: stmt, block or live."),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
 ) -> None:

@@ -4,7 +4,9 @@ Algorithm:
 
 - `collect_inputs` expands the command line: a file is taken as given, a
   directory contributes every `*.ir` file below it (recursively, sorted by
-  path), `-` means standard input.  A path that does not exist is kept and
+  path), `-` means standard input.  `expand_inputs` also returns the other
+  files found in each directory, which the commands name in one note per
+  directory on stderr (`skipped_note`: the count and the first five).  A path that does not exist is kept and
   reported as that input's error when it is processed, so one bad argument
   never stops the others.
 - `run_pool` applies a picklable worker to every task, in a process pool when
@@ -26,8 +28,16 @@ Algorithm:
   stdout (text/jsonl as it comes; one JSON document at the end), to `-o
   FILE` (written once at the end) or to its own file in `--out-dir`.  A
   failed input prints its errors and writes nothing; the others go on.
-  Exit status: 1 when an input failed, `--check` found a difference or
-  `--strict` saw a warning; 2 for bad usage; else 0.
+  `--check` and `--warn-only` with `--format json|jsonl` print a report
+  (`irc.output.reports`) instead of text.  An input with no function is a
+  warning about the whole file.  Exit status: 1 when an input failed,
+  `--check` found a difference or `--strict` saw a warning (with `--quiet`
+  one line says so); 2 for bad usage; else 0.
+
+- Destinations are checked before any work (`destination_problem`: `-o`
+  must not be a directory, `--out-dir` must not be a file, a missing path
+  must not lie under a file) and every write reports its failure as
+  `path: error: cannot write: …` (`write_output`), never a traceback.
 
 Invariants: outcomes come back in input order; no partial output file is
 ever left at a destination path.
@@ -47,19 +57,43 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-def collect_inputs(paths: Iterable[str]) -> list[str]:
-    """Expand files, directories (every `*.ir` below, sorted) and `-`."""
+def expand_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """Expand files, directories (every `*.ir` below, sorted) and `-`; also
+    return, per directory that held other files, those files (paths relative
+    to the directory, sorted): what the run skipped."""
     out: list[str] = []
+    skipped: list[tuple[str, list[str]]] = []
     for p in paths:
         if p == STDIN:
             out.append(p)
             continue
         path = Path(p)
         if path.is_dir():
-            out.extend(str(f) for f in sorted(path.rglob("*.ir")) if f.is_file())
+            others = []
+            for f in sorted(path.rglob("*")):
+                if not f.is_file():
+                    continue
+                if f.name.endswith(".ir"):
+                    out.append(str(f))
+                else:
+                    others.append(str(f.relative_to(path)))
+            if others:
+                skipped.append((p, others))
         else:
             out.append(p)
-    return out
+    return out, skipped
+
+
+def collect_inputs(paths: Iterable[str]) -> list[str]:
+    """Expand files, directories (every `*.ir` below, sorted) and `-`."""
+    return expand_inputs(paths)[0]
+
+
+def skipped_note(directory: str, names: list[str], shown: int = 5) -> str:
+    """One line saying what a directory input skipped (its files not ending in `.ir`)."""
+    listed = ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
+    files = "file" if len(names) == 1 else "files"
+    return f"{directory}: note: skipped {len(names)} {files} not ending in .ir: {listed}\n"
 
 
 def output_name(input_path: str, suffix: str) -> str:
@@ -110,6 +144,36 @@ def atomic_write(path: str, text: str | bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def destination_problem(path: str, directory: bool = False) -> str | None:
+    """Why `path` cannot be an output file (`directory`: an output directory),
+    or None: an existing directory where a file is wanted or the reverse, or a
+    missing path under an ancestor that is a file."""
+    full = os.path.abspath(path)
+    if os.path.exists(full):
+        if directory and not os.path.isdir(full):
+            return "--out-dir needs a directory, and this is a file"
+        if not directory and os.path.isdir(full):
+            return "this is a directory; give a file name"
+        return None
+    parent = os.path.dirname(full)
+    while parent != os.path.dirname(parent) and not os.path.exists(parent):
+        parent = os.path.dirname(parent)
+    if not os.path.isdir(parent):
+        return f"cannot create it: {parent} is not a directory"
+    return None
+
+
+def write_output(path: str, text: str | bytes, stderr: TextIO) -> bool:
+    """`atomic_write`, reporting a failure as `path: error: cannot write: …`
+    on stderr instead of raising; True when the file was written."""
+    try:
+        atomic_write(path, text)
+    except OSError as e:
+        stderr.write(f"{path}: error: cannot write: {e.strerror or e}\n")
+        return False
+    return True
 
 
 def _file_mode(path: str) -> int:
@@ -230,24 +294,28 @@ def _work(task: tuple, keep: list | None = None) -> Any:
     return process_file("<stdin>" if path == STDIN else path, text, opts, keep)
 
 
-_STAT_LABELS = (
-    ("statements", "statements"), ("blocks", "blocks"), ("slots", "slots"),
-    ("blocks_visited", "blocks visited"), ("peak_state_cells", "peak state cells"),
-    ("state_bytes", "bytes of state"),
-)
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def format_stats(store: str, files: int, functions: int, stats: dict, timings: dict) -> str:
-    """The `--stats` report (spec §3.4) for the whole run."""
-    known = [k for k, _ in _STAT_LABELS]
-    parts = [f"{stats[k]:,} {label}" for k, label in _STAT_LABELS if k in stats]
-    parts += [f"{v:,} {k.replace('_', ' ')}" for k, v in sorted(stats.items()) if k not in known]
-    lines = [f"stats (--state {store}): {files} file{'s' if files != 1 else ''}, "
-             f"{functions} function{'s' if functions != 1 else ''}"]
-    if parts:
-        lines.append("  " + ", ".join(parts))
-    lines.append("  seconds: " + ", ".join(f"{ph} {timings.get(ph, 0.0):.4f}" for ph in ("parse", "cfg", "infer", "print")))
-    return "\n".join(lines) + "\n"
+def warnings_summary(warnings: int, warned_functions: int, file_warnings: int) -> str:
+    """`3 warnings in 2 functions`; warnings about a whole file (no function in
+    it) are counted apart: `2 warnings: 1 in 1 function, 1 file with no function`."""
+    if not file_warnings:
+        return f"{_plural(warnings, 'warning')} in {_plural(warned_functions, 'function')}"
+    parts = []
+    if warnings > file_warnings:
+        parts.append(f"{warnings - file_warnings} in {_plural(warned_functions, 'function')}")
+    parts.append(f"{_plural(file_warnings, 'file')} with no function")
+    return f"{_plural(warnings, 'warning')}: " + ", ".join(parts)
+
+
+def _report_entry(oc: Any, check: bool) -> dict:
+    """One input's object in a `--check`/`--warn-only` JSON report (a failed input: its errors)."""
+    from irc.output.reports import check_entry, warnings_entry
+
+    entry = oc.report_json or (check_entry(oc.path) if check else warnings_entry(oc.path))
+    return {**entry, "errors": oc.error_json}
 
 
 def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None = None,
@@ -262,11 +330,14 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     failed input writes no file.  `keep`: the last input's analysis is left
     there when the inputs run in this process (`driver.process_file`).
     """
-    from irc.output.jsondoc import document, dumps
+    from irc.output.jsondoc import document, dumps, dumps_line
+    from irc.output.reports import dumps_report, report_document
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    inputs = collect_inputs(paths)
+    inputs, skipped = expand_inputs(paths)
+    if not opts.quiet:
+        stderr.write("".join(skipped_note(d, names) for d, names in skipped))
     if not inputs:
         stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin)\n")
         return 1
@@ -285,13 +356,16 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             stdin_text = ""
     tasks = [(p, stdin_text if p == STDIN else None, opts) for p in inputs]
     many = len(inputs) > 1
+    report = opts.format != "text" and (opts.check or opts.warn_only)  # a JSON report, no IR
     suffix = {"text": ".typed.ir", "json": ".json", "jsonl": ".jsonl"}[opts.format]
     if opts.check:
-        suffix = ".check.txt"
+        suffix = ".check" + (".txt" if opts.format == "text" else suffix)
+    elif report:
+        suffix = ".diagnostics" + suffix
     dests = output_paths(inputs, out_dir, suffix) if out_dir else [None] * len(inputs)
     collected: list[str] = []  # stdout text when it must be held back (-o, json)
     json_files: list[dict] = []
-    failed = warnings = warned_functions = functions = agree = differ = 0
+    failed = warnings = warned_functions = file_warnings = functions = agree = differ = 0
     total_stats: dict = {}
     timings: dict = {}
     emitted_text = False
@@ -315,6 +389,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             failed += oc.errors > 0
             warnings += oc.warnings
             warned_functions += oc.warned_functions
+            file_warnings += oc.file_warnings
             functions += oc.functions
             agree += oc.check_agree
             differ += oc.check_differ
@@ -322,46 +397,57 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
                 total_stats[k] = max(total_stats.get(k, 0), v) if k.startswith("peak") else total_stats.get(k, 0) + v
             for k, v in oc.timings.items():
                 timings[k] = timings.get(k, 0.0) + v
+            if report:
+                entry = _report_entry(oc, opts.check)
+                text = dumps_line(entry) if opts.format == "jsonl" else dumps_report(report_document([entry], opts.check))
+                if dest is not None:
+                    if not oc.errors:
+                        failed += not write_output(dest, text, stderr)
+                elif opts.format == "jsonl":
+                    emit(text)
+                else:
+                    json_files.append(entry)
+                continue
             if opts.format == "json" and not opts.check and not opts.warn_only:
                 entry = {"path": path, "functions": oc.functions_json or [], "errors": oc.error_json}
                 json_files.append(entry)
                 if dest is not None and not oc.errors:
-                    atomic_write(dest, dumps(document(entry["functions"])))
+                    failed += not write_output(dest, dumps(document(entry["functions"])), stderr)
                 continue
             body = oc.output
-            if opts.check and body and many and dest is None:
-                body = f"{path}:\n" + body
             if dest is not None:
                 if not oc.errors:
-                    atomic_write(dest, body + (f"{oc.check_agree} agree, {oc.check_differ} differ\n" if opts.check else ""))
+                    summary = f"{oc.check_agree} agree, {oc.check_differ} differ\n" if opts.check else ""
+                    failed += not write_output(dest, body + summary, stderr)
                 continue
             if many and opts.format == "text" and not opts.check and body:
                 body = ("\n" if emitted_text else "") + f"# file: {path}\n" + body
                 emitted_text = True
             emit(body)
 
-    if opts.format == "json" and not opts.check and not opts.warn_only and out_dir is None:
+    if report and opts.format == "json" and out_dir is None:
+        emit(dumps_report(report_document(json_files, opts.check)))
+    elif opts.format == "json" and not opts.check and not opts.warn_only and out_dir is None:
         if many:
             emit(dumps({"files": json_files}))
         elif json_files and not json_files[0]["errors"]:
             emit(dumps(document(json_files[0]["functions"])))
-    if opts.check and out_dir is None:
+    if opts.check and out_dir is None and not report:
         emit(f"{agree} agree, {differ} differ\n")
     if output is not None:
-        try:
-            atomic_write(output, "".join(collected))
-        except OSError as e:
-            stderr.write(f"error: cannot write {output}: {e.strerror or e}\n")
-            failed += 1
+        failed += not write_output(output, "".join(collected), stderr)
     elif collected:
         stdout.write("".join(collected))
         stdout.flush()
 
     if stats:
+        from irc.output.stats import format_stats
+
         stderr.write(format_stats(opts.analysis.store, len(inputs), functions, total_stats, timings))
     if warnings and not opts.quiet:
-        stderr.write(f"{warnings} warning{'s' if warnings != 1 else ''} in {warned_functions} "
-                     f"function{'s' if warned_functions != 1 else ''}\n")
+        stderr.write(warnings_summary(warnings, warned_functions, file_warnings) + "\n")
+    elif warnings and strict:  # the warnings were not shown: say why the run fails
+        stderr.write(f"--strict: {_plural(warnings, 'warning')} (not shown: --quiet) make this run fail\n")
     if failed:
         stderr.write(f"{failed} of {len(inputs)} input{'s' if len(inputs) != 1 else ''} failed\n")
     elif many and not opts.quiet:
@@ -378,8 +464,8 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
               check: bool = False, exact: bool = False, no_prelude: bool = False,
               prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
-              strict: bool = False, stdout: TextIO | None = None, stderr: TextIO | None = None,
-              keep: list | None = None) -> int:
+              strict: bool = False, plain: bool = False, hide_stable: bool = False,
+              stdout: TextIO | None = None, stderr: TextIO | None = None, keep: list | None = None) -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
     from irc.output.colour import use_colour
     from irc.cli.driver import STORES, Options, RenderOptions
@@ -403,14 +489,23 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
         return usage("--exact refines --check; give both")
     if jobs < 1:
         return usage("--jobs must be at least 1")
+    shaping = [name for name, on in (("--plain", plain), ("--hide-stable", hide_stable)) if on]
+    if shaping and (format != "text" or check or warn_only):
+        other = "--check" if check else "--warn-only" if warn_only else f"--format {format}"
+        return usage(f"{' and '.join(shaping)} shape the annotated IR text; not with {other}")
     if not files:
         return usage("no input files (give files, directories holding .ir files, or - for stdin)")
+    for dest, is_dir in ((output, False), (out_dir, True)):
+        problem = None if dest is None else destination_problem(dest, directory=is_dir)
+        if problem is not None:
+            stderr.write(f"{dest}: error: {problem}\n")
+            return 2
     to_terminal = output is None and out_dir is None
     colour = format == "text" and not check and use_colour(color, stdout if to_terminal else None)
     if color == "always" and format == "text" and not check:
         colour = True
     opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
-                         quiet=quiet, analysis=Options(store=state, prelude=not no_prelude,
+                         quiet=quiet, plain=plain, hide_stable=hide_stable, analysis=Options(store=state, prelude=not no_prelude,
                                                        extra_preludes=tuple(prelude or ())))
     return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
                       stdout=stdout, stderr=stderr, keep=keep)

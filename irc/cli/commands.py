@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from irc.cli.batch import atomic_write, collect_inputs, read_input
+from irc.cli.batch import destination_problem, expand_inputs, read_input, skipped_note, write_output
 from irc.cli.driver import Options, analyse
 from irc.errors import IrcError, render_all
 from irc.output.cfgview import graphviz_render, program_dot
@@ -60,7 +60,12 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
     if fmt not in (None, "dot", "svg", "png"):
         stderr.write(f"error: --format must be dot, svg or png (got {fmt!r})\n")
         return 2
-    inputs = collect_inputs(paths)
+    problem = None if output is None else destination_problem(output)
+    if problem is not None:
+        stderr.write(f"{output}: error: {problem}\n")
+        return 2
+    inputs, skipped = expand_inputs(paths)
+    stderr.write("".join(skipped_note(d, names) for d, names in skipped))
     if not inputs:
         stderr.write("error: no input files\n")
         return 2
@@ -94,17 +99,15 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
             stderr.write(f"error: {e}\n")
             return 1
         if output is not None:
-            atomic_write(output, data)
-        else:
-            stdout.flush()
-            if hasattr(stdout, "buffer"):
-                stdout.buffer.write(data)
-                stdout.buffer.flush()
-            else:  # a text stream (tests): svg is text
-                stdout.write(data.decode("utf-8", "replace"))
+            return status if write_output(output, data, stderr) else 1
+        stdout.flush()
+        if hasattr(stdout, "buffer"):
+            stdout.buffer.write(data)
+            stdout.buffer.flush()
+        else:  # a text stream (tests): svg is text
+            stdout.write(data.decode("utf-8", "replace"))
         return status
     if output is not None:
-        atomic_write(output, dot_text)
-    else:
-        stdout.write(dot_text)
+        return status if write_output(output, dot_text, stderr) else 1
+    stdout.write(dot_text)
     return status

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from irc.ir import model as ir
-from irc.errors import Diagnostic, IrcError, Span
+from irc.errors import Diagnostic, IrcError, Span, file_span
 
 STORES = ("stmt", "block", "live")
 
@@ -89,14 +89,14 @@ def build(source) -> ir.Program:
 
 
 def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
-    """Extra prelude files must be readable; an unreadable one is an error diagnostic."""
+    """Extra prelude files must be readable: an unreadable one is an error
+    about that file (`PATH: error: cannot read prelude: …`, no source line)."""
     for p in paths:
         try:
-            with open(p, encoding="utf-8") as fh:
+            with open(p, "rb") as fh:
                 fh.read(1)
-        except (OSError, UnicodeError) as e:
-            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            raise IrcError([Diagnostic("error", f"cannot read prelude {p}: {reason}", Span(p, 1, 1), "io")]) from e
+        except OSError as e:
+            raise IrcError([Diagnostic("error", f"cannot read prelude: {e.strerror or e}", file_span(p), "io")]) from None
     return tuple(paths)
 
 
@@ -167,6 +167,8 @@ class RenderOptions:
     colour: bool = False
     warn_only: bool = False  # print diagnostics only, no annotated IR
     quiet: bool = False  # no warnings on stderr (errors still)
+    plain: bool = False  # text: Julia's layout, without irc's comments
+    hide_stable: bool = False  # text: leave out type-stable statements
     analysis: Options = Options()
 
 
@@ -179,9 +181,11 @@ class Outcome:
     functions_json: list | None = None  # --format json: the function objects
     messages: str = ""  # rendered errors/warnings for stderr
     error_json: list = field(default_factory=list)  # the errors as §5.2 diagnostic objects
+    report_json: dict | None = None  # --check / --warn-only with --format json|jsonl: this file's object
     errors: int = 0
     warnings: int = 0
     warned_functions: int = 0
+    file_warnings: int = 0  # warnings about the whole file (no function in it)
     functions: int = 0
     check_agree: int = 0
     check_differ: int = 0
@@ -260,34 +264,38 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
     out.stats = _sum_stats(res.results)
     t0 = time.perf_counter()
     try:
+        warned = [(fn.name, d) for fn, r in res.results for d in r.diagnostics if d.severity == "warning"]
+        out.warned_functions = sum(any(d.severity == "warning" for d in r.diagnostics) for _, r in res.results)
+        if not res.results:  # empty, or only comments and declarations: say so
+            warned.append((None, Diagnostic("warning", "no function in this file", file_span(path), "no-function")))
+            out.file_warnings = 1
+        out.warnings = len(warned)
         if not opts.quiet:
-            msgs = []
-            for _, r in res.results:
-                ws = [d for d in r.diagnostics if d.severity == "warning"]
-                if ws:
-                    out.warned_functions += 1
-                out.warnings += len(ws)
-                msgs.extend(render(d, text) for d in r.diagnostics)
-            out.messages = "".join(m + "\n" for m in msgs)
-        else:
-            for _, r in res.results:
-                ws = [d for d in r.diagnostics if d.severity == "warning"]
-                out.warnings += len(ws)
-                out.warned_functions += bool(ws)
+            out.messages = "".join(render(d, text) + "\n" for _, r in res.results for d in r.diagnostics)
+            out.messages += "".join(render(d, text) + "\n" for name, d in warned if name is None)
         if opts.check:
             from irc.output.check import CheckReport, check_function
 
             rep = CheckReport()
             for fn, r in res.results:
-                rep.add(check_function(fn, r, res.world, exact=opts.exact))
+                rep.add(check_function(fn, r, res.world, exact=opts.exact, path=path))
             out.check_agree, out.check_differ = rep.agree, rep.differ
-            out.output = "".join(m.render() + "\n" for m in rep.mismatches)
+            if opts.format == "text":
+                out.output = "".join(m.render() + "\n" for m in rep.mismatches)
+            else:
+                from irc.output.reports import check_entry
+
+                out.report_json = check_entry(path, rep)
         elif opts.warn_only:
-            pass
+            if opts.format != "text":
+                from irc.output.reports import warnings_entry
+
+                out.report_json = warnings_entry(path, warned)
         elif opts.format == "text":
             from irc.output.text import render_program
 
-            out.output = render_program(res.program, res.results, colour=opts.colour)
+            out.output = render_program(res.program, res.results, colour=opts.colour, plain=opts.plain,
+                                        hide_stable=opts.hide_stable)
         else:
             from irc.output.jsondoc import dumps_line, function_json
 

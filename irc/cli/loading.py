@@ -2,8 +2,9 @@
 
 - `load_programs(paths)` -- yields one `Loaded(path, text, program,
   diagnostics)` per input (files as given, directories contribute every
-  `*.ir` below them, `-` is standard input): parsed and built (`program`
-  set) or the located errors (`diagnostics`);
+  `*.ir` below them and a note naming the files they skipped, `-` is
+  standard input): parsed and built (`program` set) or the located errors
+  (`diagnostics`);
 - `run_command(paths, render)` -- loads every input, renders each program
   with `render(loaded) -> str`, writes all output at once at the end (whole
   or not at all), errors on stderr; exit status 0, 1 on input errors, 2 on an
@@ -19,8 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from irc.cli.batch import STDIN, read_input
-from irc.cli.batch import collect_inputs as expand_inputs
+from irc.cli.batch import STDIN, expand_inputs, read_input, skipped_note
 from irc.errors import Diagnostic, IrcError, render
 from irc.ir import model as ir
 from irc.ir.build import build_program
@@ -54,9 +54,12 @@ def load_one(path: str, stdin=None) -> Loaded:
     return item
 
 
-def load_programs(paths: list[str], stdin=None) -> Iterator[Loaded]:
-    """One `Loaded` per input (see `expand_inputs`), in order."""
-    inputs = expand_inputs(paths)
+def load_programs(paths: list[str], stdin=None, stderr=None) -> Iterator[Loaded]:
+    """One `Loaded` per input (see `expand_inputs`), in order; what a
+    directory skipped is noted on `stderr` when given."""
+    inputs, skipped = expand_inputs(paths)
+    if stderr is not None:
+        stderr.write("".join(skipped_note(d, names) for d, names in skipped))
     for p in inputs:
         yield load_one(p, stdin)
 
@@ -78,7 +81,7 @@ def run_command(paths: list[str], render_fn: Callable[[Loaded], str], stdout=Non
         return 2
     chunks: list[str] = []
     status = 0
-    for item in load_programs(paths, stdin):
+    for item in load_programs(paths, stdin, stderr):
         if item.program is not None and item.internal is None:
             try:
                 chunks.append(render_fn(item))

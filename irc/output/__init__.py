@@ -1,10 +1,12 @@
 """Stage 6, output: what the user reads, from the IR and the inference results.
 
 `text` prints the annotated IR in `@code_warntype` layout (with `colour`'s
-three-tier rule), `jsondoc` the JSON document, `check` compares irc's
-answers with the types Julia printed in the input, `explain` says why a slot
-has its type, `cfgview` draws the control-flow graph, `fmt` reprints the
-input canonically.  Every function here is pure: it renders, it does not
+three-tier rule; `stable` picks the lines `--hide-stable` keeps), `jsondoc`
+the JSON document, `check` compares irc's answers with the types Julia
+printed in the input (`reports`: that comparison and the diagnostics as
+JSON), `explain` says why a slot has its type, `cfgview` draws the
+control-flow graph, `fmt` reprints the input canonically, `stats` formats
+`--stats`.  Every function here is pure: it renders, it does not
 infer.
 
 Public names: `render_program`, `function_json`, `document`, `dumps`,

@@ -16,6 +16,9 @@ is fixed by the printer).  An annotation the world cannot evaluate is
 compared as canonical text.  An unreached statement counts as `Union{}`,
 which is what Julia prints for dead code (`Core.Const(:(…))::Union{}`).
 
+Each disagreement is located at Julia's annotation (`path:line:col:`, the
+column where the printed type starts), so an editor can jump to it.
+
 Invariants: pure functions of (Function, InferenceResult, World); the result
 lists disagreements in source order; `agree + differ` equals the number of
 annotations found.
@@ -33,9 +36,16 @@ class Mismatch:
     what: str  # "%7", "slot x", "return type", "statement 5"
     ours: str
     julia: str
+    path: str = ""
+    col: int = 1  # where Julia's annotation starts
 
     def render(self) -> str:
-        return f"line {self.line}: {self.what} inferred {self.ours}, Julia printed {self.julia}"
+        """`path:line:col: %7 inferred T, Julia printed U` (an editor jumps to Julia's annotation)."""
+        return f"{self.path}:{self.line}:{self.col}: {self.what} inferred {self.ours}, Julia printed {self.julia}"
+
+    def as_json(self) -> dict:
+        return {"line": self.line, "column": self.col, "what": self.what, "inferred": self.ours,
+                "julia": self.julia}
 
 
 @dataclass(slots=True)
@@ -106,8 +116,9 @@ def _compare(ev: _Evaluator, ours: Any, julia_expr: S.Expr, exact: bool) -> tupl
     return _show(_widen(ours)) == _show(_widen(julia)), ours_text, julia_text
 
 
-def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False) -> CheckReport:
-    """Compare every annotation of `fn` with `result`; disagreements in source order."""
+def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False, path: str = "") -> CheckReport:
+    """Compare every annotation of `fn` with `result`; disagreements in source
+    order, located in `path` at Julia's annotation."""
     from irc.lattice.typelattice import BOTTOM
     from irc.output.text import annotation_of, printed_return_type, slot_display_names
 
@@ -134,5 +145,9 @@ def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False
         if ok:
             rep.agree += 1
         else:
-            rep.mismatches.append(Mismatch(line, what, ours_text, julia_text))
+            if getattr(julia_expr, "line", 0) == line:
+                col = getattr(julia_expr, "col", 0) or 1
+            else:
+                col = 1
+            rep.mismatches.append(Mismatch(line, what, ours_text, julia_text, path, col))
     return rep

@@ -5,16 +5,23 @@ One JSON document per run:
     {"functions": [{"name", "signature", "return_type",
                     "slots": [{"id", "name", "argument", "type", "flags", "flag_names"}],
                     "blocks": [{"id", "first", "last", "preds", "succs", "entry"}],
-                    "statements": [{"id", "block", "label", "line", "type", "julia_type"}],
+                    "statements": [{"id", "block", "label", "line", "text", "type", "julia_type"}],
                     "diagnostics": [{"severity", "code", "message", "line", "column"}]}]}
 
 Types are lattice elements printed exactly as Julia prints them
 (`irc.typeprint.show`); `null` means unreached (statement type, block entry).
-`julia_type` is the annotation found in the input (Julia's answer), reprinted
-canonically.  A block's `entry` lists the slots the store keeps at that
-entry (every slot in `block`/`stmt` mode, the live ones in `live` mode),
-ordered by slot id; everything else is identical across `--state` modes
-because it is computed from the same `InferenceResult` fields.
+A statement's `text` is the statement as the text output prints it, without
+rails, label and `::T` (`irc.output.text.statement_texts`: `x = f(y)`,
+`goto #4 if not %5`, `Core.Const(:(…))` when unreached); `julia_type` is the
+annotation found in the input (Julia's answer), reprinted canonically.  A block's `entry` lists the entry states of exactly the slots
+live into the block, ordered by slot id: the set the text output's
+`# entry #B:` comment lists (`irc.output.text.reached_live_in`, liveness
+counting only reached reads, writes and edges), whose states every store
+keeps exact (the set is a subset of the engine's liveness, which even the
+`live` store holds).  `entry` is `null` for an unreached block and `[]` for
+a reached block with no live slot.  The document is therefore byte-identical
+whatever `--state`: every field is computed from `InferenceResult` fields
+that agree across stores.
 
 Invariants: the builder is a pure function of (Function, InferenceResult);
 key order is fixed (so `json.dumps` output is deterministic); no field is
@@ -41,22 +48,28 @@ def diagnostic_json(d: Diagnostic) -> dict:
         "severity": d.severity,
         "code": d.code,
         "message": d.message,
-        "line": span.line if span else None,
-        "column": span.col if span else None,
+        "line": span.line if span and span.line >= 1 else None,  # line 0: the whole file
+        "column": span.col if span and span.line >= 1 else None,
     }
 
 
-def entry_json(result: Any, b: int, sh=None, cells: dict | None = None) -> list[dict] | None:
-    """Block b's entry states, by slot id.  `cells` (id(state) -> (state, type
-    text, undef)) memoises the states' texts across blocks, which share most states."""
-    state = result.entry(b)
-    if state is None:
+def entry_json(result: Any, b: int, live: frozenset[int], sh=None, cells: dict | None = None) -> list[dict] | None:
+    """Block b's entry states for the slots in `live` (the slots live into b,
+    `irc.output.text.reached_live_in`), by slot id; None when b is unreached.
+    `cells` (id(state) -> (state, type text, undef)) memoises the states'
+    texts across blocks, which share most states."""
+    view = result.entry_view(b)
+    if view is None:
         return None
     sh = sh or show
     if cells is None:
         cells = {}
     out = []
-    for sid, vs in sorted(state.items()):
+    for sid in sorted(live):
+        vs = view.get(sid)
+        if vs is None:  # every store keeps the live-in slots (see the module doc): never here
+            out.append({"slot": sid, "type": None, "undef": None})
+            continue
         hit = cells.get(id(vs))
         if hit is None:  # holding vs keeps its id from being reused
             hit = cells[id(vs)] = (vs, sh(vs.type), bool(vs.undef))
@@ -66,9 +79,11 @@ def entry_json(result: Any, b: int, sh=None, cells: dict | None = None) -> list[
 
 def function_json(fn: ir.Function, result: Any) -> dict:
     """The §5.2 object for one inferred function."""
-    from irc.output.text import _Shows, annotation_of, printed_return_type, signature, slot_display_names
+    from irc.output.text import (_Shows, annotation_of, printed_return_type, reached_live_in, signature,
+                                 slot_display_names, statement_texts)
 
     names = slot_display_names(fn)
+    live_in = reached_live_in(fn, result)
     show = _Shows().show
     cells: dict = {}
     slots = []
@@ -88,9 +103,10 @@ def function_json(fn: ir.Function, result: Any) -> dict:
         "last": b.last,
         "preds": list(b.preds),
         "succs": list(b.succs),
-        "entry": entry_json(result, b.id, show, cells),
+        "entry": entry_json(result, b.id, live_in[b.id], show, cells),
     } for b in fn.blocks]
     statements = []
+    texts = statement_texts(fn, result)
     for i, st in enumerate(fn.stmts, start=1):
         t = result.ssa_types[i]
         ann = annotation_of(st)
@@ -99,6 +115,7 @@ def function_json(fn: ir.Function, result: Any) -> dict:
             "block": fn.stmt_block[i],
             "label": st.label,
             "line": st.line,
+            "text": texts[i - 1],
             "type": None if t is None else show(t),
             "julia_type": None if ann is None else format_annotation(ann),
         })

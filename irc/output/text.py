@@ -41,6 +41,13 @@ Types that `@code_warntype` would colour yellow/red get a trailing
 `# ?` / `# !` mark (irc.colour); with colour on, the same text gets ANSI
 codes and nothing else, so stripping them gives the plain output.
 
+Two views of the same listing (`irc infer --plain`, `--hide-stable`):
+`plain` prints Julia's own layout, without the declarations, entry
+comments, flag comments and marks irc adds (the lines are otherwise the
+same); `hide_stable` keeps only the yellow/red statements with their
+blocks' headers and terminators (`irc.output.stable`).  Without them the
+output is unchanged.
+
 Cost: linear in the output; `show` is memoised per render (by identity,
 then value), since big functions repeat a few types in millions of cells,
 and so are the entry comments' slot-state texts (by identity); statement
@@ -444,24 +451,38 @@ def _with_mark(line: str, level: str, colour: bool, extra: str = "") -> str:
     return line + "  " + C.paint("# " + bits, "comment", colour)
 
 
-def body_lines(fn: ir.Function, result: Any, colour: bool = False) -> list[str]:
-    """The annotated body: entry comments, rails, labels, statements, types (irc.fmt's layout)."""
+def body_lines(fn: ir.Function, result: Any, colour: bool = False, plain: bool = False,
+               hide_stable: bool = False) -> list[str]:
+    """The annotated body: entry comments, rails, labels, statements, types
+    (irc.fmt's layout).  `plain`: no entry comments and no `# ?`/`# !` marks;
+    `hide_stable`: only what `irc.output.stable` keeps."""
     names = slot_display_names(fn)
     used = used_ssa(fn, result)
     shows = _Shows()
-    texts, labelled = _stmt_texts(fn, result, names, used, shows, colour)
-    live_in = reached_live_in(fn, result)
-    prefix = {b.id: [C.paint(_entry_comment(fn, result, b.id, names, live_in, shows), "comment", colour)]
-              for b in fn.blocks}
-    return layout_body(fn, texts, block_prefix=prefix, labelled=labelled, pred_counts=printed_pred_counts(fn, result))
+    unstable: set[int] | None = set() if hide_stable else None
+    texts, labelled = _stmt_texts(fn, result, names, used, shows, colour, marks=not plain, unstable=unstable)
+    if plain:
+        prefix = None
+    else:
+        live_in = reached_live_in(fn, result)
+        prefix = {b.id: [C.paint(_entry_comment(fn, result, b.id, names, live_in, shows), "comment", colour)]
+                  for b in fn.blocks}
+    lines = layout_body(fn, texts, block_prefix=prefix, labelled=labelled, pred_counts=printed_pred_counts(fn, result))
+    if unstable is None:
+        return lines
+    from irc.output.stable import keep_unstable
+
+    return keep_unstable(fn, lines, unstable, prefix_lines=0 if plain else 1)
 
 
 def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[int], shows: _Shows,
-                colour: bool) -> tuple[list[str], set[int]]:
+                colour: bool, marks: bool = True, unstable: set[int] | None = None) -> tuple[list[str], set[int]]:
     """Each statement's text (`_live_text` / `_dead_text`) followed by its
-    `::T  # mark` suffix, and the statements that get a `%N =` label.  One
-    pass; the statement text comes from irc.fmt's `ExprPrinter` (the same text
-    as `_live_text`, with slot and name texts memoised for the function)."""
+    `::T  # mark` suffix (`marks=False`: `::T` only), and the statements that
+    get a `%N =` label; `unstable`, when given, receives the statements whose
+    type is coloured yellow or red.  One pass; the statement text comes from
+    irc.fmt's `ExprPrinter` (the same text as `_live_text`, with slot and name
+    texts memoised for the function)."""
     K = ir.Kind
     ASSIGN, VALUE, ENTER, DEAD = K.ASSIGN, K.VALUE, K.ENTER, K.DEAD
     Typed, ExprNode, Lit = S.Typed, S.ExprNode, S.Lit
@@ -470,7 +491,7 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
     dead_suffix = C.paint("::Union{}", C.GOOD, colour)
     texts: list[str] = []
     labelled: set[int] = set()
-    suffix_of: dict[int, tuple[Any, str]] = {}  # id(type) -> (type, its `::T  # mark` suffix)
+    suffix_of: dict[int, tuple[Any, str, str]] = {}  # id(type) -> (type, its `::T  # mark` suffix, level)
     for i, st in enumerate(fn.stmts, start=1):
         t = types[i]
         k = st.kind
@@ -492,7 +513,9 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
         hit = suffix_of.get(id(t))
         if hit is None:  # holding t keeps its id from being reused
             text, level = _typed("", t, colour, shows)
-            hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour))
+            hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour) if marks else text, level)
+        if unstable is not None and hit[2] != C.GOOD:
+            unstable.add(i)
         if type(v) is Typed:
             v = _strip_typed_slot(v)
         text, prec = xp(v)
@@ -505,6 +528,29 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
         else:
             texts.append(text + hit[1])
     return texts, labelled
+
+
+def statement_texts(fn: ir.Function, result: Any) -> list[str]:
+    """Each statement as the body prints it, without rails, `%N =` label and
+    `::T` (nor the parentheses that only bind the `::T`): `x = f(y)`,
+    `@_3 === nothing`, `goto #4 if not %5`, and an unreached statement as
+    Julia's dead code `Core.Const(:(…))` (JSON's `text`)."""
+    K = ir.Kind
+    names = slot_display_names(fn)
+    xp = ExprPrinter(fn).expr_prec
+    types = result.ssa_types
+    out: list[str] = []
+    for i, st in enumerate(fn.stmts, start=1):
+        k = st.kind
+        if types[i] is None or k is K.DEAD:
+            out.append(_dead_text(fn, st))
+        elif k is K.ASSIGN:
+            out.append(f"{names.get(st.slot) or _slot_name(fn, st.slot)} = {xp(_strip_typed_slot(st.value))[0]}")
+        elif k is K.VALUE:
+            out.append(xp(_strip_typed_slot(st.value))[0])
+        else:
+            out.append(format_stmt(st, fn))
+    return out
 
 
 # ---------------------------------------------------------------- header and file
@@ -523,14 +569,15 @@ def _from_line(fn: ir.Function, path: str) -> str:
     return f"  from {function_title(fn)}({args}) @ {mod} {where}:{fn.line}"
 
 
-def _slot_line(name: str, t: Any, bits: int, colour: bool, shows: _Shows | None = None) -> str:
+def _slot_line(name: str, t: Any, bits: int, colour: bool, shows: _Shows | None = None, plain: bool = False) -> str:
     text, level = _typed("  " + name, t, colour, shows)
-    return _with_mark(text, level, colour, flags_text(bits))
+    return text if plain else _with_mark(text, level, colour, flags_text(bits))
 
 
-def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = False) -> list[str]:
+def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = False, plain: bool = False) -> list[str]:
     """`MethodInstance`, `from`, `Static Parameters` (as `print_warntype_mi`
-    prints them), then `Arguments`, `Locals` and `Body` (`print_warntype_codeinfo`)."""
+    prints them), then `Arguments`, `Locals` and `Body` (`print_warntype_codeinfo`);
+    `plain`: without the flag comments and `# ?`/`# !` marks."""
     names = slot_display_names(fn)
     out = [f"MethodInstance for {signature(fn, result)}", _from_line(fn, path)]
     if fn.static_params:
@@ -548,15 +595,18 @@ def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = Fa
     for s in fn.slots:
         if s.id == nargs + 1:
             out.append("Locals")
-        out.append(_slot_line(names[s.id], result.slot_types[s.id], int(result.slot_flags[s.id]), colour, shows))
+        out.append(_slot_line(names[s.id], result.slot_types[s.id], int(result.slot_flags[s.id]), colour, shows,
+                              plain))
     body, level = _typed("Body", printed_return_type(result), colour)
-    out.append(_with_mark(body, level, colour))
+    out.append(body if plain else _with_mark(body, level, colour))
     return out
 
 
-def render_function(fn: ir.Function, result: Any, path: str = "", colour: bool = False) -> str:
+def render_function(fn: ir.Function, result: Any, path: str = "", colour: bool = False, plain: bool = False,
+                    hide_stable: bool = False) -> str:
     """One function in `@code_warntype` layout (see the module doc)."""
-    return "\n".join(header_lines(fn, result, path, colour) + body_lines(fn, result, colour)) + "\n"
+    return "\n".join(header_lines(fn, result, path, colour, plain)
+                     + body_lines(fn, result, colour, plain, hide_stable)) + "\n"
 
 
 def declaration_text(program: ir.Program) -> str:
@@ -567,12 +617,16 @@ def declaration_text(program: ir.Program) -> str:
     return "".join(format_item(it).rstrip("\n") + "\n" for it in items)
 
 
-def render_program(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False) -> str:
-    """The whole file: declarations, then every function, separated by blank lines."""
+def render_program(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
+                   plain: bool = False, hide_stable: bool = False) -> str:
+    """The whole file: declarations, then every function, separated by blank
+    lines.  `plain`: Julia's own layout (no declarations, entry comments, flag
+    comments or marks); `hide_stable`: type-stable statements left out
+    (`irc.output.stable`)."""
     parts = []
-    decls = declaration_text(program)
+    decls = "" if plain else declaration_text(program)
     if decls:
         parts.append(decls)
     for fn, r in results:
-        parts.append(render_function(fn, r, program.path, colour))
+        parts.append(render_function(fn, r, program.path, colour, plain, hide_stable))
     return "\n".join(parts)

@@ -39,7 +39,7 @@ from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult
 from irc.world.dispatch import Method, dispatch
-from irc.errors import Diagnostic, IrcError, Span
+from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
 from irc.lattice.typelattice import (
     ANY, BOOL, Conditional, Const, IrrationalValue, PartialStruct, StructValue, float32, singleton_instance,
@@ -104,9 +104,24 @@ def _qual(parts) -> str:
 
 @lru_cache(maxsize=8)
 def _parse_prelude(text: str, path: str):
+    """The items of a prelude file; its syntax errors quote its own lines."""
     from irc.syntax.cache import parse_items
 
-    return parse_items(text, path)
+    try:
+        return parse_items(text, path)
+    except IrcError as e:
+        raise IrcError(with_context(e.diagnostics, text), text) from None
+
+
+def _read_prelude(path: str) -> str:
+    """An extra prelude's text (UTF-8, a BOM dropped); an undecodable byte is
+    an error quoting the prelude's own line."""
+    from irc.syntax.parser import read_source
+
+    try:
+        return read_source(path)
+    except IrcError as e:
+        raise IrcError(with_context(e.diagnostics, e.source), e.source) from None
 
 
 def prelude_text() -> str:
@@ -138,7 +153,7 @@ class World:
             groups.append((str(PRELUDE_PATH), _parse_prelude(prelude_text(), str(PRELUDE_PATH)), True))
         for p in extra_preludes:
             if isinstance(p, (str, Path)) and Path(p).exists():
-                text = Path(p).read_text(encoding="utf-8")
+                text = _read_prelude(str(p))
                 w._texts[str(p)] = text
                 groups.append((str(p), _parse_prelude(text, str(p)), False))
             else:

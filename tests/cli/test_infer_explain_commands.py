@@ -15,32 +15,23 @@ from pathlib import Path
 
 import pytest
 
-from irc.cli import batch
 from irc.output import colour
 from irc.cli.commands import explain_main
 from irc.cli.driver import Options
 
-from progs import ANNOTATED, BRANCH, LOOP, TRY
+from infer_runner import run_infer, write_progs
+from progs import LOOP
 
 ROOT = Path(__file__).resolve().parents[2]
 BROKEN = "function bad(x::Int64)\n1 ─ %1 = (x +\n└── return %1\nend\n"
 
 
-def run(files, **kw):
-    out, err = io.StringIO(), io.StringIO()
-    kw.setdefault("no_prelude", True)
-    code = batch.cli_infer([str(f) for f in files], stdout=out, stderr=err, **kw)
-    return code, out.getvalue(), err.getvalue()
+run = run_infer
 
 
 @pytest.fixture
 def progs(tmp_path):
-    paths = {}
-    for name, text in (("loop", LOOP), ("branch", BRANCH), ("try", TRY), ("annotated", ANNOTATED)):
-        p = tmp_path / f"{name}.ir"
-        p.write_text(text)
-        paths[name] = p
-    return paths
+    return write_progs(tmp_path)
 
 
 def test_text_to_stdout(progs):
@@ -85,7 +76,7 @@ def test_check_exit_status_and_summary(progs):
     code, out, _ = run([progs["annotated"]], check=True)
     assert code == 1
     assert out.splitlines()[-1] == "6 agree, 1 differ"
-    assert out.splitlines()[0].startswith("line 7: slot w inferred Int64, Julia printed Float64")
+    assert out.splitlines()[0] == f"{progs['annotated']}:7:6: slot w inferred Int64, Julia printed Float64"
     code, out, _ = run([progs["annotated"]], check=True, exact=True)
     assert code == 1 and out.splitlines()[-1] == "5 agree, 2 differ"
     code, out, _ = run([progs["loop"]], check=True)
@@ -109,8 +100,8 @@ def test_stats_on_stderr(progs):
     code, out, err = run([progs["loop"]], stats=True, state="live")
     assert code == 0
     assert "stats (--state live): 1 file, 1 function" in err
-    for word in ("statements", "blocks", "slots", "blocks visited", "peak state cells", "bytes of state",
-                 "parse", "cfg", "infer", "print"):
+    for word in ("statements", "blocks", "slots", "blocks visited", "peak state cells", " of state",
+                 "time: parse ", "cfg", "infer", "engine", "print"):
         assert word in err
 
 

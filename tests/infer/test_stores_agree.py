@@ -4,7 +4,10 @@ Compared: SSA types, slot types, slot flags, return type, diagnostics, entry
 states restricted to live-in slots, and the state before every reached
 statement (restricted to the slots the live store recovers); in the `stmt`
 store the stored per-statement table must equal the replayed one (the
-seed's claim: replay recovers any statement's state).
+seed's claim: replay recovers any statement's state).  For programs that
+come as text (the samples, the generated programs), what the user sees is
+compared too: the text output and the JSON document are byte-identical in
+the three stores.
 
 Programs: every sample under samples/ (through the parser and the real
 world), and random CFGs drawn by hypothesis at the IR level (loops,
@@ -58,6 +61,22 @@ def assert_same(results: dict, fn) -> None:
 
 def infer_every_store(fn, world):
     return {s: infer_function(fn, world, store=s) for s in STORES}
+
+
+def assert_same_output(program, world) -> None:
+    """Infer every function of `program` in each store, compare the results
+    (`assert_same`) and the text and JSON outputs byte for byte."""
+    from irc.output.jsondoc import document, dumps, function_json
+    from irc.output.text import render_program
+
+    per_store = {s: [(fn, infer_function(fn, world, store=s)) for fn in program.functions] for s in STORES}
+    for i, fn in enumerate(program.functions):
+        assert_same({s: rs[i][1] for s, rs in per_store.items()}, fn)
+    texts = {s: render_program(program, rs) for s, rs in per_store.items()}
+    jsons = {s: dumps(document([function_json(fn, r) for fn, r in rs])) for s, rs in per_store.items()}
+    for s in STORES:
+        assert texts[s] == texts["block"], s
+        assert jsons[s] == jsons["block"], s
 
 
 # ---------------------------------------------------------------- random IR programs
@@ -183,8 +202,7 @@ def test_samples_same_in_every_store(path: Path):
     except IrcError as e:  # the front end's business (tests/infer/test_sample_expectations.py); no stores to compare
         pytest.skip(f"front end rejects {path.name}: {e.diagnostics[0].message if e.diagnostics else e}")
     assert program.functions
-    for fn in program.functions:
-        assert_same(infer_every_store(fn, world), fn)
+    assert_same_output(program, world)
 
 
 # ---------------------------------------------------------------- generated text programs, real world
@@ -205,5 +223,4 @@ def test_generated_text_programs_same_in_every_store(m):
     parse_text, build_program, World = _pipeline()
     program = build_program(parse_text(G.render(m), "gen.ir"))
     world = World.build(program.items)
-    for fn in program.functions:
-        assert_same(infer_every_store(fn, world), fn)
+    assert_same_output(program, world)

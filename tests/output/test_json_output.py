@@ -9,6 +9,7 @@ from irc.cli.driver import analyse_text
 from irc.infer.flags import FLAG_NAMES, flag_names
 from irc.output.jsondoc import document, dumps, function_json
 
+from conftest import sample_files
 from progs import ANNOTATED, BRANCH, LOOP, TRY
 
 FUNC_KEYS = ["name", "signature", "return_type", "slots", "blocks", "statements", "diagnostics"]
@@ -34,7 +35,8 @@ def test_schema_keys_and_types():
     assert (b["id"], b["first"], b["last"], b["succs"]) == (1, 1, 6, [2, 4])
     assert all(list(e) == ["slot", "type", "undef"] for e in b["entry"])
     st = f["statements"][1]
-    assert list(st) == ["id", "block", "label", "line", "type", "julia_type"]
+    assert list(st) == ["id", "block", "label", "line", "text", "type", "julia_type"]
+    assert st["text"] == "1:n"
     assert st["id"] == 2 and st["label"] == 2 and st["type"] == "Core.PartialStruct(UnitRange{Int64}, Any[Core.Const(1), Int64])" and st["julia_type"] is None
 
 
@@ -59,12 +61,87 @@ def test_julia_types_from_annotations():
     assert [s["julia_type"] for s in f["statements"]] == ["Int64", "Int64", "Bool", None]
 
 
+def json_text(text: str, store: str) -> str:
+    res = analyse_text(text, path="t.ir", store=store, prelude=False)
+    return dumps(document([function_json(fn, r) for fn, r in res.results]))
+
+
 @pytest.mark.parametrize("text", [LOOP, BRANCH, TRY, ANNOTATED])
-def test_identical_across_modes_except_live_entries(text):
-    docs = {m: doc_for(text, m) for m in ("stmt", "block", "live")}
-    assert docs["stmt"] == docs["block"]
-    for d in docs.values():
-        for f in d["functions"]:
-            for b in f["blocks"]:
-                b["entry"] = None if b["entry"] is None else "kept"
-    assert docs["live"] == docs["block"]
+def test_byte_identical_across_stores(text):
+    docs = {m: json_text(text, m) for m in ("stmt", "block", "live")}
+    assert docs["stmt"] == docs["block"] == docs["live"]
+
+
+@pytest.mark.parametrize("text", [LOOP, BRANCH, TRY, ANNOTATED])
+def test_entry_lists_the_live_in_slots_of_the_text_output(text):
+    """`entry` holds exactly the slots the `# entry #B:` comment lists, with the same states."""
+    import re
+
+    from irc.output.text import render_program
+
+    res = analyse_text(text, path="t.ir", store="block", prelude=False)
+    printed = render_program(res.program, res.results)
+    comments = dict(re.findall(r"^# entry #(\d+): (.*)$", printed, re.M))
+    f = json.loads(json_text(text, "block"))["functions"][0]
+    names = {s["id"]: s["name"] for s in f["slots"]}
+    for b in f["blocks"]:
+        shown = comments[str(b["id"])]
+        if b["entry"] is None:
+            assert shown == "unreached"
+        elif not b["entry"]:
+            assert shown == "(no live slots)"
+        else:
+            assert shown == ", ".join(f"{names[e['slot']]}::{e['type']}" + (" (undef)" if e["undef"] else "")
+                                      for e in b["entry"])
+
+
+@pytest.mark.parametrize("store", ["stmt", "block", "live"])
+def test_entry_leaves_out_slots_not_live_into_the_block(store):
+    """In LOOP (slots #self# 1, n 2, @_3 3, acc 4, k 5) only `n` is live into
+    block 1 and `n` is dead after it; `k` is written before every read.  The
+    full tables of `block`/`stmt` hold the other slots too (some stale): not listed."""
+    f = doc_for(LOOP, store)["functions"][0]
+    entries = {b["id"]: [(e["slot"], e["type"], e["undef"]) for e in b["entry"]] for b in f["blocks"]}
+    loop_carried = [(3, "Tuple{Int64, Int64}", False), (4, "Int64", False)]
+    assert entries == {1: [(2, "Int64", False)], 2: loop_carried, 3: loop_carried, 4: [(4, "Int64", False)]}
+
+
+def _body_lines(printed: str) -> list[list[str]]:
+    """Each function's statement lines of a text output (comments and headers dropped)."""
+    out: list[list[str]] = []
+    body = False
+    for line in printed.splitlines():
+        if line.startswith("MethodInstance for "):
+            out.append([])
+            body = False
+        elif line.startswith("Body::"):
+            body = True
+        elif body and line and not line.startswith("#"):
+            out[-1].append(line)
+    return out
+
+
+@pytest.mark.parametrize("sample", sample_files(), ids=lambda p: p.stem)
+def test_statement_text_is_the_printed_statement(sample):
+    """`text` is what the text output prints for the statement, without label and `::T`."""
+    from irc.cli.driver import analyse
+    from irc.output.text import render_program
+
+    res = analyse(str(sample), sample.read_text())
+    assert not res.errors
+    lines = _body_lines(render_program(res.program, res.results))
+    for (fn, r), flines in zip(res.results, lines):
+        stmts = function_json(fn, r)["statements"]
+        assert len(stmts) == len(flines)
+        for st, line in zip(stmts, flines):
+            text = st["text"]
+            typed = [f"{text}::{st['type'] or 'Union{}'}", f"({text})::{st['type'] or 'Union{}'}"]
+            assert any(f" {t}" in line and line.split(f" {t}")[1] in ("", "  # ?", "  # !") for t in typed) \
+                or line.endswith(" " + text), (line, text)
+
+
+def test_statement_text_examples():
+    f = doc_for(BRANCH)["functions"][0]
+    texts = [s["text"] for s in f["statements"]]
+    assert texts[:3] == ["x isa Int64", "goto #3 if not %1", "y = x"]
+    assert "Core.Const(:(return %5))" in texts  # unreached: Julia's dead-code form
