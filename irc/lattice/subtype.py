@@ -4,7 +4,7 @@ type constructors and queries that depend on subtyping: `union` (Julia's
 another member, one member -> that member), `apply_type` (`head{ps…}` for a
 wrapper/TypeName, binding its `where` variables in order: `Array{Int64}`
 keeps `N` free as a UnionAll), `subst` (substitute TypeVars), `supertype`,
-`field_types`, `isbitstype`.  They recurse into each other (a union needs
+`field_types`.  They recurse into each other (a union needs
 `<:`, `<:` climbs supertypes, a supertype is instantiated by `subst`, which
 rebuilds unions), so they live in one module.
 
@@ -618,25 +618,6 @@ def apply_type(head, params):
         t = t.body
     res = subst(t, env)
     return res
-
-
-@lru_cache(maxsize=1 << 16)
-def isbitstype(t) -> bool:
-    """Julia's `isbitstype`: concrete, immutable, no references."""
-    if type(t) is FuncType:
-        return True
-    if not TT.isconcrete(t):
-        return False
-    tn = t.name
-    if tn.mutable or tn.opaque:
-        return False
-    if tn.primitive_bits:
-        return True
-    if tn is TT.TUPLE_NAME:
-        return all(isbitstype(p) for p in t.params)
-    if tn is TT.NAMEDTUPLE_NAME:
-        return len(t.params) == 2 and isbitstype(t.params[1])
-    return all(isbitstype(ft) for ft in field_types(t))
 
 
 @lru_cache(maxsize=1 << 16)

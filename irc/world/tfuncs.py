@@ -36,7 +36,12 @@ from dataclasses import dataclass
 from irc.lattice import typetable as TT
 
 from irc.lattice import subtype as ST
-from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, lattice_le, lattice_nfields, widenconst
+from irc.lattice.layout import issingleton
+from irc.world.typetfuncs import (
+    apply_type_tfunc, instanceof, is_const_type, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
+    typeof_tfunc,
+)
+from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_nfields, widenconst
 from irc.lattice.typelimits import tmerge
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 from irc.lattice.types import (
@@ -48,39 +53,24 @@ from irc.lattice.types import (
 @dataclass(frozen=True, slots=True)
 class CallResult:
     """The result of a call: `rt` its lattice element; `cond` = (0-based
-    argument position, type when true, type when false) or None;
-    `diagnostics` messages (unknown callee, no method matching …)."""
+    argument position, type when true, type when false) or None, and
+    `cond_alts` further such triples tried in order when the argument of
+    `cond` does not stand for a slot (`===` of two slots); `diagnostics`
+    messages (unknown callee, no method matching …); `generic` is true when
+    the call went through a generic function (method dispatch, a type's
+    constructor, an unknown callee), as opposed to a builtin or intrinsic:
+    Julia widens an unused generic call's result (`call_result_unused`), and
+    its `cond` follows `from_interconditional` instead of the builtins'
+    `abstract_call_builtin` rules."""
 
     rt: object
     cond: tuple | None = None
     diagnostics: tuple = ()
+    generic: bool = False
+    cond_alts: tuple = ()
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def is_const_type(x) -> bool:
-    return type(x) is Const and is_type(x.val)
-
-
-def instanceof(x):
-    """Julia's `instanceof_tfunc`: (type denoted, exact?) for a type argument."""
-    if type(x) is Const:
-        if is_type(x.val):
-            return x.val, True
-        return BOTTOM, True
-    t = widenconst(x)
-    if TT.isType(t):
-        p = t.params[0]
-        return p, not has_free_typevars(p)
-    u = unwrap_unionall(t)
-    if type(u) is DataType and u.name is TT.TYPE_NAME:
-        p = u.params[0]
-        if type(p) is TypeVar:
-            return (p.ub or ANY), False
-    if type(t) is UnionType and all(TT.isType(m) for m in t.members):
-        return ST.union(*(m.params[0] for m in t.members)), False
-    return ANY, False
 
 
 def _int_info(t):
@@ -161,22 +151,29 @@ def tf_egal(args, world):
         return BOTTOM
     x, y = args
     rt = egal_tfunc(x, y)
-    cond = None
-    if type(y) is Const and type(x) is not Const:
-        cond = _egal_cond(rt, x, y, 0)
-    elif type(x) is Const and type(y) is not Const:
-        cond = _egal_cond(rt, y, x, 1)
-    return CallResult(rt, cond)
+    if rt != BOOL and rt != TRUE and rt != FALSE:
+        return rt
+    # abstract_call_builtin: a comparison with a constant refines the other
+    # side; otherwise a slot's own type, one branch impossible when folded
+    # ("narrow the lattice slightly"); the second argument first
+    alts = []
+    if type(x) is Const:
+        alts.append(_egal_cond(rt, y, x, 1))
+    elif type(y) is Const:
+        alts.append(_egal_cond(rt, x, y, 0))
+    for pos, a in ((1, y), (0, x)):
+        alts.append((pos, BOTTOM if rt == FALSE else a, BOTTOM if rt == TRUE else a))
+    return CallResult(rt, alts[0], (), False, tuple(alts[1:]))
 
 
-def _egal_cond(rt, slot_ty, c, pos):
-    """abstract_call_builtin's `===` condition for a slot compared with a constant."""
-    then_t, else_t = c, widenconst(slot_ty)
+def _egal_cond(rt, xt, c, pos):
+    """Julia's `egal_condition(c, xt, rt)`: `xt` compared with the constant `c`."""
+    then_t, else_t = c, xt
     if rt == FALSE:
         then_t = BOTTOM
     elif rt == TRUE:
         else_t = BOTTOM
-    elif TT.issingleton(c.typ) and not is_type(c.val):
+    elif is_type(else_t) and issingleton(c.typ) and not is_type(c.val):
         else_t = typesubtract(else_t, c.typ)
     return (pos, then_t, else_t)
 
@@ -185,9 +182,9 @@ def egal_tfunc(x, y):
     """Julia's `egal_tfunc`."""
     if type(x) is Const and type(y) is Const:
         return Const(x == y)
-    if type(x) is Const and TT.issingleton(x.typ) and widenconst(y) == x.typ and not is_type(x.val):
+    if type(x) is Const and issingleton(x.typ) and widenconst(y) == x.typ and not is_type(x.val):
         return TRUE
-    if type(y) is Const and TT.issingleton(y.typ) and widenconst(x) == y.typ and not is_type(y.val):
+    if type(y) is Const and issingleton(y.typ) and widenconst(x) == y.typ and not is_type(y.val):
         return TRUE
     wx, wy = widenconst(x), widenconst(y)
     if typeintersect(wx, wy) == BOTTOM:
@@ -196,6 +193,7 @@ def egal_tfunc(x, y):
 
 
 def tf_notegal(args, world):
+    """`!==` is exactly a negated `===` (abstract_call_known): branches swapped."""
     r = tf_egal(args, world)
     if not isinstance(r, CallResult):
         return r
@@ -204,11 +202,8 @@ def tf_notegal(args, world):
         rt = FALSE
     elif rt == FALSE:
         rt = TRUE
-    cond = None
-    if r.cond is not None:
-        p, a, b = r.cond
-        cond = (p, b, a)
-    return CallResult(rt, cond)
+    alts = tuple((p, b, a) for p, a, b in (r.cond,) + r.cond_alts)
+    return CallResult(rt, alts[0], (), False, alts[1:])
 
 
 def tf_isa(args, world):
@@ -226,52 +221,18 @@ def tf_isa(args, world):
                 rt = TRUE
         elif type(v) is Const or TT.isdispatchelem(w) or typeintersect(w, t) == BOTTOM:
             rt = FALSE
+    # Julia's `isa_condition`: a folded test keeps its Conditional, one branch impossible
     cond = None
-    if exact and not has_free_typevars(t):
-        if rt == TRUE:
-            cond = (0, w, BOTTOM)
-        elif rt == FALSE:
-            cond = (0, BOTTOM, w)
-        else:
-            cond = (0, typeintersect(w, t), typesubtract(w, t))
+    if rt == TRUE:
+        cond = (0, v, BOTTOM)
+    elif rt == FALSE:
+        cond = (0, BOTTOM, v)
+    elif exact and type(t) is not TypeVar and not has_free_typevars(t):
+        then_t = typeintersect(w, t)
+        if TT.iskind(t) and then_t != BOTTOM:
+            then_t = t  # typeintersect may not narrow a Type-type
+        cond = (0, then_t, typesubtract(w, t))
     return CallResult(rt, cond)
-
-
-def typeof_tfunc(x):
-    """Julia's `typeof_tfunc`."""
-    if type(x) is Const:
-        v = x.val
-        if is_type(v):
-            if type(v) is UnionType:
-                return Const(TT.TYPEOFBOTTOM if not v.members else TT.UNION_KIND)
-            if type(v) is UnionAllType:
-                return Const(TT.UNIONALL)
-            return Const(TT.DATATYPE)
-        return Const(x.typ)
-    t = widenconst(x)
-    if TT.isType(t):
-        p = t.params[0]
-        if type(p) is UnionType:
-            return Const(TT.UNION_KIND)
-        if type(p) is UnionAllType:
-            return Const(TT.UNIONALL)
-        if type(p) is TypeVar:
-            return ANY
-        return Const(TT.DATATYPE)
-    if TT.isconcrete(t) or type(t) is FuncType:
-        return Const(t)
-    if type(t) is UnionType:
-        parts = [typeof_tfunc(m) for m in t.members]
-        return ST.union(*(widenconst(p) if type(p) is not Const else TT.type_of_type(p.val) for p in parts))
-    if t == ANY:
-        return TT.wrapper(TT.TYPE_NAME)
-    return _type_leq(t)
-
-
-def _type_leq(t):
-    """`Type{<:t}`."""
-    v = TypeVar("T", None, t)
-    return UnionAllType(v, TT.type_of_type(v))
 
 
 def tf_typeof(args, world):
@@ -406,27 +367,18 @@ def tf_setfield(args, world):
 def tf_isdefined(args, world):
     if len(args) < 2:
         return BOTTOM
-    x, name = args[0], args[1]
-    s = widenconst(x)
-    if type(s) is DataType and TT.isconcrete(s) and not TT.is_vatuple(s):
-        i = _field_index(s, name)
-        if i is not None:
-            n = len(ST.field_types(s))
-            if i < 1 or i > n:
-                return FALSE
-            ft = ST.field_types(s)[i - 1]
-            if ST.isbitstype(ft) or not s.name.mutable:
-                return TRUE
-    return BOOL
+    rt = isdefined_tfunc(args[0], args[1])
+    if rt == BOOL or type(rt) is Const:
+        c = isdefined_condition(args[0], args[1])
+        if c is not None:
+            return CallResult(rt, (0, c[0], c[1]))
+    return rt
 
 
 def tf_nfields(args, world):
     if len(args) != 1:
         return BOTTOM
-    n = lattice_nfields(args[0])
-    if n is not None:
-        return Const(n)
-    return TT.INT64
+    return nfields_tfunc(args[0])
 
 
 def tf_fieldtype(args, world):
@@ -472,8 +424,9 @@ def tuple_tfunc(args):
     typ = TT.tuple_type(params)
     if typ == BOTTOM:
         return BOTTOM
-    if TT.issingleton(typ):
-        return Const((), typ)
+    inst = singleton_instance(typ)
+    if inst is not None:
+        return inst
     if anyinfo:
         return PartialStruct(typ, tuple(fields))
     return typ
@@ -492,36 +445,7 @@ def tf_tuple(args, world):
 
 
 def tf_apply_type(args, world):
-    if not args:
-        return BOTTOM
-    head = args[0]
-    if type(head) is not Const:
-        return ANY
-    ps = []
-    for a in args[1:]:
-        if type(a) is Const:
-            ps.append(_param_value(a.val))
-        else:
-            return _apply_type_wide(head)
-    try:
-        t = ST.apply_type(head.val, ps)
-    except Exception:  # noqa: BLE001 - too many parameters etc.: the call throws
-        return BOTTOM
-    return Const(t)
-
-
-def _param_value(v):
-    """A constant as a type parameter: tuples of constants become tuples of values
-    (`NamedTuple{(:a, :b)}`)."""
-    if type(v) is tuple:
-        return tuple(_param_value(x.val if type(x) is Const else x) for x in v)
-    return v
-
-
-def _apply_type_wide(head):
-    if is_type(head.val):
-        return TT.wrapper(TT.TYPE_NAME)
-    return ANY
+    return apply_type_tfunc(list(args))
 
 
 def tf_typeassert(args, world):
@@ -554,19 +478,9 @@ def tf_throw(args, world):
 
 
 def tf_sizeof(args, world):
-    """Julia's `sizeof_tfunc`: the size of a type argument, else of the value's
-    concrete type (primitive types and strings)."""
     if len(args) != 1:
         return BOTTOM
-    x = args[0]
-    if type(x) is Const and type(x.val) is str:
-        return Const(len(x.val.encode("utf-8")))
-    t, exact = instanceof(x)
-    if t == BOTTOM or not exact:
-        t = widenconst(x)  # a value, not a type: its type's size
-    if type(t) is DataType and t.name.primitive_bits:
-        return Const(t.name.primitive_bits // 8)
-    return TT.INT64
+    return sizeof_tfunc(args[0])
 
 
 def _splat(x):

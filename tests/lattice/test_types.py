@@ -2,6 +2,7 @@
 and subtraction (typeutils.jl `typesubtract`)."""
 from irc.lattice import typetable as T
 from irc.lattice import subtype as ST
+from irc.lattice import layout as LAY
 from irc.lattice.subtype import issubtype, match_signature, typeintersect, typesubtract
 from irc.lattice.types import BOTTOM, DataType, FuncType, FunctionValue, TypeVar, UnionAllType, VarargType
 from irc.lattice.typeprint import show
@@ -74,7 +75,7 @@ def test_type_kinds():
 
 def test_function_singletons():
     f = FuncType(FunctionValue(("Main",), "f"))
-    assert issubtype(f, T.FUNCTION) and T.issingleton(f) and T.isconcrete(f)
+    assert issubtype(f, T.FUNCTION) and LAY.issingleton(f) and T.isconcrete(f)
     assert not issubtype(f, FuncType(FunctionValue(("Main",), "g")))
 
 
@@ -89,13 +90,13 @@ def test_diagonal_rule_and_binding():
 
 
 def test_concrete_bits_singleton():
-    assert T.isconcrete(I) and ST.isbitstype(I) and not T.issingleton(I)
-    assert T.issingleton(N) and ST.isbitstype(T.tuple_type([I, I]))
-    assert T.isconcrete(T.vector(T.ANY)) and not ST.isbitstype(T.vector(I))
+    assert T.isconcrete(I) and LAY.isbitstype(I) and not LAY.issingleton(I)
+    assert LAY.issingleton(N) and LAY.isbitstype(T.tuple_type([I, I]))
+    assert T.isconcrete(T.vector(T.ANY)) and not LAY.isbitstype(T.vector(I))
     assert not T.isconcrete(T.NUMBER) and not T.isconcrete(T.tuple_type([T.ANY]))
     assert not T.isconcrete(T.type_of_type(I)) and T.isdispatchelem(T.type_of_type(I))
     assert not T.isdispatchelem(T.DATATYPE)  # kinds are not dispatch elements
-    assert not ST.isbitstype(S) and not T.issingleton(S)
+    assert not LAY.isbitstype(S) and not LAY.issingleton(S)
 
 
 def test_fields():
