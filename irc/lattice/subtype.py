@@ -56,6 +56,7 @@ from irc.lattice.types import (
     has_typevar,
     is_type,
     rewrap_unionall,
+    structural_key,
     unwrap_unionall,
 )
 from irc.lattice import typetable as TT
@@ -92,6 +93,10 @@ def issubtype(a, b) -> bool:
     return _sub(a, b, {})
 
 
+def _in_order(members) -> list:
+    return sorted(members, key=structural_key)
+
+
 def _is_any(t) -> bool:
     return type(t) is DataType and t.name is TT.ANY_NAME
 
@@ -120,7 +125,9 @@ def _sub(a, b, env: dict) -> bool:
                 return _sub(v, b, env)
         return _sub(a.ub if a.ub is not None else ANY, b, env)
     if ta is UnionType:
-        return all(_sub(m, b, env) for m in a.members)
+        if not env:
+            return all(_sub(m, b, env) for m in a.members)
+        return all(_sub(m, b, env) for m in _in_order(a.members))
     if ta is UnionAllType:
         if a.var in env:  # the left variable has the name of a right one: rename it apart
             fresh = a.var
@@ -137,7 +144,7 @@ def _sub(a, b, env: dict) -> bool:
                 return all(_sub(x, b, env) for x in split)
         if not env:
             return any(_sub(a, m, env) for m in b.members)
-        for m in b.members:
+        for m in _in_order(b.members):  # the first that binds wins: the same one in every run
             e2 = _copy_env(env)
             if _sub(a, m, e2):
                 env.clear()

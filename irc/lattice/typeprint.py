@@ -349,8 +349,16 @@ def _full_cmp(a, b) -> int:
 
 
 def sort_union_members(members) -> list:
-    """Union members in the order Julia prints them."""
+    """Union members in the order Julia prints them (memoised for a union's
+    frozen member set)."""
+    if type(members) is frozenset:
+        return list(_sorted_members(members))
     return sorted(members, key=cmp_to_key(_full_cmp))
+
+
+@lru_cache(maxsize=1 << 14)
+def _sorted_members(members: frozenset) -> tuple:
+    return tuple(sorted(members, key=cmp_to_key(_full_cmp)))
 
 
 # ---------------------------------------------------------------- values

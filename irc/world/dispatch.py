@@ -27,7 +27,7 @@ Algorithm for a call with argument lattice elements `args`:
    `Any`, else their results merged.
 
 A `@foldable` declaration called with all-Const arguments folds to a Const
-(`irc.builtins.fold_call`).  Invariant: pure; results depend only on the
+(`irc.world.fold.fold_call`), or to `Union{}` when Julia's evaluation throws.  Invariant: pure; results depend only on the
 method list and the arguments.
 """
 from __future__ import annotations

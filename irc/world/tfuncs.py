@@ -22,9 +22,10 @@ CallResult`.  The rules, with the Julia function each follows:
   complement), float ops follow IEEE (Float32 rounded), comparisons give
   Bool, conversions take the target type as first argument.
 
-Folding computes on Python values (int/float/bool) and re-wraps the result
-in the Julia type; anything that would throw (division by zero, domain
-errors) is not folded.  All functions are pure.
+Intrinsic folding computes on Python values (int/float/bool) and re-wraps
+the result in the Julia type; an intrinsic that would throw is not folded
+(its type stands, as Julia's `builtin_tfunction` does).  Folding of
+`@foldable` declarations is `irc.world.fold`.  All functions are pure.
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ from irc.world.typetfuncs import (
 )
 from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_nfields, widenconst
 from irc.lattice.typelimits import tmerge
+from irc.lattice.typeprint import sort_union_members
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, ModuleValue, Sym, TypeVar, UnionAllType, UnionType,
@@ -302,7 +304,7 @@ def getfield_tfunc(x, name):
     if s == ANY or s == TT.MODULE:
         return ANY
     if type(s) is UnionType:
-        return _merge_all([getfield_tfunc(m, name) for m in s.members])
+        return _merge_all([getfield_tfunc(m, name) for m in sort_union_members(s.members)])
     if type(s) is UnionAllType:
         s = unwrap_unionall(s)
         if type(s) is not DataType:
@@ -973,187 +975,3 @@ def builtin_value(name: str) -> FunctionValue | None:
             return FunctionValue(("Base",), name)
         return FunctionValue(("Core",), name)
     return None
-
-
-# ---------------------------------------------------------------- folding @foldable methods
-
-
-def _pyop(name):
-    return {
-        "+": operator.add, "-": operator.sub, "*": operator.mul,
-        "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-        "==": operator.eq, "!=": operator.ne, "&": operator.and_, "|": operator.or_, "xor": operator.xor,
-        "⊻": operator.xor,
-    }.get(name)
-
-
-def _jdiv(a, b):  # Julia div: truncation toward zero
-    if b == 0:
-        raise ZeroDivisionError
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
-
-
-def _jrem(a, b):
-    return a - b * _jdiv(a, b)
-
-
-def _jmod(a, b):
-    if b == 0:
-        raise ZeroDivisionError
-    return a % b  # Python's % takes the sign of the divisor, as Julia's mod
-
-
-def _jfld(a, b):
-    if b == 0:
-        raise ZeroDivisionError
-    return a // b
-
-
-def _fdivide(a, b):
-    return _fdiv(float(a), float(b))
-
-
-def _jpow(a, b):
-    if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
-        if b < 0:
-            if a in (1, -1):
-                return a ** b
-            raise ValueError
-        return a ** b
-    return float(a) ** float(b)
-
-
-_MATH = {
-    "sin": math.sin, "cos": math.cos, "tan": math.tan, "exp": math.exp, "log": math.log,
-    "sqrt": math.sqrt, "asin": math.asin, "acos": math.acos, "atan": math.atan, "sinh": math.sinh,
-    "cosh": math.cosh, "tanh": math.tanh, "log2": math.log2, "log10": math.log10, "exp2": lambda x: 2.0 ** x,
-    "expm1": math.expm1, "log1p": math.log1p, "cbrt": lambda x: math.copysign(abs(x) ** (1 / 3), x),
-}
-
-
-def fold_call(name: str, args: list, result_type):
-    """Fold a `@foldable` method call on Consts with Julia semantics; the
-    Python result is coerced to `result_type` (the declaration's widened
-    result).  Returns a Const or None (not foldable / would throw)."""
-    if name == "convert" and len(args) == 2 and all(type(a) is Const for a in args) and is_type(args[0].val):
-        t, x = args[0].val, args[1]
-        if type(x.val) in (int, float, bool) and type(t) is DataType and t.name.primitive_bits:
-            return _convert_number(x, t)
-        return None
-    vals = []
-    for a in args:
-        if type(a) is not Const:
-            return None
-        v = a.val
-        vals.append(v)
-    rt = result_type
-    try:
-        if name in ("+", "-", "*") and vals and all(type(v) in (int, float, bool) for v in vals):
-            if name == "-" and len(vals) == 1:
-                r = -vals[0]
-            else:
-                op = _pyop(name)
-                r = vals[0]
-                for v in vals[1:]:
-                    r = op(r, v)
-            return _coerce(r, rt, args)
-        if len(vals) == 2 and all(type(v) in (int, float, bool) for v in vals):
-            x, y = vals
-            if name in ("<", "<=", ">", ">=", "==", "!=", "≤", "≥", "≠"):
-                op = _pyop({"≤": "<=", "≥": ">=", "≠": "!="}.get(name, name))
-                return Const(bool(op(x, y)))
-            if name in ("&", "|", "xor", "⊻") and all(type(v) in (int, bool) for v in vals):
-                return _coerce(_pyop(name)(int(x), int(y)), rt, args)
-            if name == "/":
-                return _coerce(_fdivide(x, y), rt, args)
-            if name in ("div", "÷"):
-                if isinstance(x, float) or isinstance(y, float):
-                    return None
-                return _coerce(_jdiv(int(x), int(y)), rt, args)
-            if name in ("rem", "%"):
-                if isinstance(x, float) or isinstance(y, float):
-                    return _coerce(_frem(float(x), float(y)), rt, args)
-                return _coerce(_jrem(int(x), int(y)), rt, args)
-            if name == "mod" and not isinstance(x, float) and not isinstance(y, float):
-                return _coerce(_jmod(int(x), int(y)), rt, args)
-            if name == "fld" and not isinstance(x, float) and not isinstance(y, float):
-                return _coerce(_jfld(int(x), int(y)), rt, args)
-            if name == "^":
-                return _coerce(_jpow(x, y), rt, args)
-            if name in ("max", "min"):
-                r = max(x, y) if name == "max" else min(x, y)
-                return _coerce(r, rt, args)
-            if name == "isless":
-                return Const(bool(x < y))
-        if len(vals) == 1 and type(vals[0]) in (int, float, bool):
-            x = vals[0]
-            if name == "!" and type(x) is bool:
-                return Const(not x)
-            if name == "abs":
-                return _coerce(abs(x), rt, args)
-            if name in ("float", "Float64"):
-                return _coerce(float(x), rt, args)
-            if name in ("zero", "one"):
-                return _coerce(0 if name == "zero" else 1, rt, args)
-            if name in ("isodd", "iseven") and type(x) is int:
-                return Const((x % 2 == 1) == (name == "isodd"))
-            if name in ("iszero", "isone"):
-                return Const(x == (0 if name == "iszero" else 1))
-            if name in ("isnan", "isinf", "isfinite"):
-                fx = float(x)
-                return Const({"isnan": math.isnan, "isinf": math.isinf, "isfinite": math.isfinite}[name](fx))
-            if name == "sign":
-                return _coerce((x > 0) - (x < 0), rt, args)
-            if name in ("floor", "ceil", "round", "trunc") and isinstance(x, float) and math.isfinite(x):
-                f = {"floor": math.floor, "ceil": math.ceil, "round": _round_even, "trunc": math.trunc}[name]
-                return _coerce(f(x), rt, args)
-            if name in _MATH:
-                return _coerce(_MATH[name](float(x)), rt, args)
-    except (ZeroDivisionError, ValueError, OverflowError, TypeError):
-        return None
-    return None
-
-
-def _convert_number(x: Const, t):
-    """`convert(t, x)` for a numeric constant (None when it would throw InexactError)."""
-    v = x.val
-    if issubtype(t, TT.ABSTRACTFLOAT):
-        return make_const(float(v), t)
-    if issubtype(t, TT.INTEGER):
-        if isinstance(v, float):
-            if not math.isfinite(v) or v != int(v):
-                return None
-        v = int(v)
-        info = _int_info(t)
-        if info is not None:
-            bits, signed = info
-            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
-            if t == TT.BOOL:
-                lo, hi = 0, 1
-            if not lo <= v <= hi:
-                return None
-        return make_const(v, t)
-    return None
-
-
-def _round_even(x):
-    return float(round(x))
-
-
-def _coerce(r, rt, args):
-    t = rt
-    if type(t) is not DataType or not t.name.primitive_bits:
-        # result type unknown or abstract: use the promoted argument type
-        ts = [a.typ for a in args]
-        t = ts[0] if ts else TT.INT64
-        if any(x == TT.FLOAT64 for x in ts) or isinstance(r, float):
-            t = TT.FLOAT64
-    if issubtype(t, TT.INTEGER) and isinstance(r, float):
-        if not math.isfinite(r) or r != int(r):
-            return None
-        r = int(r)
-    if t == TT.BOOL and type(r) is not bool:
-        if r not in (0, 1):
-            return None
-    return make_const(r, t)

@@ -40,6 +40,7 @@ from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult
 from irc.world.dispatch import Method, dispatch
+from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
 from irc.lattice.typelattice import (
@@ -782,7 +783,7 @@ class World:
         return r
 
     def _fold(self, m: Method, args, rt):
-        return BI.fold_call(m.func.name, args, widenconst(rt))
+        return fold_call(m.func.name, args, widenconst(rt))
 
     def _construct(self, T, args, module) -> CallResult:
         """A call of a type: a declared constructor, else an instance of T."""
@@ -798,7 +799,7 @@ class World:
             if T.name.primitive_bits and len(args) == 1:
                 a = args[0]
                 if type(a) is Const and type(a.val) in (int, float, bool):
-                    c = _convert_const(a, T)
+                    c = convert_number(a, T)  # Union{} when Julia throws InexactError (Int8(300))
                     if c is not None:
                         return CallResult(c)
                 return CallResult(T)
@@ -876,28 +877,6 @@ def _callee_key(callee):
     if type(callee) is S.Name:
         return callee.parts
     return id(type(callee))
-
-
-def _convert_const(a: Const, T):
-    v = a.val
-    if issubtype(T, TT.ABSTRACTFLOAT):
-        return BI.make_const(float(v), T)
-    if issubtype(T, TT.INTEGER):
-        if isinstance(v, float):
-            if not math.isfinite(v) or v != int(v):
-                return None
-            v = int(v)
-        v = int(v)
-        info = BI._int_info(T)
-        if info is not None:
-            bits, signed = info
-            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
-            if T == TT.BOOL:
-                lo, hi = 0, 1
-            if not lo <= v <= hi:
-                return None
-        return BI.make_const(v, T)
-    return None
 
 
 _FLOAT_RANK = {"Float16": 1, "Float32": 2, "Float64": 3}

@@ -4,7 +4,8 @@ import pytest
 from irc.lattice import typetable as T
 
 from irc.lattice import subtype as ST
-from irc.world.tfuncs import egal_tfunc, fold_call, getfield_tfunc, tuple_tfunc, wrap_int
+from irc.world.fold import fold_call
+from irc.world.tfuncs import egal_tfunc, getfield_tfunc, tuple_tfunc, wrap_int
 from irc.lattice.typelattice import BOOL, FALSE, TRUE, Const, PartialStruct, StructValue
 from irc.lattice.types import BOTTOM, DataType, FunctionValue, ModuleValue, Sym
 from irc.lattice.typeprint import show
@@ -140,14 +141,36 @@ def test_fold_call():
     assert fold_call("mod", [Const(-7), Const(2)], I) == Const(1)
     assert fold_call("<", [Const(1), Const(2.5)], T.BOOL) == TRUE
     assert fold_call("+", [Const(1), Const(2.0)], F) == Const(3.0)
-    assert fold_call("div", [Const(1), Const(0)], I) is None  # DivideError: not folded
-    assert fold_call("sqrt", [Const(-1.0)], F) is None  # DomainError
     assert fold_call("^", [Const(2), Const(10)], I) == Const(1024)
+
+
+def test_fold_that_throws_is_bottom():
+    """Rule 6 (concrete_eval_call): Julia's evaluation throws -> Union{}; IEEE
+    results Python refuses are Julia's values; what irc cannot fold is None."""
+    throws = [("div", [Const(1), Const(0)], I), ("rem", [Const(1), Const(0)], I), ("mod", [Const(5), Const(0)], I),
+              ("fld", [Const(1), Const(0)], I), ("div", [Const(-2**63), Const(-1)], I),
+              ("^", [Const(2), Const(-1)], I), ("sqrt", [Const(-1.0)], F), ("log", [Const(-1.0)], F),
+              ("acos", [Const(2.0)], F), ("sin", [Const(float("inf"))], F), ("^", [Const(-8.0), Const(0.5)], F),
+              ("convert", [Const(T.INT8), Const(300)], T.INT8), ("convert", [Const(I), Const(1.5)], I)]
+    for name, args, rt in throws:
+        assert fold_call(name, args, rt) == BOTTOM, (name, args)
+    assert fold_call("rem", [Const(-2**63), Const(-1)], I) == Const(0)  # rem by -1 does not throw
+    assert fold_call("^", [Const(-1), Const(-3)], I) == Const(-1)
+    assert fold_call("log", [Const(0.0)], F) == Const(float("-inf"))
+    assert fold_call("exp", [Const(1000.0)], F) == Const(float("inf"))
+    assert fold_call("^", [Const(0.0), Const(-1.0)], F) == Const(float("inf"))
+    assert fold_call("rem", [Const(1.0), Const(0.0)], F) == Const(float("nan"))
+    assert fold_call("sqrt", [Const(-0.0)], F) == Const(-0.0)
+    assert fold_call("max", [Const(1.0), Const(float("nan"))], F) == Const(float("nan"))
+    assert fold_call("min", [Const(0.0), Const(-0.0)], F) == Const(-0.0)
+    assert fold_call("isless", [Const(-0.0), Const(0.0)], T.BOOL) == TRUE
 
 
 def test_constructors_and_new(world):
     assert world.call(Const(F), [Const(1)], ("Main",)).rt == Const(1.0)
-    assert world.call(Const(I), [Const(1.5)], ("Main",)).rt == I  # InexactError: not folded
+    assert world.call(Const(I), [Const(1.5)], ("Main",)).rt == BOTTOM  # InexactError: the call throws
+    assert world.call(Const(T.INT8), [Const(300)], ("Main",)).rt == BOTTOM
+    assert world.call(Const(T.INT8), [Const(-3)], ("Main",)).rt == Const(-3, T.INT8)
     assert world.call(Const(T.METHODERROR), [I, I], ("Main",)).rt == T.METHODERROR
     assert world.call(Const(T.BUILTIN_BINDINGS["UnitRange"]), [I, I], ("Main",)).rt == UR
     assert world.new(Const(UR), [Const(1), I]) == PartialStruct(UR, (Const(1), I))
