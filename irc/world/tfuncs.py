@@ -16,7 +16,7 @@ CallResult`.  The rules, with the Julia function each follows:
   names or indices; out of range: `Union{}`); `setfield!`, `isdefined`,
   `nfields`, `fieldtype`, `tuple` (Const / PartialStruct / Tuple type),
   `apply_type`, `typeassert`, `ifelse`, `throw` (`Union{}`), `sizeof`,
-  `svec`, `_apply_iterate` (Any), `Core.Box`, `arraylen`/`arrayref`/
+  `svec`, `Core.Box`, `arraylen`/`arrayref`/
   `arrayset`/`arraysize`.
 - Intrinsics: integer ops wrap around at the argument's bit width (two's
   complement), float ops follow IEEE (Float32 rounded), comparisons give
@@ -39,10 +39,10 @@ from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.lattice.layout import issingleton
 from irc.world.typetfuncs import (
-    apply_type_tfunc, instanceof, is_const_type, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
+    TYPE, hasuniquerep, apply_type_tfunc, instanceof, is_const_type, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
     typeof_tfunc,
 )
-from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_nfields, widenconst
+from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_nfields, widenconditional, widenconst
 from irc.lattice.typelimits import tmerge
 from irc.lattice.typeprint import sort_union_members
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
@@ -399,17 +399,25 @@ def tf_fieldtype(args, world):
 def tuple_tfunc(args):
     """Julia's `tuple_tfunc` (tfuncs.jl 1.10): Const when every element is a
     Const; otherwise the Tuple type of the widened elements, where a
-    `Type{T}` element becomes `typeof(T)` (no runtime tuple has a `Type{…}`
-    element type), and a PartialStruct over the given elements when any of
-    them carries more than its type."""
+    `Type{T}` element becomes `typeof(T)` when `T` has a unique
+    representation, else `Type` (no runtime tuple has a `Type{…}` element
+    type), another element that may be a type `Union{x, Type}`, and a
+    PartialStruct over the given elements when any of them carries more
+    than its type.  A trailing `Vararg` (a splat of unknown length) stays the
+    tuple's `Vararg`; `Vararg{Union{}}` is dropped."""
+    args = [widenconditional(a) if type(a) is Conditional else a for a in args]
+    if args and type(args[-1]) is VarargType and args[-1].T == BOTTOM:
+        args.pop()
     if all(type(a) is Const for a in args):
         return Const(tuple(args), TT.tuple_type([a.typ for a in args]))
     params = []
     fields = []
     anyinfo = False
     for a in args:
-        if type(a) is Conditional:
-            a = BOOL
+        if type(a) is VarargType:
+            fields.append(a)
+            params.append(a)
+            continue
         if has_nontrivial_const_info(a):
             anyinfo = True
             fields.append(a)  # kept as is
@@ -420,7 +428,11 @@ def tuple_tfunc(args):
         if TT.isType(x):
             anyinfo = True
             p = x.params[0]
-            params.append(_kind_of_value(p) if not has_free_typevars(p) else TT.wrapper(TT.TYPE_NAME))
+            params.append(_kind_of_value(p) if hasuniquerep(p) or p == BOTTOM else TYPE)
+        elif TT.iskind(x) or x == BOTTOM:
+            params.append(x)
+        elif typeintersect(x, TYPE) != BOTTOM:
+            params.append(ST.union(x, TYPE))
         else:
             params.append(x)
     typ = TT.tuple_type(params)
@@ -485,32 +497,10 @@ def tf_sizeof(args, world):
     return sizeof_tfunc(args[0])
 
 
-def _splat(x):
-    """The elements of a splatted argument when statically known (tuples), else None."""
-    if type(x) is Const and type(x.val) is tuple:
-        return list(x.val)
-    if type(x) is PartialStruct and TT.is_tuple(x.typ) and not TT.is_vatuple(x.typ):
-        return list(x.fields)
-    t = widenconst(x)
-    if TT.is_tuple(t) and not TT.is_vatuple(t):
-        return list(t.params)
-    return None
-
-
 def tf_apply_iterate(args, world):
-    """`Core._apply_iterate(iterate, f, xs…)`: `f` called on the splatted
-    elements when every `xs` is a tuple of known length; else Any."""
-    if len(args) < 2:
-        return BOTTOM
-    flat = []
-    for x in args[2:]:
-        elems = _splat(x)
-        if elems is None:
-            return ANY
-        flat.extend(elems)
-    if world is None:
-        return ANY
-    return world.call(args[1], flat, ("Main",))
+    """`Core._apply_iterate` is typed by `irc.world.apply` (the world calls it
+    with the caller's module); without a world nothing is known."""
+    return ANY
 
 
 def tf_svec(args, world):

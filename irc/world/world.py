@@ -39,6 +39,7 @@ from irc.syntax import tree as S
 from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult
+from irc.world.apply import apply_iterate
 from irc.world.dispatch import Method, dispatch
 from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span
@@ -677,7 +678,8 @@ class World:
         return CallResult(ANY)
 
     def _sigtext(self, args) -> str:
-        return ", ".join("::" + show(widenconst(a)) for a in args)
+        return ", ".join("::" + show(a.T) + "..." if type(a) is VarargType else "::" + show(widenconst(a))
+                         for a in args)
 
     def _methods_of(self, fv: FunctionValue):
         """(the function value whose declarations answer a call of `fv`, those
@@ -711,12 +713,17 @@ class World:
         q = fv.qualname
         fv, ms = self._methods_of(fv)
         name = fv.name
-        if name in ("getproperty", "setproperty!") and fv.module == ("Base",) and len(args) >= 2:
+        if name in ("getproperty", "setproperty!") and fv.module == ("Base",) and len(args) >= 2 \
+                and not any(type(a) is VarargType for a in args):
             r = self._property(name, args, ms or ())
             if r is not None:
                 return r
         tf = self._builtin_tfunc(fv) if ms is None else None
         if tf is not None:
+            if tf is BI.tf_apply_iterate:
+                return apply_iterate(args, self, module)
+            if any(type(a) is VarargType for a in args) and tf not in (BI.tf_tuple, BI.tf_apply_type):
+                return CallResult(ANY)  # a builtin given a splat of unknown length
             r = tf(args, self)
             return r if isinstance(r, CallResult) else CallResult(r)
         if ms is None:
@@ -795,6 +802,8 @@ class World:
                 if ms:
                     res = dispatch(ms, args, self._eval_result, self._fold)
                     return CallResult(res.rt, res.cond)
+        if any(type(a) is VarargType for a in args):  # a splat of unknown length: the type, when that is exact
+            return CallResult(T if type(T) is DataType and TT.isconcrete(T) else ANY)
         if type(T) is DataType:
             if T.name.primitive_bits and len(args) == 1:
                 a = args[0]
