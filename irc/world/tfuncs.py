@@ -431,6 +431,8 @@ def tuple_tfunc(args):
             params.append(_kind_of_value(p) if hasuniquerep(p) or p == BOTTOM else TYPE)
         elif TT.iskind(x) or x == BOTTOM:
             params.append(x)
+        elif TT.isType(unwrap_unionall(x)):
+            params.append(TYPE)  # `Type{…} where …` is a Type: Union{x, Type} = Type
         elif typeintersect(x, TYPE) != BOTTOM:
             params.append(ST.union(x, TYPE))
         else:
