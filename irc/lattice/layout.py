@@ -115,15 +115,21 @@ def sizeof_type(t) -> int | None:
     return None if lay is None else lay[0]
 
 
+def _immutable_name(t):
+    """The TypeName of a concrete, immutable, non-opaque data type, else None."""
+    if type(t) is not DataType or not TT.isconcrete(t):
+        return None
+    tn = t.name
+    return None if tn.mutable or tn.opaque else tn
+
+
 @lru_cache(maxsize=1 << 16)
 def isbitstype(t) -> bool:
     """Julia's `isbitstype`: concrete, immutable, no references."""
     if type(t) is FuncType:
         return True
-    if type(t) is not DataType or not TT.isconcrete(t):
-        return False
-    tn = t.name
-    if tn.mutable or tn.opaque:
+    tn = _immutable_name(t)
+    if tn is None:
         return False
     if tn.primitive_bits:
         return True
@@ -144,10 +150,8 @@ def issingleton(t) -> bool:
     """Julia's `issingletontype` (`jl_is_datatype_make_singleton`): see module doc."""
     if type(t) is FuncType:
         return True
-    if type(t) is not DataType or not TT.isconcrete(t):
-        return False
-    tn = t.name
-    if tn.mutable or tn.opaque or tn.primitive_bits:
+    tn = _immutable_name(t)
+    if tn is None or tn.primitive_bits:
         return False
     lay = datatype_layout(t)
     return lay is not None and lay[0] == 0
