@@ -272,20 +272,6 @@ def test_nfields_and_sizeof_from_the_layout(world):
     assert sz(T.STRING) == I and sz(Const(T.NUMBER)) == I
 
 
-def test_zero_size_types_are_singletons():
-    """Rule 8: `Tuple{Nothing}` has size 0, so it is a singleton (sorted first
-    in a union, and its instance is a constant)."""
-    from irc.lattice import layout as LAY
-    from irc.lattice.typelattice import maybe_singleton_const, singleton_instance
-
-    tn = T.tuple_type([N])
-    assert LAY.issingleton(tn) and LAY.datatype_layout(tn) == (0, 1)
-    assert not LAY.issingleton(T.tuple_type([I])) and LAY.isbitstype(T.tuple_type([I, T.INT8]))
-    assert show(ST.union(T.tuple_type([I]), tn)) == "Union{Tuple{Nothing}, Tuple{Int64}}"
-    assert singleton_instance(tn) == Const((Const(None),), tn)
-    assert maybe_singleton_const(N) == Const(None) and maybe_singleton_const(T.type_of_type(I)) == Const(I)
-
-
 def test_isdefined_on_a_union_refines(world):
     """Rule 9a: `Core.isdefined` on a union-typed argument forms a condition
     from the members `isdefined_tfunc` answers true / false for."""
