@@ -496,6 +496,8 @@ def isdefined_tfunc(arg1, sym):
             return BOOL
         if type(sym) is not Const:
             return BOOL
+        if a1.name not in (TT.TUPLE_NAME, TT.NAMEDTUPLE_NAME) and _declared_nfields(a1) is None:
+            return BOOL  # a type whose fields irc does not know (`DataType`, `IOStream`, …)
         v = sym.val
         if type(v) is Sym:
             names = TT.field_names(a1)
