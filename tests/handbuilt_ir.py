@@ -131,6 +131,8 @@ class CallResult(NamedTuple):
     rt: object
     cond: tuple | None
     diagnostics: tuple
+    generic: bool = False
+    cond_alts: tuple = ()
 
 
 TYPES = {"Int64": INT, "Float64": F64, "Bool": BOOL, "Nothing": NOTHING, "Any": L.ANY,

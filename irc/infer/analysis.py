@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from irc.ir import model as ir
 from irc.infer.engine import replay, run
 from irc.infer.flags import analyse
-from irc.infer.liveness import compute_live_in, stmt_facts
+from irc.infer.liveness import compute_live_in, stmt_facts, used_values
 from irc.infer.stores import STORES, make_store
 from irc.infer.transfer import Transfer
 
@@ -40,6 +40,7 @@ class InferenceResult:
     stmt_reads: list | None = None  # per statement (1-based) `(slot, in isdefined)` reads, liveness.stmt_facts
     stmt_ssas: list | None = None  # per statement (1-based) the `%n` it mentions, liveness.stmt_facts
     ssas_partial: frozenset = frozenset()  # statements whose stmt_ssas leaves some `%n` out
+    widened: frozenset = frozenset()  # unused generic calls widened to Any (Julia's `call_result_unused`)
 
     def entry(self, b: int) -> dict | None:
         """Entry table of block b (slot id -> VarState); None when unreached.
@@ -111,7 +112,7 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
     reads, ssas, called = stmt_facts(fn, partial)
     live = compute_live_in(fn, reads)
     t1 = time.perf_counter()
-    tr = Transfer(fn, world)
+    tr = Transfer(fn, world, used_values(fn, ssas, partial))
     nslots = len(fn.slots)
     block_first = [0] + [b.first for b in fn.blocks]
     st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts))
@@ -137,4 +138,4 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
         "seconds_flags": t3 - t2,
     }
     return InferenceResult(fn, store, er.ssa, er.return_type, live, slot_types, slot_flags, diags, stats, st, tr, reads,
-                           ssas, frozenset(partial))
+                           ssas, frozenset(partial), frozenset(tr.widened))

@@ -97,7 +97,15 @@ def try_handlers(fn: ir.Function) -> list[int]:
     `compute_trycatch`): after an enter `e` the next block is in region `e`,
     the catch block is in `e`'s enclosing region; `leave n` pops n regions,
     `leave %k…` pops to outside the outermost listed enter.  The first
-    region found for a block wins (balanced input never disagrees)."""
+    region found for a block wins (balanced input never disagrees).
+
+    Julia 1.10 puts a catch block's first statement in the catch's own
+    region (`handler_at[l] = pc`), and its lowering starts every catch block
+    with `$(Expr(:leave, 1))`, which pops that region; 1.11 puts the catch
+    block in the enclosing region and prints no such leave.  Both forms give
+    the same regions here: a `leave n` that is the first statement of a
+    catch block pops `n - 1` (it leaves the catch's own region, which irc
+    never entered)."""
     n = len(fn.stmts)
     handler = [0] * (n + 1)
     nb = len(fn.blocks)
@@ -107,6 +115,8 @@ def try_handlers(fn: ir.Function) -> list[int]:
     region_in[1] = 0
     work = [1]
     stmts = fn.stmts
+    catch_first = {fn.blocks[st.target - 1].first for st in stmts
+                   if st.kind is K.ENTER and st.target is not None and 1 <= st.target <= nb}
     while work:
         b = work.pop()
         blk = fn.blocks[b - 1]
@@ -121,7 +131,7 @@ def try_handlers(fn: ir.Function) -> list[int]:
                     work.append(tgt)
                 cur = i
             elif st.kind is K.LEAVE:
-                cur = _leave(fn, handler, cur, st)
+                cur = _leave(fn, handler, cur, st, i in catch_first)
         for s in blk.succs:
             if 1 <= s <= nb and region_in[s] is None:
                 if blk.last <= n and stmts[blk.last - 1].kind is K.ENTER and s == stmts[blk.last - 1].target:
@@ -131,7 +141,9 @@ def try_handlers(fn: ir.Function) -> list[int]:
     return handler
 
 
-def _leave(fn: ir.Function, handler: list[int], cur: int, st: ir.Stmt) -> int:
+def _leave(fn: ir.Function, handler: list[int], cur: int, st: ir.Stmt, opens_catch: bool = False) -> int:
+    """The region after `st` (a leave) in region `cur`; `opens_catch`: st is
+    the first statement of a catch block (1.10's `leave 1` there)."""
     tokens: list[int] = []
     count = None
     for a in st.args:
@@ -152,6 +164,8 @@ def _leave(fn: ir.Function, handler: list[int], cur: int, st: ir.Stmt) -> int:
         count = len(tokens)
     if count is None:
         count = 1
+    if opens_catch:
+        count -= 1
     for _ in range(count):
         if cur == 0:
             break

@@ -158,6 +158,7 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
     tdiags = tr.diags
     stmts = fn.stmts
     VALUE = K.VALUE
+    widened = tr.widened  # an unused call Julia widens to Any: code_warntype prints no type there
     is_any: dict[int, bool] = {}  # id(ssa type) -> `== Any` (the types stay alive in ssa meanwhile)
     for blk in fn.blocks:
         view = store.view(blk.id)
@@ -207,7 +208,7 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
                 anyness = is_any.get(id(t))
                 if anyness is None:
                     anyness = is_any[id(t)] = t == anyt
-                if anyness and _has_value(st):
+                if anyness and _has_value(st) and pc not in widened:
                     if span is None:
                         span = Span(path, st.line, st.col)
                     diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span, "type-instability"))

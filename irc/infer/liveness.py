@@ -164,6 +164,27 @@ def stmt_facts(fn: ir.Function, partial: set[int] | None = None) -> tuple[list, 
     return reads, ssas, called
 
 
+def used_values(fn: ir.Function, ssas: list | None = None, partial=()) -> bytearray:
+    """used[i] = 1 when some statement mentions `%i` -- dead statements
+    included, whose quoted operands keep Julia's numbering (Julia's
+    `find_ssavalue_uses` scans the whole code).  `ssas`/`partial` from
+    `stmt_facts` save walking the statements that are not dead."""
+    n = len(fn.stmts)
+    used = bytearray(n + 2)
+    DEAD = ir.Kind.DEAD
+    for i, st in enumerate(fn.stmts, 1):
+        if ssas is not None and st.kind is not DEAD and i not in partial:
+            refs = ssas[i]
+        elif st.kind is DEAD:
+            refs = expr_ssa_refs(st.value) if st.value is not None else ()
+        else:
+            refs = [r for e in stmt_operands(st) for r in expr_ssa_refs(e)]
+        for r in refs:
+            if 0 < r <= n:
+                used[r] = 1
+    return used
+
+
 def expr_ssa_refs(e: object) -> list[int]:
     """Every `%n` an expression mentions (statement indices)."""
     out: list[int] = []

@@ -47,7 +47,8 @@ from irc.lattice import typelattice as L
 from irc.lattice import typelimits as LIM
 from irc.syntax import tree as S
 from irc.lattice import typetable as TT
-from irc.lattice.types import has_free_typevars, is_type
+from irc.lattice.types import FunctionValue, has_free_typevars, is_type
+from irc.infer.liveness import used_values
 from irc.infer.stores import Ops, VarState
 
 K = ir.Kind
@@ -62,6 +63,7 @@ NOT_FUNCS = frozenset({("Base", "not_int"), ("Core", "Intrinsics", "not_int"), (
 
 
 _SSA, _SlotRef, _Call, _Name, _Lit, _Typed = S.SSA, S.SlotRef, S.Call, S.Name, S.Lit, S.Typed
+_IFELSE = object()  # memo marker: `Core.ifelse` on a Conditional, typed per statement
 _Cond, _Union = L.Conditional, type(L.BOTTOM)
 # `x == Union{}` is `type(x) is _Union and not x.members`: every lattice class
 # compares its own class first, so only an empty union equals Union{}.
@@ -75,7 +77,9 @@ def _unwrap(e):
 
 
 class Transfer:
-    def __init__(self, fn: ir.Function, world):
+    def __init__(self, fn: ir.Function, world, used=None):
+        """`used[i]` is true when some statement (dead ones included) mentions
+        `%i` (`liveness.used_values`; computed here when not given)."""
         self.fn = fn
         self.world = world
         self.module = fn.module
@@ -100,6 +104,8 @@ class Transfer:
         self.nothing = self._value(S.Lit(None, "Nothing", "nothing"))
         self.sparams = self._sparams()
         self._writes: dict[int, list[int]] | None = None  # see `writes`, built on first use
+        self.used = used if used is not None else used_values(fn)
+        self.widened: set[int] = set()  # statements whose unused generic call was widened to Any
 
     @property
     def writes(self) -> dict[int, list[int]]:
@@ -261,7 +267,9 @@ class Transfer:
         if v is None:
             return None
         if type(v) is _Call:
-            return self.eval_call(pc, v.func, v.args, table, ssa)
+            return self.eval_call(pc, v.func, v.args, table, ssa, not self.used[pc])
+        if type(v) is S.ExprNode and v.head == "call" and v.args:
+            return self.eval_call(pc, v.args[0], v.args[1:], table, ssa, not self.used[pc])
         return self.eval_value(pc, v, table, ssa)
 
     def eval_cond(self, pc: int, st: ir.Stmt, table, ssa):
@@ -320,7 +328,10 @@ class Transfer:
             self._diag(pc, "unknown-value", f"cannot evaluate {ex}")
             return self.ANY
 
-    def eval_call(self, pc: int, func, args, table, ssa):
+    def eval_call(self, pc: int, func, args, table, ssa, unused: bool = False):
+        """A call's type at statement pc; `unused`: the call is statement pc's
+        whole value and no statement mentions `%pc` (Julia's
+        `call_result_unused`), so a generic call's result widens to `Any`."""
         if type(func) is _Name:  # the common case, `_value`'s memo read in line
             callee = func
             hit = self._names.get(func.parts)
@@ -357,47 +368,112 @@ class Transfer:
         hit = self._calls.get(key)
         if hit is None:
             hit = self._calls[key] = self._call_entry(func, f, callee, argtypes)
-        if hit[3] is not None:  # the result does not depend on the statement
-            return hit[3]
-        return self._call_result(pc, args, hit[2])
+        rt = hit[3]
+        if rt is None:  # the result depends on the statement
+            res = hit[2]
+            if res is _IFELSE:
+                return self._ifelse(pc, args, argtypes)
+            rt = self._call_result(pc, args, argtypes, res)
+        if unused and hit[2] is not None and hit[2] is not _IFELSE and hit[2].generic and rt != self.BOTTOM:
+            self.widened.add(pc)
+            return self.ANY
+        return rt
 
     def _call_entry(self, func, f, callee, argtypes) -> tuple:
         """The memo entry of a call (see `_calls` in __init__): `(f, argtypes,
         CallResult or None, result or None)`, the last when the call's type is
         the same at every statement (no diagnostics, no Conditional on an
         argument's slot): `Union{}` when f or an argument is, the swapped
-        Conditional of `!c`, else world.call on the arguments with
-        Conditionals widened to Bool."""
+        Conditional of `!c`, `Core.ifelse` on a Conditional (`_IFELSE`,
+        typed per statement), else world.call on the arguments with
+        Conditionals widened (`widenconditional`: a one-sided Conditional is
+        the constant it stands for), the result through
+        `maybe_singleton_const`."""
         bottom = self.BOTTOM
         if f == bottom or bottom in argtypes:
             return (f, argtypes, None, bottom)
         if len(argtypes) == 1 and type(argtypes[0]) is _Cond and self._is_not(func, f):
             c = argtypes[0]
             return (f, argtypes, None, _Cond(c.slot, c.else_, c.then))
-        BOOL = self.BOOL
-        wargs = [BOOL if type(a) is _Cond else a for a in argtypes]
+        if len(argtypes) == 3 and type(argtypes[0]) is _Cond and self._is_builtin(f, "ifelse"):
+            return (f, argtypes, _IFELSE, None)
+        widen = L.widenconditional
+        wargs = [widen(a) if type(a) is _Cond else a for a in argtypes]
         res = self.world.call(f, wargs, self.module, callee=callee)
         rt = res.rt
-        if res.diagnostics or (res.cond is not None and type(rt) is not L.Const and rt != bottom):
+        if res.diagnostics or res.cond is not None:
             rt = None
+        else:
+            rt = L.maybe_singleton_const(rt)
         return (f, argtypes, res, rt)
 
-    def _call_result(self, pc: int, args, res):
+    def _call_result(self, pc: int, args, argtypes, res):
         """A call's type at statement pc from its CallResult: its diagnostics
         are emitted for pc, and `cond` becomes a Conditional on the slot the
-        argument stands for."""
-        bottom = self.BOTTOM
+        argument stands for: for a builtin (`isa`, `===`, `isdefined`)
+        whenever the result is `Bool` or a `Const` Bool, one branch `Union{}`
+        when it folded (abstract_call_builtin); for a declaration's
+        `iff`/`implies`, Julia's `from_interconditional`."""
         if res.diagnostics:
             for d in res.diagnostics:
                 self._diag(pc, _diag_code(d), d)
         rt = res.rt
-        if res.cond is not None and type(rt) is not L.Const and rt != bottom:
-            pos, then_t, else_t = res.cond
-            if 0 <= pos < len(args):
-                slot = self.arg_slot(args[pos], pc)
+        if res.cond is not None and (rt == self.BOOL or (type(rt) is L.Const and type(rt.val) is bool)):
+            if res.generic:
+                return self._interconditional(pc, args, argtypes, rt, res.cond)
+            for pos, then_t, else_t in (res.cond,) + res.cond_alts:
+                slot = self.arg_slot(args[pos], pc) if 0 <= pos < len(args) else None
                 if slot is not None:
-                    rt = L.make_conditional(slot, then_t, else_t)
+                    return L.Conditional(slot, then_t, else_t)
+        return L.maybe_singleton_const(rt)
+
+    def _interconditional(self, pc: int, args, argtypes, rt, cond):
+        """Julia's `from_interconditional` for a declaration's refinement of
+        argument `pos`: kept only when a branch is strictly narrower than the
+        argument's type (a constant argument is not refined); a folded result
+        makes the other branch `Union{}`; both branches `Union{}`: `Union{}`."""
+        pos, new_then, new_else = cond
+        if not 0 <= pos < len(args):
+            return rt
+        slot = self.arg_slot(args[pos], pc)
+        old = argtypes[pos]
+        if slot is None or not is_type(old):
+            return rt
+        condval = L.maybe_extract_const_bool(rt)
+        then_t = self.BOTTOM if condval is False else new_then
+        else_t = self.BOTTOM if condval is True else new_else
+        if (condval is not False and L.lattice_lt(then_t, old)) or (condval is not True and L.lattice_lt(else_t, old)):
+            if then_t == self.BOTTOM and else_t == self.BOTTOM:
+                return self.BOTTOM
+            return L.Conditional(slot, then_t, else_t)
         return rt
+
+    def _ifelse(self, pc: int, args, argtypes):
+        """`Core.ifelse(c, x, y)` with a Conditional `c` (abstract_call_builtin):
+        a constant condition picks an arm; otherwise an arm that is the
+        condition's slot narrows to the then/else type (⊑, else `tmeet`), and
+        the arms merge.  A condition read from `%k` whose slot was written
+        since is a plain `Bool` (as at `goto … if not`)."""
+        c, tx, ty = argtypes
+        e = _unwrap(args[0])
+        if type(e) is S.SSA and self._written_between(c.slot, e.n, pc):
+            return self.tmerge(tx, ty)
+        w = L.widenconditional(c)
+        if type(w) is L.Const:
+            return tx if w.val else ty
+        le = self.le
+        if self.arg_slot(args[1], pc) == c.slot:
+            tx = c.then if le(c.then, tx) else L.tmeet(tx, L.widenconst(c.then))
+        if self.arg_slot(args[2], pc) == c.slot:
+            ty = c.else_ if le(c.else_, ty) else L.tmeet(ty, L.widenconst(c.else_))
+        return self.tmerge(tx, ty)
+
+    def _is_builtin(self, f, name: str) -> bool:
+        """Is f the builtin `name` (no declaration of its own answers it)?"""
+        if type(f) is not L.Const or type(f.val) is not FunctionValue or f.val.name != name:
+            return False
+        builtin_of = getattr(self.world, "builtin_of", None)
+        return builtin_of is not None and builtin_of(f.val) == name
 
     def _is_not(self, func, f) -> bool:
         e = _unwrap(func)
@@ -447,7 +523,7 @@ class Transfer:
             return self.BOTTOM
         new = getattr(self.world, "new", None)
         if new is not None:
-            return new(tt, [self.widen_cond(a) for a in argtypes])
+            return L.maybe_singleton_const(new(tt, [self.widen_cond(a) for a in argtypes]))
         if type(tt) is L.Const and is_type(tt.val):
             return tt.val
         return self.ANY
@@ -491,7 +567,7 @@ class Transfer:
                         return self.BOTTOM
             if len(args) >= 2:
                 try:
-                    return self.world.eval_type(args[1], self.sparam_env())
+                    return L.maybe_singleton_const(self.world.eval_type(args[1], self.sparam_env()))
                 except Exception:  # noqa: BLE001
                     return self.ANY
             return self.ANY

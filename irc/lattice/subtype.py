@@ -4,7 +4,7 @@ type constructors and queries that depend on subtyping: `union` (Julia's
 another member, one member -> that member), `apply_type` (`head{ps…}` for a
 wrapper/TypeName, binding its `where` variables in order: `Array{Int64}`
 keeps `N` free as a UnionAll), `subst` (substitute TypeVars), `supertype`,
-`field_types`, `isbitstype`.  They recurse into each other (a union needs
+`field_types`.  They recurse into each other (a union needs
 `<:`, `<:` climbs supertypes, a supertype is instantiated by `subst`, which
 rebuilds unions), so they live in one module.
 
@@ -56,6 +56,7 @@ from irc.lattice.types import (
     has_typevar,
     is_type,
     rewrap_unionall,
+    structural_key,
     unwrap_unionall,
 )
 from irc.lattice import typetable as TT
@@ -92,6 +93,10 @@ def issubtype(a, b) -> bool:
     return _sub(a, b, {})
 
 
+def _in_order(members) -> list:
+    return sorted(members, key=structural_key)
+
+
 def _is_any(t) -> bool:
     return type(t) is DataType and t.name is TT.ANY_NAME
 
@@ -120,7 +125,9 @@ def _sub(a, b, env: dict) -> bool:
                 return _sub(v, b, env)
         return _sub(a.ub if a.ub is not None else ANY, b, env)
     if ta is UnionType:
-        return all(_sub(m, b, env) for m in a.members)
+        if not env:
+            return all(_sub(m, b, env) for m in a.members)
+        return all(_sub(m, b, env) for m in _in_order(a.members))
     if ta is UnionAllType:
         if a.var in env:  # the left variable has the name of a right one: rename it apart
             fresh = a.var
@@ -137,7 +144,7 @@ def _sub(a, b, env: dict) -> bool:
                 return all(_sub(x, b, env) for x in split)
         if not env:
             return any(_sub(a, m, env) for m in b.members)
-        for m in b.members:
+        for m in _in_order(b.members):  # the first that binds wins: the same one in every run
             e2 = _copy_env(env)
             if _sub(a, m, e2):
                 env.clear()
@@ -618,25 +625,6 @@ def apply_type(head, params):
         t = t.body
     res = subst(t, env)
     return res
-
-
-@lru_cache(maxsize=1 << 16)
-def isbitstype(t) -> bool:
-    """Julia's `isbitstype`: concrete, immutable, no references."""
-    if type(t) is FuncType:
-        return True
-    if not TT.isconcrete(t):
-        return False
-    tn = t.name
-    if tn.mutable or tn.opaque:
-        return False
-    if tn.primitive_bits:
-        return True
-    if tn is TT.TUPLE_NAME:
-        return all(isbitstype(p) for p in t.params)
-    if tn is TT.NAMEDTUPLE_NAME:
-        return len(t.params) == 2 and isbitstype(t.params[1])
-    return all(isbitstype(ft) for ft in field_types(t))
 
 
 @lru_cache(maxsize=1 << 16)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from irc.lattice import typetable as TT
 
 from irc.lattice import subtype as ST
+from irc.lattice.layout import issingleton
 from irc.lattice.subtype import issubtype
 from irc.lattice.types import (
     BOTTOM,
@@ -42,6 +43,7 @@ from irc.lattice.types import (
     UnionAllType,
     UnionType,
     VarargType,
+    has_free_typevars,
     is_type,
 )
 
@@ -181,18 +183,6 @@ TRUE = Const(True)
 FALSE = Const(False)
 
 
-def make_conditional(slot: int, then, else_):
-    """A Conditional, folded to `Const(false)`/`Const(true)` when a branch is
-    impossible (as Julia's `abstract_call` does for isa/=== conditions)."""
-    if then == BOTTOM and else_ == BOTTOM:
-        return BOTTOM
-    if then == BOTTOM:
-        return FALSE
-    if else_ == BOTTOM:
-        return TRUE
-    return Conditional(slot, then, else_)
-
-
 # ---------------------------------------------------------------- widening
 
 
@@ -241,16 +231,44 @@ def maybe_extract_const_bool(x):
 
 
 def singleton_instance(t):
-    """The `Const` of the instance of a singleton type, else None."""
+    """The `Const` of the instance of a singleton type, else None: a zero-size
+    tuple or struct holds the instances of its (zero-size) field types."""
     if type(t) is FuncType:
         return Const(t.func, t)
-    if type(t) is DataType and TT.issingleton(t):
+    if type(t) is DataType and issingleton(t):
         if t == TT.NOTHING:
             return Const(None)
+        fields = tuple(singleton_instance(f) for f in _singleton_field_types(t))
+        if any(f is None for f in fields):
+            return None
         if t.name is TT.TUPLE_NAME:
-            return Const((), t)
-        return Const(StructValue(t, ()), t)
+            return Const(fields, t)
+        return Const(StructValue(t, fields), t)
     return None
+
+
+def _singleton_field_types(t: DataType) -> tuple:
+    if t.name is TT.TUPLE_NAME:
+        return t.params
+    if t.name is TT.NAMEDTUPLE_NAME:
+        return t.params[1].params if len(t.params) == 2 and TT.is_tuple(t.params[1]) else ()
+    return ST.field_types(t)
+
+
+def maybe_singleton_const(t):
+    """Julia's `maybe_singleton_const` (utilities.jl), applied to the result of
+    every `Expr` statement: a singleton type is the `Const` of its instance,
+    `Type{T}` (T without free variables) is `Const(T)`."""
+    if type(t) is DataType:
+        inst = singleton_instance(t)
+        if inst is not None:
+            return inst
+        if t.name is TT.TYPE_NAME and is_type(t.params[0]) and type(t.params[0]) is not TypeVar \
+                and not has_free_typevars(t.params[0]):
+            return Const(t.params[0])
+    elif type(t) is FuncType:
+        return Const(t.func, t)
+    return t
 
 
 def const_isa(c: Const, t) -> bool:
@@ -272,7 +290,7 @@ def has_nontrivial_const_info(x) -> bool:
     v = x.val
     if is_type(v):
         return False  # a type value has a unique representation (hasuniquerep)
-    return not TT.issingleton(x.typ)
+    return not issingleton(x.typ)
 
 
 # ---------------------------------------------------------------- fields of lattice elements
@@ -342,7 +360,9 @@ def lattice_le(a, b) -> bool:
         a, ta = BOOL, DataType
     elif tb is Conditional:
         if ta is Const and type(a.val) is bool:
-            # as tmerge(::ConditionalsLattice) reads it: Const(true) is Conditional(slot, Any, Union{})
+            # irc's one departure from Julia's ⊑ (which puts nothing but Union{} below a
+            # Conditional): Const(true) is below Conditional(slot, Any, Union{}), as
+            # tmerge(::ConditionalsLattice) reads it, so that tmerge stays an upper bound
             return (b.else_ == ANY) if not a.val else (b.then == ANY)
         return a == BOTTOM
     if ta is PartialStruct:
@@ -370,6 +390,25 @@ def lattice_le(a, b) -> bool:
         inst = singleton_instance(a)
         return inst is not None and inst == b
     return issubtype(a, b)
+
+
+def tmeet(v, t):
+    """Julia's `tmeet(𝕃, v, t::Type)`: the lattice element `v` narrowed to the
+    type `t` (a Conditional is kept when `Bool <: t`, a Const when its value
+    is a `t`, a PartialStruct when its type is below `t`; otherwise the type
+    intersection, which is sound for the PartialStruct field-wise case too)."""
+    tv = type(v)
+    if tv is Conditional:
+        return v if issubtype(BOOL, t) else BOTTOM
+    if tv is Const:
+        if not has_free_typevars(t) and not const_isa(v, t):
+            return BOTTOM
+        return v
+    if tv is PartialStruct:
+        if has_free_typevars(t) or issubtype(v.typ, t):
+            return v
+        return ST.typeintersect(v.typ, t)
+    return ST.typeintersect(v, t)
 
 
 def is_lattice_equal(a, b) -> bool:

@@ -30,7 +30,7 @@ from functools import cmp_to_key, lru_cache
 
 from irc.lattice import typetable as TT
 
-from irc.lattice import subtype as ST
+from irc.lattice.layout import isbitstype, issingleton
 from irc.lattice.types import (
     BOTTOM,
     DataType,
@@ -59,9 +59,12 @@ _NOT_EXPORTED = frozenset({
 
 def show(x) -> str:
     """Print a lattice element or type exactly as Julia does."""
-    from irc.lattice.typelattice import Conditional, Const, PartialStruct
+    from irc.lattice.typelattice import Conditional, Const, PartialStruct, widenconditional
 
     tx = type(x)
+    if tx is Conditional:  # as Julia prints it (`widenslotwrapper`): Const(true/false) when folded, else Bool
+        x = widenconditional(x)
+        tx = type(x)
     if tx is Const:
         return "Core.Const(" + show_value(x.val, x.typ) + ")"
     if tx is PartialStruct:
@@ -319,12 +322,12 @@ def union_sort_cmp(a, b) -> int:
     if _is_dt(a):
         if not _is_dt(b):
             return -1
-        sa, sb = TT.issingleton(a), TT.issingleton(b)
+        sa, sb = issingleton(a), issingleton(b)
         if sa:
             return datatype_name_cmp(a, b) if sb else -1
         if sb:
             return 1
-        ba, bb = ST.isbitstype(a), ST.isbitstype(b)
+        ba, bb = isbitstype(a), isbitstype(b)
         if ba:
             return datatype_name_cmp(a, b) if bb else -1
         if bb:
@@ -346,8 +349,16 @@ def _full_cmp(a, b) -> int:
 
 
 def sort_union_members(members) -> list:
-    """Union members in the order Julia prints them."""
+    """Union members in the order Julia prints them (memoised for a union's
+    frozen member set)."""
+    if type(members) is frozenset:
+        return list(_sorted_members(members))
     return sorted(members, key=cmp_to_key(_full_cmp))
+
+
+@lru_cache(maxsize=1 << 14)
+def _sorted_members(members: frozenset) -> tuple:
+    return tuple(sorted(members, key=cmp_to_key(_full_cmp)))
 
 
 # ---------------------------------------------------------------- values

@@ -34,6 +34,7 @@ Invariants:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Union as _U
 
 
@@ -212,6 +213,30 @@ def union_members(t) -> tuple:
     if type(t) is UnionType:
         return tuple(t.members)
     return (t,)
+
+
+@lru_cache(maxsize=1 << 14)
+def structural_key(t) -> tuple:
+    """A sort key for types that is the same in every run (no hashes, no
+    addresses): for iterating a union's members deterministically where
+    Julia's printed order is not needed."""
+    tt = type(t)
+    if tt is DataType:
+        return (0, t.name.module, t.name.name, tuple(structural_key(p) for p in t.params))
+    if tt is FuncType:
+        return (1, t.func.module, t.func.name)
+    if tt is UnionType:
+        return (2, tuple(sorted(structural_key(m) for m in t.members)))
+    if tt is UnionAllType:
+        return (3, structural_key(t.var), structural_key(t.body))
+    if tt is TypeVar:
+        return (4, t.name, structural_key(t.lb) if t.lb is not None else (),
+                structural_key(t.ub) if t.ub is not None else ())
+    if tt is VarargType:
+        return (5, structural_key(t.T), structural_key(t.N) if t.N is not None else ())
+    if tt is tuple:
+        return (6, tuple(structural_key(x) for x in t))
+    return (7, tt.__name__, repr(t))
 
 
 def unwrap_unionall(t):

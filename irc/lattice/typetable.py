@@ -10,11 +10,12 @@ type: a `DataType` for parameterless types, the `UnionAll` wrapper
 Constructor: `tuple_type(ps)` -- `Tuple{…}`; `Vararg{T, 3}` expands,
 `Vararg{T, 0}` disappears.  The constructors that normalise through
 subtyping (`union`, `apply_type`, `subst`) and the queries that instantiate
-a declaration's parameters (`supertype`, `field_types`, `isbitstype`) are in
-`irc.lattice.subtype`, since subtyping needs them and they need subtyping.
+a declaration's parameters (`supertype`, `field_types`) are in
+`irc.lattice.subtype` (and the layout queries `isbitstype`, `issingleton` in
+`irc.lattice.layout`), since subtyping needs them and they need subtyping.
 
 Queries here (memoised; types are immutable and hash-cached): `isconcrete`,
-`issingleton`, `isabstract`, `isType`, `iskind`, `isdispatchelem`,
+`isabstract`, `isType`, `iskind`, `isdispatchelem`,
 `field_names`, `datatype_of`.
 """
 from __future__ import annotations
@@ -400,24 +401,6 @@ def isconcrete(t) -> bool:
     if len(t.params) != len(tn.params) and tn is not NAMEDTUPLE_NAME:
         return False
     return not has_free_typevars(t)
-
-
-@lru_cache(maxsize=1 << 16)
-def issingleton(t) -> bool:
-    """Julia's `jl_is_datatype_singleton`/`issingletontype`: a concrete
-    immutable type with no fields (`Nothing`, `typeof(f)`, `Tuple{}`)."""
-    if type(t) is FuncType:
-        return True
-    if not isconcrete(t):
-        return False
-    tn = t.name
-    if tn.mutable or tn.opaque or tn.primitive_bits:
-        return False
-    if tn is TUPLE_NAME:
-        return len(t.params) == 0
-    if tn is NAMEDTUPLE_NAME:
-        return len(t.params) == 2 and t.params[1] == EMPTY_TUPLE
-    return len(tn.fieldnames) == 0
 
 
 def isabstract(t) -> bool:

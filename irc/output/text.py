@@ -21,7 +21,9 @@ globals, methods, in file order), then for every function:
 Each slot line carries the slot's type and, after `# `, its flags by name
 and in hex.  `Body::T` is the widened return type (Julia's `src.rettype`).
 Every reached value or assignment statement is followed by `::T` (its
-lattice element as Julia prints it); `%N =` labels (statement numbers) go on
+lattice element as Julia prints it), except an unused call whose result
+inference widened to `Any` (`result.widened`, Julia's
+`call_result_unused`), which `@code_warntype` prints without a type; `%N =` labels (statement numbers) go on
 statements whose value a reached statement uses.  An unreached statement is
 printed the way Julia prints dead code, `Core.Const(:(stmt))::Union{}`, with
 jump targets written as statement numbers (`goto %8`), as Julia quotes a
@@ -179,6 +181,12 @@ def _has_value(st: ir.Stmt) -> bool:
         return False
     v = st.value
     return not (isinstance(v, S.ExprNode) and v.head in _NO_VALUE_HEADS)
+
+
+def prints_type(st: ir.Stmt, i: int, result: Any) -> bool:
+    """Does reached statement i print a `::T`?  A value or an assignment does,
+    except an unused call inference widened (`result.widened`)."""
+    return _has_value(st) and i not in getattr(result, "widened", ())
 
 
 def _live_text(fn: ir.Function, st: ir.Stmt, has_value: bool | None = None) -> str:
@@ -487,6 +495,7 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
     ASSIGN, VALUE, ENTER, DEAD = K.ASSIGN, K.VALUE, K.ENTER, K.DEAD
     Typed, ExprNode, Lit = S.Typed, S.ExprNode, S.Lit
     types = result.ssa_types
+    widened = getattr(result, "widened", ())
     xp = ExprPrinter(fn).expr_prec
     dead_suffix = C.paint("::Union{}", C.GOOD, colour)
     texts: list[str] = []
@@ -509,6 +518,9 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
                 labelled.add(i)
             if type(v) is ExprNode and v.head in _NO_VALUE_HEADS:  # `_has_value` is False
                 texts.append(_live_text(fn, st, False))
+                continue
+            if i in widened:  # an unused call Julia widened: `@code_warntype` prints no type
+                texts.append(xp(_strip_typed_slot(v) if type(v) is Typed else v)[0])
                 continue
         hit = suffix_of.get(id(t))
         if hit is None:  # holding t keeps its id from being reused

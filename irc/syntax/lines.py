@@ -535,6 +535,10 @@ class SyntaxBuilder(Transformer):
                 tvars.append(_to_tvar(w))
         return S.Where(body, tvars, getattr(body, "line", 0), getattr(body, "col", 0))
 
+    def annot(self, c):
+        """A statement's printed type: `T`, or `T where …` (`Type{Vector{T}} where T`)."""
+        return c[0] if len(c) == 1 else self.expr(c)
+
     def wbraces(self, c):
         return [_to_tvar(x) for x in c if x is not None]
 
@@ -563,7 +567,12 @@ class SyntaxBuilder(Transformer):
     def value_stmt(self, c):
         value = c[0]
         annot = None
-        if isinstance(value, S.Typed):
+        if isinstance(value, S.Where) and isinstance(value.body, S.Typed):
+            # `f(x)::Type{Vector{T}} where T`: the `where` is part of the printed type
+            t = value.body
+            annot = S.Where(t.type, value.vars, getattr(t.type, "line", 0), getattr(t.type, "col", 0))
+            value = t.expr
+        elif isinstance(value, S.Typed):
             annot = value.type
             value = value.expr
         line, col = getattr(value, "line", 0), getattr(value, "col", 0)

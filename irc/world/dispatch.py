@@ -14,16 +14,20 @@ Algorithm for a call with argument lattice elements `args`:
    types are merged in too (then no `cond`; more than 3 in all -> `Any`):
    `==(::Any, ::Int64)` with a generic `==(::Any, ::Any)` is `Any`, as Julia
    infers it.
-2. Union splitting: if some argument is a union and the product of member
-   counts is at most `MAX_UNION_SPLIT` (4), each combination is dispatched
-   (covering, else may-apply) and the results merged with `tmerge`; a
-   combination no declaration can take contributes `Union{}` (it throws).
+2. Union splitting (Julia's `find_matching_methods`): when `1 <
+   union_split_cost(args) <= MAX_UNION_SPLIT` (4) -- the product of the union
+   sizes with the largest counted as at most 2 (`unionsplitcost`) -- each
+   combination (members in Julia's union order, the first argument varying
+   fastest: `switchtupleunion`) is dispatched (covering as in 1., else
+   may-apply) and the results merged with `tmerge` in that order; a
+   combination with more than 3 methods makes the call `Any`; a combination
+   no declaration can take contributes nothing (it throws).
 3. May-apply: the declarations whose signature intersects the argument
    tuple; none -> `Union{}` (MethodError), more than `MAX_MAY_APPLY` (3) ->
    `Any`, else their results merged.
 
 A `@foldable` declaration called with all-Const arguments folds to a Const
-(`irc.builtins.fold_call`).  Invariant: pure; results depend only on the
+(`irc.world.fold.fold_call`), or to `Union{}` when Julia's evaluation throws.  Invariant: pure; results depend only on the
 method list and the arguments.
 """
 from __future__ import annotations
@@ -35,7 +39,8 @@ from irc.lattice import typetable as TT
 from irc.lattice.typelattice import ANY, Const, widenconst
 from irc.lattice.typelimits import tmerge
 from irc.lattice.subtype import issubtype, match_signature, typeintersect, typesubtract
-from irc.lattice.types import BOTTOM, FunctionValue, TypeVar, UnionType, VarargType, rewrap_unionall, union_members, unwrap_unionall
+from irc.lattice.typeprint import sort_union_members
+from irc.lattice.types import BOTTOM, FunctionValue, TypeVar, UnionType, VarargType, rewrap_unionall, unwrap_unionall
 
 MAX_UNION_SPLIT = 4
 MAX_MAY_APPLY = 3
@@ -127,33 +132,22 @@ def dispatch(methods, args, eval_result, fold) -> DispatchResult:
     bindings)` gives a method's result; `fold(m, args, rt)` may fold it."""
     wargs = [widenconst(a) for a in args]
     at = TT.tuple_type(wargs)
-    c = _covering(methods, at)
-    if c is not None:
-        m, b = c
-        rt = _finish(m, b, args, eval_result, fold)
-        # Julia's method matching also takes the more specific declarations that
-        # apply to part of the argument types (a covering fallback does not hide them)
-        extra = [n for n in methods if n is not m and issubtype(n.sig, m.sig)
-                 and not issubtype(m.sig, n.sig) and _may_intersect(at, unwrap_unionall(n.sig), n.sig)]
-        if not extra:
-            return DispatchResult(rt, _refine(m, wargs))
-        if len(extra) + 1 > MAX_MAY_APPLY:
-            return DispatchResult(ANY)
-        for n in extra:
-            rt = tmerge(rt, eval_result(n, _loose_bindings(at, n)))
-        return DispatchResult(rt)
+    r = _covered(methods, at, args, wargs, eval_result, fold)
+    if r is not None:
+        return r
     combos = _split(wargs)
     if combos is not None:
         rt = BOTTOM
         applicable = False
         for combo in combos:
             ct = TT.tuple_type(combo)
-            c = _covering(methods, ct)
-            if c is not None:
+            sub_args = [a if widenconst(a) == w else w for a, w in zip(args, combo)]
+            r = _covered(methods, ct, sub_args, combo, eval_result, fold)
+            if r is not None:
+                if r is _TOO_MANY:
+                    return DispatchResult(ANY)
                 applicable = True
-                m, b = c
-                sub_args = [a if widenconst(a) == w else w for a, w in zip(args, combo)]
-                rt = tmerge(rt, _finish(m, b, sub_args, eval_result, fold))
+                rt = tmerge(rt, r.rt)
                 continue
             may = _may_apply(methods, ct)
             if not may:
@@ -174,6 +168,31 @@ def dispatch(methods, args, eval_result, fold) -> DispatchResult:
     rt = BOTTOM
     for m in may:
         rt = tmerge(rt, eval_result(m, _loose_bindings(at, m)))
+    return DispatchResult(rt)
+
+
+_TOO_MANY = DispatchResult(ANY)  # more than MAX_MAY_APPLY methods matched
+
+
+def _covered(methods, at, args, wargs, eval_result, fold):
+    """The result when some declaration covers `at`: the most specific one,
+    merged with the strictly more specific declarations that apply to part of
+    `at` (Julia's method matching, `ml_matches`, lists methods in specificity
+    order up to the first that covers, so a covering fallback does not hide
+    them); `_TOO_MANY` past MAX_MAY_APPLY; None when none covers."""
+    c = _covering(methods, at)
+    if c is None:
+        return None
+    m, b = c
+    rt = _finish(m, b, args, eval_result, fold)
+    extra = [n for n in methods if n is not m and issubtype(n.sig, m.sig)
+             and not issubtype(m.sig, n.sig) and _may_intersect(at, unwrap_unionall(n.sig), n.sig)]
+    if not extra:
+        return DispatchResult(rt, _refine(m, wargs))
+    if len(extra) + 1 > MAX_MAY_APPLY:
+        return _TOO_MANY
+    for n in extra:
+        rt = tmerge(rt, eval_result(n, _loose_bindings(at, n)))
     return DispatchResult(rt)
 
 
@@ -200,15 +219,28 @@ def _loose_bindings(at, m) -> dict:
     return b or {}
 
 
-def _split(wargs):
-    if not any(type(w) is UnionType for w in wargs):
-        return None
-    n = 1
+def union_split_cost(wargs) -> int:
+    """Julia's `unionsplitcost` (typeutils.jl): the product of the union sizes
+    of the arguments, the largest union counted as at most 2 (a single
+    5-member union costs 2; Union{A, B} x Union{C, D, E} costs 4)."""
+    cost, largest = 1, 2
     for w in wargs:
-        n *= len(union_members(w))
-        if n > MAX_UNION_SPLIT:
-            return None
-    return [list(c) for c in product(*(union_members(w) for w in wargs))]
+        if type(w) is UnionType and len(w.members) > 1:
+            n = len(w.members)
+            if n > largest:
+                largest, n = n, largest
+            cost *= n
+    return cost
+
+
+def _split(wargs):
+    """The argument combinations of a union split (Julia's `switchtupleunion`:
+    each union's members in Julia's union order, the first argument varying
+    fastest), or None when `1 < union_split_cost <= MAX_UNION_SPLIT` fails."""
+    if not 1 < union_split_cost(wargs) <= MAX_UNION_SPLIT:
+        return None
+    members = [sort_union_members(w.members) if type(w) is UnionType else [w] for w in wargs]
+    return [list(reversed(c)) for c in product(*reversed(members))]
 
 
 def _refine(m: Method, wargs):

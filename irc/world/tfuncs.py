@@ -16,15 +16,16 @@ CallResult`.  The rules, with the Julia function each follows:
   names or indices; out of range: `Union{}`); `setfield!`, `isdefined`,
   `nfields`, `fieldtype`, `tuple` (Const / PartialStruct / Tuple type),
   `apply_type`, `typeassert`, `ifelse`, `throw` (`Union{}`), `sizeof`,
-  `svec`, `_apply_iterate` (Any), `Core.Box`, `arraylen`/`arrayref`/
+  `svec`, `Core.Box`, `arraylen`/`arrayref`/
   `arrayset`/`arraysize`.
 - Intrinsics: integer ops wrap around at the argument's bit width (two's
   complement), float ops follow IEEE (Float32 rounded), comparisons give
   Bool, conversions take the target type as first argument.
 
-Folding computes on Python values (int/float/bool) and re-wraps the result
-in the Julia type; anything that would throw (division by zero, domain
-errors) is not folded.  All functions are pure.
+Intrinsic folding computes on Python values (int/float/bool) and re-wraps
+the result in the Julia type; an intrinsic that would throw is not folded
+(its type stands, as Julia's `builtin_tfunction` does).  Folding of
+`@foldable` declarations is `irc.world.fold`.  All functions are pure.
 """
 from __future__ import annotations
 
@@ -36,8 +37,14 @@ from dataclasses import dataclass
 from irc.lattice import typetable as TT
 
 from irc.lattice import subtype as ST
-from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, lattice_le, lattice_nfields, widenconst
+from irc.lattice.layout import issingleton
+from irc.world.typetfuncs import (
+    TYPE, hasuniquerep, apply_type_tfunc, instanceof, is_const_type, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
+    typeof_tfunc,
+)
+from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_nfields, widenconditional, widenconst
 from irc.lattice.typelimits import tmerge
+from irc.lattice.typeprint import sort_union_members
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, ModuleValue, Sym, TypeVar, UnionAllType, UnionType,
@@ -48,39 +55,24 @@ from irc.lattice.types import (
 @dataclass(frozen=True, slots=True)
 class CallResult:
     """The result of a call: `rt` its lattice element; `cond` = (0-based
-    argument position, type when true, type when false) or None;
-    `diagnostics` messages (unknown callee, no method matching …)."""
+    argument position, type when true, type when false) or None, and
+    `cond_alts` further such triples tried in order when the argument of
+    `cond` does not stand for a slot (`===` of two slots); `diagnostics`
+    messages (unknown callee, no method matching …); `generic` is true when
+    the call went through a generic function (method dispatch, a type's
+    constructor, an unknown callee), as opposed to a builtin or intrinsic:
+    Julia widens an unused generic call's result (`call_result_unused`), and
+    its `cond` follows `from_interconditional` instead of the builtins'
+    `abstract_call_builtin` rules."""
 
     rt: object
     cond: tuple | None = None
     diagnostics: tuple = ()
+    generic: bool = False
+    cond_alts: tuple = ()
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def is_const_type(x) -> bool:
-    return type(x) is Const and is_type(x.val)
-
-
-def instanceof(x):
-    """Julia's `instanceof_tfunc`: (type denoted, exact?) for a type argument."""
-    if type(x) is Const:
-        if is_type(x.val):
-            return x.val, True
-        return BOTTOM, True
-    t = widenconst(x)
-    if TT.isType(t):
-        p = t.params[0]
-        return p, not has_free_typevars(p)
-    u = unwrap_unionall(t)
-    if type(u) is DataType and u.name is TT.TYPE_NAME:
-        p = u.params[0]
-        if type(p) is TypeVar:
-            return (p.ub or ANY), False
-    if type(t) is UnionType and all(TT.isType(m) for m in t.members):
-        return ST.union(*(m.params[0] for m in t.members)), False
-    return ANY, False
 
 
 def _int_info(t):
@@ -161,22 +153,29 @@ def tf_egal(args, world):
         return BOTTOM
     x, y = args
     rt = egal_tfunc(x, y)
-    cond = None
-    if type(y) is Const and type(x) is not Const:
-        cond = _egal_cond(rt, x, y, 0)
-    elif type(x) is Const and type(y) is not Const:
-        cond = _egal_cond(rt, y, x, 1)
-    return CallResult(rt, cond)
+    if rt != BOOL and rt != TRUE and rt != FALSE:
+        return rt
+    # abstract_call_builtin: a comparison with a constant refines the other
+    # side; otherwise a slot's own type, one branch impossible when folded
+    # ("narrow the lattice slightly"); the second argument first
+    alts = []
+    if type(x) is Const:
+        alts.append(_egal_cond(rt, y, x, 1))
+    elif type(y) is Const:
+        alts.append(_egal_cond(rt, x, y, 0))
+    for pos, a in ((1, y), (0, x)):
+        alts.append((pos, BOTTOM if rt == FALSE else a, BOTTOM if rt == TRUE else a))
+    return CallResult(rt, alts[0], (), False, tuple(alts[1:]))
 
 
-def _egal_cond(rt, slot_ty, c, pos):
-    """abstract_call_builtin's `===` condition for a slot compared with a constant."""
-    then_t, else_t = c, widenconst(slot_ty)
+def _egal_cond(rt, xt, c, pos):
+    """Julia's `egal_condition(c, xt, rt)`: `xt` compared with the constant `c`."""
+    then_t, else_t = c, xt
     if rt == FALSE:
         then_t = BOTTOM
     elif rt == TRUE:
         else_t = BOTTOM
-    elif TT.issingleton(c.typ) and not is_type(c.val):
+    elif is_type(else_t) and issingleton(c.typ) and not is_type(c.val):
         else_t = typesubtract(else_t, c.typ)
     return (pos, then_t, else_t)
 
@@ -185,9 +184,9 @@ def egal_tfunc(x, y):
     """Julia's `egal_tfunc`."""
     if type(x) is Const and type(y) is Const:
         return Const(x == y)
-    if type(x) is Const and TT.issingleton(x.typ) and widenconst(y) == x.typ and not is_type(x.val):
+    if type(x) is Const and issingleton(x.typ) and widenconst(y) == x.typ and not is_type(x.val):
         return TRUE
-    if type(y) is Const and TT.issingleton(y.typ) and widenconst(x) == y.typ and not is_type(y.val):
+    if type(y) is Const and issingleton(y.typ) and widenconst(x) == y.typ and not is_type(y.val):
         return TRUE
     wx, wy = widenconst(x), widenconst(y)
     if typeintersect(wx, wy) == BOTTOM:
@@ -196,6 +195,7 @@ def egal_tfunc(x, y):
 
 
 def tf_notegal(args, world):
+    """`!==` is exactly a negated `===` (abstract_call_known): branches swapped."""
     r = tf_egal(args, world)
     if not isinstance(r, CallResult):
         return r
@@ -204,11 +204,8 @@ def tf_notegal(args, world):
         rt = FALSE
     elif rt == FALSE:
         rt = TRUE
-    cond = None
-    if r.cond is not None:
-        p, a, b = r.cond
-        cond = (p, b, a)
-    return CallResult(rt, cond)
+    alts = tuple((p, b, a) for p, a, b in (r.cond,) + r.cond_alts)
+    return CallResult(rt, alts[0], (), False, alts[1:])
 
 
 def tf_isa(args, world):
@@ -226,52 +223,18 @@ def tf_isa(args, world):
                 rt = TRUE
         elif type(v) is Const or TT.isdispatchelem(w) or typeintersect(w, t) == BOTTOM:
             rt = FALSE
+    # Julia's `isa_condition`: a folded test keeps its Conditional, one branch impossible
     cond = None
-    if exact and not has_free_typevars(t):
-        if rt == TRUE:
-            cond = (0, w, BOTTOM)
-        elif rt == FALSE:
-            cond = (0, BOTTOM, w)
-        else:
-            cond = (0, typeintersect(w, t), typesubtract(w, t))
+    if rt == TRUE:
+        cond = (0, v, BOTTOM)
+    elif rt == FALSE:
+        cond = (0, BOTTOM, v)
+    elif exact and type(t) is not TypeVar and not has_free_typevars(t):
+        then_t = typeintersect(w, t)
+        if TT.iskind(t) and then_t != BOTTOM:
+            then_t = t  # typeintersect may not narrow a Type-type
+        cond = (0, then_t, typesubtract(w, t))
     return CallResult(rt, cond)
-
-
-def typeof_tfunc(x):
-    """Julia's `typeof_tfunc`."""
-    if type(x) is Const:
-        v = x.val
-        if is_type(v):
-            if type(v) is UnionType:
-                return Const(TT.TYPEOFBOTTOM if not v.members else TT.UNION_KIND)
-            if type(v) is UnionAllType:
-                return Const(TT.UNIONALL)
-            return Const(TT.DATATYPE)
-        return Const(x.typ)
-    t = widenconst(x)
-    if TT.isType(t):
-        p = t.params[0]
-        if type(p) is UnionType:
-            return Const(TT.UNION_KIND)
-        if type(p) is UnionAllType:
-            return Const(TT.UNIONALL)
-        if type(p) is TypeVar:
-            return ANY
-        return Const(TT.DATATYPE)
-    if TT.isconcrete(t) or type(t) is FuncType:
-        return Const(t)
-    if type(t) is UnionType:
-        parts = [typeof_tfunc(m) for m in t.members]
-        return ST.union(*(widenconst(p) if type(p) is not Const else TT.type_of_type(p.val) for p in parts))
-    if t == ANY:
-        return TT.wrapper(TT.TYPE_NAME)
-    return _type_leq(t)
-
-
-def _type_leq(t):
-    """`Type{<:t}`."""
-    v = TypeVar("T", None, t)
-    return UnionAllType(v, TT.type_of_type(v))
 
 
 def tf_typeof(args, world):
@@ -341,7 +304,7 @@ def getfield_tfunc(x, name):
     if s == ANY or s == TT.MODULE:
         return ANY
     if type(s) is UnionType:
-        return _merge_all([getfield_tfunc(m, name) for m in s.members])
+        return _merge_all([getfield_tfunc(m, name) for m in sort_union_members(s.members)])
     if type(s) is UnionAllType:
         s = unwrap_unionall(s)
         if type(s) is not DataType:
@@ -406,27 +369,18 @@ def tf_setfield(args, world):
 def tf_isdefined(args, world):
     if len(args) < 2:
         return BOTTOM
-    x, name = args[0], args[1]
-    s = widenconst(x)
-    if type(s) is DataType and TT.isconcrete(s) and not TT.is_vatuple(s):
-        i = _field_index(s, name)
-        if i is not None:
-            n = len(ST.field_types(s))
-            if i < 1 or i > n:
-                return FALSE
-            ft = ST.field_types(s)[i - 1]
-            if ST.isbitstype(ft) or not s.name.mutable:
-                return TRUE
-    return BOOL
+    rt = isdefined_tfunc(args[0], args[1])
+    if rt == BOOL or type(rt) is Const:
+        c = isdefined_condition(args[0], args[1])
+        if c is not None:
+            return CallResult(rt, (0, c[0], c[1]))
+    return rt
 
 
 def tf_nfields(args, world):
     if len(args) != 1:
         return BOTTOM
-    n = lattice_nfields(args[0])
-    if n is not None:
-        return Const(n)
-    return TT.INT64
+    return nfields_tfunc(args[0])
 
 
 def tf_fieldtype(args, world):
@@ -445,17 +399,25 @@ def tf_fieldtype(args, world):
 def tuple_tfunc(args):
     """Julia's `tuple_tfunc` (tfuncs.jl 1.10): Const when every element is a
     Const; otherwise the Tuple type of the widened elements, where a
-    `Type{T}` element becomes `typeof(T)` (no runtime tuple has a `Type{…}`
-    element type), and a PartialStruct over the given elements when any of
-    them carries more than its type."""
+    `Type{T}` element becomes `typeof(T)` when `T` has a unique
+    representation, else `Type` (no runtime tuple has a `Type{…}` element
+    type), another element that may be a type `Union{x, Type}`, and a
+    PartialStruct over the given elements when any of them carries more
+    than its type.  A trailing `Vararg` (a splat of unknown length) stays the
+    tuple's `Vararg`; `Vararg{Union{}}` is dropped."""
+    args = [widenconditional(a) if type(a) is Conditional else a for a in args]
+    if args and type(args[-1]) is VarargType and args[-1].T == BOTTOM:
+        args.pop()
     if all(type(a) is Const for a in args):
         return Const(tuple(args), TT.tuple_type([a.typ for a in args]))
     params = []
     fields = []
     anyinfo = False
     for a in args:
-        if type(a) is Conditional:
-            a = BOOL
+        if type(a) is VarargType:
+            fields.append(a)
+            params.append(a)
+            continue
         if has_nontrivial_const_info(a):
             anyinfo = True
             fields.append(a)  # kept as is
@@ -466,14 +428,21 @@ def tuple_tfunc(args):
         if TT.isType(x):
             anyinfo = True
             p = x.params[0]
-            params.append(_kind_of_value(p) if not has_free_typevars(p) else TT.wrapper(TT.TYPE_NAME))
+            params.append(_kind_of_value(p) if hasuniquerep(p) or p == BOTTOM else TYPE)
+        elif TT.iskind(x) or x == BOTTOM:
+            params.append(x)
+        elif TT.isType(unwrap_unionall(x)):
+            params.append(TYPE)  # `Type{…} where …` is a Type: Union{x, Type} = Type
+        elif typeintersect(x, TYPE) != BOTTOM:
+            params.append(ST.union(x, TYPE))
         else:
             params.append(x)
     typ = TT.tuple_type(params)
     if typ == BOTTOM:
         return BOTTOM
-    if TT.issingleton(typ):
-        return Const((), typ)
+    inst = singleton_instance(typ)
+    if inst is not None:
+        return inst
     if anyinfo:
         return PartialStruct(typ, tuple(fields))
     return typ
@@ -492,36 +461,7 @@ def tf_tuple(args, world):
 
 
 def tf_apply_type(args, world):
-    if not args:
-        return BOTTOM
-    head = args[0]
-    if type(head) is not Const:
-        return ANY
-    ps = []
-    for a in args[1:]:
-        if type(a) is Const:
-            ps.append(_param_value(a.val))
-        else:
-            return _apply_type_wide(head)
-    try:
-        t = ST.apply_type(head.val, ps)
-    except Exception:  # noqa: BLE001 - too many parameters etc.: the call throws
-        return BOTTOM
-    return Const(t)
-
-
-def _param_value(v):
-    """A constant as a type parameter: tuples of constants become tuples of values
-    (`NamedTuple{(:a, :b)}`)."""
-    if type(v) is tuple:
-        return tuple(_param_value(x.val if type(x) is Const else x) for x in v)
-    return v
-
-
-def _apply_type_wide(head):
-    if is_type(head.val):
-        return TT.wrapper(TT.TYPE_NAME)
-    return ANY
+    return apply_type_tfunc(list(args))
 
 
 def tf_typeassert(args, world):
@@ -554,47 +494,15 @@ def tf_throw(args, world):
 
 
 def tf_sizeof(args, world):
-    """Julia's `sizeof_tfunc`: the size of a type argument, else of the value's
-    concrete type (primitive types and strings)."""
     if len(args) != 1:
         return BOTTOM
-    x = args[0]
-    if type(x) is Const and type(x.val) is str:
-        return Const(len(x.val.encode("utf-8")))
-    t, exact = instanceof(x)
-    if t == BOTTOM or not exact:
-        t = widenconst(x)  # a value, not a type: its type's size
-    if type(t) is DataType and t.name.primitive_bits:
-        return Const(t.name.primitive_bits // 8)
-    return TT.INT64
-
-
-def _splat(x):
-    """The elements of a splatted argument when statically known (tuples), else None."""
-    if type(x) is Const and type(x.val) is tuple:
-        return list(x.val)
-    if type(x) is PartialStruct and TT.is_tuple(x.typ) and not TT.is_vatuple(x.typ):
-        return list(x.fields)
-    t = widenconst(x)
-    if TT.is_tuple(t) and not TT.is_vatuple(t):
-        return list(t.params)
-    return None
+    return sizeof_tfunc(args[0])
 
 
 def tf_apply_iterate(args, world):
-    """`Core._apply_iterate(iterate, f, xs…)`: `f` called on the splatted
-    elements when every `xs` is a tuple of known length; else Any."""
-    if len(args) < 2:
-        return BOTTOM
-    flat = []
-    for x in args[2:]:
-        elems = _splat(x)
-        if elems is None:
-            return ANY
-        flat.extend(elems)
-    if world is None:
-        return ANY
-    return world.call(args[1], flat, ("Main",))
+    """`Core._apply_iterate` is typed by `irc.world.apply` (the world calls it
+    with the caller's module); without a world nothing is known."""
+    return ANY
 
 
 def tf_svec(args, world):
@@ -1059,187 +967,3 @@ def builtin_value(name: str) -> FunctionValue | None:
             return FunctionValue(("Base",), name)
         return FunctionValue(("Core",), name)
     return None
-
-
-# ---------------------------------------------------------------- folding @foldable methods
-
-
-def _pyop(name):
-    return {
-        "+": operator.add, "-": operator.sub, "*": operator.mul,
-        "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-        "==": operator.eq, "!=": operator.ne, "&": operator.and_, "|": operator.or_, "xor": operator.xor,
-        "⊻": operator.xor,
-    }.get(name)
-
-
-def _jdiv(a, b):  # Julia div: truncation toward zero
-    if b == 0:
-        raise ZeroDivisionError
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
-
-
-def _jrem(a, b):
-    return a - b * _jdiv(a, b)
-
-
-def _jmod(a, b):
-    if b == 0:
-        raise ZeroDivisionError
-    return a % b  # Python's % takes the sign of the divisor, as Julia's mod
-
-
-def _jfld(a, b):
-    if b == 0:
-        raise ZeroDivisionError
-    return a // b
-
-
-def _fdivide(a, b):
-    return _fdiv(float(a), float(b))
-
-
-def _jpow(a, b):
-    if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
-        if b < 0:
-            if a in (1, -1):
-                return a ** b
-            raise ValueError
-        return a ** b
-    return float(a) ** float(b)
-
-
-_MATH = {
-    "sin": math.sin, "cos": math.cos, "tan": math.tan, "exp": math.exp, "log": math.log,
-    "sqrt": math.sqrt, "asin": math.asin, "acos": math.acos, "atan": math.atan, "sinh": math.sinh,
-    "cosh": math.cosh, "tanh": math.tanh, "log2": math.log2, "log10": math.log10, "exp2": lambda x: 2.0 ** x,
-    "expm1": math.expm1, "log1p": math.log1p, "cbrt": lambda x: math.copysign(abs(x) ** (1 / 3), x),
-}
-
-
-def fold_call(name: str, args: list, result_type):
-    """Fold a `@foldable` method call on Consts with Julia semantics; the
-    Python result is coerced to `result_type` (the declaration's widened
-    result).  Returns a Const or None (not foldable / would throw)."""
-    if name == "convert" and len(args) == 2 and all(type(a) is Const for a in args) and is_type(args[0].val):
-        t, x = args[0].val, args[1]
-        if type(x.val) in (int, float, bool) and type(t) is DataType and t.name.primitive_bits:
-            return _convert_number(x, t)
-        return None
-    vals = []
-    for a in args:
-        if type(a) is not Const:
-            return None
-        v = a.val
-        vals.append(v)
-    rt = result_type
-    try:
-        if name in ("+", "-", "*") and vals and all(type(v) in (int, float, bool) for v in vals):
-            if name == "-" and len(vals) == 1:
-                r = -vals[0]
-            else:
-                op = _pyop(name)
-                r = vals[0]
-                for v in vals[1:]:
-                    r = op(r, v)
-            return _coerce(r, rt, args)
-        if len(vals) == 2 and all(type(v) in (int, float, bool) for v in vals):
-            x, y = vals
-            if name in ("<", "<=", ">", ">=", "==", "!=", "≤", "≥", "≠"):
-                op = _pyop({"≤": "<=", "≥": ">=", "≠": "!="}.get(name, name))
-                return Const(bool(op(x, y)))
-            if name in ("&", "|", "xor", "⊻") and all(type(v) in (int, bool) for v in vals):
-                return _coerce(_pyop(name)(int(x), int(y)), rt, args)
-            if name == "/":
-                return _coerce(_fdivide(x, y), rt, args)
-            if name in ("div", "÷"):
-                if isinstance(x, float) or isinstance(y, float):
-                    return None
-                return _coerce(_jdiv(int(x), int(y)), rt, args)
-            if name in ("rem", "%"):
-                if isinstance(x, float) or isinstance(y, float):
-                    return _coerce(_frem(float(x), float(y)), rt, args)
-                return _coerce(_jrem(int(x), int(y)), rt, args)
-            if name == "mod" and not isinstance(x, float) and not isinstance(y, float):
-                return _coerce(_jmod(int(x), int(y)), rt, args)
-            if name == "fld" and not isinstance(x, float) and not isinstance(y, float):
-                return _coerce(_jfld(int(x), int(y)), rt, args)
-            if name == "^":
-                return _coerce(_jpow(x, y), rt, args)
-            if name in ("max", "min"):
-                r = max(x, y) if name == "max" else min(x, y)
-                return _coerce(r, rt, args)
-            if name == "isless":
-                return Const(bool(x < y))
-        if len(vals) == 1 and type(vals[0]) in (int, float, bool):
-            x = vals[0]
-            if name == "!" and type(x) is bool:
-                return Const(not x)
-            if name == "abs":
-                return _coerce(abs(x), rt, args)
-            if name in ("float", "Float64"):
-                return _coerce(float(x), rt, args)
-            if name in ("zero", "one"):
-                return _coerce(0 if name == "zero" else 1, rt, args)
-            if name in ("isodd", "iseven") and type(x) is int:
-                return Const((x % 2 == 1) == (name == "isodd"))
-            if name in ("iszero", "isone"):
-                return Const(x == (0 if name == "iszero" else 1))
-            if name in ("isnan", "isinf", "isfinite"):
-                fx = float(x)
-                return Const({"isnan": math.isnan, "isinf": math.isinf, "isfinite": math.isfinite}[name](fx))
-            if name == "sign":
-                return _coerce((x > 0) - (x < 0), rt, args)
-            if name in ("floor", "ceil", "round", "trunc") and isinstance(x, float) and math.isfinite(x):
-                f = {"floor": math.floor, "ceil": math.ceil, "round": _round_even, "trunc": math.trunc}[name]
-                return _coerce(f(x), rt, args)
-            if name in _MATH:
-                return _coerce(_MATH[name](float(x)), rt, args)
-    except (ZeroDivisionError, ValueError, OverflowError, TypeError):
-        return None
-    return None
-
-
-def _convert_number(x: Const, t):
-    """`convert(t, x)` for a numeric constant (None when it would throw InexactError)."""
-    v = x.val
-    if issubtype(t, TT.ABSTRACTFLOAT):
-        return make_const(float(v), t)
-    if issubtype(t, TT.INTEGER):
-        if isinstance(v, float):
-            if not math.isfinite(v) or v != int(v):
-                return None
-        v = int(v)
-        info = _int_info(t)
-        if info is not None:
-            bits, signed = info
-            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
-            if t == TT.BOOL:
-                lo, hi = 0, 1
-            if not lo <= v <= hi:
-                return None
-        return make_const(v, t)
-    return None
-
-
-def _round_even(x):
-    return float(round(x))
-
-
-def _coerce(r, rt, args):
-    t = rt
-    if type(t) is not DataType or not t.name.primitive_bits:
-        # result type unknown or abstract: use the promoted argument type
-        ts = [a.typ for a in args]
-        t = ts[0] if ts else TT.INT64
-        if any(x == TT.FLOAT64 for x in ts) or isinstance(r, float):
-            t = TT.FLOAT64
-    if issubtype(t, TT.INTEGER) and isinstance(r, float):
-        if not math.isfinite(r) or r != int(r):
-            return None
-        r = int(r)
-    if t == TT.BOOL and type(r) is not bool:
-        if r not in (0, 1):
-            return None
-    return make_const(r, t)

@@ -30,6 +30,7 @@ call memo (a pure function of the arguments); no module-level mutable state.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -38,7 +39,9 @@ from irc.syntax import tree as S
 from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult
+from irc.world.apply import apply_iterate
 from irc.world.dispatch import Method, dispatch
+from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
 from irc.lattice.typelattice import (
@@ -673,50 +676,73 @@ class World:
             if type(v) is FunctionValue:
                 return self._call_function(v, args, module)
             if is_type(v):
-                return self._construct(v, args, module)
+                return _generic(self._construct(v, args, module))
             return CallResult(ANY)
         if tf is FuncType:
             return self._call_function(f.func, args, module)
         w = widenconst(f)
         if TT.isType(w) and not has_free_typevars(w.params[0]):
-            return self._construct(w.params[0], args, module)
+            return _generic(self._construct(w.params[0], args, module))
         if w == ANY and callee is not None and type(callee) is S.Name:
             r = self.resolve(callee.parts, module)
             if r is None:
                 shown = _qual(self._display_parts(callee.parts, module))
-                return CallResult(ANY, None, (f"unknown callee {shown}({self._sigtext(args)})",))
+                return CallResult(ANY, None, (f"unknown callee {shown}({self._sigtext(args)})",), True)
         if w == BOTTOM:
             return CallResult(BOTTOM)
         return CallResult(ANY)
 
     def _sigtext(self, args) -> str:
-        return ", ".join("::" + show(widenconst(a)) for a in args)
+        return ", ".join("::" + show(a.T) + "..." if type(a) is VarargType else "::" + show(widenconst(a))
+                         for a in args)
 
-    def _call_function(self, fv: FunctionValue, args, module) -> CallResult:
-        q = fv.qualname
-        ms = self.methods.get(q)
+    def _methods_of(self, fv: FunctionValue):
+        """(the function value whose declarations answer a call of `fv`, those
+        declarations or None): a Main function value without Main
+        declarations takes Base's, then Core's."""
+        ms = self.methods.get(fv.qualname)
         if ms is None and fv.module and fv.module[0] == "Main" and fv.name:
-            # a Main function value without Main declarations: Base's, then Core's
             for alt in (("Base", fv.name), ("Core", fv.name)):
                 if _qual(alt) in self.methods:
-                    ms = self.methods[_qual(alt)]
-                    fv = FunctionValue(alt[:-1], alt[-1])
-                    break
-        name = fv.name
-        if name in ("getproperty", "setproperty!") and fv.module == ("Base",) and len(args) >= 2:
-            r = self._property(name, args, ms or ())
-            if r is not None:
-                return r
-        tf = BI.lookup(fv) if ms is None else None
-        if tf is None and ms is None:
+                    return FunctionValue(alt[:-1], alt[-1]), self.methods[_qual(alt)]
+        return fv, ms
+
+    def _builtin_tfunc(self, fv: FunctionValue):
+        """The builtin or intrinsic a function value without declarations calls (its tfunc), or None."""
+        tf = BI.lookup(fv)
+        if tf is None:
             bv = BI.builtin_value(fv.name) if fv.module in (("Main",), ("Base",), ("Core",)) else None
             if bv is not None:
                 tf = BI.lookup(bv)
+        return tf
+
+    def builtin_of(self, fv: FunctionValue) -> str | None:
+        """The name of the builtin or intrinsic a call of `fv` is typed by
+        (`"ifelse"` for `Core.ifelse`), None when declarations answer it."""
+        fv2, ms = self._methods_of(fv)
+        if ms is not None or self._builtin_tfunc(fv2) is None:
+            return None
+        return fv2.name
+
+    def _call_function(self, fv: FunctionValue, args, module) -> CallResult:
+        q = fv.qualname
+        fv, ms = self._methods_of(fv)
+        name = fv.name
+        if name in ("getproperty", "setproperty!") and fv.module == ("Base",) and len(args) >= 2 \
+                and not any(type(a) is VarargType for a in args):
+            r = self._property(name, args, ms or ())
+            if r is not None:
+                return r
+        tf = self._builtin_tfunc(fv) if ms is None else None
         if tf is not None:
+            if tf is BI.tf_apply_iterate:
+                return apply_iterate(args, self, module)
+            if any(type(a) is VarargType for a in args) and tf not in (BI.tf_tuple, BI.tf_apply_type):
+                return CallResult(ANY)  # a builtin given a splat of unknown length
             r = tf(args, self)
             return r if isinstance(r, CallResult) else CallResult(r)
         if ms is None:
-            return CallResult(ANY, None, (f"unknown callee {q}({self._sigtext(args)})",))
+            return CallResult(ANY, None, (f"unknown callee {q}({self._sigtext(args)})",), True)
         res = dispatch(ms, args, self._eval_result, self._fold)
         rt = res.rt
         diags = ()
@@ -728,7 +754,7 @@ class World:
             rt = _vect_promote(rt, args)
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
-        return CallResult(rt, res.cond, diags)
+        return CallResult(rt, res.cond, diags, True)
 
     def _property(self, name, args, ms):
         x = widenconst(args[0])
@@ -743,9 +769,10 @@ class World:
             if body.params and body.params[0] != TT.ANY and match_signature(
                     TT.tuple_type([x] + [widenconst(a) for a in args[1:]]), m.sig) is not None:
                 return None
+        # `Base.getproperty` is a generic function (its result is widened when unused)
         if name == "getproperty":
-            return CallResult(BI.getfield_tfunc(args[0], args[1]))
-        return CallResult(BI.tf_setfield(args, self))
+            return CallResult(BI.getfield_tfunc(args[0], args[1]), generic=True)
+        return CallResult(BI.tf_setfield(args, self), generic=True)
 
     def _eval_result(self, m: Method, bindings: dict):
         if m.result is not None:
@@ -778,7 +805,7 @@ class World:
         return r
 
     def _fold(self, m: Method, args, rt):
-        return BI.fold_call(m.func.name, args, widenconst(rt))
+        return fold_call(m.func.name, args, widenconst(rt))
 
     def _construct(self, T, args, module) -> CallResult:
         """A call of a type: a declared constructor, else an instance of T."""
@@ -790,11 +817,13 @@ class World:
                 if ms:
                     res = dispatch(ms, args, self._eval_result, self._fold)
                     return CallResult(res.rt, res.cond)
+        if any(type(a) is VarargType for a in args):  # a splat of unknown length: the type, when that is exact
+            return CallResult(T if type(T) is DataType and TT.isconcrete(T) else ANY)
         if type(T) is DataType:
             if T.name.primitive_bits and len(args) == 1:
                 a = args[0]
                 if type(a) is Const and type(a.val) in (int, float, bool):
-                    c = _convert_const(a, T)
+                    c = convert_number(a, T)  # Union{} when Julia throws InexactError (Int8(300))
                     if c is not None:
                         return CallResult(c)
                 return CallResult(T)
@@ -861,34 +890,17 @@ class _PendingBound:
 _MISSING = object()
 
 
+def _generic(r: CallResult) -> CallResult:
+    """`r` marked as the result of a generic call (a type's constructor)."""
+    return r if r.generic else replace(r, generic=True)
+
+
 def _callee_key(callee):
     if callee is None:
         return None
     if type(callee) is S.Name:
         return callee.parts
     return id(type(callee))
-
-
-def _convert_const(a: Const, T):
-    v = a.val
-    if issubtype(T, TT.ABSTRACTFLOAT):
-        return BI.make_const(float(v), T)
-    if issubtype(T, TT.INTEGER):
-        if isinstance(v, float):
-            if not math.isfinite(v) or v != int(v):
-                return None
-            v = int(v)
-        v = int(v)
-        info = BI._int_info(T)
-        if info is not None:
-            bits, signed = info
-            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
-            if T == TT.BOOL:
-                lo, hi = 0, 1
-            if not lo <= v <= hi:
-                return None
-        return BI.make_const(v, T)
-    return None
 
 
 _FLOAT_RANK = {"Float16": 1, "Float32": 2, "Float64": 3}

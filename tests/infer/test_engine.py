@@ -323,6 +323,28 @@ def test_singleton_argument_is_a_constant():
     assert r.return_type == L.Const(None)
 
 
+def test_catch_block_leading_leave_110():
+    """Rule 9b: Julia 1.10 lowering starts each catch block with `leave 1`, which
+    pops the catch's own region (1.10 `compute_trycatch`: `handler_at[l] = pc`);
+    the rest of an inner catch stays in the outer region, so its assignments
+    reach the outer catch (issue #42022's layout)."""
+    fn = mkfn([], ["x"], [
+        [A(2, lit(1)), ENTER(7)],             # 1, 2: outer, catch #7
+        [ENTER(4)],                           # 3: inner (region 2), catch #4
+        [A(2, lit(2)), LEAVE(2)],             # 4, 5 (region 3)
+        [LEAVE(1)],                           # 6: inner catch, 1.10's leading leave
+        [A(2, lit(None)), LEAVE(1)],          # 7, 8: still in the outer region
+        [RET(sl(2))],                         # 9
+        [LEAVE(1)],                           # 10: outer catch, leading leave
+        [RET(sl(2))],                         # 11
+    ])
+    h = try_handlers(fn)
+    assert h[4] == 3 and h[6] == 2 and h[7] == 2  # the leading leave pops nothing
+    assert h[9] == 0 and h[10] == 0 and h[11] == 0
+    r = infer_all(fn)
+    assert issubtype(NOTHING, L.widenconst(r.entry(7)[2].type))  # x = nothing in the inner catch reached it
+
+
 def test_try_handlers_leave_by_token():
     # 1.11 style: `$(Expr(:leave, %2))` names the (outer) enter statement and leaves both regions
     fn = mkfn([], ["x"], [

@@ -2,7 +2,7 @@
 (base/compiler/typelattice.jl, typelimits.jl, typeutils.jl)."""
 from irc.lattice import typetable as T
 from irc.lattice import subtype as ST
-from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, lattice_le, make_conditional, widenconst
+from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, lattice_le, tmeet, widenconst
 from irc.lattice.typelimits import issimpleenoughtype, tmerge, tuplemerge, union_count_abstract, unioncomplexity
 from irc.lattice.types import BOTTOM, DataType, FuncType, FunctionValue, VarargType
 from irc.lattice.typeprint import show
@@ -132,10 +132,25 @@ def test_widenconst():
     assert Const(0.0) != Const(-0.0) and Const(float("nan")) == Const(float("nan"))
 
 
-def test_make_conditional_folds():
-    assert make_conditional(2, BOTTOM, I) == FALSE
-    assert make_conditional(2, I, BOTTOM) == TRUE
-    assert make_conditional(2, I, N) == Conditional(2, I, N)
+def test_folded_conditionals_keep_their_slot():
+    """Rule 3 (typelattice.jl, typelimits.jl 1.10): a Conditional with an impossible
+    branch is not folded; two of them on one slot merge branch-wise into a real
+    Conditional, and only `Union{}` is below a Conditional."""
+    yes, no = Conditional(2, I, BOTTOM), Conditional(2, BOTTOM, N)
+    assert merge(yes, no) == Conditional(2, I, N)
+    assert merge(yes, yes) == yes and merge(yes, Conditional(3, I, BOTTOM)) == TRUE
+    assert merge(yes, Conditional(3, BOTTOM, I)) == BOOL
+    assert not lattice_le(TRUE, yes) and lattice_le(BOTTOM, yes) and not lattice_le(I, yes)
+    assert lattice_le(yes, TRUE) and lattice_le(no, FALSE) and not lattice_le(yes, FALSE)
+    assert show(yes) == "Core.Const(true)" and show(no) == "Core.Const(false)" and show(merge(yes, no)) == "Bool"
+
+
+def test_tmeet():
+    """Julia's `tmeet(v, t::Type)` (rule 2)."""
+    assert tmeet(ST.union(N, I), I) == I
+    assert tmeet(Const(1), I) == Const(1) and tmeet(Const(1), F) == BOTTOM
+    assert tmeet(Conditional(2, I, N), T.INTEGER) == Conditional(2, I, N)  # Bool <: Integer
+    assert tmeet(Conditional(2, I, N), F) == BOTTOM
 
 
 def test_vararg_tuple_merge_terminates():

@@ -2,6 +2,7 @@
 and subtraction (typeutils.jl `typesubtract`)."""
 from irc.lattice import typetable as T
 from irc.lattice import subtype as ST
+from irc.lattice import layout as LAY
 from irc.lattice.subtype import issubtype, match_signature, typeintersect, typesubtract
 from irc.lattice.types import BOTTOM, DataType, FuncType, FunctionValue, TypeVar, UnionAllType, VarargType
 from irc.lattice.typeprint import show
@@ -74,7 +75,7 @@ def test_type_kinds():
 
 def test_function_singletons():
     f = FuncType(FunctionValue(("Main",), "f"))
-    assert issubtype(f, T.FUNCTION) and T.issingleton(f) and T.isconcrete(f)
+    assert issubtype(f, T.FUNCTION) and LAY.issingleton(f) and T.isconcrete(f)
     assert not issubtype(f, FuncType(FunctionValue(("Main",), "g")))
 
 
@@ -89,13 +90,13 @@ def test_diagonal_rule_and_binding():
 
 
 def test_concrete_bits_singleton():
-    assert T.isconcrete(I) and ST.isbitstype(I) and not T.issingleton(I)
-    assert T.issingleton(N) and ST.isbitstype(T.tuple_type([I, I]))
-    assert T.isconcrete(T.vector(T.ANY)) and not ST.isbitstype(T.vector(I))
+    assert T.isconcrete(I) and LAY.isbitstype(I) and not LAY.issingleton(I)
+    assert LAY.issingleton(N) and LAY.isbitstype(T.tuple_type([I, I]))
+    assert T.isconcrete(T.vector(T.ANY)) and not LAY.isbitstype(T.vector(I))
     assert not T.isconcrete(T.NUMBER) and not T.isconcrete(T.tuple_type([T.ANY]))
     assert not T.isconcrete(T.type_of_type(I)) and T.isdispatchelem(T.type_of_type(I))
     assert not T.isdispatchelem(T.DATATYPE)  # kinds are not dispatch elements
-    assert not ST.isbitstype(S) and not T.issingleton(S)
+    assert not LAY.isbitstype(S) and not LAY.issingleton(S)
 
 
 def test_fields():
@@ -142,3 +143,30 @@ def test_where_variables_do_not_capture():
     assert match_signature(T.tuple_type([B["Vector"]]), sig) is None
     assert issubtype(B["Vector"], B["AbstractVector"])
     assert match_signature(T.tuple_type([T.vector(I)]), sig) == {v: I}
+
+
+def test_layout_sizes_and_zero_size_singletons():
+    """Rule 8 (docs/semantics.md §9): x86_64 layout as `jl_compute_field_offsets`;
+    a concrete immutable type of size 0 is a singleton (`Tuple{Nothing}`), sorted
+    first in a union, and its instance is a constant."""
+    from irc.lattice.typelattice import Const, maybe_singleton_const, singleton_instance
+    from irc.lattice.types import TypeName
+
+    I, N = T.INT64, T.NOTHING
+    tn = T.tuple_type([N])
+    assert LAY.issingleton(tn) and LAY.datatype_layout(tn) == (0, 1)
+    assert not LAY.issingleton(T.tuple_type([I])) and LAY.isbitstype(T.tuple_type([I, T.INT8]))
+    assert LAY.datatype_layout(T.tuple_type([T.INT8, I])) == (16, 8)  # padding after the Int8
+    assert LAY.datatype_layout(T.tuple_type([T.INT8, T.INT16])) == (4, 2)
+    assert LAY.datatype_layout(T.INT128) == (16, 8)  # MAX_ALIGN = 8 on x86_64 (1.10)
+    # an inline isbits union field: the largest member plus a selector byte
+    tname = TypeName(("Main",), "M", (), T.ANY)
+    tname.set_fields(("x",), (ST.union(N, T.INT8),))
+    maybe8 = DataType(tname, ())
+    assert LAY.datatype_layout(maybe8) == (2, 1) and LAY.isbitstype(maybe8) and not LAY.issingleton(maybe8)
+    # a non-isbits field is a pointer; mutable and opaque types are never inline
+    assert LAY.datatype_layout(T.tuple_type([I, T.STRING])) == (16, 8) and not LAY.isbitstype(T.tuple_type([T.STRING]))
+    assert LAY.datatype_layout(T.STRING) is None and LAY.datatype_layout(T.NUMBER) is None
+    assert show(ST.union(T.tuple_type([I]), tn)) == "Union{Tuple{Nothing}, Tuple{Int64}}"
+    assert singleton_instance(tn) == Const((Const(None),), tn)
+    assert maybe_singleton_const(N) == Const(None) and maybe_singleton_const(T.type_of_type(I)) == Const(I)

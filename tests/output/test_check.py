@@ -40,3 +40,40 @@ def test_no_annotations_nothing_to_compare():
 def test_mismatch_render_format():
     m = Mismatch(14, "%7", "Tuple{Int64, Int64}", "Union{Nothing, Tuple{Int64, Int64}}", "f.ir", 22)
     assert m.render() == "f.ir:14:22: %7 inferred Tuple{Int64, Int64}, Julia printed Union{Nothing, Tuple{Int64, Int64}}"
+
+
+UNUSED_WARNTYPE = """
+declare Main.g(::Int64)::Int64
+
+MethodInstance for u(::Int64)
+  from u(x) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(u)
+  x::Int64
+Body::Int64
+1 ─      Main.g(x)
+│   %2 = Main.g(x)::Int64
+└──      return %2
+"""
+
+UNUSED_CODE_TYPED = """
+declare Main.g(::Int64)::Int64
+
+function u(x::Int64)
+CodeInfo(
+1 ─      Main.g(x)::Any
+│   %2 = Main.g(x)::Int64
+└──      return %2
+) => Int64
+end
+"""
+
+
+def test_unused_call_julia_printed_without_a_type_is_not_counted():
+    """Rule 7: `@code_warntype` prints an unused call with no type: nothing to
+    compare there; `code_typed(optimize=false)` prints `::Any`, which is irc's
+    (widened) answer too."""
+    rep = report(UNUSED_WARNTYPE, exact=True)
+    assert rep.summary() == "4 agree, 0 differ"  # #self#, x, Body, %2
+    rep = report(UNUSED_CODE_TYPED, exact=True)
+    assert rep.summary() == "3 agree, 0 differ"  # Body, both statements

@@ -52,7 +52,7 @@ def _reference_texts(fn, r, colour):
         if t is None or st.kind is ir.Kind.DEAD:
             texts.append(printer._dead_text(fn, st) + printer.C.paint("::Union{}", printer.C.GOOD, colour))
             continue
-        hv = printer._has_value(st)
+        hv = printer.prints_type(st, i, r)
         text = printer._live_text(fn, st, hv)
         if hv:
             typed, level = printer._typed("", t, colour)

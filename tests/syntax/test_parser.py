@@ -404,3 +404,19 @@ def test_new_forms_evaluate_to_what_typeprint_prints(text):
 def test_fast_path_declines_or_agrees_on_new_forms(line):
     text = f"function f(x)\n1 ─ {line}\n└── return %4\nend\n"
     assert repr(parse_text(text, "t.ir").items) == repr(parse_text(text, "t.ir", fast=False).items)
+
+
+def test_statement_type_with_where_is_the_annotation():
+    """Julia prints `::Type{Vector{T}} where T` after a statement (typeof of a
+    non-concrete type, apply_type with an unknown parameter): the `where` is
+    part of the printed type, on value statements and on typed assignments."""
+    text = ("function f(v::Vector)\n"
+            "1 ─      (a = Core.typeof(v))::Type{Vector{T}} where T\n"
+            "│   %2 = Core.typeof(v)::Type{Vector{_A}} where _A\n"
+            "└──      return %2\n"
+            "end\n")
+    (fn,) = parse_text(text, "w.ir").items
+    assign, value = fn.lines[0], fn.lines[1]
+    assert isinstance(assign.annotation, S.Where) and [v.name for v in assign.annotation.vars] == ["T"]
+    assert isinstance(value.annotation, S.Where) and [v.name for v in value.annotation.vars] == ["_A"]
+    assert isinstance(value.stmt.value, S.Call) and isinstance(assign.stmt.value, S.Call)

@@ -208,7 +208,7 @@ def test_indexed_iterate_and_convert_constprop():
     assert show(w.call(f, [t, I], M).rt) == "Tuple{Any, Int64}"
     conv = w.value_of(parse_expr("Base.convert"), M)
     assert w.call(conv, [Const(F), Const(2)], M).rt == Const(2.0)
-    assert w.call(conv, [Const(I), Const(2.5)], M).rt == I  # InexactError: not folded
+    assert w.call(conv, [Const(I), Const(2.5)], M).rt == BOTTOM  # InexactError: the fold throws (rule 6)
 
 
 def test_namedtuple_construction():
@@ -237,3 +237,51 @@ def test_vect_promotion_and_ref_dict_constructors():
     assert show(w.call(ref, [Const(0)], M).rt) == "Base.RefValue{Int64}"
     dict_t = w.parse_type("Dict{String, Int64}")
     assert show(w.call(Const(dict_t), [], M).rt) == "Dict{String, Int64}"
+
+
+# -- rule 1 (docs/semantics.md §9): Julia's unionsplitcost
+def test_union_split_cost_counts_the_largest_union_as_two():
+    from irc.world.dispatch import union_split_cost
+
+    u5 = ST.union(T.INT8, T.INT16, T.INT32, I, T.UINT8)
+    assert union_split_cost([u5]) == 2
+    assert union_split_cost([ST.union(N, I), ST.union(I, F, S_)]) == 4
+    assert union_split_cost([ST.union(I, F, S_), ST.union(I, F, S_)]) == 6
+    assert union_split_cost([I, F]) == 1
+
+
+SPLIT = """
+declare Main.g(::Int8)::String
+declare Main.g(::Int16)::String
+declare Main.g(::Int32)::String
+declare Main.g(::Int64)::String
+declare Main.g(::UInt8)::String
+declare Main.h(::Nothing, ::Any)::Int64
+declare Main.h(::Int64, ::Int64)::Int64
+declare Main.h(::Int64, ::Float64)::Int64
+declare Main.h(::Int64, ::String)::Int64
+declare Main.k(::Int64)::Int64
+declare Main.k(::Float64)::Float64
+declare Main.k(::Nothing)::String
+declare Main.k(::String)::Char
+"""
+
+
+def test_union_split_by_cost():
+    w = World.build(parse_text(SPLIT, "split.ir").items, prelude=False)
+    g, h, k = (w.value_of(parse_expr(f"Main.{n}"), M) for n in "ghk")
+    u5 = ST.union(T.INT8, T.INT16, T.INT32, I, T.UINT8)
+    assert w.call(g, [u5], M).rt == S_  # cost 2: five signatures, one method each
+    assert w.call(h, [ST.union(N, I), ST.union(I, F, S_)], M).rt == I  # cost 4: six signatures
+    # the merge follows Julia's order (Float64, Int64, Nothing, String): the fourth member widens to Any
+    assert w.call(k, [ST.union(I, F, N, S_)], M).rt == T.ANY
+
+
+def test_union_split_is_deterministic_in_member_order():
+    """The split visits members in Julia's union order whatever their hash order."""
+    from irc.world.dispatch import _split
+
+    combos = _split([ST.union(N, I), ST.union(S_, F, I)])
+    assert [[show(t) for t in c] for c in combos] == [
+        ["Nothing", "Float64"], ["Int64", "Float64"], ["Nothing", "Int64"], ["Int64", "Int64"],
+        ["Nothing", "String"], ["Int64", "String"]]

@@ -4,9 +4,10 @@ import pytest
 from irc.lattice import typetable as T
 
 from irc.lattice import subtype as ST
-from irc.world.tfuncs import egal_tfunc, fold_call, getfield_tfunc, tuple_tfunc, wrap_int
+from irc.world.fold import fold_call
+from irc.world.tfuncs import egal_tfunc, getfield_tfunc, tuple_tfunc, wrap_int
 from irc.lattice.typelattice import BOOL, FALSE, TRUE, Const, PartialStruct, StructValue
-from irc.lattice.types import BOTTOM, DataType, FunctionValue, ModuleValue, Sym
+from irc.lattice.types import BOTTOM, DataType, FunctionValue, ModuleValue, Sym, VarargType
 from irc.lattice.typeprint import show
 from irc.world.world import World
 
@@ -140,14 +141,36 @@ def test_fold_call():
     assert fold_call("mod", [Const(-7), Const(2)], I) == Const(1)
     assert fold_call("<", [Const(1), Const(2.5)], T.BOOL) == TRUE
     assert fold_call("+", [Const(1), Const(2.0)], F) == Const(3.0)
-    assert fold_call("div", [Const(1), Const(0)], I) is None  # DivideError: not folded
-    assert fold_call("sqrt", [Const(-1.0)], F) is None  # DomainError
     assert fold_call("^", [Const(2), Const(10)], I) == Const(1024)
+
+
+def test_fold_that_throws_is_bottom():
+    """Rule 6 (concrete_eval_call): Julia's evaluation throws -> Union{}; IEEE
+    results Python refuses are Julia's values; what irc cannot fold is None."""
+    throws = [("div", [Const(1), Const(0)], I), ("rem", [Const(1), Const(0)], I), ("mod", [Const(5), Const(0)], I),
+              ("fld", [Const(1), Const(0)], I), ("div", [Const(-2**63), Const(-1)], I),
+              ("^", [Const(2), Const(-1)], I), ("sqrt", [Const(-1.0)], F), ("log", [Const(-1.0)], F),
+              ("acos", [Const(2.0)], F), ("sin", [Const(float("inf"))], F), ("^", [Const(-8.0), Const(0.5)], F),
+              ("convert", [Const(T.INT8), Const(300)], T.INT8), ("convert", [Const(I), Const(1.5)], I)]
+    for name, args, rt in throws:
+        assert fold_call(name, args, rt) == BOTTOM, (name, args)
+    assert fold_call("rem", [Const(-2**63), Const(-1)], I) == Const(0)  # rem by -1 does not throw
+    assert fold_call("^", [Const(-1), Const(-3)], I) == Const(-1)
+    assert fold_call("log", [Const(0.0)], F) == Const(float("-inf"))
+    assert fold_call("exp", [Const(1000.0)], F) == Const(float("inf"))
+    assert fold_call("^", [Const(0.0), Const(-1.0)], F) == Const(float("inf"))
+    assert fold_call("rem", [Const(1.0), Const(0.0)], F) == Const(float("nan"))
+    assert fold_call("sqrt", [Const(-0.0)], F) == Const(-0.0)
+    assert fold_call("max", [Const(1.0), Const(float("nan"))], F) == Const(float("nan"))
+    assert fold_call("min", [Const(0.0), Const(-0.0)], F) == Const(-0.0)
+    assert fold_call("isless", [Const(-0.0), Const(0.0)], T.BOOL) == TRUE
 
 
 def test_constructors_and_new(world):
     assert world.call(Const(F), [Const(1)], ("Main",)).rt == Const(1.0)
-    assert world.call(Const(I), [Const(1.5)], ("Main",)).rt == I  # InexactError: not folded
+    assert world.call(Const(I), [Const(1.5)], ("Main",)).rt == BOTTOM  # InexactError: the call throws
+    assert world.call(Const(T.INT8), [Const(300)], ("Main",)).rt == BOTTOM
+    assert world.call(Const(T.INT8), [Const(-3)], ("Main",)).rt == Const(-3, T.INT8)
     assert world.call(Const(T.METHODERROR), [I, I], ("Main",)).rt == T.METHODERROR
     assert world.call(Const(T.BUILTIN_BINDINGS["UnitRange"]), [I, I], ("Main",)).rt == UR
     assert world.new(Const(UR), [Const(1), I]) == PartialStruct(UR, (Const(1), I))
@@ -196,3 +219,82 @@ def test_get_binding_type():
     m = Const(ModuleValue(("Main",)))
     assert call(w, ("Core",), "get_binding_type", m, Const(Sym("counter"))).rt == Const(I)
     assert call(w, ("Core",), "get_binding_type", m, Const(Sym("other"))).rt == Const(T.ANY)
+
+
+# -- Julia 1.10 rules of issue 15 (docs/semantics.md §9)
+def test_folded_isa_and_egal_keep_a_condition(world):
+    """Rule 3: a test that folds still refines its argument (one branch Union{})."""
+    r = call(world, ("Core",), "isa", I, Const(I))
+    assert r.rt == TRUE and r.cond == (0, I, BOTTOM)
+    r = call(world, ("Core",), "===", I, Const(None))
+    assert r.rt == FALSE and r.cond == (0, BOTTOM, I)
+    r = call(world, ("Core",), "===", ST.union(N, I), ST.union(N, I))  # slot === slot: the second one first
+    assert r.rt == BOOL and r.cond[0] == 1 and r.cond_alts[-1] == (0, ST.union(N, I), ST.union(N, I))
+    r = call(world, ("Base",), "!==", I, Const(None))
+    assert r.rt == TRUE and r.cond == (0, I, BOTTOM)
+
+
+def test_apply_type_with_an_unknown_parameter(world):
+    """Rule 5: `apply_type_tfunc` makes a fresh variable for an uncertain parameter."""
+    vec = T.BUILTIN_BINDINGS["Vector"]
+    assert show(call(world, ("Core",), "apply_type", Const(vec), T.DATATYPE).rt) == "Type{Vector{_A}} where _A"
+    assert show(call(world, ("Core",), "apply_type", Const(T.BUILTIN_BINDINGS["Dict"]), T.DATATYPE, T.DATATYPE).rt) \
+        == "Type{Dict{_A, _B}} where {_A, _B}"
+    assert show(call(world, ("Core",), "apply_type", Const(T.TUPLE_ANY), T.ANY).rt) == "Type{<:Tuple}"
+    assert call(world, ("Core",), "apply_type", Const(vec), Const(I)).rt == Const(T.vector(I))
+    assert call(world, ("Core",), "apply_type", Const(I), Const(I)).rt == BOTTOM  # not parametric: throws
+    assert call(world, ("Core",), "apply_type", Const(T.UNION_KIND)).rt == Const(BOTTOM)
+
+
+def test_typeof_follows_typeof_tfunc(world):
+    """Rule 5: `typeof(::Any)` is `DataType`; non-abstract `where`s and length-only vararg tuples."""
+    ty = lambda x: show(call(world, ("Core",), "typeof", x).rt)  # noqa: E731
+    assert ty(T.ANY) == "DataType"
+    assert ty(T.INTEGER) == "Type{<:Integer}"
+    assert ty(T.BUILTIN_BINDINGS["Vector"]) == "Type{Vector{T}} where T"
+    assert ty(T.tuple_type([I, VarargType(I)])) == "Type{Tuple{Int64, Vararg{Int64, N}}} where N"
+    assert ty(Const(BOTTOM)) == "Core.Const(Core.TypeofBottom)"
+    assert ty(T.type_of_type(BOTTOM)) == "Core.Const(Core.TypeofBottom)"
+    assert ty(ST.union(I, N)) == "Union{Type{Int64}, Type{Nothing}}"
+
+
+def test_nfields_and_sizeof_from_the_layout(world):
+    """Rule 5: `nfields` is a constant for non-abstract tuples and structs,
+    `sizeof` the x86_64 layout size."""
+    nf = lambda x: call(world, ("Core",), "nfields", x).rt  # noqa: E731
+    sz = lambda x: call(world, ("Core",), "sizeof", x).rt  # noqa: E731
+    assert nf(T.tuple_type([T.INTEGER, T.INTEGER])) == Const(2)
+    assert nf(ST.union(T.tuple_type([I]), T.tuple_type([I, I]))) == I
+    assert nf(T.REAL) == I and nf(Const(FunctionValue(("Base",), "sin"))) == Const(0)
+    assert sz(T.INT16) == Const(2) and sz(Const(T.INT16)) == Const(2)
+    assert sz(Const(T.tuple_type([I, I]))) == Const(16) and sz(T.tuple_type([T.INT8, I])) == Const(16)
+    assert sz(Const(T.tuple_type([N]))) == Const(0) and sz(Const("abc")) == Const(3)
+    assert sz(T.STRING) == I and sz(Const(T.NUMBER)) == I
+
+
+def test_isdefined_on_a_union_refines(world):
+    """Rule 9a: `Core.isdefined` on a union-typed argument forms a condition
+    from the members `isdefined_tfunc` answers true / false for."""
+    some = DataType(T.SOME_NAME, (I,))
+    r = call(world, ("Core",), "isdefined", ST.union(N, some), Const(Sym("value")))
+    assert r.rt == BOOL and r.cond == (0, some, N)
+    assert call(world, ("Core",), "isdefined", some, Const(Sym("value"))).rt == TRUE
+    assert call(world, ("Core",), "isdefined", some, Const(Sym("nope"))).rt == FALSE
+    assert call(world, ("Core",), "isdefined", T.BOX, Const(Sym("contents"))).rt == BOOL  # Core.Box() leaves it
+
+
+def test_apply_iterate_splats_iterables():
+    """Rule 4: arrays splat as `Vararg{eltype}`, other iterables through the
+    iteration protocol, unions of tuples split."""
+    w = World.build([])
+    it = Const(FunctionValue(("Base",), "iterate"))
+    tup = Const(FunctionValue(("Core",), "tuple"))
+    r = call(w, ("Core",), "_apply_iterate", it, tup, T.vector(I))
+    assert show(r.rt) == "Tuple{Vararg{Int64}}"
+    assert show(call(w, ("Core",), "_apply_iterate", it, tup, T.STRING).rt) == "Tuple{Vararg{Char}}"
+    assert show(call(w, ("Core",), "_apply_iterate", it, tup, Const((Const(1),)), T.vector(F)).rt) \
+        == "Core.PartialStruct(Tuple{Int64, Vararg{Float64}}, Any[Core.Const(1), Vararg{Float64}])"
+    u = ST.union(T.tuple_type([I]), T.tuple_type([I, F]))
+    r = call(w, ("Core",), "_apply_iterate", it, tup, u)  # split: two calls, merged
+    assert show(r.rt) == "Union{Tuple{Int64}, Tuple{Int64, Float64}}"
+    assert call(w, ("Core",), "_apply_iterate", it, T.ANY, T.vector(I)).rt == T.ANY  # unknown callee type

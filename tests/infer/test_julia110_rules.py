@@ -1,0 +1,158 @@
+"""Inference-level checks of the Julia 1.10 rules of docs/semantics.md §9 that
+need the engine (statements, slots, branches): the `Core.ifelse` narrowing
+(rule 2), folded Conditionals (rule 3), unused-call widening (rule 7), a
+throwing fold ending the block (rule 6), `maybe_singleton_const` (rule 8),
+the `isdefined` refinement (rule 9a), the same in every state store."""
+from __future__ import annotations
+
+import pytest
+
+from irc.cli.driver import analyse_text
+from irc.infer.stores import STORES
+from irc.lattice import typelattice as L
+from irc.lattice.typeprint import show
+
+
+def infer(text: str, store: str = "block", prelude: bool = True):
+    res = analyse_text(text, path="t.ir", store=store, prelude=prelude)
+    assert not res.errors, [d.message for d in res.errors]
+    return {fn.name: r for fn, r in res.results}
+
+
+def types(r) -> list[str | None]:
+    return [None if t is None else show(t) for t in r.ssa_types[1:]]
+
+
+IFELSE = """
+function pick(x::Union{Nothing, Int64})
+1 ─ %1 = x isa Int64
+│   %2 = Core.ifelse(%1, x, 0)
+│   %3 = Core.ifelse(%1, 0.5, x)
+└──      return %2
+end
+
+function stale(x::Union{Nothing, Int64})
+1 ─ %1 = x isa Int64
+│        x = nothing
+│   %3 = Core.ifelse(%1, x, 0)
+└──      return %3
+end
+"""
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_ifelse_narrows_the_conditions_slot(store):
+    rs = infer(IFELSE, store)
+    assert types(rs["pick"])[1:3] == ["Int64", "Union{Nothing, Float64}"]
+    # the slot was written after the test: the condition is a plain Bool there
+    assert types(rs["stale"])[2] == "Union{Nothing, Int64}"
+
+
+FOLDED = """
+function fc(x::Union{Nothing, Int64})
+1 ─ %1 = x isa Int64
+└──      goto #3 if not %1
+2 ─      b = x isa Int64
+└──      goto #4
+3 ─      b = x isa Int64
+4 ┄      goto #6 if not b
+5 ─      return x
+6 ─      return 0
+end
+
+function two_slots(x::Int64, y::Int64)
+1 ─ %1 = x === y
+└──      return %1
+end
+"""
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_folded_conditionals_merge_into_a_refinement(store):
+    rs = infer(FOLDED, store)
+    r = rs["fc"]
+    assert types(r)[2] == "Core.Const(true)" and types(r)[4] == "Core.Const(false)"
+    assert show(L.widenconst(r.return_type)) == "Int64"  # b refined x at block 4
+    assert type(r.entry(4)[3].type) is L.Conditional
+    # `x === y` on two slots: a Conditional on y with its own type in both branches ("narrow slightly")
+    assert types(rs["two_slots"])[0] == "Bool"
+
+
+UNUSED = """
+declare Main.g(::Int64)::Int64
+declare Main.boom(::Int64)::Union{}
+
+function u(x::Int64)
+1 ─      Main.g(x)
+│        Core.tuple(x, 1)
+│   %3 = Main.g(x)
+│        y = Main.g(x)
+│        Main.boom(x)
+└──      return %3
+end
+"""
+
+
+def test_unused_generic_calls_widen_and_print_without_a_type():
+    from irc.output.text import render_program
+    from irc.cli.driver import analyse_text as at
+
+    r = infer(UNUSED)["u"]
+    assert types(r)[:5] == ["Any", "Core.PartialStruct(Tuple{Int64, Int64}, Any[Int64, Core.Const(1)])",
+                            "Int64", "Int64", "Union{}"]
+    assert r.widened == frozenset({1})
+    assert not [d for d in r.diagnostics if "instability" in d.message]
+    res = at(UNUSED, path="t.ir")
+    text = render_program(res.program, res.results)
+    assert "\n1 ─     Main.g(x)\n" in text  # no `::Any`
+    assert "Main.boom(x)::Union{}" in text
+
+
+THROWS = """
+function t(n::Int64)
+1 ─      q = Main.div(1, 0)
+│   %2 = q + n
+└──      return %2
+end
+"""
+
+
+def test_a_throwing_fold_ends_the_block():
+    r = infer(THROWS)["t"]
+    assert types(r) == ["Union{}", None, None]
+    assert r.return_type == L.BOTTOM
+
+
+SINGLETON = """
+declare Main.unit()::Nothing
+declare Main.kind()::Type{Int64}
+
+function s()
+1 ─ %1 = Main.unit()
+│   %2 = Main.kind()
+│   %3 = Core.tuple(%1, %2)
+└──      return %3
+end
+"""
+
+
+def test_maybe_singleton_const_on_call_results():
+    r = infer(SINGLETON, prelude=False)["s"]
+    assert types(r)[:3] == ["Core.Const(nothing)", "Core.Const(Int64)", "Core.Const((nothing, Int64))"]
+
+
+ISDEF = """
+function d(x::Union{Nothing, Some{Int64}})
+1 ─ %1 = Core.isdefined(x, :value)
+└──      goto #3 if not %1
+2 ─      return x
+3 ─      return 0
+end
+"""
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_isdefined_refines_a_union_slot(store):
+    r = infer(ISDEF, store)["d"]
+    assert show(r.entry(2)[2].type) == "Some{Int64}"
+    assert show(L.widenconst(r.return_type)) == "Union{Some{Int64}, Int64}"
