@@ -262,6 +262,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     failed input writes no file.  `keep`: the last input's analysis is left
     there when the inputs run in this process (`driver.process_file`).
     """
+    from irc.output.check import summary_line
     from irc.output.jsondoc import document, dumps
 
     stdout = stdout or sys.stdout
@@ -291,7 +292,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     dests = output_paths(inputs, out_dir, suffix) if out_dir else [None] * len(inputs)
     collected: list[str] = []  # stdout text when it must be held back (-o, json)
     json_files: list[dict] = []
-    failed = warnings = warned_functions = functions = agree = differ = 0
+    failed = warnings = warned_functions = functions = agree = differ = from_input = 0
     total_stats: dict = {}
     timings: dict = {}
     emitted_text = False
@@ -318,6 +319,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             functions += oc.functions
             agree += oc.check_agree
             differ += oc.check_differ
+            from_input += oc.check_input
             for k, v in oc.stats.items():
                 total_stats[k] = max(total_stats.get(k, 0), v) if k.startswith("peak") else total_stats.get(k, 0) + v
             for k, v in oc.timings.items():
@@ -333,7 +335,8 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
                 body = f"{path}:\n" + body
             if dest is not None:
                 if not oc.errors:
-                    atomic_write(dest, body + (f"{oc.check_agree} agree, {oc.check_differ} differ\n" if opts.check else ""))
+                    atomic_write(dest, body + (summary_line(oc.check_agree, oc.check_differ, oc.check_input) + "\n"
+                                               if opts.check else ""))
                 continue
             if many and opts.format == "text" and not opts.check and body:
                 body = ("\n" if emitted_text else "") + f"# file: {path}\n" + body
@@ -346,7 +349,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
         elif json_files and not json_files[0]["errors"]:
             emit(dumps(document(json_files[0]["functions"])))
     if opts.check and out_dir is None:
-        emit(f"{agree} agree, {differ} differ\n")
+        emit(summary_line(agree, differ, from_input) + "\n")
     if output is not None:
         try:
             atomic_write(output, "".join(collected))
@@ -379,7 +382,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
               prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
               strict: bool = False, stdout: TextIO | None = None, stderr: TextIO | None = None,
-              keep: list | None = None) -> int:
+              keep: list | None = None, use_printed: bool = False) -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
     from irc.output.colour import use_colour
     from irc.cli.driver import STORES, Options, RenderOptions
@@ -411,6 +414,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
         colour = True
     opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
                          quiet=quiet, analysis=Options(store=state, prelude=not no_prelude,
-                                                       extra_preludes=tuple(prelude or ())))
+                                                       extra_preludes=tuple(prelude or ()),
+                                                       use_printed=use_printed))
     return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
                       stdout=stdout, stderr=stderr, keep=keep)

@@ -16,9 +16,12 @@ is fixed by the printer).  An annotation the world cannot evaluate is
 compared as canonical text.  An unreached statement counts as `Union{}`,
 which is what Julia prints for dead code (`Core.Const(:(…))::Union{}`).
 
+Statements whose type irc took from the input (`--use-printed-types`) are
+counted apart (`from_input`), never as agreement.
+
 Invariants: pure functions of (Function, InferenceResult, World); the result
-lists disagreements in source order; `agree + differ` equals the number of
-annotations found.
+lists disagreements in source order; `agree + differ + from_input` equals
+the number of annotations found.
 """
 from __future__ import annotations
 
@@ -42,6 +45,7 @@ class Mismatch:
 class CheckReport:
     agree: int = 0
     mismatches: list[Mismatch] = field(default_factory=list)
+    from_input: int = 0  # statements typed with Julia's own answer: neither agree nor differ
 
     @property
     def differ(self) -> int:
@@ -50,9 +54,15 @@ class CheckReport:
     def add(self, other: "CheckReport") -> None:
         self.agree += other.agree
         self.mismatches.extend(other.mismatches)
+        self.from_input += other.from_input
 
     def summary(self) -> str:
-        return f"{self.agree} agree, {self.differ} differ"
+        return summary_line(self.agree, self.differ, self.from_input)
+
+
+def summary_line(agree: int, differ: int, from_input: int = 0) -> str:
+    """`N agree, M differ` (`, K from input` when `--use-printed-types` took Julia's answers)."""
+    return f"{agree} agree, {differ} differ" + (f", {from_input} from input" if from_input else "")
 
 
 def _show(x: Any) -> str:
@@ -121,9 +131,13 @@ def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False
     if fn.julia_return is not None:
         line = getattr(fn.julia_return, "line", 0) or fn.line
         found.append((line, "return type", printed_return_type(result), fn.julia_return))
+    taken = getattr(result, "from_input", frozenset())
     for i, st in enumerate(fn.stmts, start=1):
         ann = annotation_of(st)
         if ann is None:
+            continue
+        if i in taken:  # Julia's own answer, used as irc's: not a comparison
+            rep.from_input += 1
             continue
         t = result.ssa_types[i]
         what = f"%{st.label}" if st.label is not None else f"statement {i}"

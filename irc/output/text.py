@@ -471,6 +471,7 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
     texts: list[str] = []
     labelled: set[int] = set()
     suffix_of: dict[int, tuple[Any, str]] = {}  # id(type) -> (type, its `::T  # mark` suffix)
+    taken = getattr(result, "from_input", frozenset())
     for i, st in enumerate(fn.stmts, start=1):
         t = types[i]
         k = st.kind
@@ -490,7 +491,10 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
                 texts.append(_live_text(fn, st, False))
                 continue
         hit = suffix_of.get(id(t))
-        if hit is None:  # holding t keeps its id from being reused
+        if i in taken:  # Julia's printed type, taken where irc cannot type the call
+            text, level = _typed("", t, colour, shows)
+            hit = (t, _with_mark(text, level, colour, "from input"))
+        elif hit is None:  # holding t keeps its id from being reused
             text, level = _typed("", t, colour, shows)
             hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour))
         if type(v) is Typed:
