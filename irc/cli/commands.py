@@ -56,6 +56,29 @@ def explain_main(path: str, slot: str | None, function: str | None, options: Any
     return 0
 
 
+class _analysed:
+    """Each input that reads and analyses without errors, as a `FileResult`;
+    the others' errors go to `stderr` and set `status` to 1."""
+
+    def __init__(self, inputs: list[str], options: Any, stderr: Any):
+        self.inputs, self.options, self.stderr, self.status = inputs, options, stderr, 0
+
+    def __iter__(self):
+        for path in self.inputs:
+            try:
+                text = read_input(path)
+            except IrcError as e:
+                self.stderr.write(render_all(e.diagnostics, e.source) + "\n")
+                self.status = 1
+                continue
+            res = analyse(path, text, self.options)
+            if res.errors:
+                self.stderr.write(render_all(res.errors, text) + "\n")
+                self.status = 1
+                continue
+            yield res
+
+
 def _explain_statement(path: str, stmt: str, function: str | None, cands: list, res: Any, stdout: Any,
                        stderr: Any) -> int:
     from irc.output.explain_stmt import explain_stmt, find_stmt
@@ -89,20 +112,11 @@ def stubs_main(paths: list[str], options: Any, output: str | None = None,
     if not inputs:
         stderr.write("error: no input files\n")
         return 2
-    status, stubs = 0, Stubs()
-    for path in inputs:
-        try:
-            text = read_input(path)
-        except IrcError as e:
-            stderr.write(render_all(e.diagnostics, e.source) + "\n")
-            status = 1
-            continue
-        res = analyse(path, text, options)
-        if res.errors:
-            stderr.write(render_all(res.errors, text) + "\n")
-            status = 1
-            continue
+    stubs = Stubs()
+    analysed = _analysed(inputs, options, stderr)
+    for res in analysed:
         collect(res, stubs)
+    status = analysed.status
     body = render(stubs)
     if output is not None:
         atomic_write(output, body)
@@ -129,20 +143,11 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
     if fmt == "png" and output is None and getattr(stdout, "isatty", lambda: False)():
         stderr.write("error: --format png writes binary data: give -o FILE\n")
         return 2
-    status, chunks = 0, []
-    for path in inputs:
-        try:
-            text = read_input(path)
-        except IrcError as e:
-            stderr.write(render_all(e.diagnostics, e.source) + "\n")
-            status = 1
-            continue
-        res = analyse(path, text, Options(prelude=prelude))
-        if res.errors:
-            stderr.write(render_all(res.errors, text) + "\n")
-            status = 1
-            continue
-        chunks.append(program_dot(path, res.results))
+    chunks = []
+    analysed = _analysed(inputs, Options(prelude=prelude), stderr)
+    for res in analysed:
+        chunks.append(program_dot(res.path, res.results))
+    status = analysed.status
     dot_text = "".join(chunks)
     if fmt in ("svg", "png"):
         if not chunks:

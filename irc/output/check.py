@@ -82,6 +82,7 @@ class _Evaluator:
 
     def __init__(self, world: Any, fn: ir.Function):
         self.world = world
+        self.module = tuple(fn.module) or ("Main",)
         self.sparams: dict[str, Any] = {}
         for tv in fn.static_params:
             if tv.value is not None:
@@ -92,7 +93,7 @@ class _Evaluator:
 
     def eval(self, expr: S.Expr) -> Any | None:
         try:
-            return self.world.eval_type(expr, self.sparams)
+            return self.world.eval_type(expr, self.sparams, self.module)
         except Exception:  # noqa: BLE001 - fall back to a text comparison
             return None
 

@@ -178,9 +178,15 @@ class World:
         for path, its, _ in groups:
             w._path = path
             w._declare_values(its)
+        for path, its, _ in groups:  # every declared function is a name before any signature is read
+            for it in its:
+                if isinstance(it, S.MethodDecl):
+                    w.methods.setdefault(_qual(w._decl_qual(it.name)), [])
+        w._memo.clear()
         for path, its, own in groups:
             w._path = path
             w._declare_methods(its, own)
+        w._memo.clear()  # what was resolved while declaring, before every name was there
         w.closed = frozenset(q for q, ms in w.methods.items()
                              if ms and all(m.own for m in ms) and q.split(".", 1)[0] not in ("Base", "Core"))
         if w.errors:
@@ -830,7 +836,42 @@ class World:
             rt = _vect_promote(rt, args)
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
-        return CallResult(rt, res.cond, diags, res.dynamic, BI.CallInfo(q, tuple(ms), closed, res), res.open_gap)
+        gap = res.open_gap
+        if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
+            ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
+            if ruled is not None:  # Julia's broadcast rule answers where no declaration does
+                rt, gap, diags = ruled, False, ()
+        return CallResult(rt, res.cond, diags, res.dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap)
+
+    def _materialize(self, args):
+        """`materialize(bc)` of an array broadcast (`_broadcasted`'s form):
+        `Array{T, N}` where T is the call on the element types (Julia's
+        `combine_eltypes`), when that is concrete; a non-concrete one is
+        `Any`, as Julia infers it; None when `bc` is not of that form."""
+        if len(args) != 1:
+            return None
+        bc = widenconst(args[0])
+        if type(bc) is not DataType or bc.name is not TT.BROADCASTED_NAME or len(bc.params) != 4:
+            return None
+        style, axes, f, at = bc.params
+        if type(style) is not DataType or style.name is not TT.DEFAULTARRAYSTYLE_NAME or axes != TT.NOTHING \
+                or not TT.is_tuple(at) or TT.is_vatuple(at):
+            return None
+        elts = []
+        for a in at.params:
+            u = unwrap_unionall(a)
+            if type(u) is DataType and u.name is TT.ARRAY_NAME:
+                elts.append(u.params[0])
+            elif TT.isconcrete(a) and issubtype(a, TT.NUMBER):
+                elts.append(a)
+            else:
+                return None
+        fval = singleton_instance(f) if is_type(f) else None
+        t = widenconst(self.call(fval if fval is not None else f, elts, ("Main",)).rt)
+        n = style.params[0]
+        if not TT.isconcrete(t):
+            return ANY
+        return t if n == 0 else DataType(TT.ARRAY_NAME, (t, n))
 
     def _property(self, name, args, ms):
         x = widenconst(args[0])
@@ -1070,6 +1111,31 @@ def _indexed_iterate_constprop(rt, args):
     if elem == BOTTOM:
         return BOTTOM
     return BI.tuple_tfunc([elem, Const(i.val + 1)])
+
+
+def _broadcasted(args):
+    """`Base.broadcasted(f, xs…)` on arrays and numbers (Julia's
+    `combine_styles`: `Array{T, N}` has `DefaultArrayStyle{N}`, a number
+    `DefaultArrayStyle{0}`, the result the largest):
+    `Broadcasted{DefaultArrayStyle{N}, Nothing, typeof(f), Tuple{xs…}}`;
+    None for other arguments."""
+    if len(args) < 2:
+        return None
+    f = widenconst(args[0])
+    if not TT.isconcrete(f) and type(f) is not FuncType:
+        return None
+    n = 0
+    params = []
+    for a in args[1:]:
+        t = widenconst(a)
+        u = unwrap_unionall(t)
+        if type(u) is DataType and u.name is TT.ARRAY_NAME and t is u and type(u.params[1]) is int:
+            n = max(n, u.params[1])
+        elif not (TT.isconcrete(t) and issubtype(t, TT.NUMBER)):
+            return None
+        params.append(t)
+    style = DataType(TT.DEFAULTARRAYSTYLE_NAME, (n,))
+    return DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, TT.tuple_type(params)))
 
 
 def _colon_constprop(rt, args):

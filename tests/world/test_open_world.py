@@ -27,9 +27,9 @@ def call(w, name, *args):
 
 
 @pytest.mark.parametrize("name,args", [
-    ("Base.eltype", ["Vector{Int64}"]),        # issue 12: a whole loop's expectations lost to Union{}
-    ("Base.sum", ["Vector{Any}"]),
-    ("Base.first", ["Base.OneTo{Int64}"]),
+    ("Base.prod", ["UnitRange{Int64}"]),  # the prelude has prod(::Array) only
+    ("Base.sum", ["Set{Int64}"]),
+    ("Base.first", ["Dict{Int64, Int64}"]),
 ])
 def test_prelude_function_without_an_applicable_method_is_any_with_a_note(world, name, args):
     r = call(world, name, *args)
@@ -39,6 +39,16 @@ def test_prelude_function_without_an_applicable_method_is_any_with_a_note(world,
     assert n.declare == f"declare {name}({', '.join('::' + a for a in args)})"
     assert n.declare + "::T" in n.message
     assert r.gap  # what --use-printed-types may fill in
+
+
+@pytest.mark.parametrize("name,args,julia", [
+    ("Base.eltype", ["Vector{Int64}"], "Type{Int64}"),  # issue 12: a whole loop's expectations lost to Union{}
+    ("Base.sum", ["Vector{Any}"], "Any"),
+    ("Base.first", ["Base.OneTo{Int64}"], "Int64"),
+])
+def test_the_issues_gaps_are_in_the_grown_prelude(world, name, args, julia):
+    r = call(world, name, *args)
+    assert show(r.rt) == julia and not r.diagnostics
 
 
 @pytest.mark.parametrize("name,args", [
