@@ -35,4 +35,9 @@ CASES = {
     "empty_body": F + "end\n",
     "several_errors": "declare Main.g(\n" + F + "1 ─ %1 = (x +\n│   %2 = x ++ )\n└──      return %9\nend\nstruct\n",
     "variables_without_self": "Variables\n  x::Int64\n\nBody::Int64\n1 ─      return x\n",
+    # issue 12: a typo in a header is one error (with the word it misspells), not one per line of its function
+    "mistyped_methodinstance_header": "ethodInstance for g(::Float64)\n  from g(x) @ Main REPL[9]:1\nArguments\n"
+                                      "  #self#::Core.Const(g)\n  x::Float64\nLocals\n  y::Float64\nBody::Float64\n"
+                                      "1 ─      (y = x)\n│   %2 = y\n└──      return %2\n",
+    "mistyped_function_header": "functon f(x::Int64)\n1 ─ %1 = x\n└──      return %1\nend\n",
 }

@@ -21,6 +21,7 @@ from irc.infer.analysis import infer_function
 from irc.infer.stores import STORES
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 from irc.lattice.types import FunctionValue
+from irc.world.notes import Note
 
 K = ir.Kind
 INT, F64, BOOL, NOTHING = TT.INT64, TT.FLOAT64, TT.BOOL, TT.NOTHING
@@ -130,7 +131,10 @@ def mkfn(args: list[tuple[str, str]], locals_: list[str], blocks: list[list[ir.S
 class CallResult(NamedTuple):
     rt: object
     cond: tuple | None
-    diagnostics: tuple
+    diagnostics: tuple  # irc.world.notes.Note
+    dynamic: bool = False
+    info: object = None
+    gap: bool = False
     generic: bool = False
     cond_alts: tuple = ()
 
@@ -140,7 +144,7 @@ TYPES = {"Int64": INT, "Float64": F64, "Bool": BOOL, "Nothing": NOTHING, "Any": 
 
 
 class FakeWorld:
-    def eval_type(self, e, sparams=None):
+    def eval_type(self, e, sparams=None, module=("Main",)):
         return TYPES[e.parts[-1]]
 
     def value_of(self, e, module, diags=None):
@@ -184,7 +188,7 @@ class FakeWorld:
             return CallResult(L.BOTTOM, None, ())
         if name == "tofloat":
             return CallResult(F64, None, ())
-        return CallResult(L.ANY, None, (f"unknown callee Main.{name}(...)",))
+        return CallResult(L.ANY, None, (Note("unknown-callee", f"unknown callee Main.{name}(...)"),))
 
 
 W = FakeWorld()

@@ -1,9 +1,9 @@
-"""The `irc` command line (typer): `infer`, `fmt`, `cfg`, `explain`, `--version`.
+"""The `irc` command line (typer): `infer`, `fmt`, `cfg`, `explain`, `stubs`, `--version`.
 
 Each command parses its options and hands the work to one function below
 it: `irc.cli.batch.cli_infer` (infer), `irc.cli.loading.run_command` with a
-renderer from `irc.output` (fmt, cfg), `irc.cli.commands` (explain, cfg with
-states).  `main` runs the app and turns any escaping exception into one
+renderer from `irc.output` (fmt, cfg), `irc.cli.commands` (explain, stubs, cfg
+with states).  `main` runs the app and turns any escaping exception into one
 `irc: internal error: …` line (never a traceback).
 
 Every command is declared with `cls=IrcCommand` (the app's group is an
@@ -137,6 +137,7 @@ def infer_cmd(
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings (a file with no function is one)."),
     plain: bool = typer.Option(False, "--plain", help="Julia's own @code_warntype layout: no declarations, entry comments, flag comments or # ?/# ! marks."),
     hide_stable: bool = typer.Option(False, "--hide-stable", help="Leave out type-stable statements: keep the yellow/red ones with their blocks' headers and terminators."),
+    use_printed: bool = typer.Option(False, "--use-printed-types", help="Where irc cannot type a call, take the type Julia printed on that line (marked `# from input`; --check counts it apart)."),
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     from irc.cli.batch import cli_infer
@@ -145,27 +146,47 @@ def infer_cmd(
                                exact=exact, no_prelude=no_prelude, prelude=list(prelude or []), color=color,
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
                                strict=strict, plain=plain, hide_stable=hide_stable,
-                               keep=(ctx.obj or {}).get("keep")))
+                               keep=(ctx.obj or {}).get("keep"), use_printed=use_printed))
 
 
 @app.command("explain", cls=IrcCommand)
 def explain_cmd(
     file: str = typer.Argument(..., help="The .ir file (or - for stdin).", show_default=False),
-    slot: str = typer.Option(..., "--slot", help="The slot to explain, as printed (x, @_3, x@_5).", show_default=False),
-    function: Optional[str] = typer.Option(None, "--function", help="The function holding the slot (needed when several do)."),
+    slot: Optional[str] = typer.Option(None, "--slot", help="The slot to explain, as printed (x, @_3, x@_5).", show_default=False),
+    stmt: Optional[str] = typer.Option(None, "--stmt", help="The statement to explain: %N as printed, or N: its callee, argument types, the methods considered.", show_default=False),
+    function: Optional[str] = typer.Option(None, "--function", help="The function holding the slot or statement (needed when several do)."),
     state: str = typer.Option("block", "--state", metavar="STORE", help="How entry states are kept: stmt, block or live."),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
 ) -> None:
-    """Why a slot has its type: entry states, merges, refinements and assignments, with lines."""
+    """Why a slot (--slot) or a statement (--stmt) has its type: entry states, merges and assignments; or the call's callee, argument types and methods."""
     from irc.cli.driver import STORES, Options
     from irc.cli.commands import explain_main
 
     if state not in STORES:
         sys.stderr.write(f"error: --state must be one of {', '.join(STORES)} (got {state!r})\n")
         raise typer.Exit(2)
+    if (slot is None) == (stmt is None):
+        sys.stderr.write("error: give one of --slot NAME or --stmt %N\n")
+        raise typer.Exit(2)
     opts = Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()))
-    raise typer.Exit(explain_main(file, slot, function, opts))
+    raise typer.Exit(explain_main(file, slot, function, opts, stmt=stmt))
+
+
+@app.command("stubs", cls=IrcCommand)
+def stubs_cmd(
+    files: Optional[List[str]] = FILES,
+    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the declarations to FILE (atomically).", metavar="FILE"),
+    no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
+    prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
+    every: bool = typer.Option(False, "--all", help="Declare every call Julia printed a type for (the paste's declared mode), not only those irc could not type."),
+) -> None:
+    """Print a declarations file for what irc could not type: a `declare` line per call (result: the type Julia printed), a type line per unknown type."""
+    from irc.cli.commands import stubs_main
+    from irc.cli.driver import Options
+
+    raise typer.Exit(stubs_main(list(files or []), Options(prelude=not no_prelude, extra_preludes=tuple(prelude or ())),
+                                output=output, every=every))
 
 
 def main(argv: list[str] | None = None, keep: list | None = None) -> None:

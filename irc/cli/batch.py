@@ -332,6 +332,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     """
     from irc.output.jsondoc import document, dumps, dumps_line
     from irc.output.reports import dumps_report, report_document
+    from irc.output.check import summary_line
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -365,7 +366,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     dests = output_paths(inputs, out_dir, suffix) if out_dir else [None] * len(inputs)
     collected: list[str] = []  # stdout text when it must be held back (-o, json)
     json_files: list[dict] = []
-    failed = warnings = warned_functions = file_warnings = functions = agree = differ = 0
+    failed = warnings = warned_functions = file_warnings = functions = agree = differ = from_input = 0
     total_stats: dict = {}
     timings: dict = {}
     emitted_text = False
@@ -393,6 +394,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             functions += oc.functions
             agree += oc.check_agree
             differ += oc.check_differ
+            from_input += oc.check_input
             for k, v in oc.stats.items():
                 total_stats[k] = max(total_stats.get(k, 0), v) if k.startswith("peak") else total_stats.get(k, 0) + v
             for k, v in oc.timings.items():
@@ -417,7 +419,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             body = oc.output
             if dest is not None:
                 if not oc.errors:
-                    summary = f"{oc.check_agree} agree, {oc.check_differ} differ\n" if opts.check else ""
+                    summary = summary_line(oc.check_agree, oc.check_differ, oc.check_input) + "\n" if opts.check else ""
                     failed += not write_output(dest, body + summary, stderr)
                 continue
             if many and opts.format == "text" and not opts.check and body:
@@ -433,7 +435,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
         elif json_files and not json_files[0]["errors"]:
             emit(dumps(document(json_files[0]["functions"])))
     if opts.check and out_dir is None and not report:
-        emit(f"{agree} agree, {differ} differ\n")
+        emit(summary_line(agree, differ, from_input) + "\n")
     if output is not None:
         failed += not write_output(output, "".join(collected), stderr)
     elif collected:
@@ -465,7 +467,8 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
               prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
               strict: bool = False, plain: bool = False, hide_stable: bool = False,
-              stdout: TextIO | None = None, stderr: TextIO | None = None, keep: list | None = None) -> int:
+              stdout: TextIO | None = None, stderr: TextIO | None = None, keep: list | None = None,
+              use_printed: bool = False) -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
     from irc.output.colour import use_colour
     from irc.cli.driver import STORES, Options, RenderOptions
@@ -505,7 +508,8 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
     if color == "always" and format == "text" and not check:
         colour = True
     opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
-                         quiet=quiet, plain=plain, hide_stable=hide_stable, analysis=Options(store=state, prelude=not no_prelude,
-                                                       extra_preludes=tuple(prelude or ())))
+                         quiet=quiet, plain=plain, hide_stable=hide_stable,
+                         analysis=Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
+                                          use_printed=use_printed))
     return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
                       stdout=stdout, stderr=stderr, keep=keep)

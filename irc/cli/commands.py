@@ -1,5 +1,6 @@
 """The commands that infer and then render something other than annotated IR:
-`irc explain` (why a slot has its type) and `irc cfg --states/--format`
+`irc explain` (why a slot or a statement has its type), `irc stubs` (the
+declarations irc lacked, as a file to edit) and `irc cfg --states/--format`
 (the CFG labelled with entry states, as Graphviz text, svg or png).
 
 Each is a function of the parsed options returning the exit status: reads
@@ -10,6 +11,7 @@ error located on stderr (never a traceback).
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import Any
 
 from irc.cli.batch import destination_problem, expand_inputs, read_input, skipped_note, write_output
@@ -19,9 +21,9 @@ from irc.output.cfgview import graphviz_render, program_dot
 from irc.output.explain import explain_slot, find_slot
 
 
-def explain_main(path: str, slot: str, function: str | None, options: Any,
-                 stdout: Any = None, stderr: Any = None) -> int:
-    """`irc explain FILE --slot x [--function f]`; returns the exit status."""
+def explain_main(path: str, slot: str | None, function: str | None, options: Any,
+                 stdout: Any = None, stderr: Any = None, stmt: str | None = None) -> int:
+    """`irc explain FILE --slot x | --stmt %N [--function f]`; returns the exit status."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
@@ -38,6 +40,8 @@ def explain_main(path: str, slot: str, function: str | None, options: Any,
         have = ", ".join(fn.name for fn, _ in res.results) or "none"
         stderr.write(f"error: no function {function!r} in {path} (functions: {have})\n")
         return 1
+    if stmt is not None:
+        return _explain_statement(path, stmt, function, cands, res, stdout, stderr)
     found = [(fn, r, find_slot(fn, slot)) for fn, r in cands]
     found = [(fn, r, s) for fn, r, s in found if s is not None]
     if not found:
@@ -50,6 +54,81 @@ def explain_main(path: str, slot: str, function: str | None, options: Any,
     fn, r, s = found[0]
     stdout.write(explain_slot(fn, r, s))
     return 0
+
+
+class _analysed:
+    """Each input that reads and analyses without errors, as a `FileResult`;
+    the others' errors go to `stderr` and set `status` to 1."""
+
+    def __init__(self, inputs: list[str], options: Any, stderr: Any):
+        self.inputs, self.options, self.stderr, self.status = inputs, options, stderr, 0
+
+    def __iter__(self):
+        for path in self.inputs:
+            try:
+                text = read_input(path)
+            except IrcError as e:
+                self.stderr.write(render_all(e.diagnostics, e.source) + "\n")
+                self.status = 1
+                continue
+            res = analyse(path, text, self.options)
+            if res.errors:
+                self.stderr.write(render_all(res.errors, text) + "\n")
+                self.status = 1
+                continue
+            yield res
+
+
+def _explain_statement(path: str, stmt: str, function: str | None, cands: list, res: Any, stdout: Any,
+                       stderr: Any) -> int:
+    from irc.output.explain_stmt import explain_stmt, find_stmt
+
+    if len(cands) > 1:
+        names = ", ".join(fn.name for fn, _ in cands)
+        stderr.write(f"error: {path} has several functions ({names}); choose one with --function\n")
+        return 1
+    fn, r = cands[0]
+    i = find_stmt(fn, stmt)
+    if i is None:
+        stderr.write(f"error: no statement {stmt!r} in function {fn.name} (give %N as printed, or N)\n")
+        return 1
+    stdout.write(explain_stmt(fn, r, res.world, i, [g for g, _ in res.results]))
+    return 0
+
+
+def stubs_main(paths: list[str], options: Any, output: str | None = None,
+               stdout: Any = None, stderr: Any = None, every: bool = False) -> int:
+    """`irc stubs FILE… [--all] [-o FILE]`: the declarations irc lacked for the
+    inputs (`--all`: for every call Julia printed a type for), as one file to
+    edit (`irc.output.stubs`); returns the exit status (1 when an input had
+    errors: its stubs are left out)."""
+    if every:
+        options = replace(options, use_printed="all")
+    from irc.output.stubs import Stubs, collect, render
+
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    problem = None if output is None else destination_problem(output)
+    if problem is not None:
+        stderr.write(f"{output}: error: {problem}\n")
+        return 2
+    inputs, skipped = expand_inputs(paths)
+    stderr.write("".join(skipped_note(d, names) for d, names in skipped))
+    if not inputs:
+        stderr.write("error: no input files\n")
+        return 2
+    stubs = Stubs()
+    analysed = _analysed(inputs, options, stderr)
+    for res in analysed:
+        collect(res, stubs)
+    status = analysed.status
+    body = render(stubs)
+    if output is not None:
+        if not write_output(output, body, stderr):
+            status = 1
+    else:
+        stdout.write(body)
+    return status
 
 
 def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None, prelude: bool = True,
@@ -75,20 +154,11 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
     if fmt == "png" and output is None and getattr(stdout, "isatty", lambda: False)():
         stderr.write("error: --format png writes binary data: give -o FILE\n")
         return 2
-    status, chunks = 0, []
-    for path in inputs:
-        try:
-            text = read_input(path)
-        except IrcError as e:
-            stderr.write(render_all(e.diagnostics, e.source) + "\n")
-            status = 1
-            continue
-        res = analyse(path, text, Options(prelude=prelude))
-        if res.errors:
-            stderr.write(render_all(res.errors, text) + "\n")
-            status = 1
-            continue
-        chunks.append(program_dot(path, res.results))
+    chunks = []
+    analysed = _analysed(inputs, Options(prelude=prelude), stderr)
+    for res in analysed:
+        chunks.append(program_dot(res.path, res.results))
+    status = analysed.status
     dot_text = "".join(chunks)
     if fmt in ("svg", "png"):
         if not chunks:

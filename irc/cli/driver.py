@@ -53,6 +53,8 @@ class Options:
     store: str = "block"
     prelude: bool = True
     extra_preludes: tuple[str, ...] = ()  # paths of extra prelude files
+    # a call irc cannot type takes the type Julia printed (`--use-printed-types`); "all": every call does
+    use_printed: bool | str = False
 
 
 @dataclass(slots=True)
@@ -108,10 +110,12 @@ def make_world(program: ir.Program, options: Options):
                        source=program.text)
 
 
-def infer_program(program: ir.Program, world: Any, store: str) -> list[tuple[ir.Function, Any]]:
+def infer_program(program: ir.Program, world: Any, store: str,
+                  use_printed: bool | str = False) -> list[tuple[ir.Function, Any]]:
     from irc.infer.analysis import infer_function
 
-    return [(fn, infer_function(fn, world, store=store, path=program.path)) for fn in program.functions]
+    return [(fn, infer_function(fn, world, store=store, path=program.path, use_printed=use_printed))
+            for fn in program.functions]
 
 
 def _internal_error(path: str, e: BaseException) -> Diagnostic:
@@ -140,7 +144,7 @@ def _analyse(path: str, text: str, options: Options) -> FileResult:
         res.program = build(source)
         next_phase("infer")
         res.world = make_world(res.program, options)
-        res.results = infer_program(res.program, res.world, options.store)
+        res.results = infer_program(res.program, res.world, options.store, options.use_printed)
     except IrcError as e:
         res.errors = list(e.diagnostics) or [Diagnostic("error", str(e), Span(path, 1, 1))]
     except Exception as e:  # noqa: BLE001 - a bug in one phase must not kill a batch
@@ -189,6 +193,7 @@ class Outcome:
     functions: int = 0
     check_agree: int = 0
     check_differ: int = 0
+    check_input: int = 0  # statements typed from Julia's printed type (counted apart)
     stats: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
 
@@ -279,7 +284,7 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
             rep = CheckReport()
             for fn, r in res.results:
                 rep.add(check_function(fn, r, res.world, exact=opts.exact, path=path))
-            out.check_agree, out.check_differ = rep.agree, rep.differ
+            out.check_agree, out.check_differ, out.check_input = rep.agree, rep.differ, rep.from_input
             if opts.format == "text":
                 out.output = "".join(m.render() + "\n" for m in rep.mismatches)
             else:

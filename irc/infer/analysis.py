@@ -4,7 +4,11 @@ Pipeline for one function: backward slot liveness (`irc.liveness`, computed
 in every mode: the printer lists live-in slots whatever the store), the
 transfer over the world (`irc.transfer`), the chosen state store
 (`irc.stores`), the worklist engine to a fixpoint (`irc.engine.run`), then
-flags, slot types and diagnostics by replay (`irc.flags`).
+flags, slot types and diagnostics by replay (`irc.flags`).  The diagnostics
+start with the world's own warnings that belong to this function
+(`World.notes_for`: unknown type names met first while inferring it,
+duplicate definitions and the declarations' names for the first function) and those about the
+function's header (an argument type irc cannot evaluate).
 
 Invariant: every field of the result except `stats` (and entry slots not
 live into their block) is identical whatever the store -- tested by
@@ -41,6 +45,7 @@ class InferenceResult:
     stmt_ssas: list | None = None  # per statement (1-based) the `%n` it mentions, liveness.stmt_facts
     ssas_partial: frozenset = frozenset()  # statements whose stmt_ssas leaves some `%n` out
     widened: frozenset = frozenset()  # unused generic calls widened to Any (Julia's `call_result_unused`)
+    from_input: frozenset = frozenset()  # statements typed with Julia's printed type (`use_printed`)
 
     def entry(self, b: int) -> dict | None:
         """Entry table of block b (slot id -> VarState); None when unreached.
@@ -90,20 +95,25 @@ def _ensure_cfg(fn: ir.Function) -> None:
     cfg.compute_blocks(fn)
 
 
-def infer_function(fn: ir.Function, world, store: str = "block", path: str = "") -> InferenceResult:
+def infer_function(fn: ir.Function, world, store: str = "block", path: str = "",
+                   use_printed: bool | str = False) -> InferenceResult:
     """Infer one function.  The cyclic garbage collector is paused meanwhile
     (inference allocates many small acyclic objects; gen-2 collections over a
-    large IR would dominate the run time) and restored afterwards."""
+    large IR would dominate the run time) and restored afterwards.
+    `use_printed`: a call irc cannot type takes the type Julia printed for its
+    statement (`Transfer.use_printed`; those statements are `from_input`);
+    `"all"`: every call statement Julia printed a type for does (`irc stubs
+    --all`)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _infer(fn, world, store, path)
+        return _infer(fn, world, store, path, use_printed)
     finally:
         if enabled:
             gc.enable()
 
 
-def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
+def _infer(fn: ir.Function, world, store: str, path: str, use_printed: bool | str = False) -> InferenceResult:
     if store not in STORES:
         raise ValueError(f"unknown state store {store!r} (expected one of {', '.join(STORES)})")
     _ensure_cfg(fn)
@@ -112,7 +122,9 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
     reads, ssas, called = stmt_facts(fn, partial)
     live = compute_live_in(fn, reads)
     t1 = time.perf_counter()
-    tr = Transfer(fn, world, used_values(fn, ssas, partial))
+    tr = Transfer(fn, world, used_values(fn, ssas, partial), path)
+    if use_printed:
+        tr.use_printed(every=use_printed == "all")
     nslots = len(fn.slots)
     block_first = [0] + [b.first for b in fn.blocks]
     st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts))
@@ -121,6 +133,8 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
     t2 = time.perf_counter()
     argtypes = {s.id: initial[s.id].type for s in fn.slots if s.argument}
     slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called)
+    own = getattr(world, "notes_for", None)
+    diags = (own(fn) if own is not None else []) + tr.fn_diags + diags
     t3 = time.perf_counter()
     cells = st.cells() + nslots  # entry/statement tables + the working table
     stats = {
@@ -138,4 +152,5 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
         "seconds_flags": t3 - t2,
     }
     return InferenceResult(fn, store, er.ssa, er.return_type, live, slot_types, slot_flags, diags, stats, st, tr, reads,
-                           ssas, frozenset(partial), frozenset(tr.widened))
+                           ssas, frozenset(partial), frozenset(tr.widened),
+                           frozenset(pc for pc, v in tr.from_input.items() if v and er.ssa[pc] is not None))

@@ -20,6 +20,9 @@ Slot types are Julia's `record_slot_assign!`: arguments start at their
 argument type, other slots at `Union{}`; every reached assignment merges
 in the widened type of its right-hand side.
 
+Diagnostics about a missing declaration (`ONCE_CODES`) are reported once per
+function, at their first statement, naming the other lines (`once_per_cause`).
+
 Diagnostics (JET's words): ``local variable `x` may be undefined`` for a
 reached read where `x` is undefined on some path, ``local variable `x` is not
 defined`` where it is undefined on every path (`(Union{}, undef)`);
@@ -39,6 +42,11 @@ from irc.infer.liveness import expr_slot_reads, stmt_reads
 from irc.infer.transfer import NO_VALUE_HEADS
 
 K = ir.Kind
+
+# Codes of the diagnostics that name why a call's result is `Any` (or `Union{}`):
+# a statement with one of them gets no `type instability` report besides.
+CAUSE_CODES = frozenset({"unknown-callee", "unknown-method", "runtime-dispatch", "no-matching-method",
+                         "always-throws", "unknown-global"})
 
 SLOT_STATICUNDEF = 0x01
 SLOT_USED = 0x08
@@ -195,16 +203,18 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
                         span = Span(path, st.line, st.col)
                     if vs.type == bottom:
                         diags.append(Diagnostic("warning", f"local variable `{name}` is not defined", span,
-                                                "undefined-local"))
+                                                "undef"))
                     else:
                         diags.append(Diagnostic("warning", f"local variable `{name}` may be undefined", span,
                                                 "maybe-undef"))
+            caused = False  # the statement's Any already has its cause reported
             if tdiags and pc in tdiags:
-                for code, msg in tdiags[pc]:
+                for severity, code, msg in tdiags[pc]:
                     if span is None:
                         span = Span(path, st.line, st.col)
-                    diags.append(Diagnostic("warning", msg, span, code))
-            if st.kind is VALUE:
+                    diags.append(Diagnostic(severity, msg, span, code))
+                    caused = caused or code in CAUSE_CODES
+            if st.kind is VALUE and not caused:
                 anyness = is_any.get(id(t))
                 if anyness is None:
                     anyness = is_any[id(t)] = t == anyt
@@ -212,7 +222,37 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
                     if span is None:
                         span = Span(path, st.line, st.col)
                     diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span, "type-instability"))
-    return slot_types, flags, diags
+    return slot_types, flags, once_per_cause(diags)
+
+
+# Diagnostics about a missing piece of knowledge: the same message at several
+# statements is one cause (one declaration would answer all of them).
+ONCE_CODES = frozenset({"unknown-callee", "unknown-method", "unknown-global"})
+
+
+def once_per_cause(diags: list) -> list:
+    """Keep the first of each `ONCE_CODES` message, naming the other lines where it recurs."""
+    first: dict[tuple, int] = {}
+    again: dict[int, list[int]] = {}
+    out: list = []
+    for d in diags:
+        if d.code in ONCE_CODES:
+            k = (d.code, d.message)
+            i = first.get(k)
+            if i is not None:
+                if d.span is not None:
+                    again[i].append(d.span.line)
+                continue
+            first[k] = len(out)
+            again[len(out)] = []
+        out.append(d)
+    for i, lines in again.items():
+        if lines:
+            d = out[i]
+            shown = ", ".join(str(n) for n in sorted(set(lines)))
+            out[i] = Diagnostic(d.severity, f"{d.message} (also at line{'s' if len(set(lines)) > 1 else ''} "
+                                f"{shown})", d.span, d.code, d.context)
+    return out
 
 
 def _slot_types(fn: ir.Function, ssa: list, tr, argtypes: dict[int, object]) -> dict[int, object]:

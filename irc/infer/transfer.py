@@ -49,6 +49,10 @@ from irc.syntax import tree as S
 from irc.lattice import typetable as TT
 from irc.lattice.types import FunctionValue, has_free_typevars, is_type
 from irc.infer.liveness import used_values
+from irc.lattice.typeprint import show
+from irc.syntax.names import format_name
+from irc.world.notes import argument_text
+from irc.errors import Diagnostic, Span
 from irc.infer.stores import Ops, VarState
 
 K = ir.Kind
@@ -64,6 +68,8 @@ NOT_FUNCS = frozenset({("Base", "not_int"), ("Core", "Intrinsics", "not_int"), (
 
 _SSA, _SlotRef, _Call, _Name, _Lit, _Typed = S.SSA, S.SlotRef, S.Call, S.Name, S.Lit, S.Typed
 _IFELSE = object()  # memo marker: `Core.ifelse` on a Conditional, typed per statement
+# builtins that take a type, and the 0-based position of it
+_TYPE_ARG = {"isa": 1, "typeassert": 1, "apply_type": 0}
 _Cond, _Union = L.Conditional, type(L.BOTTOM)
 # `x == Union{}` is `type(x) is _Union and not x.members`: every lattice class
 # compares its own class first, so only an empty union equals Union{}.
@@ -77,18 +83,21 @@ def _unwrap(e):
 
 
 class Transfer:
-    def __init__(self, fn: ir.Function, world, used=None):
+    def __init__(self, fn: ir.Function, world, used=None, path: str = ""):
         """`used[i]` is true when some statement (dead ones included) mentions
-        `%i` (`liveness.used_values`; computed here when not given)."""
+        `%i` (`liveness.used_values`; computed here when not given); `path`
+        names the input in diagnostics."""
         self.fn = fn
         self.world = world
+        self.path = path
+        self.fn_diags: list = []  # about the header (an argument type irc cannot evaluate)
         self.module = fn.module
         self.BOTTOM = L.BOTTOM
         self.ANY = L.ANY
         self.BOOL = TT.BOOL
         self.tmerge = LIM.tmerge
         self.le = L.lattice_le
-        self.diags: dict[int, list[tuple[str, str]]] = {}
+        self.diags: dict[int, list[tuple[str, str, str]]] = {}  # pc -> (severity, code, message)
         self._vcache: dict = {}  # literals and other nodes -> (node, value, messages)
         self._names: dict = {}  # global name parts -> (node, value, messages)
         # Calls memoised for this function: a call's type depends only on (f,
@@ -106,6 +115,73 @@ class Transfer:
         self._writes: dict[int, list[int]] | None = None  # see `writes`, built on first use
         self.used = used if used is not None else used_values(fn)
         self.widened: set[int] = set()  # statements whose unused generic call was widened to Any
+        self._gaps: dict = {}  # pc -> the args of the last call there irc could not type
+        # pc -> [(the call's argument nodes, Note, about its whole argument types)] for the
+        # notes of each block's last walk (`irc stubs` writes their declare lines; the
+        # argument nodes tell the statement's own call from a nested one)
+        self.call_notes: dict[int, list] = {}
+        self.from_input: dict[int, bool] = {}  # pc -> its type is Julia's printed one (`use_printed`)
+
+    # ------------------------------------------------------------ Julia's printed types
+    def use_printed(self, every: bool = False) -> None:
+        """Where the call a statement makes is one irc cannot type (an unknown
+        callee or method, a field irc does not know), take the type Julia
+        printed for that statement (spec §1.3, the one option that uses the
+        input's answers); `from_input[pc]` marks those statements.  `every`:
+        every call statement Julia printed a type for takes it, and `calls_at`
+        records each one's callee and argument types (`irc stubs --all`
+        declares them: the "declared mode" of a paste)."""
+        plain_value, plain_stmt = self.eval_value, self.eval_stmt
+        stmts = self.fn.stmts
+        printed: dict = {}
+        is_builtin = getattr(self.world, "is_builtin", lambda fv: False)
+
+        def julia_type(pc: int, st):
+            if pc not in printed:
+                ann = st.annotation
+                t = None
+                if ann is not None:
+                    try:
+                        t = self.world.eval_type(ann, self.sparam_env(), self.module)
+                    except Exception:  # noqa: BLE001 - an annotation irc cannot read is not used
+                        t = None
+                    if t is not None and not (is_type(t) or type(t) in (L.Const, L.PartialStruct)):
+                        t = L.Const(t)
+                printed[pc] = t
+            return printed[pc]
+
+        def taken(pc: int, st, v, t, table, ssa):
+            if every:
+                jt = julia_type(pc, st)
+                f = plain_value(pc, v.func, table, ssa) if jt is not None else None
+                if type(f) is L.Const and type(f.val) is FunctionValue and is_builtin(f.val):
+                    jt = None  # a builtin is irc's own rule, as in Julia (its Conditionals included)
+                elif type(t) is L.Conditional and L.widenconst(jt) == self.BOOL:
+                    jt = None  # a declared `iff`/`implies` refinement: keep it
+                if jt is not None:  # the callee and arguments as irc sees them here
+                    self.calls_at[pc] = (v.func, f, [plain_value(pc, a, table, ssa) for a in v.args], jt)
+            else:
+                gap = self._gaps.get(pc)
+                jt = julia_type(pc, st) if gap is not None and gap is v.args else None
+            self.from_input[pc] = jt is not None
+            return t if jt is None else jt
+
+        def eval_value(pc: int, e, table, ssa):
+            t = plain_value(pc, e, table, ssa)
+            st = stmts[pc - 1] if 1 <= pc <= len(stmts) else None
+            if st is not None and e is st.value and st.kind is K.ASSIGN and type(e) is _Call:
+                return taken(pc, st, e, t, table, ssa)
+            return t
+
+        def eval_stmt(pc: int, st, table, ssa):
+            t = plain_stmt(pc, st, table, ssa)
+            v = st.value
+            if type(v) is _Call and t is not None:
+                return taken(pc, st, v, t, table, ssa)
+            return t
+
+        self.calls_at: dict = {}  # pc -> (callee node, callee, argument types, Julia's type), `every` only
+        self.eval_value, self.eval_stmt = eval_value, eval_stmt
 
     @property
     def writes(self) -> dict[int, list[int]]:
@@ -177,11 +253,16 @@ class Transfer:
                 if type(d) is S.Splat:
                     t = self.world.eval_type(
                         S.Curly(S.Name(("Core", "Tuple")), [S.Curly(S.Name(("Core", "Vararg")), [d.expr])]),
-                        self.sparam_env())
+                        self.sparam_env(), fn.module)
                 else:
-                    t = self.world.eval_type(d, self.sparam_env())
-                return self._const_arg(t)
-            except Exception:  # noqa: BLE001
+                    t = self.world.eval_type(d, self.sparam_env(), fn.module)
+                # the vararg tuple is not made a constant (most_general_argtypes)
+                return t if slot.vararg else self._const_arg(t)
+            except Exception as ex:  # noqa: BLE001 - said once, never a silent rewrite
+                line, col = getattr(d, "line", 0) or slot.line or fn.line, getattr(d, "col", 0) or slot.col or 1
+                self.fn_diags.append(Diagnostic(
+                    "warning", f"the type of argument `{slot.name}` cannot be evaluated ({ex}): "
+                    f"inference takes it as Any", Span(self.path, line or 1, col), "bad-argument-type"))
                 return self.ANY
         if slot.julia_type is not None:
             # `Arguments` types seed inference (spec §1.3): `#self#::var"#3#4"`
@@ -215,23 +296,25 @@ class Transfer:
         return t
 
     # ------------------------------------------------------------ diagnostics
-    def _diag(self, pc: int, code: str, message: str) -> None:
+    def _diag(self, pc: int, code: str, message: str, severity: str = "warning") -> None:
         lst = self.diags.setdefault(pc, [])
-        if (code, message) not in lst:
-            lst.append((code, message))
+        if (severity, code, message) not in lst:
+            lst.append((severity, code, message))
 
     def clear_diags(self, first: int, last: int) -> None:
-        d = self.diags
-        if d:
-            for pc in range(first, last + 1):
-                d.pop(pc, None)
+        for d in (self.diags, self.call_notes):
+            if d:
+                for pc in range(first, last + 1):
+                    d.pop(pc, None)
 
-    def _value(self, e, pc: int = 0):
+    def _value(self, e, pc: int = 0, report: bool = True):
         """world.value_of, memoised (the world is fixed): global names by
         their parts, literals by kind and value (`(kind, type, value)` for
         the exactly-comparable ints, bools and strings, else `(kind, repr)`),
-        other nodes by identity.  Its diagnostics (a non-constant global) are
-        re-emitted for the statement on every evaluation."""
+        other nodes by identity.  Its diagnostics (an unknown global) are
+        re-emitted for the statement on every evaluation, unless `report` is
+        false (a callee: an unknown name there is an unknown callee, one
+        diagnostic made by the call)."""
         t = type(e)
         if t is _Name:
             c = self._names
@@ -247,12 +330,20 @@ class Transfer:
         if hit is None or (type(key) is int and hit[0] is not e):
             msgs: list[str] = []
             v = self.world.value_of(e, self.module, msgs)
+            if msgs and t is _Name and self._names_self(e.parts):
+                v, msgs = L.Const(FunctionValue(tuple(self.module or ("Main",)), self.fn.name)), []
             hit = (e, v, tuple(msgs))  # holding e keeps its id from being reused
             c[key] = hit
-        if hit[2]:
+        if hit[2] and report:
             for m in hit[2]:
-                self._diag(pc, "non-constant-global", m)
+                self._diag(pc, "unknown-global", m)
         return hit[1]
+
+    def _names_self(self, parts) -> bool:
+        """Does an unknown global name denote the function being inferred (a
+        recursive call, the function passed to `broadcasted`)?  It exists."""
+        module = tuple(self.module or ("Main",))
+        return tuple(parts) in ((self.fn.name,), module + (self.fn.name,))
 
     # ------------------------------------------------------------ statements
     def eval_stmt(self, pc: int, st: ir.Stmt, table, ssa):
@@ -335,7 +426,7 @@ class Transfer:
         if type(func) is _Name:  # the common case, `_value`'s memo read in line
             callee = func
             hit = self._names.get(func.parts)
-            f = hit[1] if hit is not None and not hit[2] else self._value(func, pc)
+            f = hit[1] if hit is not None else self._value(func, pc, report=False)
             key = [func.parts, id(f)]
         else:
             f = self.eval_value(pc, func, table, ssa)
@@ -360,6 +451,8 @@ class Transfer:
                     v = table[a.id].type
                 except (IndexError, KeyError, TypeError, AttributeError):
                     v = self.eval_value(pc, a, table, ssa)
+            elif t is _Name and len(argtypes) == _TYPE_ARG.get(callee.parts[-1] if type(callee) is _Name else ""):
+                v = self._type_arg(pc, a)
             else:
                 v = self.eval_value(pc, a, table, ssa)
             append(v)
@@ -373,11 +466,44 @@ class Transfer:
             res = hit[2]
             if res is _IFELSE:
                 return self._ifelse(pc, args, argtypes)
-            rt = self._call_result(pc, args, argtypes, res)
+            rt = self._call_result(pc, func, f, args, argtypes, res)
         if unused and hit[2] is not None and hit[2] is not _IFELSE and hit[2].generic and rt != self.BOTTOM:
             self.widened.add(pc)
             return self.ANY
         return rt
+
+    def _call_text(self, func, f, args, argtypes, rt) -> str:
+        """`Main.g(%2::Any, x::Int64)::Any`: a call as JET's reports print it."""
+        def text(e, t):
+            e = _unwrap(e)
+            ty = "" if type(t) is L.Const else "::" + show(L.widenconst(t))
+            if type(e) is _SSA:
+                return f"%{e.n}{ty}"
+            if type(e) is _SlotRef and e.id is not None and 1 <= e.id <= len(self.fn.slots):
+                return f"{self.fn.slots[e.id - 1].name}{ty}"
+            if type(e) is _Name:
+                return format_name(e.parts) + ty
+            if type(e) is _Lit and e.text:
+                return e.text
+            return ty or "::" + show(L.widenconst(t))
+        callee = _unwrap(func)
+        if type(callee) is _Name:
+            head = callee.parts[0] if len(callee.parts) == 1 else format_name(callee.parts)
+        else:
+            head = text(callee, f)
+        return f"{head}({', '.join(text(a, t) for a, t in zip(args, argtypes))})::{show(L.widenconst(rt))}"
+
+    def _type_arg(self, pc: int, name):
+        """A name where a builtin takes a type (`x isa T`, `typeassert(x, T)`,
+        `apply_type(T, …)`): one irc does not know is a type it does not know
+        (kept opaque, spec §1.2), not an unknown global."""
+        resolve = getattr(self.world, "resolve", None)
+        if resolve is not None and resolve(name.parts, self.module) is None:
+            try:
+                return L.Const(self.world.eval_type(name, {}, self.module))
+            except Exception:  # noqa: BLE001 - not a type after all: an unknown global
+                pass
+        return self._value(name, pc)
 
     def _call_entry(self, func, f, callee, argtypes) -> tuple:
         """The memo entry of a call (see `_calls` in __init__): `(f, argtypes,
@@ -401,22 +527,35 @@ class Transfer:
         wargs = [widen(a) if type(a) is _Cond else a for a in argtypes]
         res = self.world.call(f, wargs, self.module, callee=callee)
         rt = res.rt
-        if res.diagnostics or res.cond is not None:
+        if res.diagnostics or res.dynamic or res.gap or res.cond is not None:
             rt = None
         else:
             rt = L.maybe_singleton_const(rt)
         return (f, argtypes, res, rt)
 
-    def _call_result(self, pc: int, args, argtypes, res):
-        """A call's type at statement pc from its CallResult: its diagnostics
-        are emitted for pc, and `cond` becomes a Conditional on the slot the
-        argument stands for: for a builtin (`isa`, `===`, `isdefined`)
-        whenever the result is `Bool` or a `Const` Bool, one branch `Union{}`
-        when it folded (abstract_call_builtin); for a declaration's
-        `iff`/`implies`, Julia's `from_interconditional`."""
+    def _call_result(self, pc: int, func, f, args, argtypes, res):
+        """A call's type at statement pc from its CallResult: its notes are
+        emitted for pc (and a `runtime-dispatch` report, in JET's words, for
+        a call Julia would dispatch at run time), and `cond` becomes a
+        Conditional on the slot the argument stands for: for a builtin (`isa`,
+        `===`, `isdefined`) whenever the result is `Bool` or a `Const` Bool,
+        one branch `Union{}` when it folded (abstract_call_builtin); for a
+        declaration's `iff`/`implies`, Julia's `from_interconditional`."""
+        if res.gap:
+            self._gaps[pc] = args  # this call's Any is a gap in irc's knowledge (`use_printed`)
         if res.diagnostics:
             for d in res.diagnostics:
-                self._diag(pc, _diag_code(d), d)
+                self._diag(pc, d.code, d.message, d.severity)
+                if d.declare is not None:
+                    notes = self.call_notes.setdefault(pc, [])
+                    if all(n is not d for _, n, _ in notes):
+                        # whole: the note is about the call's own argument types (not a split case)
+                        whole = d.declare.endswith("(" + argument_text(argtypes) + ")")
+                        notes.append((args, d, whole))
+        elif getattr(res, "dynamic", False) and not any(d[1] == "unknown-global" for d in self.diags.get(pc, ())):
+            # (an unknown global read here is the cause, already reported)
+            self._diag(pc, "runtime-dispatch", "runtime dispatch detected: "
+                       + self._call_text(func, f, args, argtypes, res.rt))
         rt = res.rt
         if res.cond is not None and (rt == self.BOOL or (type(rt) is L.Const and type(rt.val) is bool)):
             if res.generic:
@@ -585,12 +724,3 @@ class Transfer:
         self._diag(pc, "unknown-head", f"unknown expression head :{h}")
         return self.ANY
 
-
-def _diag_code(message: str) -> str:
-    if message.startswith("unknown callee"):
-        return "unknown-callee"
-    if message.startswith("no method matching"):
-        return "no-method"
-    if "global" in message:
-        return "global"
-    return "call"

@@ -155,7 +155,9 @@ class _Builder:
             self._add_slot("#self#", True, fd.line, fd.col)
             for p in fd.params:
                 sid = len(self.slots) + 1
-                self._add_slot(p.name if p.name else f"@_{sid}", True, p.line, p.col, declared=self._vararg_type(p))
+                slot = self._add_slot(p.name if p.name else f"@_{sid}", True, p.line, p.col,
+                                      declared=self._vararg_type(p))
+                slot.vararg = p.vararg
             return
         if fd.form == "warntype":
             entries = fd.arguments
@@ -172,7 +174,9 @@ class _Builder:
                     if pinned is not None and pinned != sid:
                         self.error(f"`Arguments` entry `{name}@_{pinned}` is slot {sid}", e.line, e.col, "slot")
                     declared = sig_types[k - 1] if 1 <= k <= len(sig_types) else (None if k == 0 else e.type)
-                    self._add_slot(name if name else f"@_{sid}", True, e.line, e.col, declared=declared, julia_type=e.type)
+                    slot = self._add_slot(name if name else f"@_{sid}", True, e.line, e.col, declared=declared,
+                                          julia_type=e.type)
+                    slot.vararg = k == len(entries) - 1 and k > 0 and _from_is_vararg(fd.from_text)
                 if len(entries) - 1 != len(sig_types) and sig_types:
                     self.error(
                         f"`Arguments` lists {len(entries) - 1} arguments but the MethodInstance signature has {len(sig_types)}",
@@ -690,3 +694,18 @@ def _allocate(header: list[ir.Slot], header_names: dict[str, int], has_locals_se
         if not nm.startswith("@_") and nm not in by_name and sid not in reserved:
             by_name[nm] = sid
     return slots, by_name, errors
+
+
+def _from_is_vararg(from_text: str) -> bool:
+    """Does the `from f(x, ys...) @ M file:line` line's method take a vararg
+    last (`ys...`)?  Its argument list ends `...)` (or `...) where …`)."""
+    head = from_text.split(" @ ", 1)[0].strip()
+    depth, close = 0, -1
+    for i, c in enumerate(head):
+        if c in "({[":
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+            if depth == 0 and c == ")" and close < 0:
+                close = i
+    return close > 0 and head[:close].rstrip().endswith("...")

@@ -63,6 +63,7 @@ class Slot:
     julia_type: S.Expr | None = None  # the type Julia printed in Arguments/Locals
     line: int = 0
     col: int = 0
+    vararg: bool = False  # the method's `x...` argument: a tuple of the trailing arguments
 
 
 @dataclass(slots=True)

@@ -32,6 +32,10 @@ Algorithm (a reduced form of Julia's `subtype.c`):
 `typeintersect` (sound over-approximation where exactness is not needed for
 `isa`/`===` refinement): equal/sub cases exact, unions member-wise, tuples
 element-wise, two unrelated data types with single inheritance are disjoint.
+A name irc does not know (`TypeName.unknown`) is below only `Any` and
+itself (by structure), is never concrete, and meets every non-concrete type
+it is not provably below in itself (its relations are unknown, so the meet
+is over-approximated, never `Union{}`), and no known non-abstract type.
 `typesubtract` follows Julia's `typesubtract` (typeutils.jl): subtract
 member-wise from unions; a tuple with exactly one narrowable element
 narrows that element; otherwise the type is kept.
@@ -419,6 +423,14 @@ def typeintersect(a, b):
         return b
     if TT.isconcrete(a) or TT.isconcrete(b):
         return BOTTOM
+    if ua.name.unknown or ub.name.unknown:
+        # a name irc does not know may be below any abstract type, and two such
+        # names may be related: the unknown side over-approximates the meet.  A
+        # known non-abstract name has no subtypes but its own: disjoint from it.
+        known = ub if ua.name.unknown else ua
+        if not known.name.unknown and not known.name.abstract:
+            return BOTTOM
+        return a if ua.name.unknown else b
     if ua.name is ub.name:
         if a is ua and b is ub:
             return BOTTOM  # invariant parameters differ
@@ -616,6 +628,8 @@ def apply_type(head, params):
         head = TT.wrapper(head)
     if head == TT.TUPLE_ANY:
         return TT.tuple_type(params)
+    if type(head) is DataType and head.name.unknown:
+        return DataType(head.name, head.params + params)  # an unknown name takes its parameters as written
     t = head
     env = {}
     for p in params:

@@ -106,6 +106,13 @@ class TypeName:
     opaque: bool = False  # hidden contents (String, Symbol, Array, Module): not bits, not a singleton
     fieldnames: tuple[str, ...] = ()
     fieldtypes: tuple["Type", ...] = ()
+    # A name irc does not know (neither declared nor built in): kept as written,
+    # any number of parameters, supertype `Any`, never concrete; its relations to
+    # other types are unknown (subtyping only by structure with itself).
+    unknown: bool = False
+    # Defined by a `struct`/`abstract type` declaration: its field list is complete
+    # (a missing field throws).  Built-in names with hidden contents are not.
+    declared: bool = False
 
     def set_fields(self, names: tuple[str, ...], types: tuple["Type", ...]) -> None:
         object.__setattr__(self, "fieldnames", tuple(names))

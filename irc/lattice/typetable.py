@@ -29,6 +29,7 @@ from irc.lattice.types import (
     TypeName,
     TypeVar,
     UnionAllType,
+    UnionType,
     VarargType,
     has_free_typevars,
 )
@@ -264,6 +265,31 @@ BROADCASTED_NAME = _mk(_BC, "Broadcasted", (_St, _Ax, _F, _Args), ABSTRACTBROADC
 
 EXPR.name.set_fields(("head", "args"), (SYMBOL, _vec(ANY)))
 
+# Core's reflection types (Julia 1.10 `fieldnames`/`fieldtypes`).  They keep
+# `opaque`: a field not listed here is unknown to irc (`Any`), not missing.
+METHODTABLE = _dt(_mk(CORE, "MethodTable", (), ANY, mutable=True, opaque=True))
+METHOD = _dt(_mk(CORE, "Method", (), ANY, mutable=True, opaque=True))
+METHODINSTANCE = _dt(_mk(CORE, "MethodInstance", (), ANY, mutable=True, opaque=True))
+_T = _tv("T")
+_TYPE_ANY = UnionAllType(_T, DataType(TYPE_NAME, (_T,)))
+_PTR_NOTHING = DataType(PTR_NAME, (NOTHING,))
+DATATYPE.name.set_fields(
+    ("name", "super", "parameters", "types", "instance", "layout", "hash", "flags"),
+    (TYPENAME, DATATYPE, SIMPLEVECTOR, SIMPLEVECTOR, ANY, _PTR_NOTHING, INT32, UINT16))
+TYPENAME.name.set_fields(
+    ("name", "module", "names", "atomicfields", "constfields", "wrapper", "Typeofwrapper", "cache",
+     "linearcache", "mt", "partial", "hash", "n_uninitialized", "flags", "max_methods"),
+    (SYMBOL, MODULE, SIMPLEVECTOR, _PTR_NOTHING, _PTR_NOTHING, _TYPE_ANY, _TYPE_ANY, SIMPLEVECTOR,
+     SIMPLEVECTOR, METHODTABLE, ANY, INT64, INT32, UINT8, UINT8))
+UNIONALL.name.set_fields(("var", "body"), (TYPEVAR_T, ANY))
+UNION_KIND.name.set_fields(("a", "b"), (ANY, ANY))
+TYPEVAR_T.name.set_fields(("name", "lb", "ub"), (SYMBOL, ANY, ANY))
+METHOD.name.set_fields(
+    ("name", "module", "file", "line", "primary_world", "deleted_world", "sig"),
+    (SYMBOL, MODULE, SYMBOL, INT32, UINT64, UINT64, _TYPE_ANY))
+METHODINSTANCE.name.set_fields(("def", "specTypes", "sparam_vals"),
+                               (UnionType(frozenset((METHOD, MODULE))), ANY, SIMPLEVECTOR))
+
 
 # ---------------------------------------------------------------- wrappers and bindings
 
@@ -394,7 +420,7 @@ def isconcrete(t) -> bool:
     if tt is not DataType:
         return False
     tn = t.name
-    if tn.abstract:
+    if tn.abstract or tn.unknown:
         return False
     if tn is TUPLE_NAME:
         return all(type(p) is not VarargType and isconcrete(p) for p in t.params)

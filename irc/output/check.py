@@ -19,9 +19,12 @@ which is what Julia prints for dead code (`Core.Const(:(…))::Union{}`).
 Each disagreement is located at Julia's annotation (`path:line:col:`, the
 column where the printed type starts), so an editor can jump to it.
 
+Statements whose type irc took from the input (`--use-printed-types`) are
+counted apart (`from_input`), never as agreement.
+
 Invariants: pure functions of (Function, InferenceResult, World); the result
-lists disagreements in source order; `agree + differ` equals the number of
-annotations found.
+lists disagreements in source order; `agree + differ + from_input` equals
+the number of annotations found.
 """
 from __future__ import annotations
 
@@ -52,6 +55,7 @@ class Mismatch:
 class CheckReport:
     agree: int = 0
     mismatches: list[Mismatch] = field(default_factory=list)
+    from_input: int = 0  # statements typed with Julia's own answer: neither agree nor differ
 
     @property
     def differ(self) -> int:
@@ -60,9 +64,15 @@ class CheckReport:
     def add(self, other: "CheckReport") -> None:
         self.agree += other.agree
         self.mismatches.extend(other.mismatches)
+        self.from_input += other.from_input
 
     def summary(self) -> str:
-        return f"{self.agree} agree, {self.differ} differ"
+        return summary_line(self.agree, self.differ, self.from_input)
+
+
+def summary_line(agree: int, differ: int, from_input: int = 0) -> str:
+    """`N agree, M differ` (`, K from input` when `--use-printed-types` took Julia's answers)."""
+    return f"{agree} agree, {differ} differ" + (f", {from_input} from input" if from_input else "")
 
 
 def _show(x: Any) -> str:
@@ -82,6 +92,7 @@ class _Evaluator:
 
     def __init__(self, world: Any, fn: ir.Function):
         self.world = world
+        self.module = tuple(fn.module) or ("Main",)
         self.sparams: dict[str, Any] = {}
         for tv in fn.static_params:
             if tv.value is not None:
@@ -92,7 +103,7 @@ class _Evaluator:
 
     def eval(self, expr: S.Expr) -> Any | None:
         try:
-            return self.world.eval_type(expr, self.sparams)
+            return self.world.eval_type(expr, self.sparams, self.module)
         except Exception:  # noqa: BLE001 - fall back to a text comparison
             return None
 
@@ -132,9 +143,13 @@ def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False
     if fn.julia_return is not None:
         line = getattr(fn.julia_return, "line", 0) or fn.line
         found.append((line, "return type", printed_return_type(result), fn.julia_return))
+    taken = getattr(result, "from_input", frozenset())
     for i, st in enumerate(fn.stmts, start=1):
         ann = annotation_of(st)
         if ann is None:
+            continue
+        if i in taken:  # Julia's own answer, used as irc's: not a comparison
+            rep.from_input += 1
             continue
         t = result.ssa_types[i]
         what = f"%{st.label}" if st.label is not None else f"statement {i}"

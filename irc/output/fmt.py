@@ -50,18 +50,13 @@ import re
 
 from irc.ir import model as ir
 from irc.syntax import tree as S
+from irc.syntax.names import IDENT as _IDENT, format_name, julia_ident  # noqa: F401 (re-exported)
 from irc.syntax.operators import PREC
 
-_IDENT = re.compile(r"(?:[^\W\d]|#+[\w!])[\w#!]*")
-_OPERATOR = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃∋∌≈≉≡≢⋅×±√¬:.]+|isa|in")
 # an operator that reads back as a value (the grammar's OPVALUE): bare in a
 # comma list (`typeof(+)`, `Core.Const(*)`), `(+)` anywhere else
 _OPVALUE = re.compile(r"<:|>:|\.\.|:|[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃⊊⊋∋∌≈≉≡≢⋅×±√∛¬∪∩⊗⊕]+")
 _AT_NAMEDTUPLE = "@NamedTuple"
-_KEYWORDS = frozenset({"end", "function", "where", "true", "false", "nothing", "struct", "mutable", "abstract", "const",
-                       "global", "declare", "goto", "return", "if", "for", "isa", "in", "enter", "unreachable", "begin",
-                       "let", "quote", "do", "while", "try", "catch", "finally", "else", "elseif", "module", "using",
-                       "import", "export", "macro", "type"})
 
 # binary operator precedence: the parser's own table (one definition)
 _UNARY_PREC = 8
@@ -69,39 +64,6 @@ _POWER_PREC = 9
 
 
 # ---------------------------------------------------------------- names
-
-
-def julia_ident(name: str) -> str:
-    """A name as it can be read back: identifiers (Julia's generated `#…`
-    names included) as is, anything else `var"…"`."""
-    if _IDENT.fullmatch(name) and name not in _KEYWORDS:
-        return name
-    return 'var"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def format_name(parts: tuple[str, ...]) -> str:
-    """`("Base", "+")` -> `Base.:+`; `("Main", "#8#9")` -> `Main.:(var"#8#9")`."""
-    if not parts:
-        return ""
-    first = parts[0]
-    if len(parts) == 1 and "#" in first and first != "#self#":
-        out = ['var"' + first + '"']  # a generated global (closure type, …)
-    else:
-        out = [julia_ident(first) if not (len(parts) == 1 and first in ("nothing", "true", "false")) else first]
-    last = len(parts) - 1
-    for k, p in enumerate(parts[1:], 1):
-        if k == last and "#" in p:
-            out.append('.:(var"' + p.replace("\\", "\\\\").replace('"', '\\"') + '")')
-        elif _IDENT.fullmatch(p) and p not in ("end",):
-            out.append("." + p)
-        elif _OPERATOR.fullmatch(p):
-            if "=" in p or ":" in p or "." in p or p in ("isa", "in"):
-                out.append(".:(" + p + ")")
-            else:
-                out.append(".:" + p)
-        else:
-            out.append('.:(var"' + p.replace("\\", "\\\\").replace('"', '\\"') + '")')
-    return "".join(out)
 
 
 def _slot_text(e: S.SlotRef, fn: ir.Function | None) -> str:

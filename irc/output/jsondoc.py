@@ -5,7 +5,8 @@ One JSON document per run:
     {"functions": [{"name", "signature", "return_type",
                     "slots": [{"id", "name", "argument", "type", "flags", "flag_names"}],
                     "blocks": [{"id", "first", "last", "preds", "succs", "entry"}],
-                    "statements": [{"id", "block", "label", "line", "text", "type", "julia_type"}],
+                    "statements": [{"id", "block", "label", "line", "text", "type", "julia_type",
+                                    "source" (only "input": typed with Julia's printed type)}],
                     "diagnostics": [{"severity", "code", "message", "line", "column"}]}]}
 
 Types are lattice elements printed exactly as Julia prints them
@@ -107,6 +108,7 @@ def function_json(fn: ir.Function, result: Any) -> dict:
     } for b in fn.blocks]
     statements = []
     texts = statement_texts(fn, result)
+    taken = getattr(result, "from_input", frozenset())
     for i, st in enumerate(fn.stmts, start=1):
         t = result.ssa_types[i]
         ann = annotation_of(st)
@@ -119,6 +121,8 @@ def function_json(fn: ir.Function, result: Any) -> dict:
             "type": None if t is None else show(t),
             "julia_type": None if ann is None else format_annotation(ann),
         })
+        if i in taken:  # `--use-printed-types`: Julia's printed type, where irc cannot type the call
+            statements[-1]["source"] = "input"
     return {
         "name": fn.name,
         "signature": signature(fn, result),

@@ -501,6 +501,7 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
     texts: list[str] = []
     labelled: set[int] = set()
     suffix_of: dict[int, tuple[Any, str, str]] = {}  # id(type) -> (type, its `::T  # mark` suffix, level)
+    taken = getattr(result, "from_input", frozenset())
     for i, st in enumerate(fn.stmts, start=1):
         t = types[i]
         k = st.kind
@@ -523,7 +524,10 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
                 texts.append(xp(_strip_typed_slot(v) if type(v) is Typed else v)[0])
                 continue
         hit = suffix_of.get(id(t))
-        if hit is None:  # holding t keeps its id from being reused
+        if i in taken:  # Julia's printed type, taken where irc cannot type the call
+            text, level = _typed("", t, colour, shows)
+            hit = (t, _with_mark(text, level, colour, "from input") if marks else text, level)
+        elif hit is None:  # holding t keeps its id from being reused
             text, level = _typed("", t, colour, shows)
             hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour) if marks else text, level)
         if unstable is not None and hit[2] != C.GOOD:

@@ -5,7 +5,8 @@ small state machine and builds the multi-line items: struct bodies, both
 function headers (plain `function … end`; `MethodInstance` / `from` /
 `Arguments` / `Locals` / `Body`; Julia 1.6's single `Variables` section)
 with their `CodeInfo(` wrapper and their body lines.  A line in a place
-where it cannot stand is a located error in the shared `ErrorList`.
+where it cannot stand is a located error in the shared `ErrorList` (code
+`MISPLACED`); `starts` records where each item began.
 
 Invariants: every line object ends in exactly one item or one error; item
 order is text order.
@@ -17,6 +18,13 @@ from __future__ import annotations
 from irc.syntax import tree as S
 from irc.syntax.lines import BodyTypeLine, CodeInfoClose, CodeInfoOpen, EndLine, FromLine, FuncHead, MIHead, SectionLine, StructHead
 from irc.syntax.recovery import ErrorList
+
+# The code of the errors for a line standing where no item can hold it (a
+# `from` line, a section, a statement with no function open): after a header
+# line that failed to parse they are its function's lines, not new mistakes
+# (`parser.fold_cascades` folds them into the header's error).
+MISPLACED = "misplaced"
+
 
 class Assembler:
     """Line objects -> items (state machine; see the module docstring)."""
@@ -30,6 +38,7 @@ class Assembler:
         self.in_codeinfo = False
         self.codeinfo_closed = False
         self.struct: S.StructDecl | None = None
+        self.starts: list[int] = []  # lines where an item (declaration, struct, function) starts
 
     # -- helpers
     def _close_fn(self) -> None:
@@ -62,6 +71,7 @@ class Assembler:
             self._finish_fn(last)
 
     def _start_item(self, obj) -> None:
+        self.starts.append(obj.line)
         if self.struct is not None:
             self.err.add(f"struct `{'.'.join(self.struct.name.parts)}` has no `end`", self.struct.line, 1)
             self.items.append(self.struct)
@@ -145,7 +155,7 @@ class Assembler:
                 self.fn.from_text = obj.text
                 self.fn_state = "sections"
                 return
-            self.err.add("a `from` line belongs right after `MethodInstance for …`", obj.line, obj.col)
+            self.err.add("a `from` line belongs right after `MethodInstance for …`", obj.line, obj.col, MISPLACED)
             return
         if isinstance(obj, SectionLine):
             if obj.name == "Variables" and (self.fn is None or self.fn_state == "body" or self.fn.form == "plain"):
@@ -161,7 +171,7 @@ class Assembler:
                 self.fn_state = "sections"
                 self.section = obj.name
                 return
-            self.err.add(f"a `{obj.name}` section belongs to a `MethodInstance for …` header", obj.line, obj.col)
+            self.err.add(f"a `{obj.name}` section belongs to a `MethodInstance for …` header", obj.line, obj.col, MISPLACED)
             return
         if isinstance(obj, BodyTypeLine):
             if self.fn is not None and self.fn.form != "plain" and self.fn_state in ("from", "sections"):
@@ -171,7 +181,7 @@ class Assembler:
             if self.fn is not None and self.fn.form == "plain" and not self.fn.lines and self.fn.body_type is None:
                 self.fn.body_type = obj.type
                 return
-            self.err.add("`Body::T` belongs after the header sections of a function", obj.line, obj.col)
+            self.err.add("`Body::T` belongs after the header sections of a function", obj.line, obj.col, MISPLACED)
             return
         if isinstance(obj, CodeInfoOpen):
             if self.fn is not None and self.fn.form != "plain" and self.fn_state == "sections":
@@ -180,7 +190,7 @@ class Assembler:
                 self.fn.codeinfo = True
                 self.in_codeinfo = True
                 return
-            self.err.add("`CodeInfo(` belongs right after a function header", obj.line, obj.col)
+            self.err.add("`CodeInfo(` belongs right after a function header", obj.line, obj.col, MISPLACED)
             return
         if isinstance(obj, CodeInfoClose):
             if self.fn is not None and self.in_codeinfo:
@@ -191,7 +201,7 @@ class Assembler:
                 if self.fn.form != "plain":
                     self._finish_fn(obj.line)
                 return
-            self.err.add("unexpected `)`: no `CodeInfo(` is open", obj.line, obj.col)
+            self.err.add("unexpected `)`: no `CodeInfo(` is open", obj.line, obj.col, MISPLACED)
             return
         if isinstance(obj, EndLine):
             if self.fn is not None and self.fn.form == "plain":
@@ -199,7 +209,7 @@ class Assembler:
                     self.err.add("expected `)` closing `CodeInfo(` before `end`", obj.line, obj.col)
                 self._finish_fn(obj.line)
                 return
-            self.err.add("unexpected `end`", obj.line, obj.col)
+            self.err.add("unexpected `end`", obj.line, obj.col, MISPLACED)
             return
         if isinstance(obj, S.LineInfo):
             if self.fn is not None:
@@ -208,7 +218,7 @@ class Assembler:
         if isinstance(obj, S.BodyLine):
             fn = self.fn
             if fn is None:
-                self.err.add("statement outside a function (expected `function f(…)`, `MethodInstance for …` or a declaration)", obj.line, obj.col)
+                self.err.add("statement outside a function (expected `function f(…)`, `MethodInstance for …` or a declaration)", obj.line, obj.col, MISPLACED)
                 return
             if fn.form != "plain" and self.fn_state in ("from", "sections"):
                 self._section_entry(obj)

@@ -19,6 +19,11 @@ fast path in front of the first:
    merged in line order (`merge_by_line`), are grouped into items: structs,
    functions with their headers, `CodeInfo(` wrapper and body lines.
 
+A line that cannot stand where it is, right after a line that failed to
+parse, belongs to the item that line would have started: it is counted in
+that line's error, not reported again (`fold_cascades`: a mistyped header
+is one error, not one per line of its function).
+
 Invariants: `parse_text` never raises anything but `IrcError` (all errors of
 the file at once, sorted by position); the result holds no Lark objects;
 expression nesting deeper than `MAX_DEPTH` is rejected with a located error
@@ -28,12 +33,13 @@ nothing here recurses over input size.
 from __future__ import annotations
 
 import bisect
+import difflib
 import gc
 from operator import attrgetter
 
 from irc.errors import Diagnostic, IrcError, Span
 from irc.syntax import tree as S
-from irc.syntax.assemble import Assembler
+from irc.syntax.assemble import MISPLACED, Assembler
 from irc.syntax.depth import MAX_DEPTH, check_depth, expr_depth, long_lines
 from irc.syntax.fastpath import split_fast
 from irc.syntax.recovery import ErrorList, parse_with_retries
@@ -135,8 +141,45 @@ def _parse_text(text: str, path: str, fast: bool) -> S.SourceFile:
     check_depth(items, long, errors)
     if errors.items:
         errors.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
-        raise IrcError(_dedupe(errors.items), text)
+        raise IrcError(fold_cascades(_dedupe(errors.items), asm.starts, lines), text)
     return S.SourceFile(path, text, items)
+
+
+_ITEM_WORDS = ("MethodInstance", "function", "struct", "mutable", "abstract", "declare", "CodeInfo")
+
+
+def fold_cascades(diags: list[Diagnostic], starts: list[int], lines: list[str] = ()) -> list[Diagnostic]:
+    """One error per cause: the `misplaced` errors that follow a syntax error
+    with no item starting in between are the lines of the item that line
+    would have started (a mistyped `MethodInstance for …`, `function`,
+    `struct`); they are dropped and counted in that one error instead, which
+    names the header word the line's first word is a misspelling of.
+    `diags` are sorted by position; `lines` are the file's lines."""
+    out: list[Diagnostic] = []
+    anchor = -1  # index in out of the syntax error the following lines belong to
+    folded: dict[int, int] = {}
+    for d in diags:
+        line = d.span.line if d.span else 0
+        if d.code == MISPLACED and anchor >= 0:
+            a_line = out[anchor].span.line
+            k = bisect.bisect_right(starts, a_line)
+            if k >= len(starts) or starts[k] > line:  # no item began since the bad line
+                folded[anchor] = folded.get(anchor, 0) + 1
+                continue
+        if d.code == "syntax":
+            anchor = len(out)
+        elif d.code != MISPLACED:
+            anchor = -1
+        out.append(d)
+    for i, n in folded.items():
+        d = out[i]
+        line = d.span.line if d.span else 0
+        words = lines[line - 1].split() if 0 < line <= len(lines) else []
+        close = difflib.get_close_matches(words[0], _ITEM_WORDS, n=1, cutoff=0.75) if words else []
+        hint = f"; did you mean `{close[0]}`?" if close and close[0] != words[0] else ""
+        out[i] = Diagnostic(d.severity, f"{d.message}{hint} (the {n} line{'s' if n != 1 else ''} after it that "
+                            f"belong here {'are' if n != 1 else 'is'} not checked)", d.span, d.code, d.context)
+    return out
 
 
 def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:

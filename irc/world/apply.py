@@ -82,19 +82,19 @@ def apply_iterate(args, world, module) -> CallResult:
         ctypes = new
     res = BOTTOM
     diags: list = []
-    generic = False
+    generic = gap = dynamic = False
     for ct in ctypes:
         for i, e in enumerate(ct[:-1]):  # truncate at the first Vararg
             if type(e) is VarargType:
                 ct = ct[:i] + [tuple_tail_elem(e.T, ct[i + 1:])]
                 break
         r = world.call(f, ct, module)
-        generic = generic or r.generic
+        generic, gap, dynamic = generic or r.generic, gap or r.gap, dynamic or r.dynamic
         diags.extend(d for d in r.diagnostics if d not in diags)
         res = tmerge(res, r.rt)
         if res == ANY:
             break
-    return CallResult(res, None, tuple(diags), generic)
+    return CallResult(res, None, tuple(diags), dynamic, gap=gap, generic=generic)
 
 
 def _members(x):

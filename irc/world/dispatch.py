@@ -22,13 +22,33 @@ Algorithm for a call with argument lattice elements `args`:
    may-apply) and the results merged with `tmerge` in that order; a
    combination with more than 3 methods makes the call `Any`; a combination
    no declaration can take contributes nothing (it throws).
+   Open lists (below) give `Any` where a combination is not covered.
 3. May-apply: the declarations whose signature intersects the argument
-   tuple; none -> `Union{}` (MethodError), more than `MAX_MAY_APPLY` (3) ->
-   `Any`, else their results merged.
+   tuple; more than `MAX_MAY_APPLY` (3) -> `Any`, else their results merged.
+
+Open and closed worlds (spec §1.2).  A *closed* method list is all of the
+function's methods (a function the file itself declares): a combination no
+declaration can take contributes `Union{}` (it throws), and none applicable
+at all is `no_method` with `Union{}`.  An *open* list is a slice of Julia's
+method table (the prelude, a `--prelude` file): where no declaration covers
+the argument types, a method irc does not know may apply, so an uncovered
+union-split combination, a may-apply merge and "none applicable" all give
+`Any` (`no_method` is still set when no known declaration applies, and
+`missing` lists the argument-type tuples irc lacks a declaration for --
+those no known declaration applies to, and the exact ones, whose method
+Julia would know, that no declaration covers -- so the caller can name
+them).
+
+`DispatchResult.dynamic` marks a call Julia would dispatch at run time:
+two or more known declarations may apply and the argument types are not
+concrete, nor a union Julia splits into concrete ones (`_static`).
+`considered`/`applied` (and `split`) say what was looked at, for
+`irc explain --stmt`.
 
 A `@foldable` declaration called with all-Const arguments folds to a Const
-(`irc.world.fold.fold_call`), or to `Union{}` when Julia's evaluation throws.  Invariant: pure; results depend only on the
-method list and the arguments.
+(`irc.world.fold.fold_call`), or to `Union{}` when Julia's evaluation
+throws.  Invariant: pure; results depend only on the method list, `closed`
+and the arguments.
 """
 from __future__ import annotations
 
@@ -40,7 +60,9 @@ from irc.lattice.typelattice import ANY, Const, widenconst
 from irc.lattice.typelimits import tmerge
 from irc.lattice.subtype import issubtype, match_signature, typeintersect, typesubtract
 from irc.lattice.typeprint import sort_union_members
-from irc.lattice.types import BOTTOM, FunctionValue, TypeVar, UnionType, VarargType, rewrap_unionall, unwrap_unionall
+from irc.lattice.types import (
+    BOTTOM, DataType, FunctionValue, TypeVar, UnionType, VarargType, rewrap_unionall, union_members, unwrap_unionall,
+)
 
 MAX_UNION_SPLIT = 4
 MAX_MAY_APPLY = 3
@@ -63,6 +85,7 @@ class Method:
     foldable: bool
     origin: str = ""
     line: int = 0
+    own: bool = False  # declared by the input file itself (not the prelude or a --prelude file)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +93,12 @@ class DispatchResult:
     rt: object
     cond: tuple | None = None
     no_method: bool = False
+    dynamic: bool = False  # two or more known declarations may apply, no union split
+    considered: int = 0  # how many declarations were looked at
+    applied: tuple = ()  # the declarations that gave the result (or part of it)
+    split: int = 0  # union-split combinations (0: no split)
+    open_gap: bool = False  # part of the answer is `Any` for methods irc does not know
+    missing: tuple = ()  # argument-type tuples (split combinations) no known declaration takes
 
 
 def _covering(methods, at):
@@ -127,11 +156,13 @@ def _may_intersect(at, body, sig) -> bool:
     return True
 
 
-def dispatch(methods, args, eval_result, fold) -> DispatchResult:
+def dispatch(methods, args, eval_result, fold, closed: bool = True) -> DispatchResult:
     """Dispatch `args` over `methods` (see module doc).  `eval_result(m,
-    bindings)` gives a method's result; `fold(m, args, rt)` may fold it."""
+    bindings)` gives a method's result; `fold(m, args, rt)` may fold it;
+    `closed`: `methods` are all the function's methods (else a slice)."""
     wargs = [widenconst(a) for a in args]
     at = TT.tuple_type(wargs)
+    n = len(methods)
     r = _covered(methods, at, args, wargs, eval_result, fold)
     if r is not None:
         return r
@@ -139,39 +170,75 @@ def dispatch(methods, args, eval_result, fold) -> DispatchResult:
     if combos is not None:
         rt = BOTTOM
         applicable = False
+        gap = False
+        used: list = []
+        missing: list = []
         for combo in combos:
             ct = TT.tuple_type(combo)
             sub_args = [a if widenconst(a) == w else w for a, w in zip(args, combo)]
             r = _covered(methods, ct, sub_args, combo, eval_result, fold)
             if r is not None:
-                if r is _TOO_MANY:
-                    return DispatchResult(ANY)
+                if _too_many(r):
+                    return DispatchResult(ANY, considered=n, applied=tuple(dict.fromkeys(used + list(r.applied))),
+                                          split=len(combos))
                 applicable = True
+                used.extend(r.applied)
                 rt = tmerge(rt, r.rt)
                 continue
             may = _may_apply(methods, ct)
-            if not may:
+            if not closed:  # an uncovered combination may meet a method irc does not know
+                gap = True
+                if not may or all(_exact(t) for t in combo):
+                    missing.append(tuple(combo))
+                continue
+            if not may:  # this combination throws a MethodError
+                missing.append(tuple(combo))
                 continue
             applicable = True
+            used.extend(may)
             if len(may) > MAX_MAY_APPLY:
-                return DispatchResult(ANY)
+                return DispatchResult(ANY, considered=n, applied=tuple(used), split=len(combos))
             for m in may:
                 rt = tmerge(rt, eval_result(m, _loose_bindings(ct, m)))
+        if gap:
+            return DispatchResult(ANY, None, not used, considered=n, applied=tuple(dict.fromkeys(used)),
+                                  split=len(combos), open_gap=True, missing=tuple(missing))
         if not applicable:
-            return DispatchResult(BOTTOM, None, True)
-        return DispatchResult(rt)
+            return DispatchResult(BOTTOM, None, True, considered=n, split=len(combos), missing=tuple(missing))
+        return DispatchResult(rt, considered=n, applied=tuple(dict.fromkeys(used)), split=len(combos),
+                              missing=tuple(missing))
     may = _may_apply(methods, at)
     if not may:
-        return DispatchResult(BOTTOM, None, True)
+        return DispatchResult(BOTTOM if closed else ANY, None, True, considered=n, open_gap=not closed,
+                              missing=(tuple(wargs),))
+    static = _static(wargs)
+    dynamic = len(may) >= 2 and not static
+    if not closed:  # no known declaration covers: one irc does not know may apply
+        return DispatchResult(ANY, dynamic=dynamic, considered=n, open_gap=True,
+                              missing=(tuple(wargs),) if static else ())
     if len(may) > MAX_MAY_APPLY:
-        return DispatchResult(ANY)
+        return DispatchResult(ANY, dynamic=dynamic, considered=n, applied=tuple(may))
     rt = BOTTOM
     for m in may:
         rt = tmerge(rt, eval_result(m, _loose_bindings(at, m)))
-    return DispatchResult(rt)
+    return DispatchResult(rt, dynamic=dynamic, considered=n, applied=tuple(may))
 
 
-_TOO_MANY = DispatchResult(ANY)  # more than MAX_MAY_APPLY methods matched
+def _static(wargs) -> bool:
+    """Can the call be dispatched when compiled: every argument a dispatch
+    element (a concrete type, or a type irc does not know, which may be one),
+    or a union Julia splits into such ones?"""
+    combos = _split(wargs) if any(type(w) is UnionType for w in wargs) else [wargs]
+    return combos is not None and all(_exact(t) for c in combos for t in c)
+
+
+def _exact(t) -> bool:
+    return TT.isdispatchelem(t) or type(t) is DataType and t.name.unknown
+
+
+def _too_many(r) -> bool:
+    """Did `_covered` give up (more than MAX_MAY_APPLY declarations matched)?"""
+    return len(r.applied) > MAX_MAY_APPLY
 
 
 def _covered(methods, at, args, wargs, eval_result, fold):
@@ -179,21 +246,24 @@ def _covered(methods, at, args, wargs, eval_result, fold):
     merged with the strictly more specific declarations that apply to part of
     `at` (Julia's method matching, `ml_matches`, lists methods in specificity
     order up to the first that covers, so a covering fallback does not hide
-    them); `_TOO_MANY` past MAX_MAY_APPLY; None when none covers."""
+    them; then the call is dynamic unless the arguments are static); `Any`
+    past MAX_MAY_APPLY (`_too_many`); None when none covers."""
     c = _covering(methods, at)
     if c is None:
         return None
     m, b = c
+    n = len(methods)
     rt = _finish(m, b, args, eval_result, fold)
-    extra = [n for n in methods if n is not m and issubtype(n.sig, m.sig)
-             and not issubtype(m.sig, n.sig) and _may_intersect(at, unwrap_unionall(n.sig), n.sig)]
+    extra = [x for x in methods if x is not m and issubtype(x.sig, m.sig)
+             and not issubtype(m.sig, x.sig) and _may_intersect(at, unwrap_unionall(x.sig), x.sig)]
     if not extra:
-        return DispatchResult(rt, _refine(m, wargs))
+        return DispatchResult(rt, _refine(m, wargs), considered=n, applied=(m,))
+    dynamic = not _static(wargs)
     if len(extra) + 1 > MAX_MAY_APPLY:
-        return _TOO_MANY
-    for n in extra:
-        rt = tmerge(rt, eval_result(n, _loose_bindings(at, n)))
-    return DispatchResult(rt)
+        return DispatchResult(ANY, dynamic=dynamic, considered=n, applied=(m, *extra))
+    for x in extra:
+        rt = tmerge(rt, eval_result(x, _loose_bindings(at, x)))
+    return DispatchResult(rt, dynamic=dynamic, considered=n, applied=(m, *extra))
 
 
 def _finish(m, bindings, args, eval_result, fold):
@@ -262,3 +332,8 @@ def unbound_defaults(m: Method) -> dict:
         if isinstance(v, TypeVar):
             out[v] = v.ub if v.ub is not None else ANY
     return out
+
+
+def may_apply(at, m: Method) -> bool:
+    """May declaration `m` apply to some arguments of the tuple type `at`?"""
+    return _may_intersect(at, unwrap_unionall(m.sig), m.sig)

@@ -46,6 +46,8 @@ from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, 
 from irc.lattice.typelimits import tmerge
 from irc.lattice.typeprint import sort_union_members
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
+from irc.lattice.typeprint import show
+from irc.world.notes import always_throws
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, ModuleValue, Sym, TypeVar, UnionAllType, UnionType,
     VarargType, has_free_typevars, is_type, unwrap_unionall,
@@ -58,18 +60,37 @@ class CallResult:
     argument position, type when true, type when false) or None, and
     `cond_alts` further such triples tried in order when the argument of
     `cond` does not stand for a slot (`===` of two slots); `diagnostics`
-    messages (unknown callee, no method matching …); `generic` is true when
-    the call went through a generic function (method dispatch, a type's
-    constructor, an unknown callee), as opposed to a builtin or intrinsic:
-    Julia widens an unused generic call's result (`call_result_unused`), and
-    its `cond` follows `from_interconditional` instead of the builtins'
-    `abstract_call_builtin` rules."""
+    the `irc.world.notes.Note`s about it (unknown callee, no matching
+    method, …); `dynamic` when Julia would dispatch it at run time; `info`
+    what dispatch looked at (a `CallInfo`, for `irc explain --stmt`), None
+    for builtins; `gap` when the result is `Any` for want of knowledge, not
+    by Julia's rules (what `--use-printed-types` may fill in); `generic` is
+    true when the call went through a generic function (method dispatch, a
+    type's constructor, an unknown callee), as opposed to a builtin or
+    intrinsic: Julia widens an unused generic call's result
+    (`call_result_unused`), and its `cond` follows `from_interconditional`
+    instead of the builtins' `abstract_call_builtin` rules."""
 
     rt: object
     cond: tuple | None = None
     diagnostics: tuple = ()
+    dynamic: bool = False
+    info: object = None
+    gap: bool = False  # the result is Any for want of knowledge (an unknown callee, method or field)
     generic: bool = False
     cond_alts: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CallInfo:
+    """What typing a call of a declared function looked at (for `irc explain
+    --stmt`): the function's qualified name, its declarations, whether they
+    are all of its methods (`closed`), and the dispatch result."""
+
+    qualname: str
+    methods: tuple
+    closed: bool
+    dispatch: object
 
 
 # ---------------------------------------------------------------- helpers
@@ -165,7 +186,7 @@ def tf_egal(args, world):
         alts.append(_egal_cond(rt, x, y, 0))
     for pos, a in ((1, y), (0, x)):
         alts.append((pos, BOTTOM if rt == FALSE else a, BOTTOM if rt == TRUE else a))
-    return CallResult(rt, alts[0], (), False, tuple(alts[1:]))
+    return CallResult(rt, alts[0], cond_alts=tuple(alts[1:]))
 
 
 def _egal_cond(rt, xt, c, pos):
@@ -205,7 +226,7 @@ def tf_notegal(args, world):
     elif rt == FALSE:
         rt = TRUE
     alts = tuple((p, b, a) for p, a, b in (r.cond,) + r.cond_alts)
-    return CallResult(rt, alts[0], (), False, alts[1:])
+    return CallResult(rt, alts[0], cond_alts=tuple(alts[1:]))
 
 
 def tf_isa(args, world):
@@ -289,8 +310,8 @@ def getfield_tfunc(x, name):
             if i < 1 or i > (lattice_nfields(x) or 0):
                 return BOTTOM
             return lattice_getfield(x, i)
-        if is_type(v):
-            return ANY
+        if is_type(v):  # a field of a type object: of its kind (`DataType`, `UnionAll`, `Union`)
+            return getfield_tfunc(typeof_tfunc(x).val, name)
         x = widenconst(x)
         tx = type(x)
     if tx is PartialStruct:
@@ -326,16 +347,38 @@ def getfield_tfunc(x, name):
     names = TT.field_names(s)
     if names is None:
         return ANY
+    complete = fields_complete(s)
     i = _field_index(s, name)
     if i is None:
         if not fts:
-            return BOTTOM
+            return BOTTOM if complete else ANY
         if type(name) is Const:
             return BOTTOM
-        return _merge_all(list(fts))
+        return _merge_all(list(fts)) if complete else ANY
     if i < 1 or i > len(fts):
-        return BOTTOM
+        return BOTTOM if complete else ANY  # a field irc was not told about is unknown, not missing
     return fts[i - 1]
+
+
+def fields_complete(s) -> bool:
+    """Does irc know every field of data type `s`?  Declared structs, tuples and
+    the built-in types the table describes whole, yes; a name irc does not know
+    and the built-in types with hidden contents (`DataType`, `Method`, …: the
+    table lists the fields it knows), no."""
+    return not (s.name.opaque or s.name.unknown)
+
+
+def missing_field_note(x, name):
+    """The `always-throws` note for a constant field name the declared type of
+    `x` does not have, else None."""
+    s = widenconst(x)
+    u = unwrap_unionall(s)
+    if type(u) is not DataType or TT.is_tuple(u) or not fields_complete(u) or u.name.abstract:
+        return None
+    i = _field_index(u, name)
+    if i == -1 and type(name.val) is Sym:
+        return always_throws(f"type {show(u)} has no field `{name.val.name}`: the access throws")
+    return None
 
 
 def _merge_all(ts):
@@ -348,7 +391,23 @@ def _merge_all(ts):
 def tf_getfield(args, world):
     if len(args) < 2 or len(args) > 4:
         return BOTTOM
-    return getfield_tfunc(args[0], args[1])
+    return getfield_call(args[0], args[1])
+
+
+def getfield_call(x, name) -> CallResult:
+    """`getfield(x, name)` with the `always-throws` note when the field does not exist."""
+    rt = getfield_tfunc(x, name)
+    if rt == BOTTOM and type(name) is Const:
+        note = missing_field_note(x, name)
+        if note is not None:
+            return CallResult(rt, None, (note,))
+    if rt == ANY:
+        u = unwrap_unionall(widenconst(x))
+        if type(u) is DataType and not fields_complete(u) and not TT.is_tuple(u):
+            i = _field_index(u, name)
+            if i is None or not 1 <= i <= len(ST.field_types(u)):
+                return CallResult(rt, gap=True)  # a field of a type irc does not know whole
+    return CallResult(rt)
 
 
 def tf_setfield(args, world):
@@ -356,10 +415,13 @@ def tf_setfield(args, world):
         return BOTTOM
     s = widenconst(args[0])
     if type(s) is DataType and TT.isconcrete(s) and not s.name.mutable and s.name is not TT.ANY_NAME:
-        return BOTTOM  # setfield! on an immutable struct throws
+        # setfield! on an immutable struct throws
+        return CallResult(BOTTOM, None, (always_throws(f"setfield!: immutable struct of type {show(s)} "
+                                                       f"cannot be changed: the call throws"),))
     ft = getfield_tfunc(s, args[1])
     if ft == BOTTOM:
-        return BOTTOM
+        note = missing_field_note(s, args[1]) if type(args[1]) is Const else None
+        return CallResult(BOTTOM, None, (note,) if note is not None else ())
     v = args[2]
     if is_type(ft) and not lattice_le(v, ft) and typeintersect(widenconst(v), ft) == BOTTOM:
         return BOTTOM

@@ -223,6 +223,8 @@ def apply_type_tfunc(args):
     if headtype == TT.UNION_KIND:
         return _apply_union(ps)
     istuple = headtype == TT.TUPLE_ANY
+    if type(headtype) is DataType and headtype.name.unknown and not headtype.params:
+        return _apply_unknown(headtype, ps)
     if not istuple and type(headtype) is not UnionAllType:
         return BOTTOM
     largs = len(ps)
@@ -299,6 +301,34 @@ def apply_type_tfunc(args):
         return type_leq(appl)
     ans = TT.type_of_type(appl)
     for v in reversed(outervars[outer_start:]):
+        ans = UnionAllType(v, ans)
+    return ans
+
+
+def _apply_unknown(headtype, ps):
+    """`T{ps…}` for an opaque type `T` irc does not know (its arity and
+    bounds unknown, so any parameters are taken): `Const(T{…})` when every
+    parameter is known, else `Type{T{_A, …}} where {_A, …}` with a fresh
+    variable for each unknown parameter -- never `Union{}` (irc cannot tell
+    that the call throws)."""
+    params: list = []
+    fresh: list = []
+    for ai in ps:
+        if type(ai) is Conditional:
+            ai = BOOL
+        if TT.isType(ai) and not has_free_typevars(ai.params[0]):
+            params.append(ai.params[0])
+        elif type(ai) is Const and (is_type(ai.val) or _valid_tparam(ai.val)):
+            params.append(_param_value(ai.val))
+        else:
+            v = TypeVar(_TVARNAMES[len(fresh)] if len(fresh) < len(_TVARNAMES) else "_Z", None, None)
+            fresh.append(v)
+            params.append(v)
+    applied = DataType(headtype.name, tuple(params))
+    if not fresh:
+        return Const(applied)
+    ans = TT.type_of_type(applied)
+    for v in reversed(fresh):
         ans = UnionAllType(v, ans)
     return ans
 

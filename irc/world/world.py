@@ -8,24 +8,37 @@ processed in two passes: first every `struct`/`abstract type` gets a
 supertypes and field types are evaluated, then constants, globals and
 methods.  A method whose function and signature equal an earlier one's
 replaces it (file declarations override the prelude).  Bad declarations
-raise `IrcError` with every problem found.
+raise `IrcError` with every problem found; a struct the file defines twice
+is a `duplicate-definition` warning.
 
-Name resolution (spec §1.1): `M.x` is looked up as `M.x`, then `x` in the
-module of the function being inferred, then `Base.x`, then `Core.x`; a bare
-`x` as `<module>.x`, `Base.x`, `Core.x`.  Each candidate is checked for a
-declared/built-in type, a constant, a typed global, a function with
-declarations, a builtin or intrinsic (Base/Core only), a module.
+Name resolution (spec §1.1, `_candidates`): `M.x` is looked up as `M.x`,
+then `x` in the function's module and each enclosing module up to `Main`
+(likewise up the name's own `Main.…` path), then `Base.x`, `Core.x`, and
+last `Main.x` (what the file declares unqualified also answers inside Base
+or package declarations).  Each candidate is checked for a declared/built-in
+type, a constant, a typed global, a function with declarations, a builtin
+or intrinsic (Base/Core only), a module.  A name that resolves to nothing
+where a type is expected is an unknown type (`_unknown_type`: an opaque
+`TypeName`, one per written name, with one `unknown-type` warning).
 
 `call(f, args, module, callee=None) -> CallResult`: builtins and intrinsics
-go to `irc.builtins`; functions with declarations to `irc.dispatch`
-(`Base.getproperty`/`setproperty!` on a declared struct without its own
-declaration act as `getfield`/`setfield!`; `(:)` on integer constants keeps
-the constant start as a `PartialStruct`, as Julia's constant propagation
-does); a type callee constructs an instance; a function without any
-declaration gives `Any` and an `unknown callee` diagnostic.
+go to `irc.builtins`; functions with declarations to `irc.dispatch`, closed
+(Julia's rule: none applicable throws) for a function whose every method the
+input file declares (`closed`), open otherwise (a gap is `Any`, with an
+`unknown-method` note); `Base.getproperty`/`setproperty!` on a declared
+struct without its own declaration act as `getfield`/`setfield!` (on a type
+object, its kind's fields); `(:)` on integer constants keeps the constant
+start as a `PartialStruct`, as Julia's constant propagation does; a type
+callee constructs an instance (a declared constructor when one applies); a
+function without any declaration gives `Any` and an `unknown-callee` note
+with the `declare` line that would answer it.  Notes are
+`irc.world.notes.Note`s in `CallResult.diagnostics`.
 
 Invariants: after `build` the world is not mutated except for its private
-call memo (a pure function of the arguments); no module-level mutable state.
+call memo (a pure function of the arguments) and its record of the unknown
+type names met and their warnings (`unknown_types`, `notes_for`: each
+warning made once, owned by the function being inferred when it was met);
+no module-level mutable state.
 """
 from __future__ import annotations
 
@@ -36,10 +49,12 @@ from pathlib import Path
 
 from irc.world import tfuncs as BI
 from irc.syntax import tree as S
+from irc.syntax.names import format_name
 from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult
 from irc.world.apply import apply_iterate
+from irc.world import notes
 from irc.world.dispatch import Method, dispatch
 from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
@@ -53,7 +68,7 @@ from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType,
     VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
 )
-from irc.lattice.typeprint import show, show_function
+from irc.lattice.typeprint import show
 
 PRELUDE_PATH = Path(__file__).resolve().parent / "prelude.ir"
 
@@ -144,6 +159,16 @@ class World:
         self._memo: dict = {}
         self._path = ""
         self._texts: dict[str, str] = {}  # extra prelude path -> text (context of its errors)
+        # Functions whose every method the input file itself declares (closed world).
+        self.closed: frozenset = frozenset()
+        # Names neither declared nor built in, met in type position: written name -> TypeName.
+        self.unknown_types: dict[str, TypeName] = {}
+        # Warnings about declarations and type names, one per cause, in the order
+        # met; each belongs to a function's diagnostics (`notes_for`).
+        self._notes: list = []
+        self._note_keys: set = set()
+        self._owners: list = []  # function each note belongs to (`notes_for`)
+        self._own_types: dict[str, tuple] = {}  # types the file declares -> (line, shape) of the first
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -153,7 +178,7 @@ class World:
         w = cls()
         groups = []
         if prelude:
-            groups.append((str(PRELUDE_PATH), _parse_prelude(prelude_text(), str(PRELUDE_PATH)), True))
+            groups.append((str(PRELUDE_PATH), _parse_prelude(prelude_text(), str(PRELUDE_PATH)), False))
         for p in extra_preludes:
             if isinstance(p, (str, Path)) and Path(p).exists():
                 text = _read_prelude(str(p))
@@ -161,29 +186,59 @@ class World:
                 groups.append((str(p), _parse_prelude(text, str(p)), False))
             else:
                 groups.append(("<prelude>", tuple(getattr(p, "items", p)), False))
-        groups.append((path, tuple(items), False))
-        for path, its, _ in groups:
+        groups.append((path, tuple(items), True))
+        for path, its, own in groups:
             w._path = path
-            w._declare_types(its)
+            w._declare_types(its, own)
         for path, its, _ in groups:
             w._path = path
             w._define_types(its)
         for path, its, _ in groups:
             w._path = path
             w._declare_values(its)
-        for path, its, _ in groups:
+        for path, its, _ in groups:  # every declared function is a name before any signature is read
+            for it in its:
+                if isinstance(it, S.MethodDecl):
+                    w.methods.setdefault(_qual(w._decl_qual(it.name)), [])
+        w._memo.clear()
+        for path, its, own in groups:
             w._path = path
-            w._declare_methods(its)
+            w._declare_methods(its, own)
+        w._memo.clear()  # what was resolved while declaring, before every name was there
+        w.closed = frozenset(q for q, ms in w.methods.items()
+                             if ms and all(m.own for m in ms) and q.split(".", 1)[0] not in ("Base", "Core"))
         if w.errors:
             raise IrcError(w.errors, source)
         return w
 
-    def _err(self, node, msg: str) -> None:
+    # ------------------------------------------------------------ errors and notes
+    def _located(self, severity: str, node, message: str, code: str) -> Diagnostic:
+        """A diagnostic at `node` in the file being read (its source line as
+        context when that is a `--prelude` file, not the input)."""
         line = getattr(node, "line", 0) or 1
         col = getattr(node, "col", 0) or 1
         other = self._texts.get(self._path)
         context = other.split("\n")[line - 1].rstrip("\r") if other and line <= other.count("\n") + 1 else None
-        self.errors.append(Diagnostic("error", msg, Span(self._path, line, col), "declaration", context))
+        return Diagnostic(severity, message, Span(self._path, line, col), code, context)
+
+    def _err(self, node, msg: str) -> None:
+        self.errors.append(self._located("error", node, msg, "declaration"))
+
+    def _note(self, node, code: str, message: str, severity: str = "warning") -> None:
+        """Record a warning about a declaration or a type name (once per message)."""
+        if message not in self._note_keys:
+            self._note_keys.add(message)
+            self._notes.append(self._located(severity, node, message, code))
+
+    def notes_for(self, fn) -> list:
+        """The world's own warnings (unknown type names, duplicate definitions)
+        that belong to function `fn`: each belongs to the first function asked
+        for after it was met -- the one being inferred when an unknown name
+        came up, the first function for the declarations' -- so each is
+        reported once per file, and again only for the same function (as when
+        one function is inferred in several stores)."""
+        self._owners.extend([fn] * (len(self._notes) - len(self._owners)))
+        return [d for d, owner in zip(self._notes, self._owners) if owner is fn]
 
     @staticmethod
     def _decl_qual(name: S.Name) -> tuple:
@@ -192,13 +247,26 @@ class World:
             parts = ("Main",) + parts
         return parts
 
-    def _declare_types(self, items) -> None:
+    def _declare_types(self, items, own: bool = False) -> None:
         for it in items:
             if isinstance(it, (S.StructDecl, S.AbstractTypeDecl)):
                 parts = self._decl_qual(it.name)
                 params = tuple(TypeVar(p.name) for p in it.params)
                 tn = TypeName(parts[:-1], parts[-1], params, None, isinstance(it, S.AbstractTypeDecl),
-                              bool(getattr(it, "mutable", False)))
+                              bool(getattr(it, "mutable", False)), declared=True)
+                if own:
+                    q = _qual(parts)
+                    first = self._own_types.get(q)
+                    if first is None:
+                        self._own_types[q] = (getattr(it, "line", 0) or 1, _shape(it))
+                    elif first[1] == _shape(it):
+                        self._note(it, "duplicate-definition",
+                                   f"`{q}` is defined twice, the same way (first at line {first[0]}): "
+                                   f"Julia accepts that; irc uses one", "note")
+                    else:
+                        self._note(it, "duplicate-definition",
+                                   f"invalid redefinition of constant {q}: defined differently at line {first[0]} "
+                                   f"(Julia refuses this definition); irc uses this one")
                 self._register_type(parts, tn)
                 for i in range(1, len(parts) - 1):
                     self.modules.add(_qual(parts[:i + 1]))
@@ -232,7 +300,7 @@ class World:
                 try:
                     sup = self.eval_type(it.supertype, env, module)
                     sup = unwrap_unionall(sup) if type(sup) is UnionAllType else sup
-                    if type(sup) is not DataType or not sup.name.abstract:
+                    if type(sup) is not DataType or not (sup.name.abstract or sup.name.unknown):
                         self._err(it.supertype, f"invalid subtyping in definition of {parts[-1]}: "
                                                 f"supertype must be an abstract type")
                         sup = TT.ANY
@@ -275,7 +343,7 @@ class World:
                     continue
                 self.globals[_qual(parts)] = t
 
-    def _declare_methods(self, items) -> None:
+    def _declare_methods(self, items, own: bool = False) -> None:
         for it in items:
             if not isinstance(it, S.MethodDecl):
                 continue
@@ -283,7 +351,7 @@ class World:
             module = parts[:-1]
             fv = FunctionValue(module, parts[-1])
             try:
-                m = self._method(it, fv)
+                m = self._method(it, fv, own)
             except TypeEvalError as ex:
                 self._err(it, str(ex))
                 continue
@@ -298,7 +366,7 @@ class World:
             for i in range(1, len(module)):
                 self.modules.add(_qual(module[: i + 1]))
 
-    def _method(self, it: S.MethodDecl, fv: FunctionValue) -> Method:
+    def _method(self, it: S.MethodDecl, fv: FunctionValue, own: bool = False) -> Method:
         env: dict = {}
         tvars = []
         module = fv.module
@@ -330,26 +398,33 @@ class World:
             if r.arg not in argnames:
                 raise TypeEvalError(f"refinement names `{r.arg}`, which is not an argument")
             ref = (argnames.index(r.arg), r.kind, self.eval_type(r.type, env, module))
-        return Method(fv, sig, result, it.result, tuple(tvars), ref, bool(it.foldable), self._path, it.line)
+        return Method(fv, sig, result, it.result, tuple(tvars), ref, bool(it.foldable), self._path, it.line, own)
 
     # ------------------------------------------------------------ resolution
-    def _candidates(self, parts, module) -> list:
+    @staticmethod
+    def _candidates(parts, module) -> list:
+        """Where a name may be declared, in order (spec §1.1): `M.x` itself;
+        `x` in the function's module and each enclosing module up to `Main`
+        (a Weave or Pluto sandbox `Main.##WeaveSandBox#1908` sees `Main`'s
+        declarations), likewise up the name's own `Main.…` path; `Base.x`,
+        `Core.x`; last `Main.x`, so a type or function the file declares
+        unqualified also answers inside Base or package declarations
+        (`declare Base.iterate(::Vector{Foo})`)."""
         parts = tuple(parts)
         module = tuple(module) if module else ("Main",)
         x = parts[-1]
         out = []
-        if len(parts) == 1:
-            out.append(module + (x,))
-        else:
+        if len(parts) > 1:
             out.append(parts)
-            out.append(module + (x,))
+        for path in (module, parts[:-1]):
+            if path and path[0] == "Main":
+                out.extend(path[:k] + (x,) for k in range(len(path), 0, -1))
+            elif path == module:
+                out.append(module + (x,))
         out.append(("Base", x))
         out.append(("Core", x))
-        seen = []
-        for c in out:
-            if c not in seen:
-                seen.append(c)
-        return seen
+        out.append(("Main", x))
+        return list(dict.fromkeys(out))
 
     def resolve(self, parts, module):
         """(kind, qualified parts, object) for a global name, or None.
@@ -404,7 +479,9 @@ class World:
                 if len(expr.parts) == 1 and expr.parts[0] in _BUILTIN_CONSTS:
                     return _BUILTIN_CONSTS[expr.parts[0]]
                 if diags is not None:
-                    diags.append(f"non-constant global {_qual(self._display_parts(expr.parts, module))} is Any")
+                    q = format_name(self._display_parts(expr.parts, module))
+                    diags.append(f"unknown global {q}: irc takes it as a non-constant global (Any); if it is "
+                                 f"not, declare it: `const {q} = value` or `global {q}::T`")
                 return ANY
             kind, c, obj = r
             if kind == "type":
@@ -512,7 +589,7 @@ class World:
             if r is None:
                 if len(expr.parts) == 1 and expr.parts[0] in _BUILTIN_CONSTS:
                     return _BUILTIN_CONSTS[expr.parts[0]].val
-                raise TypeEvalError(f"unknown type `{_qual(expr.parts)}`")
+                return self._unknown_type(expr)
             kind, c, obj = r
             if kind == "type":
                 return obj
@@ -551,6 +628,25 @@ class World:
         if t is S.Call:
             return self._eval_type_call(expr, sparams, module)
         raise TypeEvalError("not a type expression")
+
+    def _unknown_type(self, name: S.Name):
+        """A type name neither declared nor built in: an opaque type printed as
+        written (spec §1.2, "Unknown types are kept"), one per written name per
+        world, with one `unknown-type` warning saying how to declare it."""
+        parts = tuple(name.parts)
+        if len(parts) == 1:
+            parts = ("Main",) + parts
+        q = _qual(parts)
+        tn = self.unknown_types.get(q)
+        if tn is None:
+            tn = TypeName(parts[:-1], parts[-1], unknown=True)
+            self.unknown_types[q] = tn
+            shown = show(DataType(tn, ()))
+            self._note(name, "unknown-type",
+                       f"unknown type `{shown}`: irc keeps it as an opaque type (below Any, its other relations "
+                       f"unknown); declare it (`struct {shown} … end` with its fields, or `abstract type "
+                       f"{shown} end`, with its parameters and supertype) to let irc use what it is")
+        return DataType(tn, ())
 
     def _eval_curly(self, expr: S.Curly, sparams, module):
         head = expr.head
@@ -611,7 +707,13 @@ class World:
             fields = tuple(self._lattice_elem(x, sparams, module) for x in items)
             return PartialStruct(typ, fields)
         if fname and fname[-1] == "typeof" and len(args) == 1:
-            v = self.value_of_const(args[0], sparams, module)
+            a = args[0]
+            if type(a) is S.Name and not (len(a.parts) == 1 and a.parts[0] in sparams) \
+                    and self.resolve(a.parts, module) is None:
+                # Julia prints `typeof(f)` for a function f: one irc has no declaration of
+                parts = self._display_parts(a.parts, module)
+                return FuncType(FunctionValue(parts[:-1], parts[-1]))
+            v = self.value_of_const(a, sparams, module)
             if type(v) is Const and is_type(v.val):
                 return BI.typeof_tfunc(v).val
             return widenconst(v)
@@ -644,6 +746,9 @@ class World:
                 return BI.make_const(-c.val, c.typ)
         v = self.value_of(e, module)
         if type(v) is not Const:
+            if type(e) is S.Name and not (len(e.parts) == 1 and e.parts[0] in (sparams or ())) \
+                    and self.resolve(e.parts, module) is None:
+                return v  # `Core.Const(f)` of a name irc does not know: a value, not an unknown type
             try:
                 tv = self.eval_type(e, sparams, module)
             except TypeEvalError:
@@ -686,26 +791,37 @@ class World:
         if w == ANY and callee is not None and type(callee) is S.Name:
             r = self.resolve(callee.parts, module)
             if r is None:
-                shown = _qual(self._display_parts(callee.parts, module))
-                return CallResult(ANY, None, (f"unknown callee {shown}({self._sigtext(args)})",), True)
+                parts = self._display_parts(callee.parts, module)
+                return CallResult(ANY, None, (notes.unknown_callee(FunctionValue(parts[:-1], parts[-1]), args),),
+                                  gap=True, generic=True)
         if w == BOTTOM:
             return CallResult(BOTTOM)
-        return CallResult(ANY)
+        # a callee whose type is not concrete: dispatched at run time
+        return CallResult(ANY, dynamic=not TT.isdispatchelem(w))
 
-    def _sigtext(self, args) -> str:
-        return ", ".join("::" + show(a.T) + "..." if type(a) is VarargType else "::" + show(widenconst(a))
-                         for a in args)
+    def method_owner(self, fv: FunctionValue) -> FunctionValue:
+        """The function whose declarations a call of `fv` uses: itself, or for a
+        `Main…` function without declarations of its own an enclosing module's
+        (a sandbox sees Main's), then Base's, then Core's."""
+        if fv.qualname in self.methods or not (fv.module and fv.module[0] == "Main" and fv.name):
+            return fv
+        path = tuple(fv.module)
+        for alt in [path[:k] + (fv.name,) for k in range(len(path) - 1, 0, -1)] + [("Base", fv.name),
+                                                                                   ("Core", fv.name)]:
+            if _qual(alt) in self.methods:
+                return FunctionValue(alt[:-1], alt[-1])
+        return fv
 
     def _methods_of(self, fv: FunctionValue):
         """(the function value whose declarations answer a call of `fv`, those
-        declarations or None): a Main function value without Main
-        declarations takes Base's, then Core's."""
-        ms = self.methods.get(fv.qualname)
-        if ms is None and fv.module and fv.module[0] == "Main" and fv.name:
-            for alt in (("Base", fv.name), ("Core", fv.name)):
-                if _qual(alt) in self.methods:
-                    return FunctionValue(alt[:-1], alt[-1]), self.methods[_qual(alt)]
-        return fv, ms
+        declarations or None): see `method_owner`."""
+        fv = self.method_owner(fv)
+        return fv, self.methods.get(fv.qualname)
+
+    def is_builtin(self, fv: FunctionValue) -> bool:
+        """Is a call of `fv` typed by irc's own rules (a builtin, an intrinsic)?"""
+        fv2, ms = self._methods_of(fv)
+        return ms is None and self._builtin_tfunc(fv2) is not None
 
     def _builtin_tfunc(self, fv: FunctionValue):
         """The builtin or intrinsic a function value without declarations calls (its tfunc), or None."""
@@ -725,7 +841,6 @@ class World:
         return fv2.name
 
     def _call_function(self, fv: FunctionValue, args, module) -> CallResult:
-        q = fv.qualname
         fv, ms = self._methods_of(fv)
         name = fv.name
         if name in ("getproperty", "setproperty!") and fv.module == ("Base",) and len(args) >= 2 \
@@ -742,24 +857,71 @@ class World:
             r = tf(args, self)
             return r if isinstance(r, CallResult) else CallResult(r)
         if ms is None:
-            return CallResult(ANY, None, (f"unknown callee {q}({self._sigtext(args)})",), True)
-        res = dispatch(ms, args, self._eval_result, self._fold)
+            return CallResult(ANY, None, (notes.unknown_callee(fv, args),), gap=True, generic=True)
+        q = fv.qualname
+        closed = q in self.closed
+        res = dispatch(ms, args, self._eval_result, self._fold, closed)
         rt = res.rt
         diags = ()
-        if res.no_method:
-            diags = (f"no method matching {show_function(fv)}({self._sigtext(args)})",)
+        if closed and res.missing:
+            declared = [notes.call_text(fv, unwrap_unionall(m.sig).params) for m in ms]
+            diags = tuple(notes.no_matching_method(fv, combo, declared, len(res.missing), res.split)
+                          for combo in res.missing[:1])
+        elif not closed and res.missing:
+            diags = tuple(notes.unknown_method(fv, combo, len(ms)) for combo in res.missing)
         if name == ":" and fv.module == ("Base",) and len(args) == 2:
             rt = _colon_constprop(rt, args)
         if name == "vect" and fv.module == ("Base",):
             rt = _vect_promote(rt, args)
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
-        return CallResult(rt, res.cond, diags, True)
+        gap = res.open_gap
+        if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
+            ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
+            if ruled is not None:  # Julia's broadcast rule answers where no declaration does
+                rt, gap, diags = ruled, False, ()
+        return CallResult(rt, res.cond, diags, res.dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
+                          generic=True)
+
+    def _materialize(self, args):
+        """`materialize(bc)` of an array broadcast (`_broadcasted`'s form):
+        `Array{T, N}` where T is the call on the element types (Julia's
+        `combine_eltypes`), when that is concrete; a non-concrete one is
+        `Any`, as Julia infers it; None when `bc` is not of that form."""
+        if len(args) != 1:
+            return None
+        bc = widenconst(args[0])
+        if type(bc) is not DataType or bc.name is not TT.BROADCASTED_NAME or len(bc.params) != 4:
+            return None
+        style, axes, f, at = bc.params
+        if type(style) is not DataType or style.name is not TT.DEFAULTARRAYSTYLE_NAME or axes != TT.NOTHING \
+                or not TT.is_tuple(at) or TT.is_vatuple(at):
+            return None
+        elts = []
+        for a in at.params:
+            u = unwrap_unionall(a)
+            if type(u) is DataType and u.name is TT.ARRAY_NAME:
+                elts.append(u.params[0])
+            elif TT.isconcrete(a) and issubtype(a, TT.NUMBER):
+                elts.append(a)
+            else:
+                return None
+        fval = singleton_instance(f) if is_type(f) else None
+        t = widenconst(self.call(fval if fval is not None else f, elts, ("Main",)).rt)
+        n = style.params[0]
+        if not TT.isconcrete(t):
+            return ANY
+        return t if n == 0 else DataType(TT.ARRAY_NAME, (t, n))
 
     def _property(self, name, args, ms):
         x = widenconst(args[0])
         if x == TT.MODULE or type(args[0]) is Const and type(args[0].val) is ModuleValue:
             return None
+        if TT.isType(x) or type(x) is UnionAllType and TT.isType(unwrap_unionall(x)):
+            # a type object's properties are its kind's fields (`getproperty(x::Type, f) = getfield(x, f)`)
+            x = BI.typeof_tfunc(args[0])
+            x = x.val if type(x) is Const else TT.DATATYPE
+            args = [x] + list(args[1:])
         u = unwrap_unionall(x)
         if type(u) is not DataType or u.name.abstract or u == TT.ANY:
             return None
@@ -771,8 +933,9 @@ class World:
                 return None
         # `Base.getproperty` is a generic function (its result is widened when unused)
         if name == "getproperty":
-            return CallResult(BI.getfield_tfunc(args[0], args[1]), generic=True)
-        return CallResult(BI.tf_setfield(args, self), generic=True)
+            return replace(BI.getfield_call(args[0], args[1]), generic=True)
+        r = BI.tf_setfield(args, self)
+        return replace(r, generic=True) if isinstance(r, CallResult) else CallResult(r, generic=True)
 
     def _eval_result(self, m: Method, bindings: dict):
         if m.result is not None:
@@ -815,8 +978,11 @@ class World:
             for q in (u.name.qualname, "Base." + u.name.name, "Core." + u.name.name):
                 ms = self.methods.get(q)
                 if ms:
-                    res = dispatch(ms, args, self._eval_result, self._fold)
-                    return CallResult(res.rt, res.cond)
+                    res = dispatch(ms, args, self._eval_result, self._fold, q in self.closed)
+                    if not res.no_method:
+                        return CallResult(res.rt, res.cond, (), res.dynamic,
+                                          BI.CallInfo(q, tuple(ms), q in self.closed, res), generic=True)
+                    break  # no declared constructor applies: the type's own (default) constructor
         if any(type(a) is VarargType for a in args):  # a splat of unknown length: the type, when that is exact
             return CallResult(T if type(T) is DataType and TT.isconcrete(T) else ANY)
         if type(T) is DataType:
@@ -878,6 +1044,17 @@ class World:
             if any(type(a) in (Const, PartialStruct) for a in args):
                 return PartialStruct(T, tuple(args))
         return T
+
+
+def _shape(node):
+    """A syntax node without its positions (two declarations written alike compare equal)."""
+    if isinstance(node, (list, tuple)):
+        return tuple(_shape(x) for x in node)
+    slots = getattr(type(node), "__slots__", None)
+    if slots is None or not hasattr(node, "__dataclass_fields__"):
+        return node
+    return (type(node).__name__,) + tuple(_shape(getattr(node, f)) for f in node.__dataclass_fields__
+                                          if f not in ("line", "col"))
 
 
 class _PendingBound:
@@ -960,6 +1137,31 @@ def _indexed_iterate_constprop(rt, args):
     if elem == BOTTOM:
         return BOTTOM
     return BI.tuple_tfunc([elem, Const(i.val + 1)])
+
+
+def _broadcasted(args):
+    """`Base.broadcasted(f, xs…)` on arrays and numbers (Julia's
+    `combine_styles`: `Array{T, N}` has `DefaultArrayStyle{N}`, a number
+    `DefaultArrayStyle{0}`, the result the largest):
+    `Broadcasted{DefaultArrayStyle{N}, Nothing, typeof(f), Tuple{xs…}}`;
+    None for other arguments."""
+    if len(args) < 2:
+        return None
+    f = widenconst(args[0])
+    if not TT.isconcrete(f) and type(f) is not FuncType:
+        return None
+    n = 0
+    params = []
+    for a in args[1:]:
+        t = widenconst(a)
+        u = unwrap_unionall(t)
+        if type(u) is DataType and u.name is TT.ARRAY_NAME and t is u and type(u.params[1]) is int:
+            n = max(n, u.params[1])
+        elif not (TT.isconcrete(t) and issubtype(t, TT.NUMBER)):
+            return None
+        params.append(t)
+    style = DataType(TT.DEFAULTARRAYSTYLE_NAME, (n,))
+    return DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, TT.tuple_type(params)))
 
 
 def _colon_constprop(rt, args):

@@ -155,5 +155,11 @@ def test_prelude_error_shows_the_prelude_line(tmp_path):
     good.write_text("function f(n::Int64)\n1 ─ %1 = Main.g(n)\n└──      return %1\nend\n", encoding="utf-8")
     r = run_cli(["infer", "--prelude", str(bad), str(good)])
     err = r.stderr.decode()
-    assert r.returncode == 1 and f"{bad}:1:" in err
+    # an unknown type name is kept (spec §1.2): a warning, located in the prelude, with its line
+    assert r.returncode == 0 and f"{bad}:1:26: warning: unknown type `Flot64`" in err
+    assert "declare Main.g" in err and "function f" not in err, err
+    bad.write_text("declare Main.g(::Int64)::Vector{Int64, 1, 2}\n", encoding="utf-8")
+    r = run_cli(["infer", "--prelude", str(bad), str(good)])
+    err = r.stderr.decode()
+    assert r.returncode == 1 and f"{bad}:1:" in err and "error" in err
     assert "declare Main.g" in err and "function f" not in err, err

@@ -137,10 +137,16 @@ def test_may_apply_limits(world):
 
 
 def test_no_method_and_unknown_callee(world):
-    r = call(world, "Main.pos", "Int64")
-    assert r.rt == BOTTOM and r.diagnostics == ("no method matching pos(::Int64)",)
+    r = call(world, "Main.pos", "Int64")  # Main.pos is the file's own: closed world, the call throws
+    (d,) = r.diagnostics
+    assert r.rt == BOTTOM and d.code == "no-matching-method"
+    assert d.message.startswith("no matching method found `Main.pos(::Int64)`")
+    assert "Main.pos(::Float64)" in d.message  # what the file does declare
     r = call(world, "Main.g", "Int64")
-    assert r.rt == T.ANY and r.diagnostics == ("unknown callee Main.g(::Int64)",)
+    (d,) = r.diagnostics
+    assert r.rt == T.ANY and d.code == "unknown-callee"
+    assert d.message.startswith("unknown callee Main.g(::Int64)")
+    assert d.declare == "declare Main.g(::Int64)" and d.declare + "::T" in d.message
 
 
 def test_const_results_and_folding(world):
@@ -166,8 +172,20 @@ def test_file_declaration_replaces_prelude():
 
 def test_bad_declaration_raises():
     with pytest.raises(IrcError) as e:
-        World.build(parse_text("declare Main.f(::NoSuchType)::Int64\n", "bad.ir").items, prelude=False)
-    assert "NoSuchType" in str(e.value)
+        World.build(parse_text("declare Main.f(::Vector{Int64, 1, 2})::Int64\n", "bad.ir").items, prelude=False)
+    assert "too many parameters" in str(e.value)
+
+
+def test_unknown_type_in_a_declaration_is_kept_with_one_warning():
+    """Spec §1.2 "Unknown types are kept": never an error, never silently Any."""
+    w = World.build(parse_text("declare Main.f(::NoSuchType)::Int64\n"
+                               "declare Main.f(::NoSuchType, ::NoSuchType)::NoSuchType\n", "x.ir").items)
+    (d,) = w.notes_for(None)  # one warning per name per file
+    assert d.code == "unknown-type" and "NoSuchType" in d.message and d.span.line == 1
+    t = w.parse_type("NoSuchType")
+    assert show(t) == "NoSuchType" and t != T.ANY
+    assert call(w, "Main.f", t).rt == I
+    assert show(call(w, "Main.f", t, t).rt) == "NoSuchType"
 
 
 def test_type_callee_constructs(world):

@@ -1,0 +1,275 @@
+"""`irc stubs FILE…`: the declarations irc lacks, as a file ready to edit.
+
+For every call irc could not type -- a callee with no declaration at all
+(`unknown-callee`), a function irc only partly knows with no declaration for
+these argument types (`unknown-method`) -- one `declare` line with the
+argument types as inferred and, as its result, the type Julia printed on
+that line when the paste has one and it belongs to that call (the
+statement's own call, the whole call's argument types); otherwise `Any`
+with a comment saying what to fill in.  For every type name irc did not
+know, one `abstract type` line with as many parameters as the input uses
+(named `T1, T2, …`), commented with the fields the input reads from it and
+the types Julia printed for them: the user turns it into the real `struct`.
+
+Evidence, never a guess: a result is Julia's printed answer, widened to a
+type (`Core.Const(1)` -> `Int64`: a declaration is for any argument of its
+types, not for one constant); two statements that print different results
+for one signature keep the first and say so in a comment.
+
+With `--all` (the file inferred taking every printed type), every call Julia
+printed a type for is declared with it -- builtins, fields and constructors
+aside, which irc types by its own rules -- which is the paste's "declared
+mode": what irc answers when it knows every callee as Julia did.
+
+`collect(file, stubs)` gathers from one analysed file into a `Stubs`;
+`render(stubs)` prints the declarations file (valid irc input: `irc infer
+--prelude stubs.ir FILE`).  Pure functions of the analysis; no I/O.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from irc.ir import model as ir
+from irc.lattice.typelattice import BOOL, Conditional, Const, PartialStruct, widenconst
+from irc.lattice.typeprint import show
+from irc.lattice.types import DataType, FunctionValue, UnionAllType, UnionType, VarargType, unwrap_unionall
+from irc.output.text import annotation_of
+from irc.syntax import tree as S
+from irc.syntax.names import format_name
+from irc.world.notes import declare_line
+from irc.world.world import PRELUDE_PATH
+
+
+@dataclass(slots=True)
+class Declaration:
+    """One `declare` line: its text without the result, the result (None:
+    Julia printed none for this call), where it was seen, and notes."""
+
+    head: str
+    result: str | None
+    where: str
+    comments: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Stubs:
+    declarations: dict[str, Declaration] = field(default_factory=dict)  # head -> line
+    types: dict[tuple, int] = field(default_factory=dict)  # unknown type (module…, name) -> parameters
+    fields: dict[tuple, dict[str, str]] = field(default_factory=dict)  # unknown type -> field -> Julia's type
+    files: list[str] = field(default_factory=list)
+
+
+def collect(file: Any, stubs: Stubs) -> None:
+    """Add what one analysed file (`irc.cli.driver.FileResult`) lacks to `stubs`.
+    When it was inferred with every printed type taken (`Options(use_printed=
+    "all")`), every call Julia printed a type for is declared, not only the
+    ones irc could not type: the paste's "declared mode" (`irc stubs --all`)."""
+    stubs.files.append(file.path)
+    world = file.world
+    for fn, result in file.results:
+        tr = result._transfer
+        every = getattr(tr, "calls_at", None)
+        if every is not None:
+            for pc in sorted(every):
+                _add_call(stubs, world, fn, fn.stmt(pc), *every[pc], file.path)
+        else:
+            for pc in sorted(getattr(tr, "call_notes", {})):
+                st = fn.stmt(pc)
+                for args, note, whole in tr.call_notes[pc]:
+                    _add_declaration(stubs, world, fn, st, args, note, whole, file.path)
+        _scan_fields(stubs, world, fn, result)
+        for t in _result_types(fn, result):
+            _scan_unknown(t, stubs.types)
+    for ms in world.methods.values():
+        for m in ms:
+            if m.origin != _shipped_prelude():
+                _scan_unknown(m.sig, stubs.types)
+    for tn in world.unknown_types.values():
+        stubs.types.setdefault(tn.module + (tn.name,), 0)
+
+
+def render(stubs: Stubs) -> str:
+    """The declarations file."""
+    out = ["# Declarations irc lacked for " + ", ".join(stubs.files) + " (written by `irc stubs`).",
+           "# Edit them, then: irc infer --prelude THIS_FILE " + " ".join(stubs.files)]
+    if stubs.types:
+        out.append("")
+        out.append("# types irc does not know: each is kept opaque until declared here; write what it is")
+        out.append("# (`struct Name{…} <: Super` with its fields, or keep `abstract type` with its supertype)")
+        for parts in sorted(stubs.types):
+            n = stubs.types[parts]
+            params = "{" + ", ".join(f"T{i}" for i in range(1, n + 1)) + "}" if n else ""
+            name = _type_name(parts)
+            read = stubs.fields.get(parts)
+            note = ("  # fields read: " + ", ".join(f"{f} (Julia printed {t})" for f, t in sorted(read.items()))
+                    if read else "")
+            out.append(f"abstract type {name}{params} end{note}")
+    if stubs.declarations:
+        out.append("")
+        out.append("# calls irc could not type: argument types as irc inferred them; the result is the type")
+        out.append("# Julia printed for the call, or Any where the paste shows none (fill it in)")
+        for d in sorted(stubs.declarations.values(), key=lambda d: d.head):
+            if d.result is None:
+                d.comments.insert(0, "Julia printed no type for this call: fill in the result")
+            text = f"{d.head}::{d.result or 'Any'}"
+            out.append(text + "  # " + "; ".join([d.where] + d.comments))
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- declarations
+
+
+def _add_declaration(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, args: Any, note: Any,
+                     whole: bool, path: str) -> None:
+    head = note.declare
+    own = type(st.value) is S.Call and st.value.args is args  # the statement's own call
+    printed = _printed(world, fn, st) if own and whole else None
+    where = f"{path}:{st.line}"
+    old = stubs.declarations.get(head)
+    if old is None:
+        stubs.declarations[head] = Declaration(head, printed, where)
+        if own and not whole and annotation_of(st) is not None:
+            stubs.declarations[head].comments.append("Julia's type on that line is for the whole union-split call")
+        return
+    if printed is not None and old.result is None:
+        old.result, old.where = printed, where
+    elif printed is not None and printed != old.result:
+        old.comments.append(f"{where}: Julia printed {printed} there")
+
+
+# calls typed by irc's own rules even when they are not builtins (struct fields)
+_OWN_RULES = frozenset({"getproperty", "setproperty!"})
+
+
+def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any, f: Any, argtypes: list,
+              julia: Any, path: str) -> None:
+    """`--all`: declare the statement's call with the type Julia printed, unless
+    irc types it by its own rules (a builtin, a field, a constructor)."""
+    if type(f) is Const and type(f.val) is FunctionValue:
+        fv = world.method_owner(f.val)
+        if world.is_builtin(fv) or fv.name in _OWN_RULES:
+            return
+    elif type(func) is S.Name and not (type(f) is Const):
+        parts = tuple(func.parts) if len(func.parts) > 1 else tuple(fn.module or ("Main",)) + tuple(func.parts)
+        fv = FunctionValue(parts[:-1], parts[-1])  # a name irc does not know: a function it does not know
+    else:
+        return
+    wargs = [BOOL if type(a) is Conditional else a for a in argtypes]
+    head = declare_line(fv, wargs)
+    printed = show(widenconst(julia))
+    old = stubs.declarations.get(head)
+    where = f"{path}:{st.line}"
+    if old is None:
+        stubs.declarations[head] = Declaration(head, printed, where)
+    elif old.result != printed:
+        old.comments.append(f"{where}: Julia printed {printed} there")
+
+
+def _printed(world: Any, fn: ir.Function, st: ir.Stmt) -> str | None:
+    """Julia's printed type for the statement, widened, as irc prints it."""
+    ann = annotation_of(st)
+    if ann is None:
+        return None
+    try:
+        t = world.eval_type(ann, _sparams(world, fn), fn.module)
+    except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
+        return None
+    try:
+        return show(widenconst(t))
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _sparams(world: Any, fn: ir.Function) -> dict:
+    env = {}
+    for tv in fn.static_params:
+        if tv.value is not None:
+            try:
+                env[tv.name] = world.eval_type(tv.value)
+            except Exception:  # noqa: BLE001 - unbound
+                pass
+    return env
+
+
+# ---------------------------------------------------------------- unknown types
+
+
+def _type_name(parts: tuple) -> str:
+    return format_name(parts[1:] if parts[:1] == ("Main",) and len(parts) == 2 else parts)
+
+
+def _shipped_prelude() -> str:
+    return str(PRELUDE_PATH)
+
+
+def _result_types(fn: ir.Function, result: Any):
+    yield result.return_type
+    yield from result.slot_types.values()
+    yield from (t for t in result.ssa_types[1:] if t is not None)
+
+
+def _scan_unknown(t: Any, found: dict, depth: int = 0) -> None:
+    """Record every unknown type name inside `t` with the most parameters it is used with."""
+    if depth > 64:
+        return
+    tt = type(t)
+    if tt in (Const, PartialStruct):
+        t = widenconst(t)
+        tt = type(t)
+    if tt is DataType:
+        if t.name.unknown:
+            key = t.name.module + (t.name.name,)
+            found[key] = max(found.get(key, 0), len(t.params))
+        for p in t.params:
+            _scan_unknown(p, found, depth + 1)
+    elif tt is UnionType:
+        for m in t.members:
+            _scan_unknown(m, found, depth + 1)
+    elif tt is UnionAllType:
+        _scan_unknown(t.body, found, depth + 1)
+    elif tt is VarargType:
+        _scan_unknown(t.T, found, depth + 1)
+    elif tt is tuple:
+        for p in t:
+            _scan_unknown(p, found, depth + 1)
+
+
+def _scan_fields(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:
+    """`getproperty(x, :f)` / `getfield(x, :f)` on an unknown type: the field
+    and the type Julia printed for it (evidence for the `struct` to write)."""
+    for i, st in enumerate(fn.stmts, start=1):
+        v = st.value
+        if type(v) is not S.Call or len(v.args) != 2 or type(v.func) is not S.Name:
+            continue
+        if v.func.parts[-1] not in ("getproperty", "getfield"):
+            continue
+        field_name = _symbol(v.args[1])
+        if field_name is None:
+            continue
+        before = result.state_before(i) if result.ssa_types[i] is not None else None
+        x = v.args[0]
+        while type(x) is S.Typed:
+            x = x.expr
+        if type(x) is S.SlotRef and before is not None and x.id in before:
+            xt = before[x.id].type
+        elif type(x) is S.SSA and 1 <= x.n < len(result.ssa_types) and result.ssa_types[x.n] is not None:
+            xt = result.ssa_types[x.n]
+        else:
+            continue
+        u = unwrap_unionall(widenconst(xt))
+        if type(u) is not DataType or not u.name.unknown:
+            continue
+        printed = _printed(world, fn, st)
+        if printed is not None:
+            key = u.name.module + (u.name.name,)
+            stubs.fields.setdefault(key, {}).setdefault(field_name, f"{printed} in {show(u)}")
+
+
+def _symbol(e: Any) -> str | None:
+    """The name of a symbol literal (`:x`, `:(x)`), else None."""
+    if type(e) is S.Lit and e.kind == "Symbol":
+        return str(e.value)
+    if type(e) is S.Quote and type(e.expr) is S.Name and len(e.expr.parts) == 1:
+        return e.expr.parts[0]
+    return None

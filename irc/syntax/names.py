@@ -1,0 +1,56 @@
+"""Names as they can be written back: the one spelling rule for identifiers
+and qualified names that both the printers (`irc.output.fmt`) and the
+messages suggesting declarations (`irc.world`) use.
+
+`julia_ident(name)` gives an identifier (Julia's generated `#…` names
+included) as is and anything else as `var"…"`; `format_name(parts)` a
+qualified name as a declaration or reference reads it back:
+`("Base", "+")` -> `Base.:+`, `("Base", "==")` -> `Base.:(==)`,
+`("Main", "#8#9")` -> `Main.:(var"#8#9")`.
+
+Invariant: what these print parses back (grammar `irc.lark`) to the same
+parts.  Pure functions, no state.
+"""
+from __future__ import annotations
+
+import re
+
+IDENT = re.compile(r"(?:[^\W\d]|#+[\w!])[\w#!]*")
+OPERATOR = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃∋∌≈≉≡≢⋅×±√¬:.]+|isa|in")
+KEYWORDS = frozenset({"end", "function", "where", "true", "false", "nothing", "struct", "mutable", "abstract", "const",
+                      "global", "declare", "goto", "return", "if", "for", "isa", "in", "enter", "unreachable", "begin",
+                      "let", "quote", "do", "while", "try", "catch", "finally", "else", "elseif", "module", "using",
+                      "import", "export", "macro", "type"})
+
+
+def julia_ident(name: str) -> str:
+    """A name as it can be read back: identifiers (Julia's generated `#…`
+    names included) as is, anything else `var"…"`."""
+    if IDENT.fullmatch(name) and name not in KEYWORDS:
+        return name
+    return 'var"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_name(parts: tuple[str, ...]) -> str:
+    """`("Base", "+")` -> `Base.:+`; `("Main", "#8#9")` -> `Main.:(var"#8#9")`."""
+    if not parts:
+        return ""
+    first = parts[0]
+    if len(parts) == 1 and "#" in first and first != "#self#":
+        out = ['var"' + first + '"']  # a generated global (closure type, …)
+    else:
+        out = [julia_ident(first) if not (len(parts) == 1 and first in ("nothing", "true", "false")) else first]
+    last = len(parts) - 1
+    for k, p in enumerate(parts[1:], 1):
+        if k == last and "#" in p:
+            out.append('.:(var"' + p.replace("\\", "\\\\").replace('"', '\\"') + '")')
+        elif IDENT.fullmatch(p) and p not in ("end",):
+            out.append("." + p)
+        elif OPERATOR.fullmatch(p):
+            if "=" in p or ":" in p or "." in p or p in ("isa", "in"):
+                out.append(".:(" + p + ")")
+            else:
+                out.append(".:" + p)
+        else:
+            out.append('.:(var"' + p.replace("\\", "\\\\").replace('"', '\\"') + '")')
+    return "".join(out)

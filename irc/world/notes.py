@@ -1,0 +1,101 @@
+"""What the world says about a call or a declaration it could not take at face
+value: one `Note` per cause, with a stable `code` and, where a declaration
+would answer it, the `declare` line to add.
+
+Codes made here (the full list, with the inference and syntax codes, is in
+docs/semantics.md §10):
+
+- `unknown-callee` (warning): a function irc has no declaration of at all;
+- `unknown-method` (note): a function irc only partly knows (the prelude, a
+  `--prelude` file, the builtin tables) with no declaration for these
+  argument types -- the call is `Any`, never `Union{}`;
+- `no-matching-method` (warning): a function the file itself declares, none
+  of whose declarations applies (Julia's `MethodError`: the call throws);
+- `runtime-dispatch` (warning): a call whose callee is not a constant, or
+  whose non-concrete arguments match two or more known methods;
+- `always-throws` (warning): a builtin call that always throws (a field the
+  declared struct does not have, `setfield!` on an immutable struct);
+- `unknown-type` / `duplicate-definition` (warnings, from declarations and
+  type expressions; see `World`).
+
+`declare_line(f, argtypes)` writes the declaration that would answer a call
+(argument types as inferred, widened), without its result: the messages
+show it with `::T`, `irc stubs` with the type Julia printed.
+
+Invariants: notes are frozen values (they are memoised with the call that
+made them); `key` identifies the cause, so a caller can report a cause once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from irc.lattice.typelattice import widenconst
+from irc.lattice.typeprint import show
+from irc.lattice.types import FunctionValue
+from irc.syntax.names import format_name
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One diagnostic about a call, before it has a place: `code`, `message`,
+    `severity`, the `declare` line that would answer it (or None) and `key`
+    (what identifies its cause: equal keys are one cause)."""
+
+    code: str
+    message: str
+    severity: str = "warning"
+    declare: str | None = None
+    key: tuple = ()
+
+
+def declaration_name(f: FunctionValue) -> str:
+    """`f`'s name as a declaration writes it (`Base.:+`, `Main.g`)."""
+    module = tuple(f.module) if f.module else ("Main",)
+    return format_name(module + (f.name,))
+
+
+def argument_text(argtypes) -> str:
+    """`::Int64, ::Vector{Float64}`: the widened argument types of a call."""
+    return ", ".join("::" + show(widenconst(a)) for a in argtypes)
+
+
+def declare_line(f: FunctionValue, argtypes) -> str:
+    """The declaration that would type a call of `f` on `argtypes`, without
+    its result (`::T`, what Julia infers, is for the user or `irc stubs`)."""
+    return f"declare {declaration_name(f)}({argument_text(argtypes)})"
+
+
+def call_text(f: FunctionValue, argtypes) -> str:
+    return f"{declaration_name(f)}({argument_text(argtypes)})"
+
+
+def unknown_callee(f: FunctionValue, argtypes) -> Note:
+    sig = call_text(f, argtypes)
+    line = declare_line(f, argtypes)
+    return Note("unknown-callee",
+                f"unknown callee {sig}: irc has no declaration of {declaration_name(f)}; "
+                f"add `{line}::T` with the type Julia infers for T", "warning", line, ("callee", sig))
+
+
+def unknown_method(f: FunctionValue, argtypes, known: int) -> Note:
+    sig = call_text(f, argtypes)
+    line = declare_line(f, argtypes)
+    methods = f"{known} method{'s' if known != 1 else ''}"
+    return Note("unknown-method",
+                f"no declaration of {sig} is known (irc knows {methods} of {declaration_name(f)}, "
+                f"not all of Julia's): the call is Any; add `{line}::T` with the type Julia infers for T",
+                "note", line, ("method", sig))
+
+
+def no_matching_method(f: FunctionValue, argtypes, declared: list[str], cases: int = 1, split: int = 0) -> Note:
+    """JET's `no matching method found` for a function the file declares whole."""
+    sig = call_text(f, argtypes)
+    shown = "; ".join(declared[:3]) + (f"; … ({len(declared)} in all)" if len(declared) > 3 else "")
+    part = f" (for {cases} of {split} union split cases)" if split and cases < split else ""
+    return Note("no-matching-method",
+                f"no matching method found `{sig}`{part}: the call throws a MethodError "
+                f"(the file declares {shown})", "warning", None, ("no-method", sig))
+
+
+def always_throws(message: str) -> Note:
+    return Note("always-throws", message, "warning", None, ("throws", message))
