@@ -568,6 +568,22 @@ def format_stmt(st: ir.Stmt, fn: ir.Function) -> str:
     raise ValueError(f"unknown statement kind {k}")
 
 
+def stmt_markers(fn: ir.Function) -> dict[int, str]:
+    """Statement index -> Julia 1.12's statement marker (`dynamic`,
+    `builtin`, `intrinsic`, …) as the input had it (statements are the body
+    lines of `fn.source`, one each, in order)."""
+    fd = fn.source
+    if fd is None or not fd.has_markers:
+        return {}
+    return {i: bl.marker for i, bl in enumerate(fd.lines, 1) if bl.marker}
+
+
+def with_marker(text: str, marker: str) -> str:
+    """`dynamic (%3)(1, n)`: the marker right-aligned in Julia's 9-column
+    field (`  dynamic `, `intrinsic `), then the statement."""
+    return f"{marker:>9} {text}"
+
+
 def stmt_text(st: ir.Stmt, fn: ir.Function) -> str:
     """The statement with Julia's annotation as it came (`(y * x)::Float64`)."""
     core = format_stmt(st, fn)
@@ -762,7 +778,12 @@ def _header_lines(fd: S.FunctionDef) -> list[str]:
             out.append("Body::" + _tight(fd.body_type, None))
         return out
     if fd.form == "warntype":
-        head = f"(::{format_expr(fd.callable)})" if fd.callable is not None else format_name(fd.name.parts)
+        if fd.callable is not None:
+            head = f"(::{format_expr(fd.callable)})"
+        elif fd.callee is not None:
+            head = format_expr(fd.callee) if type(fd.callee) is S.Curly else f"({format_expr(fd.callee)})"
+        else:
+            head = format_name(fd.name.parts)
         sig = head + "(" + ", ".join(_argdecl(S.ArgDecl(None, p.type, p.vararg)) if p.type is not None else _argdecl(p) for p in fd.params) + ")"
         out.append("MethodInstance for " + sig)
         if fd.from_text:
@@ -794,6 +815,8 @@ def format_function(fn: ir.Function) -> str:
                            params=[S.ArgDecl(s.name, s.declared) for s in fn.slots[1:] if s.argument])
     lines.extend(_header_lines(fd))
     texts = [stmt_text(st, fn) for st in fn.stmts]
+    for i, m in stmt_markers(fn).items():
+        texts[i - 1] = with_marker(texts[i - 1], m)
     stmt_prefix: dict[int, list[str]] = {}
     if fd.line_infos:
         k = 0

@@ -49,6 +49,7 @@ class MIHead:
     line: int
     col: int
     callable: S.Expr | None = None
+    callee: S.Expr | None = None  # a callee that is not a plain name: `(SVector)`, `Tuple{Int64, Int64}`
 
 
 @dataclass(slots=True)
@@ -250,12 +251,28 @@ def classify_value(value: S.Expr, line: int, col: int):
                 return S.NewvarNode(inner, line, col)
         if _is_name(f, "Core", "Const"):
             return S.DeadStmt(inner, line, col)
+    if (isinstance(value, S.Call) and value.infix is None and len(value.args) == 2 and isinstance(value.args[0], S.Quote)
+            and _is_name(value.func, "Core", "Compiler", "Const") and isinstance(value.args[1], S.Lit) and value.args[1].value is False):
+        return S.DeadStmt(value.args[0].expr, line, col)  # Julia ≤ 1.5: `Core.Compiler.Const(:(return %2), false)`
     if isinstance(value, S.ExprNode):
         if value.head == "enter" and len(value.args) >= 1 and isinstance(value.args[-1], S.BlockRef):
             return S.Enter(value.args[-1].n, line, col)
         if value.head == "leave":
             return S.Leave(list(value.args), line, col)
     return S.ValueStmt(value, line, col)
+
+
+def _with_where(typ, where):
+    """`T` and the variables of a `where` after it -> `T where {…}` (as is without)."""
+    if not where:
+        return typ
+    return S.Where(typ, list(where), getattr(typ, "line", 0), getattr(typ, "col", 0))
+
+
+def _head_name(e) -> S.Name | None:
+    while type(e) in (S.Curly, S.Where):
+        e = e.head if type(e) is S.Curly else e.body
+    return e if type(e) is S.Name else None
 
 
 # ---------------------------------------------------------------- @NamedTuple
@@ -563,6 +580,10 @@ class SyntaxBuilder(Transformer):
     def value_stmt(self, c):
         value = c[0]
         annot = None
+        if type(value) is S.Where and type(value.body) is S.Typed:  # `x::T where T`: the annotation is `T where T`
+            body = value.body
+            value = S.Typed(body.expr, S.Where(body.type, value.vars, body.type.line if hasattr(body.type, "line") else value.line,
+                                               getattr(body.type, "col", value.col)), body.line, body.col)
         if isinstance(value, S.Typed):
             annot = value.type
             value = value.expr
@@ -598,7 +619,7 @@ class SyntaxBuilder(Transformer):
         return S.Enter(int(t[1:]), kw.line, kw.column), None
 
     def body_line(self, c):
-        rail, label, (stmt, annot) = c
+        rail, label, marker, (stmt, annot) = c
         header = None
         kind = ""
         if rail is not None and rail.type == "RAIL_HEAD":
@@ -609,7 +630,11 @@ class SyntaxBuilder(Transformer):
         lab = None
         if label is not None:
             lab = int(str(label)[1:].split("=")[0].strip())
-        return S.BodyLine(stmt, header, kind, lab, annot, stmt.line, stmt.col)
+        if marker is None:
+            return S.BodyLine(stmt, header, kind, lab, annot, stmt.line, stmt.col)
+        if type(stmt) is not S.ValueStmt:
+            raise LineError(f"the statement marker `{' '.join(marker.split())}` belongs in front of a call", marker.line, marker.column)
+        return S.BodyLine(stmt, header, kind, lab, annot, stmt.line, stmt.col, " ".join(marker.split()))
 
     # ---- item lines
     def argdecls(self, c):
@@ -624,13 +649,14 @@ class SyntaxBuilder(Transformer):
         return S.ArgDecl(_name_part(t), None, True, t.line, t.column)
 
     def arg_typed(self, c):
-        t, typ = c
+        t, typ, where = c
+        typ = _with_where(typ, where)
         if isinstance(typ, S.Splat):
             return S.ArgDecl(_name_part(t), typ.expr, True, t.line, t.column)
         return S.ArgDecl(_name_part(t), typ, False, t.line, t.column)
 
     def arg_anon(self, c):
-        typ = c[0]
+        typ = _with_where(c[0], c[1])
         line, col = getattr(typ, "line", 0), max(getattr(typ, "col", 3) - 2, 1)
         if isinstance(typ, S.Splat):
             return S.ArgDecl(None, typ.expr, True, line, col)
@@ -695,10 +721,25 @@ class SyntaxBuilder(Transformer):
         name = self._fname(name)
         return FuncHead(name, args or [], where or [], name.line, 1)
 
+    def mi_head(self, c):
+        head = c[0]
+        if isinstance(head, Token):  # an operator
+            return S.Name((normalize_op(str(head)),), head.line, head.column), None
+        name = self._fname(head)
+        if len(c) > 1 and c[1] is not None:
+            return name, S.Curly(name, c[1], name.line, name.col)
+        return name, None
+
     def mi_line(self, c):
-        kw, name, args, where = c
-        name = self._fname(name)
-        return MIHead(name, args or [], where or [], kw.line, kw.column)
+        kw, (name, callee), args, where = c
+        return MIHead(name, args or [], where or [], kw.line, kw.column, None, callee)
+
+    def mi_paren(self, c):
+        kw, typ, args, where = c
+        name = _head_name(typ)
+        if name is None:
+            raise LineError("expected a function or type name in `MethodInstance for (…)(…)`", kw.line, kw.column)
+        return MIHead(S.Name((name.parts[-1],), name.line, name.col), args or [], where or [], kw.line, kw.column, None, typ)
 
     def mi_callable(self, c):
         kw, typ, args, where = c
@@ -718,16 +759,16 @@ class SyntaxBuilder(Transformer):
         return SectionLine(str(t), t.line, t.column)
 
     def body_type_line(self, c):
-        t, typ = c
-        return BodyTypeLine(typ, t.line, t.column)
+        t, typ, where = c
+        return BodyTypeLine(_with_where(typ, where), t.line, t.column)
 
     def codeinfo_open(self, c):
         t = c[0]
         return CodeInfoOpen(t.line, t.column)
 
     def codeinfo_close(self, c):
-        t, typ = c
-        return CodeInfoClose(typ, t.line, t.column)
+        t, typ, where = c
+        return CodeInfoClose(_with_where(typ, where) if typ is not None else None, t.line, t.column)
 
     def lineinfo_line(self, c):
         t = c[0]

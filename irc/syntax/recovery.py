@@ -74,6 +74,9 @@ TERMINAL_WORDS: dict[str, str] = {
     "COMMENT": "a comment",
     "WS": "a space",
     "JULIA_PROMPT": "a 'julia>' line",
+    "_OPEN_CALL": "'('",
+    "MARKER": "a statement marker such as 'dynamic'",
+    "AUTHOR_COMMENT": "a comment",
 }
 
 _OPERAND_START = {"NAME", "VARSTR", "SSA", "SLOTAT", "HASHNUM", "INT", "HEXINT", "FLOAT", "STRING", "CHAR", "SYMBOL", "PREFIX",
@@ -93,6 +96,8 @@ def terminal_words(name: str, lark=None) -> str:
 
 
 def _terminal_text(name: str, lark) -> str | None:
+    if name == "_OPEN_CALL":  # a regex (no space before it), but in words just `(`
+        return "("
     if lark is None:
         from irc.syntax.grammar import build_parser
 
