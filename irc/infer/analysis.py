@@ -120,6 +120,8 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
     t2 = time.perf_counter()
     argtypes = {s.id: initial[s.id].type for s in fn.slots if s.argument}
     slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called)
+    if fn.notes:  # what reading a paste assumed (irc.ir.build), first
+        diags = list(fn.notes) + list(diags)
     t3 = time.perf_counter()
     cells = st.cells() + nslots  # entry/statement tables + the working table
     stats = {
