@@ -95,12 +95,24 @@ def _qualify(module: tuple[str, ...], name: str) -> str:
     return ".".join(_ident(m) for m in module) + "." + _ident(name)
 
 
+# Base's operators bound to functions of another name (`const % = rem`): Julia prints the function's own name
+FUNCTION_ALIASES = {"%": "rem", "÷": "div", "⊻": "xor", "√": "sqrt", "∛": "cbrt", "∈": "in", "≡": "===", "≢": "!==",
+                    "⊆": "issubset", "∪": "union", "∩": "intersect", "≤": "<=", "≥": ">=", "≠": "!="}
+
+
 def show_function(f: FunctionValue) -> str:
-    if f.module and f.module[0] in ("Main", "Base", "Core"):
-        if f.module[0] == "Main" and len(f.module) > 1:
-            return ".".join(f.module) + "." + _ident(f.name)
-        return _ident(f.name)
-    return ".".join(f.module + (_ident(f.name),))
+    """A function value as Julia's `show` prints it: its own name (`rem` for
+    `%`, `Colon()` for `:` -- an instance of `Colon`), qualified when Base
+    does not export it to Main: intrinsics (`Core.Intrinsics.add_int`), a
+    Base submodule's function other than `Base.Math`'s
+    (`Base.FastMath.sin_fast`), a function of a module inside Main."""
+    module, name = f.module, f.name
+    if len(module) == 1 and module[0] in ("Main", "Base", "Core"):
+        name = FUNCTION_ALIASES.get(name, name)
+        return "Colon()" if name == ":" else _ident(name)
+    if module == ("Base", "Math"):  # Base re-exports Math's functions
+        return _ident(name)
+    return ".".join(module) + "." + _ident(name)
 
 
 # ---------------------------------------------------------------- types
@@ -116,6 +128,8 @@ def show_type(t) -> str:
             return "Union{}"
         return "Union{" + ", ".join(show_type(m) for m in sort_union_members(t.members)) + "}"
     if tt is FuncType:
+        if t.func.name == ":" and len(t.func.module) == 1:
+            return "Colon"  # `(:)` is the instance `Colon()`
         return "typeof(" + show_function(t.func) + ")"
     if tt is UnionAllType:
         return _show_unionall(t)
