@@ -40,6 +40,7 @@ every refusal points inside the pasted text.
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -153,13 +154,14 @@ def prints_optimized(c: IRCommand | None) -> bool:
 
 # ---------------------------------------------------------------- judging
 
-_PRE_1_0 = [
-    (re.compile(r"CodeInfo\(:\("), "Julia 0.6's `CodeInfo(:(begin …))`"),
-    (re.compile(r"^\s*Variables:\s*$", re.M), "Julia 0.6/0.7's `Variables:`"),
-    (re.compile(r"^\s*Body:\s*$", re.M), "Julia 0.6/0.7's `Body:`"),
-    (re.compile(r"Core\.SSAValue\(\d+\) ="), "Julia 0.6's `Core.SSAValue(1) = …`"),
-    (re.compile(r":\(\$\(Expr\(:lambda"), "Julia 0.x's `:lambda` form"),
+_PRE_1_0 = [  # (pattern, words, a literal it needs)
+    (re.compile(r"CodeInfo\(:\("), "Julia 0.6's `CodeInfo(:(begin …))`", "CodeInfo(:("),
+    (re.compile(r"^[\t ]*Variables:[\t ]*$", re.M), "Julia 0.6/0.7's `Variables:`", "Variables:"),
+    (re.compile(r"^[\t ]*Body:[\t ]*$", re.M), "Julia 0.6/0.7's `Body:`", "Body:"),
+    (re.compile(r"Core\.SSAValue\(\d+\) ="), "Julia 0.6's `Core.SSAValue(1) = …`", "SSAValue("),
+    (re.compile(r":\(\$\(Expr\(:lambda"), "Julia 0.x's `:lambda` form", ":lambda"),
 ]
+PRE_1_0 = "output of Julia before 1.0 is not supported (irc reads Julia 1.0 to 1.12)"
 _FORK = re.compile(r"\b(?:detach|reattach|sync) within\b")
 _UNSUPPORTED_COMMANDS = {
     "code_ircode": "`Base.code_ircode` prints IRCode",
@@ -168,136 +170,149 @@ _UNSUPPORTED_COMMANDS = {
     "code_native": "`@code_native` prints machine code",
 }
 _ERROR = re.compile(r"ERROR: ")
-# signs of optimized code, each with its words
-_PHI = re.compile(r"(?:=|[│└─┄]\s|^\s*)\s*([φπ]) \(")
-_INVOKE = re.compile(r"(?:=|─|│|└──|^)[\t ]*(?:dynamic[\t ]+)?(invoke)[\t ]+(?=[^\s(=]|\()")
+# signs of optimized code (group 1: where to point)
+_PHI = re.compile(r"(?:=|[│└─┄]|^)[\t ]*([φπ]) \(", re.M)
+_INVOKE = re.compile(r"(?:=|[─│└┄]|^)[\t ]*(?:dynamic[\t ]+)?(invoke)[\t ]+(?=[^\s=])", re.M)
 _ARG2 = re.compile(r"(?<![\w@#%.])(%%[A-Za-z_]\w*)")
-_INLINING = re.compile(r"[│╻╷┃]*[╻╷┃][│╻╷┃]*[\t ]+[^\s│]")
-_UNDERSCORE_ARG = re.compile(r"(?<![\w@#%.:\"'])(_\d+)(?![\w@#])")
+_INLINING = re.compile(r"^(?=[^\n@]*[╻╷┃])[^\n]*?(│?[│╻╷┃]*[╻╷┃][│╻╷┃]*)[\t ]+[^\s│]", re.M)  # an inlining tree beside the rails
+_UNDERSCORE_ARG = re.compile(r"_\d+(?![\w@#])")  # `_2`, unless part of a name (checked by hand: a fast scan for `_`)
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@#%.:\"'!")
+_LINE_COLUMN_1_0 = re.compile(r"^[\t ]*(?:│)?(\d+)[\t ]+\d+[\t ]+[─┄]|^[\t ]*(│)\d", re.M)
 # intrinsics that appear in typed code only once `+`, `*`, `<` … are inlined (`Base.not_int` is in every lowered loop)
-_INLINED = re.compile(r"(?:Base|Core(?:\.Intrinsics)?)\.((?:add|sub|mul|sdiv|udiv|srem|urem|neg|slt|sle|ult|ule|eq|ne|and|or|xor|shl|lshr|ashr)_int"
-                      r"|(?:add|sub|mul|div|neg|lt|le|eq|ne|fma|muladd)_float|sitofp|uitofp|fptosi|fptoui|fpext|fptrunc|zext_int|sext_int|trunc_int)\(")
+_INLINED = re.compile(r"(?:Base|Core(?:\.Intrinsics)?)\.((?:add|sub|mul|sdiv|udiv|srem|urem|neg|slt|sle|ult|ule|eq|ne|and|or"
+                      r"|xor|shl|lshr|ashr)_int|(?:add|sub|mul|div|neg|lt|le|eq|ne|fma|muladd)_float|sitofp|uitofp|fptosi"
+                      r"|fptoui|fpext|fptrunc|zext_int|sext_int|trunc_int)\(")
 _OLD_CALLEE = re.compile(r"\((?:Base|Core|Main)(?:\.\w+)*\)\(")
 _QUOTENODE = re.compile(r"\$\(QuoteNode\(")
+_TYPED_CLOSE = re.compile(r"^[\t ]*\)[\t ]*=>", re.M)
 
 
-def _find(rx, lines: list[str], a: int, b: int, group: int = 1):
-    for i in range(a, b):
-        m = rx.search(lines[i])
-        if m:
-            return i, m.start(group) if group and m.lastindex else m.start()
-    return None
+class _Block:
+    """One output in the paste's text, searched whole (one regular
+    expression per question, whatever the output's size, after a literal
+    test where one applies); positions as (0-based line, col)."""
+
+    def __init__(self, o: Output, paste: Paste):
+        offs = paste.offsets
+        self.text = paste.text
+        self.offsets = offs
+        self.first = o.first - 1
+        self.start = offs[self.first]
+        self.end = offs[o.last] - 1 if o.last < len(offs) else len(self.text)
+
+    def has(self, literal: str) -> bool:
+        return self.text.find(literal, self.start, self.end) >= 0
+
+    def line(self, i: int) -> str:
+        end = self.offsets[i + 1] - 1 if i + 1 < len(self.offsets) else len(self.text)
+        return self.text[self.offsets[i]:end]
+
+    def at(self, pos: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self.offsets, pos) - 1
+        return i, pos - self.offsets[i]
+
+    def find(self, rx: re.Pattern, group: int = 0, literal: str | None = None):
+        """(match, position of `group`) of the first match, or None."""
+        if literal is not None and not self.has(literal):
+            return None
+        m = rx.search(self.text, self.start, self.end)
+        if m is None:
+            return None
+        return m, self.at(m.start(group) if m.lastindex and group else m.start())
 
 
 def judge(paste: Paste) -> list[Refusal]:
     """One refusal per output irc does not read (see the module docstring)."""
-    lines = paste.text.split("\n")
     out: list[Refusal] = []
     for o in paste.outputs:
-        r = _judge(o, lines)
+        r = None if o.kind == "plain" else _judge(o, _Block(o, paste))
         if r is not None:
             out.append(r)
     return out
 
 
-def _refuse(o: Output, at, code: str, message: str) -> Refusal:
-    line, col = at
-    return Refusal(line + 1, col + 1, message, code, o)
-
-
-def _judge(o: Output, lines: list[str]) -> Refusal | None:
-    a, b = o.first - 1, o.last
-    if o.kind == "plain":
-        return None
-    start = (a, len(lines[a]) - len(lines[a].lstrip()))
+def _judge(o: Output, block: _Block) -> Refusal | None:
+    first = block.line(o.first - 1)
+    start = (o.first - 1, len(first) - len(first.lstrip()))
     cmd = ir_command(o.command)
-    text = "\n".join(lines[a:b])
-    for rx, what in _PRE_1_0:
-        m = rx.search(text)
-        if m:
-            return _refuse(o, start, "unsupported", f"{what}: output of Julia before 1.0 is not supported (irc reads Julia 1.0 to 1.12)")
-    at = _find(_FORK, lines, a, b, 0)
-    if at is not None:
-        return _refuse(o, at, "unsupported", "`detach`/`reattach`/`sync within` are statements of a Julia fork (Tapir): not supported")
+    where_cmd = (o.command.line - 1, o.command.col - 1) if o.command is not None else start
+
+    def refuse(at, code: str, message: str) -> Refusal:
+        return Refusal(at[0] + 1, at[1] + 1, message, code, o)
+
+    for rx, what, literal in _PRE_1_0:
+        if block.find(rx, 0, literal):
+            return refuse(start, "unsupported", f"{what}: {PRE_1_0}")
+    hit = block.find(_FORK, 0, " within")
+    if hit:
+        return refuse(hit[1], "unsupported", "`detach`/`reattach`/`sync within` are statements of a Julia fork (Tapir): not supported")
     if cmd is not None and cmd.what in _UNSUPPORTED_COMMANDS:
-        where = (o.command.line - 1, o.command.col - 1) if o.command else start
-        return _refuse(o, where, "unsupported", f"{_UNSUPPORTED_COMMANDS[cmd.what]}, which is not supported; {ADVICE}")
-    at = _find(_ERROR, lines, a, b, 0)
-    if at is not None:
-        return _refuse(o, at, "damaged", "Julia stopped with an error while printing this output (`ERROR: …`): it has no body to read")
-    why = _optimized_sign(o, lines, a, b)
-    if why is not None and why[1].startswith("a `%%") and cmd is not None and cmd.optimize is False:
-        return _refuse(o, why[0], "unsupported", "`%%x` arguments in unoptimized code are Julia 0.7's printing: "
-                       "output of Julia before 1.0 is not supported (irc reads Julia 1.0 to 1.12)")
+        return refuse(where_cmd, "unsupported", f"{_UNSUPPORTED_COMMANDS[cmd.what]}, which is not supported; {ADVICE}")
+    hit = block.find(_ERROR, 0, "ERROR: ")
+    if hit:
+        return refuse(hit[1], "damaged", "Julia stopped with an error while printing this output (`ERROR: …`): it has no body to read")
+    why = _optimized_sign(o, block, cmd)
     if why is not None:
         at, words = why
-        return _refuse(o, at, "optimized", f"optimized IR ({words}): irc reads unoptimized code; {ADVICE}")
+        if words.startswith("a `%%") and cmd is not None and cmd.optimize is False:
+            return refuse(at, "unsupported", f"`%%x` arguments in unoptimized code are Julia 0.7's printing: {PRE_1_0}")
+        return refuse(at, "optimized", f"optimized IR ({words}): irc reads unoptimized code; {ADVICE}")
     if prints_optimized(cmd):
-        where = (o.command.line - 1, o.command.col - 1)
         how = f"`@{cmd.what}`" if cmd.macro else f"`{cmd.what}(…)`"
-        if cmd.what == "code_typed":
-            words = f"{how} without `optimize=false` prints optimized code"
-        else:
-            words = f"{how} with `optimize=true` prints optimized code"
-        return _refuse(o, where, "optimized", f"optimized IR ({words}): irc reads unoptimized code; {ADVICE}")
+        flag = "without `optimize=false`" if cmd.what == "code_typed" else "with `optimize=true`"
+        return refuse(where_cmd, "optimized", f"optimized IR ({how} {flag} prints optimized code): irc reads unoptimized code; {ADVICE}")
     if o.kind == "body":
-        return _refuse(o, start, "unsupported",
-                       f"a body printed with no `CodeInfo(` or `MethodInstance for …` header is not a form irc reads; {ADVICE}")
+        return refuse(start, "unsupported",
+                      f"a body printed with no `CodeInfo(` or `MethodInstance for …` header is not a form irc reads; {ADVICE}")
     if o.kind == "warntype" and o.header == "Body":
-        old = None
         for rx, words in ((_OLD_CALLEE, "`(Base.f)(…)` callees"), (_QUOTENODE, "`$(QuoteNode(…))`")):
-            old = old or _find(rx, lines, a, b, 0) and (_find(rx, lines, a, b, 0), words)
-        if old is not None:
-            return _refuse(o, start, "optimized", "optimized IR (Julia 1.0 and 1.1 printed `@code_warntype` as optimized code "
-                           f"with `Body::T` as its only header; {old[1]}): irc reads unoptimized code; {ADVICE}")
-        return _refuse(o, start, "damaged", "`Body::T` with no `MethodInstance for …` or `Variables` header before it: "
-                       "the header seems cut from the paste (Julia 1.2 and later print it; 1.0 and 1.1 printed optimized "
-                       "code this way); paste the whole output")
+            if block.find(rx):
+                return refuse(start, "optimized", "optimized IR (Julia 1.0 and 1.1 printed `@code_warntype` as optimized "
+                              f"code with `Body::T` as its only header; {words}): irc reads unoptimized code; {ADVICE}")
+        return refuse(start, "damaged", "`Body::T` with no `MethodInstance for …` or `Variables` header before it: "
+                      "the header seems cut from the paste (Julia 1.2 and later print it; 1.0 and 1.1 printed optimized "
+                      "code this way); paste the whole output")
     return None
 
 
-def _optimized_sign(o: Output, lines: list[str], a: int, b: int):
+def _optimized_sign(o: Output, block: _Block, cmd: IRCommand | None):
     """(position, words) of the first sign of optimized code in the output, or None."""
-    at = _find(_PHI, lines, a, b)
-    if at is not None:
-        return at, f"a `{lines[at[0]][at[1]]}` node"
-    at = _find(_INVOKE, lines, a, b)
-    if at is not None:
-        return at, "an `invoke` statement"
-    at = _find(_ARG2, lines, a, b)
-    if at is not None:
-        return at, "a `%%x` argument"
-    for i in range(a, b):
-        s = lines[i]
-        if ("╻" in s or "╷" in s or "┃" in s) and "@ " not in s:
-            m = _INLINING.search(s)
-            if m:
-                return (i, m.start()), "an inlining tree beside the rails (Julia 1.0)"
+    for sym in ("φ", "π"):
+        hit = block.find(_PHI, 1, sym + " (")
+        if hit:
+            return hit[1], f"a `{hit[0].group(1)}` node"
+    hit = block.find(_INVOKE, 1, "invoke ")
+    if hit:
+        return hit[1], "an `invoke` statement"
+    hit = block.find(_ARG2, 1, "%%")
+    if hit:
+        return hit[1], "a `%%x` argument"
+    if block.has("╻") or block.has("╷") or block.has("┃"):
+        hit = block.find(_INLINING, 1)
+        if hit:
+            return hit[1], "an inlining tree beside the rails (Julia 1.0)"
     if o.kind == "warntype" and o.header == "Body":
-        body_at = len(lines[a]) - len(lines[a].lstrip())
-        for i in range(a + 1, b):
-            s = lines[i]
-            column = re.match(r"[\t ]*(?:│)?\d+[\t ]+\d+[\t ]+[─┄]", s) or re.match(r"[\t ]*│\d", s)
-            # the column is blank when the code has no line numbers: the rails stand right of `Body::`
-            blank_column = i == a + 1 and re.match(r"[\t ]*\d+[\t ]+[─┄]", s) and len(s) - len(s.lstrip()) > body_at
-            if column or blank_column:
-                return (i, 0), "Julia 1.0 and 1.1 printed `@code_warntype` as optimized code, with a line-number column"
-    if o.kind == "codeinfo" and o.bare and o.command is None and re.match(r"[\t ]*\)[\t ]*=>", lines[b - 1]):  # typed, whoever printed it
-        at = _find(_INLINED, lines, a, b)
-        if at is not None:
-            return at, f"a call of the intrinsic `{lines[at[0]][at[1]:].split('(')[0]}` in typed code: `+`, `*`, `<` … inlined"
+        hit = block.find(_LINE_COLUMN_1_0)
+        body, first = block.line(block.first), block.line(block.first + 1) if o.last > o.first else ""
+        # the column is blank when the code has no line numbers: the rails then stand right of `Body::`
+        blank_column = re.match(r"[\t ]*\d+[\t ]+[─┄]", first) and len(first) - len(first.lstrip()) > len(body) - len(body.lstrip())
+        if hit or blank_column:
+            at = hit[1] if hit else (block.first + 1, 0)
+            return at, "Julia 1.0 and 1.1 printed `@code_warntype` as optimized code, with a line-number column"
+    if o.kind == "codeinfo" and o.bare and o.command is None and block.find(_TYPED_CLOSE):
+        hit = block.find(_INLINED, 1)  # typed code with no command to say how it was printed
+        if hit:
+            return hit[1], f"a call of the intrinsic `{hit[0].group(1)}` in typed code: `+`, `*`, `<` … inlined"
     if o.kind in ("codeinfo", "warntype"):
-        for i in range(a, b):
-            s = lines[i]
-            if "_" in s and not s.lstrip().startswith("@"):
-                m = _UNDERSCORE_ARG.search(s.split("::", 1)[0] if "=" not in s else s)
-                if m and not _in_string(s, m.start()):
-                    return (i, m.start()), f"`{m.group(1)}`: arguments printed by position, with no slots"
+        for m in _UNDERSCORE_ARG.finditer(block.text, block.start, block.end):
+            k = m.start()
+            if k > 0 and block.text[k - 1] in _NAME_CHARS:
+                continue  # part of a name (`x_2`, `@_2`, `%_2` …)
+            line, col = block.at(k)
+            s = block.line(line)
+            if not s.lstrip().startswith("@") and s[:col].count('"') % 2 == 0 and "::" not in s[:col].split("=")[-1]:
+                return (line, col), f"`{m.group(0)}`: arguments printed by position, with no slots"
     return None
-
-
-def _in_string(s: str, k: int) -> bool:
-    return s[:k].count('"') % 2 == 1
 
 
 # ---------------------------------------------------------------- signatures of bare CodeInfo
@@ -397,12 +412,10 @@ def _names_for(paste: Paste, name: tuple[str, ...] | None, n: int) -> list[str |
     return [None] * n
 
 
-def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef | None = None,
-                   lines: list[str] | None = None) -> S.SignatureHint:
+def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef | None = None) -> S.SignatureHint:
     """What a bare `CodeInfo(` is a method of (see the module docstring).
     `parse_expr` reads a type's text (the parser's); `signature` is the
     `--signature` option, read as a function header."""
-    lines = lines if lines is not None else paste.text.split("\n")
     _expr = _reader(parse_expr)
     cmd = ir_command(o.command)
     name: tuple[str, ...] | None = None
@@ -450,10 +463,10 @@ def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef
                         origin += " and the method's definition"
     if (args is None or any(a.type is None for a in args)) and signature is not None:
         name, args, origin = signature.name.parts, list(signature.params), "--signature"
-    if name is None:
-        for i in range(o.first - 1, o.last):
-            m = _WITHIN.search(lines[i])
-            if m and m.group(1) not in ("none", "top-level scope", "unknown scope", "macro expansion"):
+    if name is None and paste.offsets is not None:
+        block = _Block(o, paste)
+        for m in _WITHIN.finditer(block.text, block.start, block.end):
+            if m.group(1) not in ("none", "top-level scope", "unknown scope", "macro expansion"):
                 name = tuple(m.group(1).split("."))
                 break
     return S.SignatureHint(name, args, origin, False)

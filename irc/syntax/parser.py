@@ -191,11 +191,10 @@ def _attach(paste, items: list, signature: S.FunctionDef | None, errors: ErrorLi
     functions they concern; a transcript with nothing irc reads is an error."""
     outputs = {o.first: o for o in paste.outputs}
     fns = [it for it in items if type(it) is S.FunctionDef]
-    lines = paste.text.split("\n")
     for fd in fns:
         if fd.form == "codeinfo":
             o = outputs.get(fd.line) or Output("codeinfo", fd.line, max(fd.end_line, fd.line))
-            fd.hint = signature_hint(o, paste, parse_expr, signature, lines)
+            fd.hint = signature_hint(o, paste, parse_expr, signature)
     for line, col, message in paste.notes:
         for fd in fns:
             if fd.line <= line <= max(fd.end_line, fd.line):
