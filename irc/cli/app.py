@@ -62,12 +62,14 @@ def _root(
 
 
 FILES = typer.Argument(None, help="Files, directories (every .ir below) or - for stdin.", show_default=False)
+SIGNATURE = typer.Option(None, "--signature", metavar="'f(x::T, …)'",
+                         help="Signature of a pasted CodeInfo( whose REPL line does not give one.")
 
 
 @app.command("fmt")
-def fmt_cmd(files: Optional[List[str]] = FILES) -> None:
+def fmt_cmd(files: Optional[List[str]] = FILES, signature: Optional[str] = SIGNATURE) -> None:
     """Reprint the input canonically (renumbered labels, aligned rails)."""
-    raise typer.Exit(run_command(list(files or []), render_fmt))
+    raise typer.Exit(run_command(list(files or []), render_fmt, signature=signature))
 
 
 @app.command("cfg")
@@ -105,6 +107,7 @@ def infer_cmd(
     warn_only: bool = typer.Option(False, "--warn-only", help="Print only the diagnostics, not the annotated IR."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print warnings (errors are always printed)."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
+    signature: Optional[str] = SIGNATURE,
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     from irc.cli.batch import cli_infer
@@ -112,7 +115,7 @@ def infer_cmd(
     raise typer.Exit(cli_infer(list(files or []), format=format, state=state, stats=stats, check=check,
                                exact=exact, no_prelude=no_prelude, prelude=list(prelude or []), color=color,
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
-                               strict=strict, keep=(ctx.obj or {}).get("keep")))
+                               strict=strict, keep=(ctx.obj or {}).get("keep"), signature=signature))
 
 
 @app.command("explain")
@@ -123,6 +126,7 @@ def explain_cmd(
     state: str = typer.Option("block", "--state", help="How entry states are kept: stmt, block or live."),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
+    signature: Optional[str] = SIGNATURE,
 ) -> None:
     """Why a slot has its type: entry states, merges, refinements and assignments, with lines."""
     from irc.cli.driver import STORES, Options
@@ -131,7 +135,7 @@ def explain_cmd(
     if state not in STORES:
         sys.stderr.write(f"error: --state must be one of {', '.join(STORES)} (got {state!r})\n")
         raise typer.Exit(2)
-    opts = Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()))
+    opts = Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()), signature=signature)
     raise typer.Exit(explain_main(file, slot, function, opts))
 
 

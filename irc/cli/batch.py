@@ -379,7 +379,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
               prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
               strict: bool = False, stdout: TextIO | None = None, stderr: TextIO | None = None,
-              keep: list | None = None) -> int:
+              keep: list | None = None, signature: str | None = None) -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
     from irc.output.colour import use_colour
     from irc.cli.driver import STORES, Options, RenderOptions
@@ -411,6 +411,6 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
         colour = True
     opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
                          quiet=quiet, analysis=Options(store=state, prelude=not no_prelude,
-                                                       extra_preludes=tuple(prelude or ())))
+                                                       extra_preludes=tuple(prelude or ()), signature=signature))
     return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
                       stdout=stdout, stderr=stderr, keep=keep)

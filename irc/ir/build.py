@@ -243,7 +243,7 @@ class _Builder:
         # ... then the slot table by the rule (§1.3) from what the walk saw
         order = _true_order(walk.order, walk.first_target, walk.early())
         slots, by_name, slot_errors = _allocate(header, header_names, self.has_locals_section, order, walk.pinned,
-                                                gaps=fd.form == "codeinfo")
+                                                gaps=fd.codeinfo)
         if not walk.holds(slots, by_name):  # a read before the first assignment, pinned ids, forward %N ...
             walk = _Walk(slots, by_name, walk.ssa, incremental=False)
             self._resolve_body(lines, walk)
@@ -734,7 +734,7 @@ def _allocate(header: list[ir.Slot], header_names: dict[str, int], has_locals_se
     """The slot table: header slots, then the body's locals (`order`: assigned
     names missing from the header, by first appearance) and pinned ids.
     Returns (slots, by_name, errors); errors are (message, line, col, code).
-    `gaps`: Julia's own printing of a CodeInfo, whose unused slots never
+    `gaps`: Julia's own printing of a `CodeInfo(`, whose unused slots never
     show, so a pinned `@_8` past the slots seen is slot 8 all the same
     (the slots between are unnamed)."""
     slots = list(header)

@@ -530,8 +530,9 @@ _Call, _Name, _SlotRef, _SSA, _Lit = S.Call, S.Name, S.SlotRef, S.SSA, S.Lit
 
 def _assign_bare(fn: ir.Function) -> bool:
     """Assignments print without parentheses in untyped plain-form bodies
-    (`@code_lowered`), with them otherwise (`@code_warntype`, `code_typed`)."""
-    if fn.form != "plain":
+    and bare `CodeInfo(`s (`@code_lowered`), with them otherwise
+    (`@code_warntype`, `code_typed`)."""
+    if fn.form not in ("plain", "codeinfo"):
         return False
     return not any(st.annotation is not None for st in fn.stmts) and fn.julia_return is None
 
@@ -810,10 +811,13 @@ def format_function(fn: ir.Function) -> str:
     """One function in its own header form with a canonical body."""
     fd = fn.source
     lines: list[str] = []
-    if fd is None:  # a function built in code: plain form
-        fd = S.FunctionDef("plain", S.Name((*fn.module, fn.name)) if fn.module != ("Main",) else S.Name((fn.name,)),
-                           params=[S.ArgDecl(s.name, s.declared) for s in fn.slots[1:] if s.argument])
-    lines.extend(_header_lines(fd))
+    if fd is None or fd.form == "codeinfo":  # built in code, or a bare `CodeInfo(`: the plain form, signature spelled out
+        lines.extend(_header_lines(S.FunctionDef(
+            "plain", S.Name((*fn.module, fn.name)) if fn.module != ("Main",) else S.Name((fn.name,)),
+            params=[S.ArgDecl(s.name if not s.name.startswith("@_") else None, s.declared) for s in fn.slots[1:] if s.argument])))
+        fd = fd or S.FunctionDef("plain", None)
+    else:
+        lines.extend(_header_lines(fd))
     texts = [stmt_text(st, fn) for st in fn.stmts]
     for i, m in stmt_markers(fn).items():
         texts[i - 1] = with_marker(texts[i - 1], m)
@@ -835,7 +839,7 @@ def format_function(fn: ir.Function) -> str:
         lines.append(close)
     else:
         lines.extend(body)
-    if fd.form == "plain":
+    if fd.form in ("plain", "codeinfo"):
         lines.append("end")
     return "\n".join(lines) + "\n"
 

@@ -595,7 +595,8 @@ class SyntaxBuilder(Transformer):
         return S.Assign(target, value, target.line, target.col), None
 
     def assign_paren(self, c):
-        target, value, annot = c
+        target, value, annot, where = c
+        annot = _with_where(annot, where) if annot is not None else None
         return S.Assign(target, value, target.line, max(target.col - 1, 1)), annot
 
     def goto_stmt(self, c):

@@ -121,7 +121,7 @@ def oracle(fd: S.FunctionDef, sink: DiagnosticSink) -> ir.Function | None:
         return None
     order, pinned = _order_and_pinned(fd, b.by_name)
     slots, by_name, slot_errors = _allocate(b.slots, b.by_name, b.has_locals_section, order, pinned,
-                                            gaps=fd.form == "codeinfo")
+                                            gaps=fd.codeinfo)
     ssa: dict[int, int] = {}
     for i, bl in enumerate(fd.lines, 1):
         if bl.label is not None:
