@@ -8,6 +8,9 @@ carrying a `Span`.  `render` formats all of them the same way:
       <the source line>
       <caret under the column>
 
+A source line holding colour escapes (a notebook's output) is shown without
+them, the caret under the same character; the `line:col` is the file's.
+
 Invariants: a `Span` is 1-based (line and column); `render` never raises,
 whatever the span (a line past the end of the file renders without context).
 Errors are data: the builder collects them in a list and raises `IrcError`
@@ -15,7 +18,10 @@ once, with all of them, so a file with several errors reports every one.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +75,10 @@ def render(diag: Diagnostic, source: str = "") -> str:
     shown = text.replace("\t", " ")
     limit = 200
     col = max(span.col, 1)
+    if "\x1b" in shown:  # a notebook's colour escapes: shown without them, the caret moved with the text
+        kept = _ANSI.sub("", shown[: col - 1])
+        col = len(kept) + 1
+        shown = _ANSI.sub("", shown)
     if len(shown) > limit:  # keep a window around the caret for huge lines
         start = max(0, col - 1 - limit // 2)
         shown = ("…" if start else "") + shown[start : start + limit]
