@@ -783,6 +783,8 @@ def _header_lines(fd: S.FunctionDef) -> list[str]:
             head = f"(::{format_expr(fd.callable)})"
         elif fd.callee is not None:
             head = format_expr(fd.callee) if type(fd.callee) is S.Curly else f"({format_expr(fd.callee)})"
+        elif len(fd.name.parts) == 1 and _OPVALUE.fullmatch(fd.name.parts[0]):
+            head = fd.name.parts[0]  # `MethodInstance for +(::Int64, ::Int64)`, as Julia prints it
         else:
             head = format_name(fd.name.parts)
         sig = head + "(" + ", ".join(_argdecl(S.ArgDecl(None, p.type, p.vararg)) if p.type is not None else _argdecl(p) for p in fd.params) + ")"

@@ -128,6 +128,7 @@ _SECTION_LINE = re.compile(r"^[\t ]*(?:from\b|Arguments|Locals|Static Parameters
 _BODY_LINE_FULL = re.compile(r"[\t ]*(?:\d+[\t ]+)?(?:\d+[\t ]*(?:[─┄~-]|\.\.\.)|[│└┌╎╻┃╷|`]|@[\t ])")
 _NOT_BODY_LINE = re.compile(r"\n(?![\t ]*(?:\d|[│└┌╎╻┃╷|`@]))")
 _HEADERLESS_BODY = re.compile(r"^[\t ]*(?:\d+[\t ]+)?\d+[\t ]*[─┄]")
+_COMMENT_LINE = re.compile(r"[\t ]*#+(?:[\t ]|$)")
 _IRC_ITEM = re.compile(r"^[\t ]*(?:declare|struct|mutable[\t ]+struct|abstract[\t ]+type|const|global)\b")
 _STRUCT_HEAD = re.compile(r"^[\t ]*(?:mutable[\t ]+)?struct\b(?!.*\bend[\t ]*(?:#.*)?$)")
 _FUNCTION_HEAD = re.compile(r"^[\t ]*function[\t ]+[^\s(]+[\t ]*\(")
@@ -454,6 +455,8 @@ class _Cleaner:
             s = self.lines[i]
             if self.output_start(i) is not None:
                 i = self.output(i, b, self.output_start(i), cmd) + 1
+            elif _COMMENT_LINE.match(s):  # irc comments too
+                i += 1
             elif _IRC_ITEM.match(s):  # irc declarations after a prompt are kept, struct bodies whole
                 i += 1
                 if _STRUCT_HEAD.match(s):

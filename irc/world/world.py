@@ -50,7 +50,7 @@ from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType,
     VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
 )
-from irc.lattice.typeprint import show, show_function
+from irc.lattice.typeprint import FUNCTION_ALIASES, show, show_function
 
 PRELUDE_PATH = Path(__file__).resolve().parent / "prelude.ir"
 
@@ -376,6 +376,9 @@ class World:
                 return ("builtin", c, FunctionValue(("Core", "Intrinsics"), c[-1]))
             if q in self.modules:
                 return ("module", c, ModuleValue(c))
+        alias = FUNCTION_ALIASES.get(parts[-1])
+        if alias is not None:  # `⊻` is Base's `xor` (`const ⊻ = xor`)
+            return self._resolve(tuple(parts[:-1]) + (alias,), module)
         if len(parts) >= 3 and parts[0] in ("Base", "Core") and _qual(parts[:-1]) in self.modules and _lowercase(parts[-1]):
             # a binding irc does not know in a submodule of Base (`Base.FastMath.sin_fast`): by Base's naming
             # convention a function -- calling it is an unknown callee, printing it is Julia's `Core.Const(…)`

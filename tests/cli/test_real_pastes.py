@@ -63,3 +63,20 @@ def test_exit_status(name, status):
     assert cli_infer([str(REAL / name)], color="never", stdout=out, stderr=err) == status
     assert ("optimized IR" in err.getvalue()) == (status == 1)
     assert "Traceback" not in err.getvalue()
+
+
+def test_signature_option(tmp_path):
+    from irc.cli.app import render_fmt
+    from irc.cli.loading import run_command
+
+    path = tmp_path / "bare.ir"
+    path.write_text("    CodeInfo(\n    1 ─ %1 = x * y\n    └──      return %1\n    )\n", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert cli_infer([str(path)], color="never", stdout=out, stderr=err, signature="g(x::Int64, y::Float64)") == 0
+    assert "MethodInstance for g(::Int64, ::Float64)" in out.getvalue() and "Body::Float64" in out.getvalue()
+    out = io.StringIO()
+    assert run_command([str(path)], render_fmt, stdout=out, stderr=io.StringIO(), signature="g(x::Int64, y)") == 0
+    assert out.getvalue().startswith("function g(x::Int64, y)\nCodeInfo(\n")
+    err = io.StringIO()
+    assert cli_infer([str(path)], stdout=io.StringIO(), stderr=err, signature="g(x::") == 1
+    assert err.getvalue().startswith("--signature:1:")
