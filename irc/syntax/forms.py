@@ -429,7 +429,8 @@ def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef
             rest = cmd.rest
             m = re.match(r"((?:[A-Za-z_][\w!]*\.)*[A-Za-z_][\w!]*)\(", rest)
             end = _matching(rest, m.end() - 1) if m else 0
-            if m and not re.match(r"\s*(?:\.|\[|\(|[-+*/^<>=!&|%÷]\S|\w)", rest[end:]):  # the call, maybe a comment after it
+            after = re.sub(r"^\s+//\s+[A-Za-z].*", "", rest[end:])  # an author's `// comment` is no operator
+            if m and not re.match(r"\s*(?:\.|\[|\(|[-+*/^<>=!&|%÷]\S|\w)", after):  # the call, maybe a comment after it
                 name = _name_parts(m.group(1))
                 texts = split_args(rest[m.end():end - 1])
                 names = _names_for(paste, name, len(texts))

@@ -1,7 +1,13 @@
 """Parse `.ir` text into the surface syntax tree (`irc.syntax.tree`).
 
 `parse_text(text, path)` runs three steps, each in its own module, plus a
-fast path in front of the first:
+fast path in front of the first, and a step before all:
+
+-1. **Paste** (`irc.syntax.paste`, `irc.syntax.forms`): a paste's debris is
+   blanked (positions kept), the outputs irc does not read are reported and
+   blanked (one located error each); after the steps, each bare `CodeInfo(`
+   gets the signature its command tells (`FunctionDef.hint`) and the
+   paste's notes go to the functions they concern.
 
 0. **Fast path** (`irc.syntax.fastpath`): the commonest body lines (rails,
    labels, assignments, calls, infix chains, gotos, returns) are parsed
