@@ -45,7 +45,7 @@ import re
 from dataclasses import dataclass
 
 from irc.syntax import tree as S
-from irc.syntax.paste import Command, Output, Paste, split_args
+from irc.syntax.paste import Command, Output, Paste, matching, split_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,11 +107,11 @@ def ir_command(cmd: Command | None) -> IRCommand | None:
             rest = (rest + " ")[o.end():].strip()
         if rest.startswith("(") and rest.endswith(")") and what != "lower":  # `@code_warntype(f(x))`
             inner = rest[1:-1]
-            if _matching(rest, 0) == len(rest):
+            if matching(rest, 0) == len(rest):
                 rest = inner.strip()
         return IRCommand(what, True, rest, optimize, None)
     open_at = m.end() - 1
-    close = _matching(text, open_at)
+    close = matching(text, open_at)
     inner = text[open_at + 1:close - 1]
     flag = re.search(r"\boptimize\s*=\s*(\w+)", inner)
     optimize = None if flag is None else flag.group(1) != "false"
@@ -119,27 +119,6 @@ def ir_command(cmd: Command | None) -> IRCommand | None:
     do = re.match(r"\s*do\b([^\n]*)", after)
     do_args = [a.strip() for a in do.group(1).split(",") if a.strip()] if do else None
     return IRCommand(what, False, inner, optimize, do_args)
-
-
-def _matching(text: str, start: int) -> int:
-    depth = 0
-    i = start
-    while i < len(text):
-        ch = text[i]
-        if ch == '"':
-            j = i + 1
-            while j < len(text) and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            i = j + 1
-            continue
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return len(text)
 
 
 def prints_optimized(c: IRCommand | None) -> bool:
@@ -352,19 +331,19 @@ def literal_type(arg: str) -> str | None:
     m = re.fullmatch(r"(-?\d[\d_]*):(-?\d[\d_]*)", a)
     if m:
         return "UnitRange{Int64}"
-    if a.startswith("[") and a.endswith("]") and _matching(a, 0) == len(a):
+    if a.startswith("[") and a.endswith("]") and matching(a, 0) == len(a):
         items = split_args(a[1:-1])
         kinds = {literal_type(x) for x in items}
         if items and len(kinds) == 1 and kinds <= {"Int64", "Float64", "Bool", "String"}:
             return f"Vector{{{kinds.pop()}}}"
         return None
-    if a.startswith("(") and a.endswith(")") and _matching(a, 0) == len(a) and "," in a:
+    if a.startswith("(") and a.endswith(")") and matching(a, 0) == len(a) and "," in a:
         items = split_args(a[1:-1])
         kinds = [literal_type(x) for x in items]
         if items and all(kinds):
             return "Tuple{" + ", ".join(kinds) + "}"  # type: ignore[arg-type]
         return None
-    if _TYPE_LIKE.fullmatch(a) and ("{" not in a or _matching(a, a.index("{")) == len(a)):
+    if _TYPE_LIKE.fullmatch(a) and ("{" not in a or matching(a, a.index("{")) == len(a)):
         return f"Type{{{a}}}"
     return None
 
@@ -372,7 +351,7 @@ def literal_type(arg: str) -> str | None:
 def _type_list(text: str) -> list[str] | None:
     """`(Int, Float64)`, `(Float64,)`, `Tuple{Int}`, `()` -> the type texts."""
     t = text.strip()
-    if t.startswith("(") and t.endswith(")") and _matching(t, 0) == len(t):
+    if t.startswith("(") and t.endswith(")") and matching(t, 0) == len(t):
         return split_args(t[1:-1])
     m = re.fullmatch(r"(?:Core\.)?Tuple\{(.*)\}", t, re.S)
     if m:
@@ -428,7 +407,7 @@ def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef
         if cmd.macro:
             rest = cmd.rest
             m = re.match(r"((?:[A-Za-z_][\w!]*\.)*[A-Za-z_][\w!]*)\(", rest)
-            end = _matching(rest, m.end() - 1) if m else 0
+            end = matching(rest, m.end() - 1) if m else 0
             after = re.sub(r"^\s+//\s+[A-Za-z].*", "", rest[end:])  # an author's `// comment` is no operator
             if m and not re.match(r"\s*(?:\.|\[|\(|[-+*/^<>=!&|%÷]\S|\w)", after):  # the call, maybe a comment after it
                 name = _name_parts(m.group(1))

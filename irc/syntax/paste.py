@@ -195,12 +195,9 @@ def unfinished(code: str) -> bool:
     return bool(stack) or blocks > 0 or not seen_code
 
 
-def matching(text: str, start: int) -> int:
-    """Index just after the bracket closing the one opened at `start`
-    (strings skipped); len(text) when it never closes."""
-    depth = 0
-    i = start
-    n = len(text)
+def _outside_strings(text: str, start: int = 0):
+    """(index, character) of every character from `start` that is not inside a string literal."""
+    i, n = start, len(text)
     while i < n:
         ch = text[i]
         if ch == '"':
@@ -209,42 +206,39 @@ def matching(text: str, start: int) -> int:
                 j += 2 if text[j] == "\\" else 1
             i = j + 1
             continue
+        yield i, ch
+        i += 1
+
+
+def matching(text: str, start: int) -> int:
+    """Index just after the bracket closing the one opened at `start`
+    (strings skipped); len(text) when it never closes."""
+    depth = 0
+    for i, ch in _outside_strings(text, start):
         if ch in "([{":
             depth += 1
         elif ch in ")]}":
             depth -= 1
             if depth == 0:
                 return i + 1
-        i += 1
-    return n
+    return len(text)
 
 
 def split_args(text: str) -> list[str]:
     """Top-level comma-separated parts of an argument list (keywords after `;` dropped)."""
     parts: list[str] = []
-    depth = 0
-    start = 0
-    i = 0
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            i = j + 1
-            continue
+    depth = begin = 0
+    for i, ch in _outside_strings(text):
         if ch in "([{":
             depth += 1
         elif ch in ")]}":
             depth -= 1
         elif depth == 0 and ch in ",;":
-            parts.append(text[start:i].strip())
+            parts.append(text[begin:i].strip())
             if ch == ";":
                 return [p for p in parts if p]
-            start = i + 1
-        i += 1
-    parts.append(text[start:].strip())
+            begin = i + 1
+    parts.append(text[begin:].strip())
     return [p for p in parts if p]
 
 

@@ -115,12 +115,12 @@ def _terminal_text(name: str, lark) -> str | None:
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
 
 
-def _open_bracket(prefix: str) -> str | None:
-    """The innermost bracket still open in `prefix` (strings skipped)."""
-    stack: list[str] = []
+def _open_brackets(prefix: str) -> list[tuple[str, int]]:
+    """The brackets still open in `prefix` (strings skipped), innermost last, with their 1-based columns."""
+    stack: list[tuple[str, int]] = []
     in_str = False
     esc = False
-    for ch in prefix:
+    for k, ch in enumerate(prefix):
         if in_str:
             if esc:
                 esc = False
@@ -132,10 +132,16 @@ def _open_bracket(prefix: str) -> str | None:
         if ch == '"':
             in_str = True
         elif ch in "([{":
-            stack.append(ch)
+            stack.append((ch, k + 1))
         elif ch in ")]}" and stack:
             stack.pop()
-    return stack[-1] if stack else None
+    return stack
+
+
+def _open_bracket(prefix: str) -> str | None:
+    """The innermost bracket still open in `prefix` (strings skipped)."""
+    stack = _open_brackets(prefix)
+    return stack[-1][0] if stack else None
 
 
 def filter_closers(expected: set[str], prefix: str, lark=None) -> set[str]:
@@ -224,35 +230,13 @@ def _special_message(ttype: str, text: str, prefix: str, expected: set, lark) ->
                         f"`intrinsic`, `unknown`), and a call has no space before its `(`")
             return f"a call has no space before its `(` (`{word}(…)`, not `{word} (…)`)"
     if ttype in ("_NL", "$END"):
-        opener = _open_bracket(prefix)
-        closer = {"(": ")", "[": "]", "{": "}"}.get(opener or "")
+        stack = _open_brackets(prefix)
+        opener, col = stack[-1] if stack else ("", 0)
+        closer = {"(": ")", "[": "]", "{": "}"}.get(opener)
         if closer and any(_terminal_text(n, lark) == closer for n in expected):
-            col = _open_bracket_col(prefix)
             return (f"the line ends inside the `{opener}` at column {col}, which is never closed (is the line cut short?); "
                     f"expected {describe_expected(expected, lark)}")
     return None
-
-
-def _open_bracket_col(prefix: str) -> int:
-    """1-based column of the innermost bracket still open in `prefix`."""
-    stack: list[int] = []
-    in_str = esc = False
-    for k, ch in enumerate(prefix):
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-            continue
-        if ch == '"':
-            in_str = True
-        elif ch in "([{":
-            stack.append(k)
-        elif ch in ")]}" and stack:
-            stack.pop()
-    return stack[-1] + 1 if stack else 1
 
 
 # ---------------------------------------------------------------- line markers
