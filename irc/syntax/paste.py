@@ -97,8 +97,8 @@ class Paste:
 
 # A paste has one of these somewhere; a text without any is returned as it came.  They are at line
 # starts, and a line of a body starts with a rail or a block number: only lines starting otherwise are read.
-_OTHER_LINE_START = re.compile(r"\n[\t ]*[^\s│└┌\d#%]")
-_PASTE_CANDIDATE = re.compile(r"[\t ]*[^\s│└┌\d#%]")
+_OTHER_LINE_START = re.compile(r"\n[\t ]*(?:[^\s│└┌\d#%]|\d+-)")  # `\d+-`: `1-element Vector{…}:`
+_PASTE_CANDIDATE = re.compile(r"[\t ]*(?:[^\s│└┌\d#%]|\d+-)")
 _PASTE_LINE = re.compile(r"[\t ]*(?:julia>|\$[\t ]|>>>|\"\"\"|\d+-element |Variables|MethodInstance for|Body[\t ]*:|@(?:device_)?code_"
                          r"|[^\n]*CodeInfo\(|[^\n]*code_(?:warntype|typed|lowered)[\t ]*\()")
 
@@ -107,7 +107,7 @@ def looks_pasted(text: str) -> bool:
     """Has the text any mark of a paste (see `_PASTE_LINE`; escapes anywhere)?"""
     if "\x1b" in text or _PASTE_LINE.match(text):
         return True
-    return any(_PASTE_LINE.match(text, m.end() - 1) for m in _OTHER_LINE_START.finditer(text))
+    return any(_PASTE_LINE.match(text, m.start() + 1) for m in _OTHER_LINE_START.finditer(text))
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -313,7 +313,7 @@ class _Cleaner:
         end = offs[b] if b < len(offs) else len(self.text)
         out = [a] if a < b and _PASTE_CANDIDATE.match(self.lines[a]) else []
         for m in _OTHER_LINE_START.finditer(self.text, start, end):
-            i = self.line_at(m.end() - 1)
+            i = self.line_at(m.start() + 1)
             if a <= i < b and (not out or out[-1] != i):
                 out.append(i)
         return out

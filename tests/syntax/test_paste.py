@@ -76,6 +76,13 @@ def test_prompt_continuation_and_other_outputs_are_blanked():
     assert p.definitions == {"f": [[("x", None)]]}
 
 
+def test_a_vector_header_without_a_prompt():
+    text = "1-element Vector{Core.CodeInfo}:\n CodeInfo(\n1 ─      return 1\n)\n"
+    assert lines_of(text)[:2] == ["", " CodeInfo("]
+    text = "x\n2-element Vector{Core.CodeInfo}:\n CodeInfo(\n1 ─      return 1\n)\n"
+    assert lines_of(text)[:3] == ["x", "", " CodeInfo("]
+
+
 def test_a_struct_after_a_prompt_stays_whole():
     text = "julia> using InteractiveUtils\n\nstruct P\n    x::Int64\nend\nmutable struct Q; n::Int64; end\n"
     assert lines_of(text)[2:6] == ["struct P", "    x::Int64", "end", "mutable struct Q; n::Int64; end"]
