@@ -23,6 +23,12 @@ further errors) and reports the refusal.  In order:
    header: a `Body::T` with no header and any sign of those versions (a
    line-number column, `(Base.f)(…)` callees, `$(QuoteNode(…))`) is
    optimized; without one, it is a paste whose header was cut (damaged).
+   A bare typed `CodeInfo(` with no command at all is optimized when it
+   calls arithmetic intrinsics (`Base.mul_int(x, x)`: `*` inlined).
+
+Each sign is looked for with one regular-expression search over the
+output's span of the text, after a literal test where one applies, so a
+large output costs a few scans.
 
 `signature_hint(output, paste, signature)` -- for a bare `CodeInfo(`, in
 order of trust: the command's call (`@code_lowered f(1, 2.0)`: the name and
@@ -32,8 +38,8 @@ and types; `Meta.lower(…)`: top-level code, no arguments) with the
 argument names of a definition of that function found in the transcript;
 then `--signature 'f(x::Int64, y)'` when the command left a type unknown;
 the name from the output's first line-info line (`@ REPL[3]:2 within
-`summer``).  What is still unknown is left to `irc.ir.build` (the names read
-but never assigned, typed from Julia's typed reads or `Any`).
+`summer``).  What is still unknown is left to `irc.ir.signature` (the names
+read but never assigned, typed from Julia's typed reads or `Any`).
 
 Invariants: nothing here raises (a command irc cannot read gives no hint);
 every refusal points inside the pasted text.

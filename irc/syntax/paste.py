@@ -29,7 +29,8 @@ code so far is unfinished: open brackets or blocks, or only a comment) and
 the lines after it up to the next unit.  In a unit, the command lines are
 debris; after them, the printed outputs are kept (found by their first
 line: `MethodInstance for`, `Variables`, `Body::`, `CodeInfo(`) and so are
-irc declarations (`declare`, `struct … end`, …); everything else is debris.
+irc declarations (`declare`, `struct … end`, …) and comments; everything
+else is debris.
 Outside units (a hand-written file, or text before the first prompt) only
 what is debris by its shape is blanked: vector headers, string wrappers,
 escapes, prefixes, and -- before a prompt -- a Julia `function … end` whose
