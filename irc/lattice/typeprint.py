@@ -472,7 +472,7 @@ _UHEX = {8: 2, 16: 4, 32: 8, 64: 16, 128: 32}
 
 def show_value(v, typ=None) -> str:
     """Julia's `show(v)` for a value whose Julia type is `typ`."""
-    from irc.lattice.typelattice import Const, StructValue
+    from irc.lattice.typelattice import Const, OpaqueValue, StructValue
 
     tv = type(v)
     if tv is Const:
@@ -510,6 +510,8 @@ def show_value(v, typ=None) -> str:
         if len(items) == 1:
             return "(" + items[0] + ",)"
         return "(" + ", ".join(items) + ")"
+    if tv is OpaqueValue:
+        return ".".join(_ident(p) for p in v.callee) + "(" + ", ".join(show_value(a) for a in v.args) + ")"
     if tv is StructValue:
         t = v.typ
         if type(t) is DataType and t.name is TT.UNITRANGE_NAME and len(v.fields) == 2:

@@ -42,7 +42,7 @@ from irc.world.dispatch import Method, dispatch
 from irc.errors import Diagnostic, IrcError, Span
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
 from irc.lattice.typelattice import (
-    ANY, BOOL, Conditional, Const, IrrationalValue, PartialStruct, StructValue, float32, singleton_instance,
+    ANY, BOOL, Conditional, Const, IrrationalValue, OpaqueValue, PartialStruct, StructValue, float32, singleton_instance,
     widenconst,
 )
 from irc.lattice.subtype import issubtype, match_signature
@@ -680,6 +680,11 @@ class World:
             try:
                 tv = self.eval_type(e, sparams, module)
             except TypeEvalError:
+                if type(e) is S.Call and e.infix is None and type(e.func) is S.Name:
+                    # `Core.Const(Thunk(var"#7#8"()))`: an instance of a type irc does not know, kept as printed
+                    args = [self.value_of_const(a, sparams, module) for a in e.args]
+                    if all(type(a) is Const for a in args):
+                        return Const(OpaqueValue(tuple(e.func.parts), tuple(args)), TT.ANY)
                 if type(e) is S.Name and _lowercase(e.parts[-1]) and self.resolve(e.parts, module) is None:
                     # `Core.Const(hey)`: Julia prints a constant binding, and a lowercase one is a function
                     parts = e.parts if len(e.parts) > 1 else ("Main",) + e.parts

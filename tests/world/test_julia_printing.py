@@ -35,6 +35,14 @@ def test_printed_as_julia_prints(world, text, shown):
     assert show(world.parse_type(text)) == shown
 
 
+@pytest.mark.parametrize("text", ['Core.Const(Thunk(var"#7#8"()))', 'Core.Const(var"#1#2"())', "Core.Const(Foo(1, :a))"])
+def test_an_instance_of_an_unknown_type_is_kept_as_printed(world, text):
+    from irc.lattice.typelattice import widenconst
+
+    v = world.parse_type(text)
+    assert show(v) == text and show(widenconst(v)) == "Any"
+
+
 def test_capitals_that_name_nothing_stay_unknown(world):
     with pytest.raises(TypeEvalError):
         world.parse_type("FROBNICATE{INT64}")
