@@ -285,10 +285,12 @@ class _Cleaner:
     """One pass over one text (see the module docstring); `lines` is edited in place."""
 
     def __init__(self, text: str):
+        self.changed = "\r\n" in text
+        if self.changed:  # a Windows line end: the `\r` becomes a trailing space (lengths kept)
+            text = text.replace("\r\n", " \n")
         self.text = text
         self.lines = text.split("\n")
         self._offsets: list[int] | None = None
-        self.changed = False
         self.outputs: list[Output] = []
         self.definitions: dict[str, list[list[Arg]]] = {}
         self.notes: list[tuple[int, int, str]] = []
@@ -609,5 +611,5 @@ def clean(text: str) -> Paste:
         return Paste(text)
     c = _Cleaner(text)
     c.run()
-    cleaned = "\n".join(c.lines) if c.changed else text
+    cleaned = "\n".join(c.lines) if c.changed else text  # (`c.changed`: CRLF, escapes, or debris)
     return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units))

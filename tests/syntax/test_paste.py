@@ -291,3 +291,14 @@ def test_output_kinds():
     assert [(o.kind, o.header, o.first, o.last) for o in p.outputs] == [("warntype", "Variables", 2, 7)]
     assert p.text.split("\n")[8:10] == ["            ", " "]
     assert isinstance(p.outputs[0], Output)
+
+
+@pytest.mark.parametrize("path", REAL[:40], ids=lambda p: p.name[:4])
+def test_windows_line_ends_read_alike(path):
+    from irc.cli.driver import analyse
+
+    text = path.read_text(encoding="utf-8")
+    crlf = text.replace("\n", "\r\n")
+    a, b = analyse("t.ir", text), analyse("t.ir", crlf)
+    assert [d.message for d in a.errors] == [d.message for d in b.errors]
+    assert len(a.results) == len(b.results)
