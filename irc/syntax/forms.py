@@ -288,7 +288,7 @@ def _optimized_sign(o: Output, block: _Block, cmd: IRCommand | None):
         hit = block.find(_INLINED, 1)  # typed code with no command to say how it was printed
         if hit:
             return hit[1], f"a call of the intrinsic `{hit[0].group(1)}` in typed code: `+`, `*`, `<` … inlined"
-    if o.kind in ("codeinfo", "warntype"):
+    if o.kind == "warntype" or o.kind == "codeinfo" and o.bare:  # (a hand-written header may name slots `_2`)
         for m in _UNDERSCORE_ARG.finditer(block.text, block.start, block.end):
             k = m.start()
             if k > 0 and block.text[k - 1] in _NAME_CHARS:
