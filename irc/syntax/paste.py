@@ -100,7 +100,7 @@ class Paste:
 # starts, and a line of a body starts with a rail or a block number: only lines starting otherwise are read.
 _OTHER_LINE_START = re.compile(r"\n[\t ]*(?:[^\s│└┌\d#%]|\d+-)")  # `\d+-`: `1-element Vector{…}:`
 _PASTE_CANDIDATE = re.compile(r"[\t ]*(?:[^\s│└┌\d#%]|\d+-)")
-_PASTE_LINE = re.compile(r"[\t ]*(?:julia>|\$[\t ]|>>>|\"\"\"|\d+-element |Variables|MethodInstance for|Body[\t ]*:|@(?:device_)?code_"
+_PASTE_LINE = re.compile(r"[\t ]*(?:julia>|\$[\t ]|>>>|\"\"\"|```|\d+-element |Variables|MethodInstance for|Body[\t ]*:|@(?:device_)?code_"
                          r"|[^\n]*CodeInfo\(|[^\n]*code_(?:warntype|typed|lowered)[\t ]*\()")
 
 
@@ -118,7 +118,7 @@ _SHELL = re.compile(r"^([\t ]*)\$[\t ]+\S")
 _BARE_COMMAND = re.compile(r"^([\t ]*)(?:[\w.]+[\t ]*=[\t ]*)?(?:InteractiveUtils\.)?(?:@(?:device_)?code_\w+\b"
                            r"|code_(?:warntype|typed|lowered)[\t ]*\()")
 _VECTOR_HEADER = re.compile(r"^[\t ]*\d+-element (?:Vector|Array)\{[^\n]*\}:[\t ]*$")
-_STRING_WRAPPER = re.compile(r'^[\t ]*"""\w*[\t ]*$')
+_STRING_WRAPPER = re.compile(r'^[\t ]*(?:"""|```)[\w+-]*[\t ]*$')  # `"""Output` … `"""`, a Markdown fence
 _CODEINFO_OPEN = re.compile(r"CodeInfo\((?:[\t ]*$|:\()")
 _CODEINFO_CLOSE = re.compile(r"^[\t ]*\)[\t )]*(?:=>.*)?$")
 _MI = re.compile(r"^[\t ]*MethodInstance for\b")

@@ -76,6 +76,11 @@ def test_prompt_continuation_and_other_outputs_are_blanked():
     assert p.definitions == {"f": [[("x", None)]]}
 
 
+def test_a_markdown_fence():
+    text = "```julia-repl\njulia> @code_lowered f(1)\nCodeInfo(\n1 ─      return 1\n)\n```\n"
+    assert lines_of(text) == ["", "", "CodeInfo(", "1 ─      return 1", ")", "", ""]
+
+
 def test_a_vector_header_without_a_prompt():
     text = "1-element Vector{Core.CodeInfo}:\n CodeInfo(\n1 ─      return 1\n)\n"
     assert lines_of(text)[:2] == ["", " CodeInfo("]
