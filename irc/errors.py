@@ -14,6 +14,9 @@ line.  A diagnostic located in another file than the input being reported
 (a `--prelude` file) carries that file's line in `context` (`with_context`),
 so it is never shown under a line of the input.
 
+A source line holding colour escapes (a notebook's output) is shown without
+them, the caret under the same character; the `line:col` is the file's.
+
 Invariants: a `Span` is 1-based (line and column), or line 0 for the whole
 file; `render` never raises, whatever the span (a line past the end of the
 file renders without context).
@@ -22,7 +25,10 @@ once, with all of them, so a file with several errors reports every one.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +84,10 @@ def render(diag: Diagnostic, source: str = "") -> str:
     shown = text.replace("\t", " ")
     limit = 200
     col = max(span.col, 1)
+    if "\x1b" in shown:  # a notebook's colour escapes: shown without them, the caret moved with the text
+        kept = _ANSI.sub("", shown[: col - 1])
+        col = len(kept) + 1
+        shown = _ANSI.sub("", shown)
     if len(shown) > limit:  # keep a window around the caret for huge lines
         start = max(0, col - 1 - limit // 2)
         shown = ("…" if start else "") + shown[start : start + limit]

@@ -92,12 +92,14 @@ def _root(
 
 
 FILES = typer.Argument(None, help="Files, directories (every .ir below) or - for stdin.", show_default=False)
+SIGNATURE = typer.Option(None, "--signature", metavar="'f(x::T, …)'",
+                         help="Signature of a pasted CodeInfo( whose REPL line does not give one.")
 
 
 @app.command("fmt", cls=IrcCommand)
-def fmt_cmd(files: Optional[List[str]] = FILES) -> None:
+def fmt_cmd(files: Optional[List[str]] = FILES, signature: Optional[str] = SIGNATURE) -> None:
     """Reprint the input canonically (renumbered labels, aligned rails)."""
-    raise typer.Exit(run_command(list(files or []), render_fmt))
+    raise typer.Exit(run_command(list(files or []), render_fmt, signature=signature))
 
 
 @app.command("cfg", cls=IrcCommand)
@@ -138,6 +140,7 @@ def infer_cmd(
     plain: bool = typer.Option(False, "--plain", help="Julia's own @code_warntype layout: no declarations, entry comments, flag comments or # ?/# ! marks."),
     hide_stable: bool = typer.Option(False, "--hide-stable", help="Leave out type-stable statements: keep the yellow/red ones with their blocks' headers and terminators."),
     use_printed: bool = typer.Option(False, "--use-printed-types", help="Where irc cannot type a call, take the type Julia printed on that line (marked `# from input`; --check counts it apart)."),
+    signature: Optional[str] = SIGNATURE,
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     from irc.cli.batch import cli_infer
@@ -146,7 +149,7 @@ def infer_cmd(
                                exact=exact, no_prelude=no_prelude, prelude=list(prelude or []), color=color,
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
                                strict=strict, plain=plain, hide_stable=hide_stable,
-                               keep=(ctx.obj or {}).get("keep"), use_printed=use_printed))
+                               keep=(ctx.obj or {}).get("keep"), use_printed=use_printed, signature=signature))
 
 
 @app.command("explain", cls=IrcCommand)
@@ -158,6 +161,7 @@ def explain_cmd(
     state: str = typer.Option("block", "--state", metavar="STORE", help="How entry states are kept: stmt, block or live."),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
+    signature: Optional[str] = SIGNATURE,
 ) -> None:
     """Why a slot (--slot) or a statement (--stmt) has its type: entry states, merges and assignments; or the call's callee, argument types and methods."""
     from irc.cli.driver import STORES, Options
@@ -169,7 +173,7 @@ def explain_cmd(
     if (slot is None) == (stmt is None):
         sys.stderr.write("error: give one of --slot NAME or --stmt %N\n")
         raise typer.Exit(2)
-    opts = Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()))
+    opts = Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()), signature=signature)
     raise typer.Exit(explain_main(file, slot, function, opts, stmt=stmt))
 
 
@@ -180,13 +184,14 @@ def stubs_cmd(
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
     every: bool = typer.Option(False, "--all", help="Declare every call Julia printed a type for (the paste's declared mode), not only those irc could not type."),
+    signature: Optional[str] = SIGNATURE,
 ) -> None:
     """Print a declarations file for what irc could not type: a `declare` line per call (result: the type Julia printed), a type line per unknown type."""
     from irc.cli.commands import stubs_main
     from irc.cli.driver import Options
 
-    raise typer.Exit(stubs_main(list(files or []), Options(prelude=not no_prelude, extra_preludes=tuple(prelude or ())),
-                                output=output, every=every))
+    raise typer.Exit(stubs_main(list(files or []), Options(prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
+                                                           signature=signature), output=output, every=every))
 
 
 def main(argv: list[str] | None = None, keep: list | None = None) -> None:

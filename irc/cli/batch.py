@@ -468,7 +468,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
               strict: bool = False, plain: bool = False, hide_stable: bool = False,
               stdout: TextIO | None = None, stderr: TextIO | None = None, keep: list | None = None,
-              use_printed: bool = False) -> int:
+              use_printed: bool = False, signature: str | None = None) -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
     from irc.output.colour import use_colour
     from irc.cli.driver import STORES, Options, RenderOptions
@@ -510,6 +510,6 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
     opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
                          quiet=quiet, plain=plain, hide_stable=hide_stable,
                          analysis=Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
-                                          use_printed=use_printed))
+                                          use_printed=use_printed, signature=signature))
     return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
                       stdout=stdout, stderr=stderr, keep=keep)

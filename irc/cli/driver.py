@@ -55,6 +55,7 @@ class Options:
     extra_preludes: tuple[str, ...] = ()  # paths of extra prelude files
     # a call irc cannot type takes the type Julia printed (`--use-printed-types`); "all": every call does
     use_printed: bool | str = False
+    signature: str | None = None  # `--signature`: of a bare `CodeInfo(` the paste gives none for
 
 
 @dataclass(slots=True)
@@ -76,11 +77,11 @@ class FileResult:
         return [d for _, r in self.results for d in r.diagnostics if d.severity == "warning"]
 
 
-def parse(path: str, text: str):
+def parse(path: str, text: str, signature: str | None = None):
     """Text -> `syntax.SourceFile` (raises IrcError)."""
     from irc.syntax.parser import parse_text
 
-    return parse_text(text, path)
+    return parse_text(text, path, signature=signature)
 
 
 def build(source) -> ir.Program:
@@ -139,7 +140,7 @@ def _analyse(path: str, text: str, options: Options) -> FileResult:
         phase, start = name, now
 
     try:
-        source = parse(path, text)
+        source = parse(path, text, options.signature)
         next_phase("cfg")
         res.program = build(source)
         next_phase("infer")

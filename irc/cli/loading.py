@@ -36,13 +36,13 @@ class Loaded:
     internal: str | None = None  # an unexpected exception, as text
 
 
-def load_one(path: str, stdin=None) -> Loaded:
-    """Read, parse and build one input."""
+def load_one(path: str, stdin=None, signature: str | None = None) -> Loaded:
+    """Read, parse and build one input (`signature`: `--signature`)."""
     shown = "<stdin>" if path == STDIN else path
     item = Loaded(shown)
     try:
         item.text = read_input(path, stdin)
-        item.program = build_program(parse_text(item.text, shown))
+        item.program = build_program(parse_text(item.text, shown, signature=signature))
     except IrcError as e:
         item.diagnostics = list(e.diagnostics)
         if e.source:
@@ -54,14 +54,14 @@ def load_one(path: str, stdin=None) -> Loaded:
     return item
 
 
-def load_programs(paths: list[str], stdin=None, stderr=None) -> Iterator[Loaded]:
+def load_programs(paths: list[str], stdin=None, stderr=None, signature: str | None = None) -> Iterator[Loaded]:
     """One `Loaded` per input (see `expand_inputs`), in order; what a
     directory skipped is noted on `stderr` when given."""
     inputs, skipped = expand_inputs(paths)
     if stderr is not None:
         stderr.write("".join(skipped_note(d, names) for d, names in skipped))
     for p in inputs:
-        yield load_one(p, stdin)
+        yield load_one(p, stdin, signature)
 
 
 def report(item: Loaded, stderr) -> None:
@@ -72,7 +72,8 @@ def report(item: Loaded, stderr) -> None:
         stderr.write(f"{item.path}: internal error: {item.internal}\n")
 
 
-def run_command(paths: list[str], render_fn: Callable[[Loaded], str], stdout=None, stderr=None, stdin=None) -> int:
+def run_command(paths: list[str], render_fn: Callable[[Loaded], str], stdout=None, stderr=None, stdin=None,
+                signature: str | None = None) -> int:
     """Load every input, render the good ones, write stdout once (see module doc)."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -81,7 +82,7 @@ def run_command(paths: list[str], render_fn: Callable[[Loaded], str], stdout=Non
         return 2
     chunks: list[str] = []
     status = 0
-    for item in load_programs(paths, stdin, stderr):
+    for item in load_programs(paths, stdin, stderr, signature):
         if item.program is not None and item.internal is None:
             try:
                 chunks.append(render_fn(item))

@@ -135,6 +135,8 @@ def _infer(fn: ir.Function, world, store: str, path: str, use_printed: bool | st
     slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called)
     own = getattr(world, "notes_for", None)
     diags = (own(fn) if own is not None else []) + tr.fn_diags + diags
+    if fn.notes:  # what reading a paste assumed (irc.ir.build), first
+        diags = list(fn.notes) + list(diags)
     t3 = time.perf_counter()
     cells = st.cells() + nslots  # entry/statement tables + the working table
     stats = {

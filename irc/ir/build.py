@@ -52,7 +52,8 @@ from __future__ import annotations
 from irc.ir import cfg
 from irc.ir import model as ir
 from irc.syntax import tree as S
-from irc.errors import DiagnosticSink, IrcError
+from irc.errors import Diagnostic, DiagnosticSink, IrcError, Span
+from irc.ir.signature import codeinfo_signature
 
 
 def build_program(source: S.SourceFile) -> ir.Program:
@@ -102,6 +103,7 @@ class _Builder:
         self.by_name: dict[str, int] = {}
         self.has_locals_section = False
         self.ok = True
+        self.codeinfo: tuple = ((), [], None)  # form "codeinfo": irc.ir.signature.codeinfo_signature
 
     def error(self, msg: str, line: int, col: int, code: str) -> None:
         self.sink.error(msg, line, max(col, 1), code=code)
@@ -111,20 +113,17 @@ class _Builder:
     def _name_module(self) -> tuple[str, tuple[str, ...]]:
         fd = self.fd
         name = fd.name
+        if fd.form == "codeinfo":
+            parts = self.codeinfo[0]
+            return parts[-1], (tuple(parts[:-1]) or ("Main",))
         if fd.form == "variables":
-            for e in fd.variables:
-                if isinstance(e.name, S.Name) and e.name.parts == ("#self#",):
-                    t = e.type
-                    if isinstance(t, S.Call) and isinstance(t.func, S.Name) and t.func.parts in (("Core", "Const"), ("Const",)) and len(t.args) == 1:
-                        arg = t.args[0]
-                        if isinstance(arg, S.Name):
-                            name = arg
-                        elif isinstance(arg, S.SlotRef):
-                            name = S.Name((f"{arg.name}@_{arg.id}" if arg.name else f"_{arg.id}",), arg.line, arg.col)
-                    elif isinstance(t, S.Call) and isinstance(t.func, S.Name) and t.func.parts == ("typeof",) and len(t.args) == 1 and isinstance(t.args[0], S.Name):
-                        name = t.args[0]
+            first = fd.variables[0] if fd.variables else None
+            name = _self_name(first.type) if first is not None else None
+            if name is not None and not _is_self(first) and not _visibly_callable(first.type):
+                name = None  # `x::Int64` first: not the slot of a callable object, a header without `#self#`
             if name is None:
-                self.error("cannot tell the function's name: expected `#self#::Core.Const(f)` in `Variables`", fd.line, fd.col, "header")
+                self.error("cannot tell the function's name: expected `#self#::Core.Const(f)` (or the type of a callable "
+                           "object) first in `Variables`", fd.line, fd.col, "header")
                 return "?", ("Main",)
         assert name is not None
         parts = name.parts
@@ -151,6 +150,12 @@ class _Builder:
 
     def _header_slots(self, assigned: set) -> None:
         fd = self.fd
+        if fd.form == "codeinfo":
+            self._add_slot("#self#", True, fd.line, fd.col)
+            for nm, pinned, typ, line, col in self.codeinfo[1]:
+                sid = len(self.slots) + 1
+                self._add_slot(nm if nm else f"@_{sid}", True, line, col, declared=typ)
+            return
         if fd.form == "plain":
             self._add_slot("#self#", True, fd.line, fd.col)
             for p in fd.params:
@@ -222,8 +227,16 @@ class _Builder:
     def build(self) -> ir.Function | None:
         fd = self.fd
         lines = fd.lines
+        if fd.form != "plain" and not self._numbered(lines):
+            return None
+        notes = [Diagnostic("note", m, Span(self.sink.path, line, col), "paste") for line, col, m in fd.notes]
+        assigned = _assigned_names(lines) if fd.form in ("variables", "codeinfo") else set()
+        if fd.form == "codeinfo":
+            self.codeinfo = codeinfo_signature(fd, assigned)
+            if self.codeinfo[2]:
+                notes.append(Diagnostic("note", self.codeinfo[2], Span(self.sink.path, fd.line, fd.col), "signature"))
         name, module = self._name_module()
-        self._header_slots(_assigned_names(lines) if fd.form == "variables" else set())
+        self._header_slots(assigned)
         if not lines:
             self.error("function body is empty (expected at least one statement)", fd.line, max(fd.col, 1), "empty")
             return None
@@ -233,7 +246,8 @@ class _Builder:
         self._resolve_body(lines, walk)
         # ... then the slot table by the rule (§1.3) from what the walk saw
         order = _true_order(walk.order, walk.first_target, walk.early())
-        slots, by_name, slot_errors = _allocate(header, header_names, self.has_locals_section, order, walk.pinned)
+        slots, by_name, slot_errors = _allocate(header, header_names, self.has_locals_section, order, walk.pinned,
+                                                gaps=fd.codeinfo)
         if not walk.holds(slots, by_name):  # a read before the first assignment, pinned ids, forward %N ...
             walk = _Walk(slots, by_name, walk.ssa, incremental=False)
             self._resolve_body(lines, walk)
@@ -247,9 +261,34 @@ class _Builder:
             self.error(*e)
         static = list(fd.static_params)
         fn = ir.Function(name, module, slots, walk.stmts, static_params=static, julia_return=fd.body_type,
-                         form=fd.form, source=fd, line=fd.line)
+                         form=fd.form, source=fd, line=fd.line, notes=notes)
         self._blocks(fn, lines, walk)
         return fn
+
+    def _numbered(self, lines: list[S.BodyLine]) -> bool:
+        """In Julia's own printing `%N` labels statement N: once the labels
+        follow that numbering (the first one is its statement's index), a
+        label off its index means a line is missing (or one too many) --
+        one error for the function, which is then not built (every other
+        error would be a consequence).  Labels numbered otherwise (written
+        by hand) need only be unique."""
+        julia = None
+        for i, bl in enumerate(lines, 1):
+            lab = bl.label
+            if lab is None:
+                continue
+            if julia is None:
+                julia = lab == i
+            if julia and lab != i:
+                if lab > i:
+                    gap = lab - i
+                    what = f"{'a line seems' if gap == 1 else f'{gap} lines seem'} missing before this one"
+                else:
+                    what = "a line seems repeated or added before this one"
+                self.error(f"`%{lab}` is statement {i} here: {what} (Julia numbers statements consecutively)",
+                           bl.line, max(bl.col - 1, 1), "damaged")
+                return False
+        return True
 
     # ------------------------------------------------------------ statements
     def _resolve_body(self, lines: list[S.BodyLine], walk: _Walk) -> None:
@@ -523,6 +562,54 @@ class _Builder:
         cfg.compute_blocks(fn)
 
 
+_CONST_HEADS = (("Core", "Const"), ("Const",), ("Core", "Compiler", "Const"))
+
+
+def _self_name(t) -> S.Name | None:
+    """The function's name from the type Julia printed for slot 1 in
+    `Variables`: `Core.Const(f)` / `Core.Compiler.Const(f, false)` -> f;
+    `typeof(f)` -> f; `Core.Const(var"#1#2"())` (a closure instance) and a
+    callable object's type (`var"#double_it_pullback#8"`, `f.var"#g#27"`,
+    `Dense{…}`) -> the type's name."""
+    if isinstance(t, S.Call) and isinstance(t.func, S.Name) and t.func.parts in _CONST_HEADS and t.args:
+        arg = t.args[0]
+        if isinstance(arg, S.Name):
+            return arg
+        if isinstance(arg, S.SlotRef):
+            return S.Name((f"{arg.name}@_{arg.id}" if arg.name else f"_{arg.id}",), arg.line, arg.col)
+        if isinstance(arg, S.Call) and not arg.args:
+            return _type_name(arg.func)
+        return None
+    if isinstance(t, S.Call) and isinstance(t.func, S.Name) and t.func.parts == ("typeof",) and len(t.args) == 1 and isinstance(t.args[0], S.Name):
+        return t.args[0]
+    return _type_name(t)
+
+
+def _is_self(e: S.VarEntry) -> bool:
+    return isinstance(e.name, S.Name) and e.name.parts == ("#self#",)
+
+
+def _visibly_callable(t) -> bool:
+    """Does a first `Variables` entry not named `#self#` carry the type of a
+    callable object (slot 1 of `(a::Dense)(x)`)?  Only when the type shows
+    it: parametric (`Dense{…}`), qualified, a closure's (`var"#3#4"`), or a
+    function's constant; a plain `x::Int64` is an argument of a header
+    missing its `#self#`."""
+    if isinstance(t, S.Call):
+        return True
+    if isinstance(t, (S.Curly, S.Where)):
+        return True
+    return isinstance(t, S.Name) and (len(t.parts) > 1 or "#" in t.parts[-1])
+
+
+def _type_name(t) -> S.Name | None:
+    while isinstance(t, (S.Curly, S.Where)):
+        t = t.head if isinstance(t, S.Curly) else t.body
+    if isinstance(t, S.Name):
+        return S.Name((t.parts[-1],), t.line, t.col)
+    return None
+
+
 def _other_stmt(bl: S.BodyLine, st, i: int, res, target_slot) -> ir.Stmt:
     """Statements other than assignments and values (see `_Builder._resolve_body`)."""
     K = ir.Kind
@@ -647,10 +734,13 @@ def _true_order(guess: list[tuple[str, int, int]], first_target: dict[str, int],
 
 
 def _allocate(header: list[ir.Slot], header_names: dict[str, int], has_locals_section: bool,
-              order: list[tuple[str, int, int]], pinned: dict[int, tuple]) -> tuple[list[ir.Slot], dict[str, int], list[tuple]]:
+              order: list[tuple[str, int, int]], pinned: dict[int, tuple], gaps: bool = False) -> tuple[list[ir.Slot], dict[str, int], list[tuple]]:
     """The slot table: header slots, then the body's locals (`order`: assigned
     names missing from the header, by first appearance) and pinned ids.
-    Returns (slots, by_name, errors); errors are (message, line, col, code)."""
+    Returns (slots, by_name, errors); errors are (message, line, col, code).
+    `gaps`: Julia's own printing of a `CodeInfo(`, whose unused slots never
+    show, so a pinned `@_8` past the slots seen is slot 8 all the same
+    (the slots between are unnamed)."""
     slots = list(header)
     by_name = dict(header_names)
     errors: list[tuple] = []
@@ -670,6 +760,8 @@ def _allocate(header: list[ir.Slot], header_names: dict[str, int], has_locals_se
     # plain form without a Locals section: pinned ids are reserved
     reserved = {s for s in pinned if s > nknown}
     limit = nknown + len(order) + len(reserved)
+    if gaps and reserved:
+        limit = max(limit, max(reserved))
     slots_by_id: dict[int, tuple[str, int, int]] = {}
     for sid in reserved:
         nm, line, col = pinned[sid]

@@ -88,6 +88,7 @@ class Function:
     form: str = "plain"  # syntax.FunctionDef.form
     source: S.FunctionDef | None = None
     line: int = 0
+    notes: list = field(default_factory=list)  # errors.Diagnostic notes: what reading a paste assumed or repaired
     # irc.fmt's cache: (len(slots), names shared by several slots, {slot id: (name, printed name)}); printing reads it per slot reference
     dup_names_cache: tuple | None = field(default=None, compare=False, repr=False)
 

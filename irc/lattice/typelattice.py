@@ -64,6 +64,18 @@ class StructValue:
     fields: tuple
 
 
+@dataclass(frozen=True, slots=True)
+class OpaqueValue:
+    """A constant irc cannot build, kept as Julia printed it: the instance
+    `Thunk(var"#7#8"())` of types irc does not know is
+    `OpaqueValue(("Thunk",), (Const(OpaqueValue(("#7#8",), ())),))`, the
+    callee's name and its constant arguments.  Its type is unknown (`Any`):
+    it prints as Julia printed it and widens to `Any`."""
+
+    callee: tuple
+    args: tuple
+
+
 def _valkey(v):
     if type(v) is float:
         return ("f", struct.pack("<d", v))
@@ -101,6 +113,8 @@ def typeof_value(v):
         return DataType(TT.IRRATIONAL_NAME, (Sym(v.sym),))
     if tv is StructValue:
         return v.typ
+    if tv is OpaqueValue:
+        return TT.ANY
     if tv is tuple:
         return TT.tuple_type([widenconst(x) if isinstance(x, Const) else typeof_value(x) for x in v])
     if tv is UnionType:

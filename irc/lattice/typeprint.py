@@ -99,12 +99,24 @@ def _qualify(module: tuple[str, ...], name: str) -> str:
     return ".".join(_ident(m) for m in module) + "." + _ident(name)
 
 
+# Base's operators bound to functions of another name (`const % = rem`): Julia prints the function's own name
+FUNCTION_ALIASES = {"%": "rem", "÷": "div", "⊻": "xor", "√": "sqrt", "∛": "cbrt", "∈": "in", "≡": "===", "≢": "!==",
+                    "⊆": "issubset", "∪": "union", "∩": "intersect", "≤": "<=", "≥": ">=", "≠": "!="}
+
+
 def show_function(f: FunctionValue) -> str:
-    if f.module and f.module[0] in ("Main", "Base", "Core"):
-        if f.module[0] == "Main" and len(f.module) > 1:
-            return ".".join(f.module) + "." + _ident(f.name)
-        return _ident(f.name)
-    return ".".join(f.module + (_ident(f.name),))
+    """A function value as Julia's `show` prints it: its own name (`rem` for
+    `%`, `Colon()` for `:` -- an instance of `Colon`), qualified when Base
+    does not export it to Main: intrinsics (`Core.Intrinsics.add_int`), a
+    Base submodule's function other than `Base.Math`'s
+    (`Base.FastMath.sin_fast`), a function of a module inside Main."""
+    module, name = f.module, f.name
+    if len(module) == 1 and module[0] in ("Main", "Base", "Core"):
+        name = FUNCTION_ALIASES.get(name, name)
+        return "Colon()" if name == ":" else _ident(name)
+    if module == ("Base", "Math"):  # Base re-exports Math's functions
+        return _ident(name)
+    return ".".join(module) + "." + _ident(name)
 
 
 # ---------------------------------------------------------------- types
@@ -120,6 +132,8 @@ def show_type(t) -> str:
             return "Union{}"
         return "Union{" + ", ".join(show_type(m) for m in sort_union_members(t.members)) + "}"
     if tt is FuncType:
+        if t.func.name == ":" and len(t.func.module) == 1:
+            return "Colon"  # `(:)` is the instance `Colon()`
         return "typeof(" + show_function(t.func) + ")"
     if tt is UnionAllType:
         return _show_unionall(t)
@@ -470,7 +484,7 @@ _UHEX = {8: 2, 16: 4, 32: 8, 64: 16, 128: 32}
 
 def show_value(v, typ=None) -> str:
     """Julia's `show(v)` for a value whose Julia type is `typ`."""
-    from irc.lattice.typelattice import Const, StructValue
+    from irc.lattice.typelattice import Const, OpaqueValue, StructValue
 
     tv = type(v)
     if tv is Const:
@@ -508,6 +522,8 @@ def show_value(v, typ=None) -> str:
         if len(items) == 1:
             return "(" + items[0] + ",)"
         return "(" + ", ".join(items) + ")"
+    if tv is OpaqueValue:
+        return ".".join(_ident(p) for p in v.callee) + "(" + ", ".join(show_value(a) for a in v.args) + ")"
     if tv is StructValue:
         t = v.typ
         if type(t) is DataType and t.name is TT.UNITRANGE_NAME and len(v.fields) == 2:

@@ -492,8 +492,9 @@ _Call, _Name, _SlotRef, _SSA, _Lit = S.Call, S.Name, S.SlotRef, S.SSA, S.Lit
 
 def _assign_bare(fn: ir.Function) -> bool:
     """Assignments print without parentheses in untyped plain-form bodies
-    (`@code_lowered`), with them otherwise (`@code_warntype`, `code_typed`)."""
-    if fn.form != "plain":
+    and bare `CodeInfo(`s (`@code_lowered`), with them otherwise
+    (`@code_warntype`, `code_typed`)."""
+    if fn.form not in ("plain", "codeinfo"):
         return False
     return not any(st.annotation is not None for st in fn.stmts) and fn.julia_return is None
 
@@ -528,6 +529,22 @@ def format_stmt(st: ir.Stmt, fn: ir.Function) -> str:
     if k is K.DEAD:
         return "Core.Const(:(" + (_quoted(st.value, fn) if st.value is not None else "nothing") + "))"
     raise ValueError(f"unknown statement kind {k}")
+
+
+def stmt_markers(fn: ir.Function) -> dict[int, str]:
+    """Statement index -> Julia 1.12's statement marker (`dynamic`,
+    `builtin`, `intrinsic`, …) as the input had it (statements are the body
+    lines of `fn.source`, one each, in order)."""
+    fd = fn.source
+    if fd is None or not fd.has_markers:
+        return {}
+    return {i: bl.marker for i, bl in enumerate(fd.lines, 1) if bl.marker}
+
+
+def with_marker(text: str, marker: str) -> str:
+    """`dynamic (%3)(1, n)`: the marker right-aligned in Julia's 9-column
+    field (`  dynamic `, `intrinsic `), then the statement."""
+    return f"{marker:>9} {text}"
 
 
 def stmt_text(st: ir.Stmt, fn: ir.Function) -> str:
@@ -724,7 +741,14 @@ def _header_lines(fd: S.FunctionDef) -> list[str]:
             out.append("Body::" + _tight(fd.body_type, None))
         return out
     if fd.form == "warntype":
-        head = f"(::{format_expr(fd.callable)})" if fd.callable is not None else format_name(fd.name.parts)
+        if fd.callable is not None:
+            head = f"(::{format_expr(fd.callable)})"
+        elif fd.callee is not None:
+            head = format_expr(fd.callee) if type(fd.callee) is S.Curly else f"({format_expr(fd.callee)})"
+        elif len(fd.name.parts) == 1 and _OPVALUE.fullmatch(fd.name.parts[0]):
+            head = fd.name.parts[0]  # `MethodInstance for +(::Int64, ::Int64)`, as Julia prints it
+        else:
+            head = format_name(fd.name.parts)
         sig = head + "(" + ", ".join(_argdecl(S.ArgDecl(None, p.type, p.vararg)) if p.type is not None else _argdecl(p) for p in fd.params) + ")"
         out.append("MethodInstance for " + sig)
         if fd.from_text:
@@ -751,11 +775,16 @@ def format_function(fn: ir.Function) -> str:
     """One function in its own header form with a canonical body."""
     fd = fn.source
     lines: list[str] = []
-    if fd is None:  # a function built in code: plain form
-        fd = S.FunctionDef("plain", S.Name((*fn.module, fn.name)) if fn.module != ("Main",) else S.Name((fn.name,)),
-                           params=[S.ArgDecl(s.name, s.declared) for s in fn.slots[1:] if s.argument])
-    lines.extend(_header_lines(fd))
+    if fd is None or fd.form == "codeinfo":  # built in code, or a bare `CodeInfo(`: the plain form, signature spelled out
+        lines.extend(_header_lines(S.FunctionDef(
+            "plain", S.Name((*fn.module, fn.name)) if fn.module != ("Main",) else S.Name((fn.name,)),
+            params=[S.ArgDecl(s.name if not s.name.startswith("@_") else None, s.declared) for s in fn.slots[1:] if s.argument])))
+        fd = fd or S.FunctionDef("plain", None)
+    else:
+        lines.extend(_header_lines(fd))
     texts = [stmt_text(st, fn) for st in fn.stmts]
+    for i, m in stmt_markers(fn).items():
+        texts[i - 1] = with_marker(texts[i - 1], m)
     stmt_prefix: dict[int, list[str]] = {}
     if fd.line_infos:
         k = 0
@@ -774,7 +803,7 @@ def format_function(fn: ir.Function) -> str:
         lines.append(close)
     else:
         lines.extend(body)
-    if fd.form == "plain":
+    if fd.form in ("plain", "codeinfo"):
         lines.append("end")
     return "\n".join(lines) + "\n"
 

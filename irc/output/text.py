@@ -71,12 +71,14 @@ from irc.output import colour as C
 from irc.ir import model as ir
 from irc.syntax import tree as S
 from irc.output.fmt import ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, layout_body
+from irc.output.fmt import stmt_markers, with_marker
 from irc.output.fmt import format_type_expr as fmt_type
 from irc.lattice.typelattice import widenconst
 from irc.infer.liveness import bits_to_set, expr_ssa_refs, stmt_operands, stmt_reads
 from irc.lattice.typeprint import show
 
 _IDENT = re.compile(r"[A-Za-z_\u00a1-\U0010ffff][\w!\u00a1-\U0010ffff]*")
+_OPERATOR_NAME = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃∋∌≈≉≡≢⋅×±√∛¬∪∩⊗⊕:]+")
 
 
 # ---------------------------------------------------------------- names
@@ -103,6 +105,8 @@ def function_title(fn: ir.Function) -> str:
     """`f`, `Base.Math.sin`, `var"#8#9"`: the function as the MethodInstance line names it
     (Julia omits `Main.`)."""
     parts = (fn.name,) if fn.module in ((), ("Main",)) else (*fn.module, fn.name)
+    if len(parts) == 1 and _OPERATOR_NAME.fullmatch(fn.name):  # `+(::Int64, ::Int64)`, as Julia prints it
+        return fn.name
     return format_name(parts)
 
 
@@ -543,6 +547,9 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
             texts.append(f"({text}){hit[1]}")
         else:
             texts.append(text + hit[1])
+    for i, m in stmt_markers(fn).items():  # Julia 1.12's markers, on the statements still reached
+        if types[i] is not None and fn.stmts[i - 1].kind is VALUE:
+            texts[i - 1] = with_marker(texts[i - 1], m)
     return texts, labelled
 
 

@@ -1,9 +1,11 @@
 """Stage 1, syntax: the text of an `.ir` file becomes a surface syntax tree.
 
 The grammar is `grammar/irc.lark` (loaded by `grammar`); `parser.parse_text`
-runs the fast path (`fastpath`), Lark with its line transformer (`lines`),
-error recovery (`recovery`) and the item assembler (`assemble`), and checks
-the nesting limit (`depth`).  `tree` holds the node classes, `operators`
+blanks a paste's debris (`paste`) and refuses the outputs irc does not read
+(`forms`), then runs the fast path (`fastpath`), Lark with its line
+transformer (`lines`), error recovery (`recovery`) and the item assembler
+(`assemble`), checks the nesting limit (`depth`) and gives each bare
+`CodeInfo(` the signature its command tells (`forms`).  `tree` holds the node classes, `operators`
 Julia's precedence table, `cache` the pickled prelude parse.  Nothing here
 knows about blocks, types or inference.
 

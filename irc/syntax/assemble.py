@@ -4,9 +4,10 @@
 small state machine and builds the multi-line items: struct bodies, both
 function headers (plain `function … end`; `MethodInstance` / `from` /
 `Arguments` / `Locals` / `Body`; Julia 1.6's single `Variables` section)
-with their `CodeInfo(` wrapper and their body lines.  A line in a place
-where it cannot stand is a located error in the shared `ErrorList` (code
-`MISPLACED`); `starts` records where each item began.
+with their `CodeInfo(` wrapper and their body lines, and a bare `CodeInfo(`
+… `)` with no header (form "codeinfo").  A line in a place where it cannot
+stand is a located error in the shared `ErrorList` (code `MISPLACED`);
+`starts` records where each item began.
 
 Invariants: every line object ends in exactly one item or one error; item
 order is text order.
@@ -144,7 +145,7 @@ class Assembler:
             self._start_item(obj)
             sig = S.Call(obj.name, [p.type if p.type is not None else S.Name(("Any",)) for p in obj.params], None, obj.name.line, obj.name.col)
             self.fn = S.FunctionDef("warntype", obj.name, params=obj.params, signature=sig, static_params=list(obj.where), line=obj.line, col=obj.col,
-                                    callable=obj.callable)
+                                    callable=obj.callable, callee=obj.callee)
             self.fn_state = "from"
             self.section = ""
             self.in_codeinfo = False
@@ -189,6 +190,14 @@ class Assembler:
             if self.fn is not None and self.fn_state == "body" and not self.fn.lines and not self.in_codeinfo and not self.fn.codeinfo:
                 self.fn.codeinfo = True
                 self.in_codeinfo = True
+                return
+            if self.fn is None or (self.fn.form != "plain" and not self.in_codeinfo):
+                # a bare `CodeInfo(`, as `@code_lowered` and `code_typed` print it: a function of its own
+                self._start_item(obj)
+                self.fn = S.FunctionDef("codeinfo", None, codeinfo=True, line=obj.line, col=obj.col)
+                self.fn_state = "body"
+                self.in_codeinfo = True
+                self.codeinfo_closed = False
                 return
             self.err.add("`CodeInfo(` belongs right after a function header", obj.line, obj.col, MISPLACED)
             return

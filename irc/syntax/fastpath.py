@@ -55,6 +55,7 @@ _SIMPLE_NOT_NAMES = frozenset({"goto", "return", "unreachable", "enter", "functi
                                "Variables", "Static", "Body", "CodeInfo", "MethodInstance", "from", "julia"})
 # `nothing = x` is an error ("cannot assign to a literal"): Lark reports it
 _NOT_TARGETS = _SIMPLE_NOT_NAMES | {"nothing", "true", "false"}
+_MARKER_WORDS = frozenset({"dynamic", "builtin", "intrinsic", "unknown"})  # the grammar's MARKER words
 _STMT_KEYWORDS = frozenset({"goto", "return", "unreachable", "enter", "function", "struct", "mutable", "abstract",
                             "const", "global", "declare", "end"})
 
@@ -79,6 +80,7 @@ class FastLine:
         self.qpart_re = re.compile(r"(?:(?P<NAME>%s)|(?P<VARSTR>%s)|(?P<QOP>%s))" % (t("NAME"), t("VARSTR"), t("QOP")))
         self.hashnum_re = re.compile(r"[\t ]*(%s)" % t("HASHNUM"))
         self.word_re = re.compile(r"[\t ]*(%s)" % t("NAME"))
+        self.marker_re = re.compile(t("MARKER"))
         self.b = SyntaxBuilder()
         # The simplest and commonest lines (machine-generated straight-line code):
         # [rail] [%N =] [name =] (callee(chain, …) | chain), a chain being plain
@@ -208,6 +210,7 @@ class FastLine:
         out.annotation = annot
         out.line = ln
         out.col = col
+        out.marker = ""
         return out
 
     @staticmethod
@@ -331,6 +334,8 @@ class FastLine:
         if wm is not None:
             word = wm.group(1)
             col = wm.start(1) + 1
+            if word in _MARKER_WORDS and self.marker_re.match(text, wm.start(1)):
+                raise _Decline  # a Julia 1.12 statement marker: Lark's MARKER
             if word in _STMT_KEYWORDS:
                 p = wm.end()
                 if word == "goto":
@@ -484,6 +489,8 @@ class FastLine:
                 return value, p
             ch = m.group("P")
             if ch == "(":
+                if m.start("P") != p:  # `f (x)`: a space before a call's `(` (Lark reports it)
+                    raise _Decline
                 args, p = self._args(m.end(), ")")
                 value = S.Call(value, args, None, value.line, value.col)
             elif ch == "{":

@@ -49,6 +49,7 @@ class MIHead:
     line: int
     col: int
     callable: S.Expr | None = None
+    callee: S.Expr | None = None  # a callee that is not a plain name: `(SVector)`, `Tuple{Int64, Int64}`
 
 
 @dataclass(slots=True)
@@ -250,12 +251,28 @@ def classify_value(value: S.Expr, line: int, col: int):
                 return S.NewvarNode(inner, line, col)
         if _is_name(f, "Core", "Const"):
             return S.DeadStmt(inner, line, col)
+    if (isinstance(value, S.Call) and value.infix is None and len(value.args) == 2 and isinstance(value.args[0], S.Quote)
+            and _is_name(value.func, "Core", "Compiler", "Const") and isinstance(value.args[1], S.Lit) and value.args[1].value is False):
+        return S.DeadStmt(value.args[0].expr, line, col)  # Julia ≤ 1.5: `Core.Compiler.Const(:(return %2), false)`
     if isinstance(value, S.ExprNode):
         if value.head == "enter" and len(value.args) >= 1 and isinstance(value.args[-1], S.BlockRef):
             return S.Enter(value.args[-1].n, line, col)
         if value.head == "leave":
             return S.Leave(list(value.args), line, col)
     return S.ValueStmt(value, line, col)
+
+
+def _with_where(typ, where):
+    """`T` and the variables of a `where` after it -> `T where {…}` (as is without)."""
+    if not where:
+        return typ
+    return S.Where(typ, list(where), getattr(typ, "line", 0), getattr(typ, "col", 0))
+
+
+def _head_name(e) -> S.Name | None:
+    while type(e) in (S.Curly, S.Where):
+        e = e.head if type(e) is S.Curly else e.body
+    return e if type(e) is S.Name else None
 
 
 # ---------------------------------------------------------------- @NamedTuple
@@ -535,10 +552,6 @@ class SyntaxBuilder(Transformer):
                 tvars.append(_to_tvar(w))
         return S.Where(body, tvars, getattr(body, "line", 0), getattr(body, "col", 0))
 
-    def annot(self, c):
-        """A statement's printed type: `T`, or `T where …` (`Type{Vector{T}} where T`)."""
-        return c[0] if len(c) == 1 else self.expr(c)
-
     def wbraces(self, c):
         return [_to_tvar(x) for x in c if x is not None]
 
@@ -567,12 +580,11 @@ class SyntaxBuilder(Transformer):
     def value_stmt(self, c):
         value = c[0]
         annot = None
-        if isinstance(value, S.Where) and isinstance(value.body, S.Typed):
-            # `f(x)::Type{Vector{T}} where T`: the `where` is part of the printed type
-            t = value.body
-            annot = S.Where(t.type, value.vars, getattr(t.type, "line", 0), getattr(t.type, "col", 0))
-            value = t.expr
-        elif isinstance(value, S.Typed):
+        if type(value) is S.Where and type(value.body) is S.Typed:  # `x::T where T`: the annotation is `T where T`
+            body = value.body
+            value = S.Typed(body.expr, S.Where(body.type, value.vars, body.type.line if hasattr(body.type, "line") else value.line,
+                                               getattr(body.type, "col", value.col)), body.line, body.col)
+        if isinstance(value, S.Typed):
             annot = value.type
             value = value.expr
         line, col = getattr(value, "line", 0), getattr(value, "col", 0)
@@ -583,7 +595,8 @@ class SyntaxBuilder(Transformer):
         return S.Assign(target, value, target.line, target.col), None
 
     def assign_paren(self, c):
-        target, value, annot = c
+        target, value, annot, where = c
+        annot = _with_where(annot, where) if annot is not None else None
         return S.Assign(target, value, target.line, max(target.col - 1, 1)), annot
 
     def goto_stmt(self, c):
@@ -607,7 +620,7 @@ class SyntaxBuilder(Transformer):
         return S.Enter(int(t[1:]), kw.line, kw.column), None
 
     def body_line(self, c):
-        rail, label, (stmt, annot) = c
+        rail, label, marker, (stmt, annot) = c
         header = None
         kind = ""
         if rail is not None and rail.type == "RAIL_HEAD":
@@ -618,7 +631,11 @@ class SyntaxBuilder(Transformer):
         lab = None
         if label is not None:
             lab = int(str(label)[1:].split("=")[0].strip())
-        return S.BodyLine(stmt, header, kind, lab, annot, stmt.line, stmt.col)
+        if marker is None:
+            return S.BodyLine(stmt, header, kind, lab, annot, stmt.line, stmt.col)
+        if type(stmt) is not S.ValueStmt:
+            raise LineError(f"the statement marker `{' '.join(marker.split())}` belongs in front of a call", marker.line, marker.column)
+        return S.BodyLine(stmt, header, kind, lab, annot, stmt.line, stmt.col, " ".join(marker.split()))
 
     # ---- item lines
     def argdecls(self, c):
@@ -633,13 +650,14 @@ class SyntaxBuilder(Transformer):
         return S.ArgDecl(_name_part(t), None, True, t.line, t.column)
 
     def arg_typed(self, c):
-        t, typ = c
+        t, typ, where = c
+        typ = _with_where(typ, where)
         if isinstance(typ, S.Splat):
             return S.ArgDecl(_name_part(t), typ.expr, True, t.line, t.column)
         return S.ArgDecl(_name_part(t), typ, False, t.line, t.column)
 
     def arg_anon(self, c):
-        typ = c[0]
+        typ = _with_where(c[0], c[1])
         line, col = getattr(typ, "line", 0), max(getattr(typ, "col", 3) - 2, 1)
         if isinstance(typ, S.Splat):
             return S.ArgDecl(None, typ.expr, True, line, col)
@@ -704,10 +722,25 @@ class SyntaxBuilder(Transformer):
         name = self._fname(name)
         return FuncHead(name, args or [], where or [], name.line, 1)
 
+    def mi_head(self, c):
+        head = c[0]
+        if isinstance(head, Token):  # an operator
+            return S.Name((normalize_op(str(head)),), head.line, head.column), None
+        name = self._fname(head)
+        if len(c) > 1 and c[1] is not None:
+            return name, S.Curly(name, c[1], name.line, name.col)
+        return name, None
+
     def mi_line(self, c):
-        kw, name, args, where = c
-        name = self._fname(name)
-        return MIHead(name, args or [], where or [], kw.line, kw.column)
+        kw, (name, callee), args, where = c
+        return MIHead(name, args or [], where or [], kw.line, kw.column, None, callee)
+
+    def mi_paren(self, c):
+        kw, typ, args, where = c
+        name = _head_name(typ)
+        if name is None:
+            raise LineError("expected a function or type name in `MethodInstance for (…)(…)`", kw.line, kw.column)
+        return MIHead(S.Name((name.parts[-1],), name.line, name.col), args or [], where or [], kw.line, kw.column, None, typ)
 
     def mi_callable(self, c):
         kw, typ, args, where = c
@@ -727,16 +760,16 @@ class SyntaxBuilder(Transformer):
         return SectionLine(str(t), t.line, t.column)
 
     def body_type_line(self, c):
-        t, typ = c
-        return BodyTypeLine(typ, t.line, t.column)
+        t, typ, where = c
+        return BodyTypeLine(_with_where(typ, where), t.line, t.column)
 
     def codeinfo_open(self, c):
         t = c[0]
         return CodeInfoOpen(t.line, t.column)
 
     def codeinfo_close(self, c):
-        t, typ = c
-        return CodeInfoClose(typ, t.line, t.column)
+        t, typ, where = c
+        return CodeInfoClose(_with_where(typ, where) if typ is not None else None, t.line, t.column)
 
     def lineinfo_line(self, c):
         t = c[0]

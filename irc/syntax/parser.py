@@ -1,7 +1,13 @@
 """Parse `.ir` text into the surface syntax tree (`irc.syntax.tree`).
 
 `parse_text(text, path)` runs three steps, each in its own module, plus a
-fast path in front of the first:
+fast path in front of the first, and a step before all:
+
+-1. **Paste** (`irc.syntax.paste`, `irc.syntax.forms`): a paste's debris is
+   blanked (positions kept), the outputs irc does not read are reported and
+   blanked (one located error each); after the steps, each bare `CodeInfo(`
+   gets the signature its command tells (`FunctionDef.hint`) and the
+   paste's notes go to the functions they concern.
 
 0. **Fast path** (`irc.syntax.fastpath`): the commonest body lines (rails,
    labels, assignments, calls, infix chains, gotos, returns) are parsed
@@ -42,6 +48,8 @@ from irc.syntax import tree as S
 from irc.syntax.assemble import MISPLACED, Assembler
 from irc.syntax.depth import MAX_DEPTH, check_depth, expr_depth, long_lines
 from irc.syntax.fastpath import split_fast
+from irc.syntax.forms import judge, signature_hint
+from irc.syntax.paste import Output, clean
 from irc.syntax.recovery import ErrorList, parse_with_retries
 
 
@@ -118,15 +126,20 @@ class no_gc:
         return False
 
 
-def parse_text(text: str, path: str, fast: bool = True) -> S.SourceFile:
+def parse_text(text: str, path: str, fast: bool = True, signature: str | None = None) -> S.SourceFile:
     """Parse a whole `.ir` file; raises `IrcError` with every error found.
-    `fast=False` sends every line through Lark (tests compare both)."""
+    `fast=False` sends every line through Lark (tests compare both);
+    `signature` (`f(x::Int64)`, the `--signature` option) is the signature
+    of a bare `CodeInfo(` whose REPL line does not give one."""
     with no_gc():
-        return _parse_text(text, path, fast)
+        return _parse_text(text, path, fast, signature)
 
 
-def _parse_text(text: str, path: str, fast: bool) -> S.SourceFile:
+def _parse_text(text: str, path: str, fast: bool, signature: str | None = None) -> S.SourceFile:
     errors = ErrorList(path)
+    paste = clean(text)
+    if paste.is_paste:
+        text = _refuse(paste, errors)
     if "\0" in text:
         fast = False
     lines = text.split("\n")
@@ -136,9 +149,16 @@ def _parse_text(text: str, path: str, fast: bool) -> S.SourceFile:
     else:
         fast_lines, rest, spans = [], text, None
     asm = Assembler(errors)
-    asm.feed_all(merge_by_line(fast_lines, parse_with_retries(rest, errors, spans=spans) or []))
+    slow_lines = parse_with_retries(rest, errors, spans=spans) or []
+    asm.feed_all(merge_by_line(fast_lines, slow_lines))
     items = asm.finish()
+    if any(type(o) is S.BodyLine and o.marker for o in slow_lines):  # markers come from Lark only
+        for it in items:
+            if type(it) is S.FunctionDef:
+                it.has_markers = any(bl.marker for bl in it.lines)
     check_depth(items, long, errors)
+    if any(type(it) is S.FunctionDef and it.form == "codeinfo" for it in items) or paste.units:
+        _attach(paste, items, parse_signature(signature) if signature else None, errors)
     if errors.items:
         errors.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
         raise IrcError(fold_cascades(_dedupe(errors.items), asm.starts, lines), text)
@@ -180,6 +200,59 @@ def fold_cascades(diags: list[Diagnostic], starts: list[int], lines: list[str] =
         out[i] = Diagnostic(d.severity, f"{d.message}{hint} (the {n} line{'s' if n != 1 else ''} after it that "
                             f"belong here {'are' if n != 1 else 'is'} not checked)", d.span, d.code, d.context)
     return out
+
+
+def _refuse(paste, errors: ErrorList) -> str:
+    """Report every output irc does not read (irc.syntax.forms.judge) and
+    blank it, so it causes no further errors; the text to parse."""
+    refusals = judge(paste)
+    if not refusals:
+        return paste.text
+    lines = paste.text.split("\n")
+    for r in refusals:
+        errors.add(r.message, r.line, r.col, r.code)
+        for i in range(r.output.first - 1, min(r.output.last, len(lines))):
+            lines[i] = " " * len(lines[i])
+    return "\n".join(lines)
+
+
+def parse_signature(signature: str) -> S.FunctionDef:
+    """`f(x::Int64, ::Float64, y)` (the `--signature` option) read as a
+    function header by the grammar; raises IrcError, located in the
+    option's text, when it is not one."""
+    text = f"function {signature.strip()}\n1 ─      return nothing\nend\n"
+    try:
+        items = parse_text(text, "--signature").items
+    except IrcError as e:
+        d = e.diagnostics[0]
+        col = max(1, d.span.col - len("function ")) if d.span and d.span.line == 1 else 1
+        raise IrcError([Diagnostic("error", f"--signature: {d.message}", Span("--signature", 1, col), "signature",
+                                   signature)]) from None
+    fd = items[0] if len(items) == 1 and type(items[0]) is S.FunctionDef else None
+    if fd is None or fd.name is None:
+        raise IrcError([Diagnostic("error", "--signature: expected a call such as `f(x::Int64, y::Float64)`",
+                                   Span("--signature", 1, 1), "signature", signature)])
+    return fd
+
+
+def _attach(paste, items: list, signature: S.FunctionDef | None, errors: ErrorList) -> None:
+    """Signature hints to bare `CodeInfo(`s, the paste's notes to the
+    functions they concern; a transcript with nothing irc reads is an error."""
+    outputs = {o.first: o for o in paste.outputs}
+    fns = [it for it in items if type(it) is S.FunctionDef]
+    for fd in fns:
+        if fd.form == "codeinfo":
+            o = outputs.get(fd.line) or Output("codeinfo", fd.line, max(fd.end_line, fd.line))
+            fd.hint = signature_hint(o, paste, parse_expr, signature)
+    for line, col, message in paste.notes:
+        for fd in fns:
+            if fd.line <= line <= max(fd.end_line, fd.line):
+                fd.notes.append((line, col, message))
+                break
+    if paste.units and not fns and not errors.items and not any(
+            type(it) is not S.FunctionDef for it in items):
+        errors.add("no output irc reads in this paste: expected what `@code_warntype`, `@code_lowered` or "
+                   "`code_typed(…; optimize=false)` print (`MethodInstance for …`, `Variables`, `CodeInfo(`)", 1, 1, "paste")
 
 
 def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:

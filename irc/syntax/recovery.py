@@ -17,6 +17,7 @@ the whole text even when only spans of it are lexed; nothing raises but
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 try:
@@ -74,6 +75,9 @@ TERMINAL_WORDS: dict[str, str] = {
     "COMMENT": "a comment",
     "WS": "a space",
     "JULIA_PROMPT": "a 'julia>' line",
+    "_OPEN_CALL": "'('",
+    "MARKER": "a statement marker such as 'dynamic'",
+    "AUTHOR_COMMENT": "a comment",
 }
 
 _OPERAND_START = {"NAME", "VARSTR", "SSA", "SLOTAT", "HASHNUM", "INT", "HEXINT", "FLOAT", "STRING", "CHAR", "SYMBOL", "PREFIX",
@@ -93,6 +97,8 @@ def terminal_words(name: str, lark=None) -> str:
 
 
 def _terminal_text(name: str, lark) -> str | None:
+    if name == "_OPEN_CALL":  # a regex (no space before it), but in words just `(`
+        return "("
     if lark is None:
         from irc.syntax.grammar import build_parser
 
@@ -109,12 +115,12 @@ def _terminal_text(name: str, lark) -> str | None:
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
 
 
-def _open_bracket(prefix: str) -> str | None:
-    """The innermost bracket still open in `prefix` (strings skipped)."""
-    stack: list[str] = []
+def _open_brackets(prefix: str) -> list[tuple[str, int]]:
+    """The brackets still open in `prefix` (strings skipped), innermost last, with their 1-based columns."""
+    stack: list[tuple[str, int]] = []
     in_str = False
     esc = False
-    for ch in prefix:
+    for k, ch in enumerate(prefix):
         if in_str:
             if esc:
                 esc = False
@@ -126,10 +132,16 @@ def _open_bracket(prefix: str) -> str | None:
         if ch == '"':
             in_str = True
         elif ch in "([{":
-            stack.append(ch)
+            stack.append((ch, k + 1))
         elif ch in ")]}" and stack:
             stack.pop()
-    return stack[-1] if stack else None
+    return stack
+
+
+def _open_bracket(prefix: str) -> str | None:
+    """The innermost bracket still open in `prefix` (strings skipped)."""
+    stack = _open_brackets(prefix)
+    return stack[-1][0] if stack else None
 
 
 def filter_closers(expected: set[str], prefix: str, lark=None) -> set[str]:
@@ -200,6 +212,33 @@ def _token_words(tok: Token) -> str:
     return f"'{text}'"
 
 
+_WORD_BEFORE_PAREN = re.compile(r"(?:^|[\s=(,])((?:[^\W\d]|#)[\w#!.]*)[\t ]+$")
+_STATEMENT_START = re.compile(r"^[\t ]*(?:\d+[\t ]*[─┄~-]+|[│└|`]─*)?[\t ]*(?:%\d+[\t ]*=[\t ]*)?$")
+
+
+def _special_message(ttype: str, text: str, prefix: str, expected: set, lark) -> str | None:
+    """Two errors said in their own words: a word before a parenthesised
+    call (`frobnicate (%3)(1, n)`: not one of Julia 1.12's statement markers,
+    and a call has no space before its `(`), and a line that ends inside a
+    bracket (cut short, as pages truncate a paste)."""
+    if text == "(" and prefix[-1:] in (" ", "\t"):
+        m = _WORD_BEFORE_PAREN.search(prefix)
+        if m:
+            word = m.group(1)
+            if "." not in word and _STATEMENT_START.match(prefix[: m.start(1)]):
+                return (f"`{word}` in front of a call is not a statement marker Julia prints (`dynamic`, `builtin`, "
+                        f"`intrinsic`, `unknown`), and a call has no space before its `(`")
+            return f"a call has no space before its `(` (`{word}(…)`, not `{word} (…)`)"
+    if ttype in ("_NL", "$END"):
+        stack = _open_brackets(prefix)
+        opener, col = stack[-1] if stack else ("", 0)
+        closer = {"(": ")", "[": "]", "{": "}"}.get(opener)
+        if closer and any(_terminal_text(n, lark) == closer for n in expected):
+            return (f"the line ends inside the `{opener}` at column {col}, which is never closed (is the line cut short?); "
+                    f"expected {describe_expected(expected, lark)}")
+    return None
+
+
 # ---------------------------------------------------------------- line markers
 
 
@@ -254,7 +293,8 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None)
                 start_of_line = src.rfind("\n", 0, tok.start_pos if tok.start_pos is not None else 0) + 1
                 prefix = src[start_of_line : tok.start_pos] if tok.start_pos is not None else ""
                 exp = filter_closers(set(e.expected), prefix, lark)
-                errors.add(f"unexpected {_token_words(tok)}; expected {describe_expected(exp, lark)}", line, col)
+                special = _special_message(tok.type, str(tok), prefix, exp, lark)
+                errors.add(special or f"unexpected {_token_words(tok)}; expected {describe_expected(exp, lark)}", line, col)
             skip = tok.type not in ("_NL", "$END")
         else:
             assert isinstance(e, UnexpectedCharacters)
@@ -268,7 +308,9 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None)
                     start_of_line = src.rfind("\n", 0, e.pos_in_stream) + 1
                     allowed = filter_closers(set(allowed), src[start_of_line : e.pos_in_stream], lark)
                 exp = f"; expected {describe_expected(set(allowed), lark)}" if allowed else ""
-                errors.add(f"unexpected {what}{exp}", line, col)
+                start_of_line = src.rfind("\n", 0, e.pos_in_stream) + 1
+                special = _special_message("", ch, src[start_of_line : e.pos_in_stream], set(allowed), lark)
+                errors.add(special or f"unexpected {what}{exp}", line, col)
             skip = True
         # pop back to the start of the line
         vs, ss = pstate.value_stack, pstate.state_stack

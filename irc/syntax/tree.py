@@ -294,6 +294,7 @@ class BodyLine:
     annotation: Expr | None = None  # trailing `::T` (Julia's answer)
     line: int = 0
     col: int = 0  # column of the statement itself
+    marker: str = ""  # Julia 1.12's statement marker (`dynamic`, `builtin`, `intrinsic`, …), kept for printing
 
 
 @dataclass(slots=True)
@@ -408,12 +409,28 @@ class VarEntry:
 
 
 @dataclass(slots=True)
+class SignatureHint:
+    """What a bare `CodeInfo(` (one with no header) is a method of, as far as
+    the paste tells (irc.syntax.forms): `name` (None: unknown), `args` (None:
+    how many is unknown; an `ArgDecl` with no name or type leaves it to the
+    body), where it came from (`origin`, for the note), and whether the code
+    is top-level (`Meta.lower`: no arguments, bare names are globals)."""
+
+    name: tuple[str, ...] | None
+    args: list[ArgDecl] | None
+    origin: str = ""
+    thunk: bool = False
+
+
+@dataclass(slots=True)
 class FunctionDef:
     """A function in either header form.
 
     `form` is "plain" (`function f(args) … end`), "warntype" (`MethodInstance
-    for …` with Arguments/Locals), or "variables" (Julia 1.6's single
-    `Variables` section, no MethodInstance line).  `name` is None for the 1.6
+    for …` with Arguments/Locals), "variables" (Julia ≤ 1.6's single
+    `Variables` section, no MethodInstance line), or "codeinfo" (a bare
+    `CodeInfo(` … `)` with no header: `hint` says what the paste tells of its
+    signature).  `name` is None for the 1.6
     form (the builder takes it from `#self#::Core.Const(f)`).
 
     - plain: `params` from the header; `static_params` from `where {T = Int64}`.
@@ -437,7 +454,11 @@ class FunctionDef:
     static_params: list[TypeVarDecl] = field(default_factory=list)
     body_type: Expr | None = None
     codeinfo: bool = False  # body wrapped in CodeInfo( … )
+    has_markers: bool = False  # some body line carries a Julia 1.12 statement marker (`BodyLine.marker`)
+    hint: SignatureHint | None = None  # form "codeinfo": the signature the paste tells
+    notes: list = field(default_factory=list)  # (line, col, message): what reading the paste assumed or repaired
     callable: Expr | None = None  # `T` of a callable-object method: `MethodInstance for (::T)(…)`
+    callee: Expr | None = None  # a MethodInstance callee that is not a plain name: `(SVector)`, `Tuple{Int64, Int64}`
     lines: list[BodyLine] = field(default_factory=list)
     line_infos: list[LineInfo] = field(default_factory=list)
     line: int = 0

@@ -60,7 +60,7 @@ from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
 from irc.lattice.typelattice import (
-    ANY, BOOL, Conditional, Const, IrrationalValue, PartialStruct, StructValue, float32, singleton_instance,
+    ANY, BOOL, Conditional, Const, IrrationalValue, OpaqueValue, PartialStruct, StructValue, float32, singleton_instance,
     widenconst,
 )
 from irc.lattice.subtype import issubtype, match_signature
@@ -68,7 +68,7 @@ from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType,
     VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
 )
-from irc.lattice.typeprint import show
+from irc.lattice.typeprint import FUNCTION_ALIASES, show, show_function
 
 PRELUDE_PATH = Path(__file__).resolve().parent / "prelude.ir"
 
@@ -118,6 +118,10 @@ class TypeEvalError(Exception):
 
 def _qual(parts) -> str:
     return ".".join(parts)
+
+
+def _lowercase(name: str) -> bool:
+    return bool(name) and (name[0].islower() or name[0] == "_")
 
 
 @lru_cache(maxsize=8)
@@ -441,6 +445,8 @@ class World:
         q_full = _qual(parts)
         if q_full in self.modules and len(parts) >= 1 and q_full not in self.types:
             return ("module", tuple(parts), ModuleValue(tuple(parts)))
+        if len(parts) >= 2 and parts[0] == "Main" and _qual(parts[1:]) in self.modules and parts[1] != "Main":
+            return ("module", tuple(parts[1:]), ModuleValue(tuple(parts[1:])))  # `Main.Base`: Main sees Base
         for c in self._candidates(parts, module):
             q = _qual(c)
             if q in self.consts:
@@ -463,6 +469,35 @@ class World:
                 return ("builtin", c, FunctionValue(("Core", "Intrinsics"), c[-1]))
             if q in self.modules:
                 return ("module", c, ModuleValue(c))
+        alias = FUNCTION_ALIASES.get(parts[-1])
+        if alias is not None:  # `⊻` is Base's `xor` (`const ⊻ = xor`)
+            return self._resolve(tuple(parts[:-1]) + (alias,), module)
+        if len(parts) >= 3 and parts[0] in ("Base", "Core") and _qual(parts[:-1]) in self.modules and _lowercase(parts[-1]):
+            # a binding irc does not know in a submodule of Base (`Base.FastMath.sin_fast`): by Base's naming
+            # convention a function -- calling it is an unknown callee, printing it is Julia's `Core.Const(…)`
+            return ("function", tuple(parts), FunctionValue(tuple(parts[:-1]), parts[-1]))
+        return None
+
+    def fold_case(self, parts) -> tuple[str, ...] | None:
+        """Julia ≤ 1.5's `@code_warntype` without colour prints non-concrete
+        types in capitals (`UNION{FLOAT64, INT64}`, `CORE.BOX`, `ANY`): an
+        all-capitals name that names nothing is the known type or module
+        that matches it case-insensitively (in the name's own module, then
+        Core and Base), if exactly one does; else None (the name stays
+        unknown)."""
+        if not all(p.isupper() for p in parts):
+            return None
+        index = self._memo.get(("caseless",))
+        if index is None:
+            index = {}
+            for q in list(self.types) + list(TT.BUILTIN_BINDINGS) + list(self.modules) + ["Core.Vararg"]:
+                index.setdefault(q.lower(), set()).add(q)
+            self._memo[("caseless",)] = index
+        q = _qual(parts).lower()
+        for key in (q, "core." + q, "base." + q):
+            hits = index.get(key)
+            if hits and len(hits) == 1:
+                return tuple(next(iter(hits)).split("."))
         return None
 
     # ------------------------------------------------------------ values
@@ -589,6 +624,9 @@ class World:
             if r is None:
                 if len(expr.parts) == 1 and expr.parts[0] in _BUILTIN_CONSTS:
                     return _BUILTIN_CONSTS[expr.parts[0]].val
+                folded = self.fold_case(expr.parts)
+                if folded is not None:
+                    return self.eval_type(S.Name(folded, expr.line, expr.col), sparams, module)
                 return self._unknown_type(expr)
             kind, c, obj = r
             if kind == "type":
@@ -651,6 +689,11 @@ class World:
     def _eval_curly(self, expr: S.Curly, sparams, module):
         head = expr.head
         hname = head.parts if type(head) is S.Name else None
+        if hname is not None and self.resolve(hname, module) is None:
+            folded = self.fold_case(hname)
+            if folded is not None:  # `UNION{FLOAT64, INT64}`
+                hname = folded
+                head = S.Name(folded, head.line, head.col)
         if hname == (AT_NAMEDTUPLE,):  # `@NamedTuple{a::T}`: evaluate what the macro expands to
             return self._eval_curly(namedtuple_longhand(expr), sparams, module)
         if hname is not None and hname[-1] == "Vararg" and (len(hname) == 1 or hname[0] == "Core"):
@@ -716,6 +759,12 @@ class World:
             v = self.value_of_const(a, sparams, module)
             if type(v) is Const and is_type(v.val):
                 return BI.typeof_tfunc(v).val
+            a = args[0]
+            if v == ANY and type(a) is S.Name and self.resolve(a.parts, module) is None:
+                # `typeof(hey)` in a printed type: Julia prints `typeof(x)` only for a
+                # function's singleton type, so `hey` is a function irc does not know
+                parts = a.parts if len(a.parts) > 1 else ("Main",) + a.parts  # a bare name prints for Main's own
+                return FuncType(FunctionValue(tuple(parts[:-1]), parts[-1]))
             return widenconst(v)
         if fname and fname[-1] == "Union" and not args:
             return BOTTOM
@@ -731,6 +780,8 @@ class World:
 
     def value_of_const(self, e, sparams, module):
         """The Const a `Core.Const(…)` argument denotes."""
+        if type(e) is S.Call and not e.args and type(e.func) is S.Name and e.func.parts in (("Colon",), ("Base", "Colon")):
+            return Const(FunctionValue(("Base",), ":"))  # `(:)` is the instance `Colon()`
         if type(e) is S.TupleLit:
             return BI.tuple_tfunc([self.value_of_const(x, sparams, module) for x in e.items])
         if type(e) is S.Call and type(e.func) is S.Name and e.func.parts[-1] == "Const":
@@ -748,10 +799,20 @@ class World:
         if type(v) is not Const:
             if type(e) is S.Name and not (len(e.parts) == 1 and e.parts[0] in (sparams or ())) \
                     and self.resolve(e.parts, module) is None:
-                return v  # `Core.Const(f)` of a name irc does not know: a value, not an unknown type
+                # `Core.Const(f)` of a name irc does not know: a value, not an unknown type;
+                # Julia prints a constant binding, and a lowercase one is a function
+                if _lowercase(e.parts[-1]):
+                    parts = e.parts if len(e.parts) > 1 else ("Main",) + e.parts
+                    return Const(FunctionValue(tuple(parts[:-1]), parts[-1]))
+                return v
             try:
                 tv = self.eval_type(e, sparams, module)
             except TypeEvalError:
+                if type(e) is S.Call and e.infix is None and type(e.func) is S.Name:
+                    # `Core.Const(Thunk(var"#7#8"()))`: an instance of a type irc does not know, kept as printed
+                    args = [self.value_of_const(a, sparams, module) for a in e.args]
+                    if all(type(a) is Const for a in args):
+                        return Const(OpaqueValue(tuple(e.func.parts), tuple(args)), TT.ANY)
                 return v
             if is_type(tv):
                 return Const(tv)
@@ -915,6 +976,11 @@ class World:
 
     def _property(self, name, args, ms):
         x = widenconst(args[0])
+        m, s = args[0], args[1]
+        if name == "getproperty" and type(m) is Const and type(m.val) is ModuleValue and type(s) is Const and type(s.val) is Sym:
+            # `Base.getproperty(Base, :FastMath)` is the global `Base.FastMath`, as Julia 1.12 lowers it
+            path = m.val.path
+            return CallResult(self.value_of(S.Name(path + (s.val.name,)), path))
         if x == TT.MODULE or type(args[0]) is Const and type(args[0].val) is ModuleValue:
             return None
         if TT.isType(x) or type(x) is UnionAllType and TT.isType(unwrap_unionall(x)):

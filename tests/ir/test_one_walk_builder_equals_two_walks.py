@@ -21,6 +21,7 @@ import pytest
 from irc.ir import model as ir
 from irc.syntax import tree as S
 from irc.ir.build import _allocate, _assigned_names, _Builder, _Walk
+from irc.ir.signature import codeinfo_signature
 from irc.errors import DiagnosticSink, IrcError
 from irc.syntax.parser import parse_text
 
@@ -108,13 +109,19 @@ def _order_and_pinned(fd: S.FunctionDef, header_names: dict) -> tuple[list, dict
 def oracle(fd: S.FunctionDef, sink: DiagnosticSink) -> ir.Function | None:
     """`_Builder.build` with the slot table and label map computed before a single fixed walk."""
     b = _Builder(fd, sink)
+    if fd.form != "plain" and not b._numbered(fd.lines):  # Julia's numbering broken: one error, nothing built
+        return None
+    assigned = _assigned_names(fd.lines) if fd.form in ("variables", "codeinfo") else set()
+    if fd.form == "codeinfo":
+        b.codeinfo = codeinfo_signature(fd, assigned)
     name, module = b._name_module()
-    b._header_slots(_assigned_names(fd.lines) if fd.form == "variables" else set())
+    b._header_slots(assigned)
     if not fd.lines:
         b.error("function body is empty (expected at least one statement)", fd.line, max(fd.col, 1), "empty")
         return None
     order, pinned = _order_and_pinned(fd, b.by_name)
-    slots, by_name, slot_errors = _allocate(b.slots, b.by_name, b.has_locals_section, order, pinned)
+    slots, by_name, slot_errors = _allocate(b.slots, b.by_name, b.has_locals_section, order, pinned,
+                                            gaps=fd.codeinfo)
     ssa: dict[int, int] = {}
     for i, bl in enumerate(fd.lines, 1):
         if bl.label is not None:

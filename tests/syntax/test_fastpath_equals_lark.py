@@ -54,6 +54,10 @@ TARGETS = ["", "x = ", "x1 = ", "_x = ", "_2 = ", "_ = ", "nothing = ", "end = "
     "│   %3 = a::Int64", "│   %3 = 1::Int64", "│   a::Float64", "│   %3 = a * b::T", "│   %3 = f(a, b)::nothing",
     "│   %3 = f(a, b)::where", "│   %3 = f(a, b)::Int64 ", "│   %3 = f(a, b)::Int64::Int64", "│   x = a == b::Bool",
     "│   %3 = f(end, a)", "│   %3 = end(a, b)", "│   %3 = ١٢ + %١", "│   x = f(٣.٥, %٣)", "%٣ = a", "│   %3 = return(a, b)", "│   return = a", "│   %3 = a + return",
+    # Julia 1.12's markers, marker words as names, a space before a call, authors' comments
+    "│   %4 =   dynamic (%3)(1, a)", "│   %7 =   builtin %6 === nothing", "│   %8 = intrinsic Base.not_int(%7)",
+    "│          dynamic (a)(%6)", "│   dynamic = 3", "│   %3 = dynamic + 1", "│   %3 = dynamic(a)", "│   %3 = f (a)",
+    "│   %3 = frobnicate (%2)(a)", "│   %3 = a + b #in red", "│   %3 = Base.f(a)::Int64   # <-- in red",
 ])
 def test_shape_lines_match_lark(line: str):
     assert_same(line + "\n")

@@ -16,7 +16,7 @@ SET_BY_SHAPE = {
     S.Name: ("parts", "line", "col"),
     S.Call: ("func", "args", "infix", "line", "col"),
     S.ValueStmt: ("value", "line", "col"),
-    S.BodyLine: ("stmt", "header", "header_kind", "label", "annotation", "line", "col"),
+    S.BodyLine: ("stmt", "header", "header_kind", "label", "annotation", "line", "col", "marker"),
 }
 
 

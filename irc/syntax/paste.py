@@ -1,0 +1,615 @@
+"""Step 0 of parsing: what a REPL, notebook or web page puts around Julia's output becomes blanks.
+
+People paste Julia's output with its surroundings: `julia>` prompts with the
+command that printed it (and the command's continuation lines), the output
+of other commands (`f (generic function with 1 method)`, `4-element
+Vector{UInt8}:`, stack traces), vector headers (`1-element
+Vector{Core.CodeInfo}:`), notebook colour escapes (`\\e[36m`), string
+wrappers (`\"\"\"Output`), `>>> ` prefixes, text around `CodeInfo(`
+(`:($(Expr(:thunk, CodeInfo(` … `))))`, `childstate.src = CodeInfo(`), Julia
+1.0's line-number column and right-hand `│` rail, the rails of debuginfo
+nesting (`2 ──│ %4 = …`, `│   └`), and Julia source pasted without a prompt.
+`clean(text)` returns a `Paste`: the same text with every character of that
+debris replaced by a space, and what the debris said -- for each printed
+output (an `Output`: its kind, first and last line) the `Command` that
+printed it, and the arguments of the functions the transcript defines.
+
+**Positions map back by identity.**  Debris is blanked character for
+character and never removed, so the cleaned text has the same lines and
+every line the same length: a line and column in the cleaned text is that
+line and column in the paste.  Three repairs of text a web page damaged
+change characters in place, keeping lengths, each with a note: a mangled
+block header `2 ...` reads `2 ┄┄┄`, `goto # 2` reads `goto  #2`, and an
+all-capitals annotation (Julia ≤ 1.5 without colour) gets its `WHERE`
+back as `where` (the capitalised names themselves are read by irc.world).
+
+**What is debris.**  A *unit* is a prompt (`julia> …`, a shell `$ …`, or a
+bare `@code_warntype …` line) with its continuation lines (while the Julia
+code so far is unfinished: open brackets or blocks, or only a comment) and
+the lines after it up to the next unit.  In a unit, the command lines are
+debris; after them, the printed outputs are kept (found by their first
+line: `MethodInstance for`, `Variables`, `Body::`, `CodeInfo(`) and so are
+irc declarations (`declare`, `struct … end`, …) and comments; everything
+else is debris.
+Outside units (a hand-written file, or text before the first prompt) only
+what is debris by its shape is blanked: vector headers, string wrappers,
+escapes, prefixes, and -- before a prompt -- a Julia `function … end` whose
+body is not IR.  Inside an output, Julia 1.0's columns and the debuginfo
+nesting rails are blanked.
+
+**Cost.**  A text with none of the marks of a paste is returned as it came
+after one regular-expression search (a plain `function … end` file is not a
+paste).  Otherwise lines are visited only where a regular expression over
+the whole text found something: prompts, output starts, the end of an
+output's body, the lines a repair applies to.
+
+Invariants: `clean` never raises; `Paste.text` has exactly the lines and
+line lengths of the input; an output's `first`/`last` are 1-based line
+numbers; nothing here knows about blocks or types.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from itertools import accumulate
+
+# ---------------------------------------------------------------- what the paste holds
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """The Julia command that printed an output: `@code_lowered f(1, 2.0)`,
+    `code_typed(f, (Int,); optimize=false)`, `Meta.lower(…)`, …"""
+
+    text: str  # the whole command, continuation lines joined with "\\n" (prompt removed)
+    line: int  # 1-based line of the prompt (or of the bare command)
+    col: int  # 1-based column where the command starts
+
+
+@dataclass(slots=True)
+class Output:
+    """One printed output in the paste."""
+
+    kind: str  # "codeinfo" | "warntype" | "body" (rails with no header) | "plain" (irc's `function … end`)
+    first: int  # 1-based line of its first line (`CodeInfo(`, `MethodInstance for …`, …)
+    last: int  # 1-based line of its last line
+    command: Command | None = None
+    closed: bool = True  # a `CodeInfo(` found its `)`
+    header: str = ""  # warntype: "MethodInstance" | "Variables" | "Body"
+    bare: bool = True  # a `CodeInfo(` with no header before it (no `function …`, `MethodInstance`, `Body::`)
+
+
+Arg = tuple  # (argument name or None, declared type text or None)
+
+
+@dataclass(slots=True)
+class Paste:
+    text: str  # the cleaned text (same lines, same lengths)
+    offsets: list[int] | None = None  # offsets[i]: where line i (0-based) starts; None when not a paste
+    outputs: list[Output] = field(default_factory=list)
+    definitions: dict[str, list[list[Arg]]] = field(default_factory=dict)  # function name -> arguments, per method
+    notes: list[tuple[int, int, str]] = field(default_factory=list)  # (line, col, message)
+    is_paste: bool = False  # the text had marks of a paste (else it came back unchanged)
+    units: int = 0  # prompts, shell lines and bare commands found
+
+
+# ---------------------------------------------------------------- line shapes
+
+# A paste has one of these somewhere; a text without any is returned as it came.  They are at line
+# starts, and a line of a body starts with a rail or a block number: only lines starting otherwise are read.
+_OTHER_LINE_START = re.compile(r"\n[\t ]*(?:[^\s│└┌\d#%]|\d+-)")  # `\d+-`: `1-element Vector{…}:`
+_PASTE_CANDIDATE = re.compile(r"[\t ]*(?:[^\s│└┌\d#%]|\d+-)")
+_PASTE_LINE = re.compile(r"[\t ]*(?:julia>|\$[\t ]|>>>|\"\"\"|```|\d+-element |Variables|MethodInstance for|Body[\t ]*:|@(?:device_)?code_"
+                         r"|[^\n]*CodeInfo\(|[^\n]*code_(?:warntype|typed|lowered)[\t ]*\()")
+
+
+def looks_pasted(text: str) -> bool:
+    """Has the text any mark of a paste (see `_PASTE_LINE`; escapes anywhere)?"""
+    if "\x1b" in text or _PASTE_LINE.match(text):
+        return True
+    return any(_PASTE_LINE.match(text, m.start() + 1) for m in _OTHER_LINE_START.finditer(text))
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+_CHEVRON = re.compile(r"^([\t ]*)>>>(?= |$)", re.M)
+_PROMPT = re.compile(r"^([\t ]*)julia>(?:[\t ]|$)")
+_SHELL = re.compile(r"^([\t ]*)\$[\t ]+\S")
+_BARE_COMMAND = re.compile(r"^([\t ]*)(?:[\w.]+[\t ]*=[\t ]*)?(?:InteractiveUtils\.)?(?:@(?:device_)?code_\w+\b"
+                           r"|code_(?:warntype|typed|lowered)[\t ]*\()")
+_VECTOR_HEADER = re.compile(r"^[\t ]*\d+-element (?:Vector|Array)\{[^\n]*\}:[\t ]*$")
+_STRING_WRAPPER = re.compile(r'^[\t ]*(?:"""|```)[\w+-]*[\t ]*$')  # `"""Output` … `"""`, a Markdown fence
+_CODEINFO_OPEN = re.compile(r"CodeInfo\((?:[\t ]*$|:\()")
+_CODEINFO_CLOSE = re.compile(r"^[\t ]*\)[\t )]*(?:=>.*)?$")
+_MI = re.compile(r"^[\t ]*MethodInstance for\b")
+_VARIABLES = re.compile(r"^[\t ]*Variables:?[\t ]*$")
+_BODY = re.compile(r"^[\t ]*Body(?:[\t ]*::|:[\t ]*$|ERROR)")
+_SECTION_LINE = re.compile(r"^[\t ]*(?:from\b|Arguments|Locals|Static Parameters)|^[\t ]|^\S+::")
+# a line of a printed body: block header, rail, line-info, mangled header; `\n` before a line that cannot be one
+_BODY_LINE_FULL = re.compile(r"[\t ]*(?:\d+[\t ]+)?(?:\d+[\t ]*(?:[─┄~-]|\.\.\.)|[│└┌╎╻┃╷|`]|@[\t ])")
+_NOT_BODY_LINE = re.compile(r"\n(?![\t ]*(?:\d|[│└┌╎╻┃╷|`@]))")
+_HEADERLESS_BODY = re.compile(r"^[\t ]*(?:\d+[\t ]+)?\d+[\t ]*[─┄]")
+_COMMENT_LINE = re.compile(r"[\t ]*#+(?:[\t ]|$)")
+_IRC_ITEM = re.compile(r"^[\t ]*(?:declare|struct|mutable[\t ]+struct|abstract[\t ]+type|const|global)\b")
+_STRUCT_HEAD = re.compile(r"^[\t ]*(?:mutable[\t ]+)?struct\b(?!.*\bend[\t ]*(?:#.*)?$)")
+_FUNCTION_HEAD = re.compile(r"^[\t ]*function[\t ]+[^\s(]+[\t ]*\(")
+_IR_AFTER_HEAD = re.compile(r"[\t ]*(?:\d+[\t ]+(?:\d+[\t ]+)?[─┄~-]|Body\b|CodeInfo\(|#|[│└]|end\b)")
+# inside outputs
+_LINE_COLUMN = re.compile(r"[\t ]*(\d+)[\t ]+(?=\d+[\t ]+[─┄]|[│└])")  # Julia 1.0: `2 1 ─ …`, `3 │   …`
+_LINE_COLUMN_SIGN = re.compile(r"[\t ]*\d+[\t ]+\d+[\t ]+[─┄]")
+_RIGHT_RAIL = re.compile(r"(?<=\S)[\t ]{2,}│[\t ]*$")  # Julia 1.0's right-hand `│` (an inlining tree stays: optimized)
+_NESTED_RAIL = re.compile(r"([\t ]*(?:\d+[\t ]*[─┄]+|[│└]─*)[\t ]*)((?:[│└][\t ]*)+)(?=[^\s@┌])")
+_ONLY_RAILS = re.compile(r"[\t ]*[│└][\t │└]*$")  # `│   └`: a debuginfo scope closing
+_MANGLED_HEADER = re.compile(r"([\t ]*\d+[\t ]+)\.\.\.(?=[\t ])")
+_MANGLED_GOTO = re.compile(r"goto # (\d+)")
+_UPPER_WHERE = re.compile(r"::[^a-z]*[A-Z][^a-z]*\bWHERE\b[^a-z]*$")
+
+
+def _blank(s: str) -> str:
+    return " " * len(s)
+
+
+# ---------------------------------------------------------------- Julia code, roughly
+
+
+_KW_OPEN = frozenset({"function", "begin", "do", "let", "if", "for", "while", "quote", "struct", "module", "baremodule",
+                      "try", "macro"})
+_TOKENS = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*(?:"""|$)|"(?:[^"\\\n]|\\.)*"?|#=.*?=#|#[^\n]*'
+                     r"|(?<![\w)\]}'])'(?:[^'\\\n]|\\.)+'|[A-Za-z_][\w!]*|[()\[\]{}]", re.S)
+
+
+def unfinished(code: str) -> bool:
+    """Is this Julia code unfinished (an open bracket or block, or nothing
+    but comments) -- so the REPL would read the next line as its continuation?
+    Inside brackets `x[end]`/`x[begin]` are indices, `for` makes a
+    comprehension or generator and an `if` after it a filter: none opens a block."""
+    stack: list[list] = []  # [bracket, a `for` seen inside it]
+    blocks = 0
+    prev = ""
+    seen_code = False
+    for m in _TOKENS.finditer(code):
+        tok = m.group()
+        c = tok[0]
+        if c == "#":
+            continue
+        seen_code = True
+        if c in "([{":
+            stack.append([c, False])
+        elif c in ")]}":
+            if stack:
+                stack.pop()
+        elif c in "\"'":
+            pass
+        elif tok in ("end", "begin") and stack and stack[-1][0] == "[":
+            pass
+        elif tok == "end":
+            blocks -= 1
+        elif tok == "for" and stack:
+            stack[-1][1] = True
+        elif tok == "if" and stack and stack[-1][1]:
+            pass
+        elif tok in _KW_OPEN:
+            blocks += 1
+        elif tok == "type" and prev in ("abstract", "primitive"):
+            blocks += 1
+        prev = tok
+    return bool(stack) or blocks > 0 or not seen_code
+
+
+def _outside_strings(text: str, start: int = 0):
+    """(index, character) of every character from `start` that is not inside a string literal."""
+    i, n = start, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            continue
+        yield i, ch
+        i += 1
+
+
+def matching(text: str, start: int) -> int:
+    """Index just after the bracket closing the one opened at `start`
+    (strings skipped); len(text) when it never closes."""
+    depth = 0
+    for i, ch in _outside_strings(text, start):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(text)
+
+
+def split_args(text: str) -> list[str]:
+    """Top-level comma-separated parts of an argument list (keywords after `;` dropped)."""
+    parts: list[str] = []
+    depth = begin = 0
+    for i, ch in _outside_strings(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and ch in ",;":
+            parts.append(text[begin:i].strip())
+            if ch == ";":
+                return [p for p in parts if p]
+            begin = i + 1
+    parts.append(text[begin:].strip())
+    return [p for p in parts if p]
+
+
+_DEF_FUNCTION = re.compile(r"(?:^|[;\s])function[\t ]+(?:[\w.]+\.)?([^\s(.]+)[\t ]*\(")
+_DEF_SHORT = re.compile(r"(?:^|[;\n])[\t ]*(?:@\w+(?:\.\w+)*[\t ]+)*(?:[\w.]+\.)?([A-Za-z_][\w!]*)[\t ]*\("
+                        r"(?=[^\n]*\)[\t ]*(?:where[^\n=]*)?=(?!=))")
+_IDENT = re.compile(r"[^\W\d][\w!]*")
+
+
+def _param(p: str) -> Arg:
+    """`x::T = 1` -> (x, T); `::T` -> (None, T); `@nospecialize(A::AbstractArray)`
+    -> (A, AbstractArray); `xs...` -> (xs, None): a vararg's type is not the argument's."""
+    p = p.strip()
+    m = re.match(r"@\w+\((.*)\)$", p)
+    if m:
+        p = m.group(1)
+    p = re.split(r"(?<![=<>!])=(?!=)", p, maxsplit=1)[0].strip()
+    if p.endswith("..."):
+        name = p[:-3].split("::", 1)[0].strip()
+        return (name if _IDENT.fullmatch(name) else None), None
+    name, _, typ = p.partition("::")
+    name = name.strip()
+    return (name if _IDENT.fullmatch(name) else None), (typ.strip() or None)
+
+
+def definitions_in(code: str) -> list[tuple[str, list[Arg]]]:
+    """Function definitions in Julia code: (name, [(argument name, declared
+    type text)]) for each `function f(a, b::T)` and `f(a, b) = …` (None for
+    an unnamed or untyped argument)."""
+    out = []
+    for rx in (_DEF_FUNCTION, _DEF_SHORT):
+        for m in rx.finditer(code):
+            open_at = m.end() - 1
+            close = matching(code, open_at)
+            out.append((m.group(1), [_param(p) for p in split_args(code[open_at + 1:close - 1])]))
+    return out
+
+
+# ---------------------------------------------------------------- the cleaner
+
+
+class _Cleaner:
+    """One pass over one text (see the module docstring); `lines` is edited in place."""
+
+    def __init__(self, text: str):
+        self.changed = "\r\n" in text
+        if self.changed:  # a Windows line end: the `\r` becomes a trailing space (lengths kept)
+            text = text.replace("\r\n", " \n")
+        self.text = text
+        self.lines = text.split("\n")
+        self._offsets: list[int] | None = None
+        self.outputs: list[Output] = []
+        self.definitions: dict[str, list[list[Arg]]] = {}
+        self.notes: list[tuple[int, int, str]] = []
+        self.units: list[int] = []
+
+    # -- positions and edits (every edit keeps the line's length, so offsets never change)
+    def offsets(self) -> list[int]:
+        """offsets[i]: where line i starts (one C-level pass, on first use)."""
+        if self._offsets is None:
+            self._offsets = [0, *accumulate(len(s) + 1 for s in self.lines)][: len(self.lines)]
+        return self._offsets
+
+    def line_at(self, pos: int) -> int:
+        """0-based line of a position."""
+        return bisect.bisect_right(self.offsets(), pos) - 1
+
+    def other_lines(self, a: int, b: int) -> list[int]:
+        """Lines in [a, b) whose first non-blank character is not a rail, a
+        block number or a comment: the only ones that can start an output,
+        a unit, or be debris outside them."""
+        offs = self.offsets()
+        start = offs[a] - 1 if a > 0 else 0
+        end = offs[b] if b < len(offs) else len(self.text)
+        out = [a] if a < b and _PASTE_CANDIDATE.match(self.lines[a]) else []
+        for m in _OTHER_LINE_START.finditer(self.text, start, end):
+            i = self.line_at(m.start() + 1)
+            if a <= i < b and (not out or out[-1] != i):
+                out.append(i)
+        return out
+
+    def span(self, a: int, b: int) -> tuple[int, int]:
+        """Offsets of lines [a, b) in the text."""
+        offs = self.offsets()
+        return offs[a], (offs[b] - 1 if b < len(offs) else len(self.text))
+
+    def blank(self, i: int, start: int = 0, end: int | None = None) -> None:
+        s = self.lines[i]
+        end = len(s) if end is None else end
+        if end > start and s[start:end].strip():
+            self.lines[i] = s[:start] + " " * (end - start) + s[end:]
+            self.changed = True
+
+    def replace(self, i: int, start: int, end: int, new: str) -> None:
+        s = self.lines[i]
+        assert len(new) == end - start
+        self.lines[i] = s[:start] + new + s[end:]
+        self.changed = True
+
+    def define(self, code: str) -> None:
+        for name, args in definitions_in(code):
+            self.definitions.setdefault(name, []).append(args)
+
+    # -- the steps
+    def run(self) -> None:
+        text = self.text
+        if "\x1b" in text or ">>>" in text:
+            for i, s in enumerate(self.lines):
+                if "\x1b" in s:
+                    self.replace(i, 0, len(s), _ANSI.sub(lambda m: _blank(m.group()), s))
+                    s = self.lines[i]
+                if ">>>" in s:
+                    m = _CHEVRON.match(s)
+                    if m:
+                        self.blank(i, m.end(1), m.end(1) + 3)
+            self.text = "\n".join(self.lines)  # same offsets: edits keep lengths
+        n = len(self.lines)
+        self.candidates = self.other_lines(0, n)
+        self.units = [i for i in self.candidates if self._is_unit(i)]
+        bounds = self.units + [n]
+        self.free_text(0, bounds[0])
+        for k, a in enumerate(self.units):
+            self.unit(a, bounds[k + 1])
+        if self.changed:
+            self.text = "\n".join(self.lines)
+        for out in self.outputs:
+            if out.kind != "plain":
+                self.inside(out)
+
+    def _is_unit(self, i: int) -> bool:
+        s = self.lines[i]
+        return bool(_PROMPT.match(s) or _SHELL.match(s) or _BARE_COMMAND.match(s))
+
+    def free_text(self, a: int, b: int) -> None:
+        """Text outside units: debris by its shape blanked, outputs recorded."""
+        i = a
+        lo = bisect.bisect_left(self.candidates, a)
+        hi = bisect.bisect_left(self.candidates, b)
+        for k in self.candidates[lo:hi]:
+            if k < i:
+                continue
+            s = self.lines[k]
+            if _VECTOR_HEADER.match(s) or _STRING_WRAPPER.match(s):
+                self.blank(k)
+                i = k + 1
+            elif _FUNCTION_HEAD.match(s):
+                i = self.julia_source(k, b) if self.units and not self._ir_follows(k + 1, b) else k + 1
+            else:
+                start = self.output_start(k)
+                i = self.output(k, b, start, None) + 1 if start is not None else k + 1
+
+    def _ir_follows(self, i: int, b: int) -> bool:
+        """Does a `function` header at line i-1 have an IR body (its next
+        non-blank line a block header, `Body::`, `CodeInfo(`, a rail, `end`)?"""
+        while i < b and not self.lines[i].strip():
+            i += 1
+        return i >= b or bool(_IR_AFTER_HEAD.match(self.lines[i]))
+
+    def julia_source(self, i: int, b: int) -> int:
+        """A Julia `function … end` pasted before a prompt: blanked (its
+        arguments kept as a definition); returns the next line."""
+        j = i
+        code = self.lines[i]
+        while unfinished(code) and j + 1 < b:
+            j += 1
+            code += "\n" + self.lines[j]
+        self.define(code)
+        for k in range(i, j + 1):
+            self.blank(k)
+        return j + 1
+
+    def output_start(self, i: int) -> str | None:
+        s = self.lines[i]
+        if _MI.match(s):
+            return "MethodInstance"
+        if _VARIABLES.match(s):
+            return "Variables"
+        if _BODY.match(s):
+            return "Body"
+        if "CodeInfo(" in s and _CODEINFO_OPEN.search(s):
+            return "CodeInfo"
+        if ":($(Expr(:lambda" in s:
+            return "lambda"
+        return None
+
+    def unit(self, a: int, b: int) -> None:
+        """A prompt (or shell line, or bare command) with its continuation
+        lines, then what was printed after it, up to line b."""
+        s = self.lines[a]
+        m = _PROMPT.match(s) or _SHELL.match(s)
+        indent = len(s) - len(s.lstrip())
+        col = m.end() if _PROMPT.match(s) else (s.index("$") + 1 if m else indent)
+        col += len(s[col:]) - len(s[col:].lstrip())
+        code = s[col:]
+        j = a
+        while j + 1 < b and unfinished(code):
+            nxt = self.lines[j + 1]
+            if self.output_start(j + 1) is not None:
+                break
+            if not code.split("#", 1)[0].strip() and len(nxt) - len(nxt.lstrip()) < indent + 7:
+                break  # a comment alone: the REPL's continuation is indented by the prompt
+            j += 1
+            code += "\n" + nxt
+        for k in range(a, j + 1):
+            self.blank(k)
+        self.define(code)
+        cmd = Command(code, a + 1, col + 1)
+        i = j + 1
+        while i < b:
+            s = self.lines[i]
+            if self.output_start(i) is not None:
+                i = self.output(i, b, self.output_start(i), cmd) + 1
+            elif _COMMENT_LINE.match(s):  # irc comments too
+                i += 1
+            elif _IRC_ITEM.match(s):  # irc declarations after a prompt are kept, struct bodies whole
+                i += 1
+                if _STRUCT_HEAD.match(s):
+                    while i < b and self.lines[i].strip() != "end" and not _PROMPT.match(self.lines[i]):
+                        i += 1
+                    i += 1
+            elif _FUNCTION_HEAD.match(s) and self._ir_follows(i + 1, b):
+                k = i
+                while k + 1 < b and self.lines[k].strip() != "end":
+                    k += 1
+                self.outputs.append(Output("plain", i + 1, k + 1))
+                i = k + 1
+            elif _HEADERLESS_BODY.match(s):  # a body printed with no header (IRCode, Zygote IR, …)
+                k = self._body_end(i + 1, b)
+                self.outputs.append(Output("body", i + 1, k, cmd))
+                i = k
+            else:
+                self.blank(i)
+                i += 1
+
+    def _body_end(self, i: int, b: int) -> int:
+        """The first line in [i, b) that is not a body line (b if none)."""
+        while i < b:
+            start, end = self.span(i, b)
+            m = _NOT_BODY_LINE.search(self.text, start - 1 if i else 0, end)
+            if m is None:
+                return b
+            k = max(i, self.line_at(m.end()))
+            if not _BODY_LINE_FULL.match(self.lines[k]):
+                return k
+            i = k + 1  # a digit that was a block number after all
+        return b
+
+    def output(self, i: int, b: int, start: str, cmd: Command | None) -> int:
+        """Record the output starting at line i (before line b); returns its last line (0-based)."""
+        lines = self.lines
+        if start == "lambda":  # Julia 0.x: to the end of the unit (judged unsupported)
+            last = self._last_text(i, b)
+            self.outputs.append(Output("codeinfo", i + 1, last + 1, cmd, closed=False))
+            return last
+        if start == "CodeInfo":
+            return self._codeinfo(i, b, cmd)
+        j = i
+        if start != "Body":  # header sections up to `Body::`
+            j = i + 1
+            while j < b:
+                t = lines[j]
+                if _BODY.match(t):
+                    break
+                if _MI.match(t) or _VARIABLES.match(t) or _PROMPT.match(t) or (t.strip() and not _SECTION_LINE.match(t)):
+                    break
+                j += 1
+            if j >= b or not _BODY.match(lines[j]):
+                last = self._last_text(i, j)
+                self.outputs.append(Output("warntype", i + 1, last + 1, cmd, header=start))
+                return last
+        k = self._body_end(j + 1, b)
+        self.outputs.append(Output("warntype", i + 1, k, cmd, header=start))
+        return k - 1
+
+    def _codeinfo(self, i: int, b: int, cmd: Command | None) -> int:
+        lines = self.lines
+        s = lines[i]
+        at = s.index("CodeInfo(")
+        prefix = s[:at]
+        extra = prefix.count("(") - prefix.count(")")
+        if prefix.strip():  # `:($(Expr(:thunk, CodeInfo(`, `x = CodeInfo(`
+            self.blank(i, 0, at)
+        k = i - 1
+        while k >= 0 and not lines[k].strip():
+            k -= 1
+        bare = k < 0 or not (_FUNCTION_HEAD.match(lines[k]) or _BODY.match(lines[k]) or _MI.match(lines[k]))
+        j = i + 1
+        while j < b:
+            t = lines[j]
+            if _CODEINFO_CLOSE.match(t):
+                if extra > 0:  # `))))`: the wrapper's closers after CodeInfo's own
+                    close_at = t.index(")")
+                    end = close_at + 1
+                    n = extra
+                    while end < len(t) and n > 0 and t[end] in ") \t":
+                        n -= t[end] == ")"
+                        end += 1
+                    self.blank(j, close_at + 1, end)
+                self.outputs.append(Output("codeinfo", i + 1, j + 1, cmd, bare=bare))
+                return j
+            if self.output_start(j) is not None or _PROMPT.match(t):
+                break
+            j += 1
+        last = self._last_text(i, j)
+        self.outputs.append(Output("codeinfo", i + 1, last + 1, cmd, closed=False, bare=bare))
+        return last
+
+    def _last_text(self, i: int, j: int) -> int:
+        """The last non-blank line in [i, j) (i if none)."""
+        last = j - 1
+        while last > i and not self.lines[last].strip():
+            last -= 1
+        return max(last, i)
+
+    def inside(self, out: Output) -> None:
+        """Debris within one output: Julia 1.0's columns, nesting rails; repairs with notes.
+        Each kind is looked for only where a cheap test on the output's text says it may be."""
+        a, b = out.first - 1, out.last
+        lines = self.lines
+        start, end = self.span(a, b)
+        text = self.text
+        head = lines[a:min(b, a + 4)]
+        if any(_LINE_COLUMN_SIGN.match(s) for s in head):  # Julia 1.0: `2 1 ─` on the first statement
+            for i in range(a, b):
+                m = _LINE_COLUMN.match(lines[i])
+                if m:
+                    self.blank(i, m.start(1), m.end(1))
+        if any(_RIGHT_RAIL.search(s) for s in head):  # Julia 1.0's right-hand `│`
+            for i in range(a, b):
+                m = _RIGHT_RAIL.search(lines[i])
+                if m:
+                    self.blank(i, m.start(), m.end())
+        if text.find("┌", start, end) >= 0 or text.find("└\n", start, end) >= 0:  # debuginfo scopes
+            for i in range(a + 1, b):
+                s = lines[i]
+                if _ONLY_RAILS.match(s):
+                    self.blank(i)
+                    continue
+                m = _NESTED_RAIL.match(s)
+                if m:
+                    self.blank(i, m.start(2), m.end(2))
+        if text.find(" ... ", start, end) >= 0:
+            for i in range(a, b):
+                m = _MANGLED_HEADER.match(lines[i])
+                if m:
+                    self.replace(i, m.end(1), m.end(), "┄┄┄")
+                    self.notes.append((i + 1, m.end(1) + 1, "read the damaged block header `…` as `┄` (a page replaced Julia's rail)"))
+        pos = text.find("goto # ", start, end)
+        while pos >= 0:
+            i = self.line_at(pos)
+            m = _MANGLED_GOTO.search(lines[i])
+            if m:
+                self.replace(i, m.start(), m.end(), "goto  #" + m.group(1))
+                self.notes.append((i + 1, m.start() + 1, f"read the damaged `goto # {m.group(1)}` as `goto #{m.group(1)}`"))
+            pos = text.find("goto # ", pos + 1, end)
+        pos = text.find("WHERE", start, end)
+        while pos >= 0:
+            i = self.line_at(pos)
+            s = lines[i]
+            if _UPPER_WHERE.search(s):
+                at = s.rfind("::", 0, s.rfind("WHERE"))
+                self.replace(i, at, len(s), re.sub(r"\bWHERE\b", "where", s[at:]))
+            pos = text.find("WHERE", self.offsets()[i] + len(s), end)
+
+
+def clean(text: str) -> Paste:
+    """The paste with its debris blanked (see the module docstring)."""
+    if not looks_pasted(text):
+        return Paste(text)
+    c = _Cleaner(text)
+    c.run()
+    cleaned = "\n".join(c.lines) if c.changed else text  # (`c.changed`: CRLF, escapes, or debris)
+    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units))

@@ -1,0 +1,92 @@
+"""Building what pastes hold: a bare `CodeInfo(` (its signature from the
+REPL line, the names read but never assigned and Julia's typed reads, with
+one note), Julia's `%N` numbering (a missing line is one error), Variables
+headers of closures and callable objects, unused slots of a CodeInfo."""
+from __future__ import annotations
+
+import pytest
+
+from irc.errors import IrcError
+from irc.ir.build import build_program
+from irc.syntax.parser import parse_text
+
+
+def build(text: str, signature: str | None = None):
+    return build_program(parse_text(text, "t.ir", signature=signature))
+
+
+def sig(fn) -> list[tuple[str, str | None]]:
+    from irc.output.fmt import format_expr
+
+    return [(s.name, format_expr(s.declared) if s.declared is not None else None) for s in fn.slots if s.argument]
+
+
+def test_arguments_are_the_names_read_but_never_assigned():
+    (fn,) = build("CodeInfo(\n1 ─      z = x * y\n│   %2 = z + w\n└──      return %2\n)\n").functions
+    assert fn.name == "#codeinfo#" and fn.form == "codeinfo"
+    assert sig(fn) == [("#self#", None), ("x", None), ("y", None), ("w", None)]
+    (note,) = fn.notes
+    assert note.severity == "note" and "names read but never assigned" in note.message and "--signature" in note.message
+
+
+def test_typed_reads_of_the_first_block_type_the_arguments():
+    text = ("CodeInfo(\n1 ─ %1 = list::Vector{Float64}\n│        (n@_5 = n@_2)::Int64\n│   %3 = (x isa Main.Int)::Bool\n"
+            "└──      goto #3 if not %3\n2 ─      return x::Int64\n3 ─      return %1\n) => Any\n")
+    (fn,) = build(text).functions
+    assert sig(fn) == [("#self#", None), ("n", "Int64"), ("list", "Vector{Float64}"), ("x", None)]
+    assert "type of `n`, `list` from Julia's typed reads" in fn.notes[0].message  # not x: narrowed in block 2
+
+
+def test_the_repl_line_gives_name_and_types():
+    text = "julia> @code_lowered f(1, 2.0)\nCodeInfo(\n1 ─ %1 = b * a\n└──      return %1\n)\n"
+    (fn,) = build(text).functions
+    assert fn.name == "f" and sig(fn)[1:] == [("b", "Int64"), ("a", "Float64")]
+    assert "from the REPL line 1" in fn.notes[0].message
+
+
+def test_top_level_code_has_no_arguments():
+    (fn,) = build("julia> Meta.lower(Main, :(sin(x)))\n:($(Expr(:thunk, CodeInfo(\n1 ─ %1 = sin(x)\n└──      return %1\n))))\n").functions
+    assert fn.name == "top-level scope" and fn.nargs == 1 and not fn.notes
+    assert fn.stmts[0].value.args[0].parts == ("x",)  # a global, not a slot
+
+
+def test_signature_option():
+    text = "CodeInfo(\n1 ─ %1 = x * y\n└──      return %1\n)\n"
+    (fn,) = build(text, "g(x::Int64, y::Float64)").functions
+    assert fn.name == "g" and sig(fn)[1:] == [("x", "Int64"), ("y", "Float64")]
+    assert "from --signature" in fn.notes[0].message and "give `--signature" not in fn.notes[0].message
+
+
+def test_unused_slots_of_a_codeinfo_leave_gaps():
+    text = "julia> @code_lowered f()\nCodeInfo(\n1 ─      @_2 = 1\n│        Core.NewvarNode(:(y@_5))\n└──      return @_2\n)\n"
+    (fn,) = build(text).functions
+    assert [s.name for s in fn.slots] == ["#self#", "@_2", "@_3", "@_4", "y"]
+    with pytest.raises(IrcError):  # a hand-written function still has no slot 5 out of nowhere
+        build("function f()\n1 ─      @_2 = 1\n│        Core.NewvarNode(:(y@_5))\n└──      return @_2\nend\n")
+
+
+def test_a_missing_line_is_one_error():
+    text = ("Variables\n  #self#::Core.Const(f)\n  x::Int64\n\nBody::Int64\n1 ─ %1 = x + 1\n└──      goto #2 if not true\n"
+            "│        (y = %3)\n│   %5 = y + 1\n└──      return %5\n")
+    with pytest.raises(IrcError) as e:
+        build(text)
+    (d,) = e.value.diagnostics
+    assert d.span.line == 9 and "`%5` is statement 4 here: a line seems missing before this one" in d.message
+
+
+def test_hand_written_labels_need_only_be_unique():
+    (fn,) = build("function f(x::Int64)\n1 ─ %10 = x + 1\n└──       return %10\nend\n").functions
+    assert len(fn.stmts) == 2
+
+
+@pytest.mark.parametrize("self_line,name", [
+    ("#self#::var\"#double_it_pullback#8\"", "#double_it_pullback#8"),
+    ("#self#::f.var\"#g#27\"", "#g#27"),
+    ("#self#::Core.Const(var\"#1#2\"())", "#1#2"),
+    ("#self#::Core.Compiler.Const(var\"##dotfunction#282#116\"(), false)", "##dotfunction#282#116"),
+    ("a::Dense{typeof(identity), Vector{Float32}}", "Dense"),
+])
+def test_variables_of_closures_and_callable_objects(self_line, name):
+    text = f"Variables\n  {self_line}\n  x::Int64\n\nBody::Int64\n1 ─      return x\n"
+    (fn,) = build(text).functions
+    assert fn.name == name and fn.nargs == 2

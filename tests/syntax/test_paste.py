@@ -1,0 +1,309 @@
+"""irc.syntax.paste: debris around Julia's output becomes blanks, every
+position kept; irc.syntax.forms: which outputs are refused and why, and the
+signature of a bare `CodeInfo(`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from irc.syntax.forms import ir_command, judge, literal_type, signature_hint
+from irc.syntax.paste import Command, Output, clean, definitions_in, looks_pasted, split_args, unfinished
+from irc.syntax.parser import parse_expr
+from irc.syntax import tree as S
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL = sorted((ROOT / "samples" / "real").glob("*.ir"))
+OWN = sorted((ROOT / "samples").glob("*.ir"))
+
+
+def shape(text: str) -> list[int]:
+    return [len(s) for s in text.split("\n")]
+
+
+@pytest.mark.parametrize("path", REAL, ids=lambda p: p.name[:4])
+def test_positions_are_kept(path):
+    text = path.read_text(encoding="utf-8")
+    p = clean(text)
+    assert shape(p.text) == shape(text)
+    for o in p.outputs:
+        assert 1 <= o.first <= o.last <= len(shape(text))
+
+
+@pytest.mark.parametrize("path", OWN, ids=lambda p: p.name)
+def test_hand_written_files_are_not_touched(path):
+    text = path.read_text(encoding="utf-8")
+    p = clean(text)
+    # a prompt line is debris (the grammar ignores it too); nothing else of irc's own language is
+    expected = [" " * len(s) if s.lstrip().startswith("julia>") else s for s in text.split("\n")]
+    assert p.text.split("\n") == expected
+    assert not p.notes
+
+
+def test_a_plain_function_file_is_no_paste():
+    body = "".join(f"│   %{k} = %{k - 1} + 1\n" for k in range(2, 50))
+    text = "function f(x::Int64)\n1 ─ %1 = x + 1\n" + body + "└──      return %49\nend\n"
+    assert not looks_pasted(text)
+    assert clean(text).text is text
+
+
+def lines_of(text: str) -> list[str]:
+    return [s.rstrip() for s in clean(text).text.split("\n")]
+
+
+def test_prompt_continuation_and_other_outputs_are_blanked():
+    text = ("julia> function f(x)\n"
+            "           y = x + 1\n"
+            "       end\n"
+            "f (generic function with 1 method)\n"
+            "\n"
+            "julia> @code_lowered f(1)\n"
+            "1-element Vector{Core.CodeInfo}:\n"
+            " CodeInfo(\n"
+            "1 ─ %1 = x + 1\n"
+            "└──      return %1\n"
+            ")\n"
+            "\n"
+            "julia> versioninfo()\n"
+            "Julia Version 1.10.0\n")
+    got = lines_of(text)
+    assert got[:8] == ["", "", "", "", "", "", "", " CodeInfo("]
+    assert got[8:11] == ["1 ─ %1 = x + 1", "└──      return %1", ")"]
+    assert got[11:] == ["", "", "", ""]
+    p = clean(text)
+    assert [(o.kind, o.first, o.last) for o in p.outputs] == [("codeinfo", 8, 11)]
+    assert p.outputs[0].command.text == "@code_lowered f(1)"
+    assert p.definitions == {"f": [[("x", None)]]}
+
+
+def test_a_markdown_fence():
+    text = "```julia-repl\njulia> @code_lowered f(1)\nCodeInfo(\n1 ─      return 1\n)\n```\n"
+    assert lines_of(text) == ["", "", "CodeInfo(", "1 ─      return 1", ")", "", ""]
+
+
+def test_a_vector_header_without_a_prompt():
+    text = "1-element Vector{Core.CodeInfo}:\n CodeInfo(\n1 ─      return 1\n)\n"
+    assert lines_of(text)[:2] == ["", " CodeInfo("]
+    text = "x\n2-element Vector{Core.CodeInfo}:\n CodeInfo(\n1 ─      return 1\n)\n"
+    assert lines_of(text)[:3] == ["x", "", " CodeInfo("]
+
+
+def test_a_struct_after_a_prompt_stays_whole():
+    text = "julia> using InteractiveUtils\n\nstruct P\n    x::Int64\nend\nmutable struct Q; n::Int64; end\n"
+    assert lines_of(text)[2:6] == ["struct P", "    x::Int64", "end", "mutable struct Q; n::Int64; end"]
+
+
+def test_escapes_prefixes_and_wrappers():
+    text = ('"""Output\n'
+            ">>> Variables\n"
+            "      #self#::Core.Compiler.Const(f, false)\n"
+            "\n"
+            "    Body\x1b[91m\x1b[1m::Int64\x1b[22m\x1b[39m\n"
+            "    \x1b[90m1 ─\x1b[39m      return 1\n"
+            '"""\n')
+    got = lines_of(text)
+    assert got[0] == "" and got[-2] == ""
+    assert got[1] == "    Variables"
+    assert got[4] == "    Body" + " " * 9 + "::Int64"
+    assert got[5] == "         1 ─" + " " * 5 + "      return 1"
+
+
+def test_codeinfo_wrappers_and_julia_1_0_columns():
+    text = ("julia> Meta.lower(Main, :(1 + 2))\n"
+            ":($(Expr(:thunk, CodeInfo(\n"
+            "2 1 ─ %1 = 1 + 2                │\n"
+            "3 │        return %1             │\n"
+            "))))\n")
+    got = lines_of(text)
+    assert got[1] == " " * len(":($(Expr(:thunk, ") + "CodeInfo("
+    assert got[2] == "  1 ─ %1 = 1 + 2"
+    assert got[3] == "  │        return %1"
+    assert got[4] == ")"
+
+
+def test_debuginfo_nesting_rails():
+    text = ("x = CodeInfo(\n"
+            "1 ──│ %1 = Main.f()\n"
+            "│   │       y = %1\n"
+            "│   └\n"
+            "└───       return y\n"
+            ")\n")
+    got = lines_of(text)
+    assert got[0] == "    CodeInfo("
+    assert got[1] == "1 ──  %1 = Main.f()"
+    assert got[2] == "│           y = %1"
+    assert got[3] == ""
+
+
+def test_repairs_are_noted():
+    text = ("MethodInstance for f(::Int64)\n  from f(x) @ Main none:1\nArguments\n  #self#::Core.Const(f)\n  x::Int64\n"
+            "Body::Int64\n1 ─      goto #2\n2 ... %2 = x\n└──      goto # 3\n3 ─      return x\n")
+    p = clean(text)
+    got = p.text.split("\n")
+    assert got[7] == "2 ┄┄┄ %2 = x" and got[8] == "└──      goto  #3"
+    assert [(line, col) for line, col, _ in p.notes] == [(8, 3), (9, 10)]
+
+
+def test_uppercase_where_reads_as_where():
+    text = "Variables\n  #self#::Core.Const(f)\n  t::TUPLE{VARARG{T, 4}} WHERE T\n\nBody::Int64\n1 ─      return 4\n"
+    assert clean(text).text.split("\n")[2] == "  t::TUPLE{VARARG{T, 4}} where T"
+
+
+@pytest.mark.parametrize("code,more", [
+    ("function f(x)", True), ("function f(x)\n  x\nend", False), ("f(x) = x", False), ("g(", True),
+    ("# just a comment", True), ("x[end]", False), ("[i for i in 1:3 if isodd(i)]", False),
+    ("(Meta.@lower function f()\n local y\n", True), ("code_typed() do\n    f(1)\nend |> only", False),
+    ('s = "function"', False), ("abstract type A end", False), ("quote\n x\n", True),
+])
+def test_unfinished(code, more):
+    assert unfinished(code) is more
+
+
+def test_definitions_and_arguments():
+    assert definitions_in("@noinline pos(x) = x < 0 ? 0 : x;") == [("pos", [("x", None)])]
+    assert definitions_in("function f(c, x::Int=1, ::Float64, ys...; k=2)") == \
+        [("f", [("c", None), ("x", "Int"), (None, "Float64"), ("ys", None)])]
+    assert definitions_in("f(::NTuple{N}) where {N} = N") == [("f", [(None, "NTuple{N}")])]
+    assert definitions_in("@code_warntype f(3.2)") == []
+    assert split_args('1, "a,b", (2, 3); k = 1') == ["1", '"a,b"', "(2, 3)"]
+
+
+# ---------------------------------------------------------------- forms
+
+
+def cmd(text: str):
+    return ir_command(Command(text, 1, 8))
+
+
+def test_commands():
+    c = cmd("@code_typed optimize = false debuginfo=:source f(1, 2.0)")
+    assert (c.what, c.macro, c.rest, c.optimize) == ("code_typed", True, "f(1, 2.0)", False)
+    c = cmd("code_typed((Float64, Int); optimize=false) do x, n\n    x + n\nend |> only")
+    assert (c.what, c.macro, c.optimize, c.do_args) == ("code_typed", False, False, ["x", "n"])
+    assert cmd("using LinearAlgebra; foo(x) = (x...,); @code_warntype foo(qr(rand(3,3))) # master").rest == "foo(qr(rand(3,3)))"
+    assert cmd("(ir, rt) = only(Base.code_ircode(foo, (Float64,)))").what == "code_ircode"
+    assert cmd("x = 1") is None
+
+
+@pytest.mark.parametrize("arg,typ", [
+    ("1", "Int64"), ("-3", "Int64"), ("2.0", "Float64"), ("1e-3", "Float64"), ("1f0", "Float32"), ("0x01", "UInt8"),
+    ('"s"', "String"), ("'c'", "Char"), ("true", "Bool"), (":a", "Symbol"), ("nothing", "Nothing"),
+    ("1:10", "UnitRange{Int64}"), ("[1, 2, 3]", "Vector{Int64}"), ("(1, 2.0)", "Tuple{Int64, Float64}"),
+    ("Int", "Type{Int}"), ("x", None), ("rand(3)", None), ("[1, 2.0]", None),
+])
+def test_literal_types(arg, typ):
+    assert literal_type(arg) == typ
+
+
+def refusals(text: str) -> list[tuple[int, int, str, str]]:
+    return [(r.line, r.col, r.code, r.message) for r in judge(clean(text))]
+
+
+CODEINFO = "CodeInfo(\n1 ─ %1 = x + 1\n└──      return %1\n) => Int64\n"
+
+
+@pytest.mark.parametrize("text,line,col,code,words", [
+    ("julia> @code_typed f(1)\n" + CODEINFO, 1, 8, "optimized", "`@code_typed` without `optimize=false`"),
+    ("julia> code_typed(f, (Int,))\n" + CODEINFO, 1, 8, "optimized", "`code_typed(…)` without `optimize=false`"),
+    ("julia> @code_warntype optimize=true f(1)\nMethodInstance for f(::Int64)\n  from f(x) @ Main none:1\nArguments\n"
+     "  #self#::Core.Const(f)\n  x::Int64\nBody::Int64\n1 ─      return 2\n", 1, 8, "optimized", "with `optimize=true`"),
+    ("CodeInfo(\n1 ─ %1 = φ (#2 => 1)::Int64\n└──      return %1\n) => Int64\n", 2, 10, "optimized", "a `φ` node"),
+    ("CodeInfo(\n1 ─ %1 =    invoke Main.g(_2::Int64)::Int64\n└──      return %1\n) => Int64\n", 2, 13, "optimized",
+     "an `invoke` statement"),
+    ("CodeInfo(\n1 ─ %1 = Main.g(_2)::Int64\n└──      return %1\n) => Int64\n", 2, 17, "optimized", "`_2`"),
+    ("CodeInfo(\n1 ─ %1 = Base.mul_int(x, x)::Int64\n└──      return %1\n) => Int64\n", 2, 15, "optimized", "`mul_int`"),
+    ("Body::Float64\n2 1 ─ %1 = (Base.sitofp)(Float64, x)::Float64\n  └──      return %1\n", 2, 1, "optimized",
+     "line-number column"),
+    ("Body::Float64\n1 ─ %1 = (x + 1)::Float64\n└──      return %1\n", 1, 1, "damaged", "header seems cut"),
+    ("julia> Zygote.@code_ir foo(1)\n1 1 ─ %1 = (Main.bar)(_2)::Any\n  └──      return %1\n", 1, 8, "unsupported",
+     "`@code_ir`"),
+    ("julia> @code_lowered fib(10)\nCodeInfo(\n1 ─      detach within %1, reattach to #2\n2 ─      return 1\n)\n", 3, 10,
+     "unsupported", "Tapir"),
+    ("Variables:\n  x::Int64\n\nBody:\n  begin\n    return x\n  end::Int64\n", 1, 1, "unsupported", "before 1.0"),
+])
+def test_refusals(text, line, col, code, words):
+    (got,) = refusals(text)
+    assert got[:3] == (line, col, code) and words in got[3], got
+
+
+@pytest.mark.parametrize("text", [
+    "julia> @code_typed optimize=false f(1)\n" + CODEINFO,
+    "julia> code_typed(f, (Int,); optimize=false)\n" + CODEINFO,
+    "julia> @code_lowered f(1)\nCodeInfo(\n1 ─ %1 = Base.mul_int(x, x)\n└──      return %1\n)\n",
+    "function f(x::Int64)\nCodeInfo(\n1 ─ %1 = Base.mul_int(x, x)::Int64\n└──      return %1\n) => Int64\nend\n",
+    "julia> @code_lowered f(1)\nCodeInfo(\n1 ─ %1 = Main.invoke(Main.g, Tuple{Int64}, x)\n└──      return %1\n)\n",
+])
+def test_unoptimized_is_not_refused(text):
+    assert refusals(text) == []
+
+
+def hint(text: str, signature: S.FunctionDef | None = None) -> S.SignatureHint:
+    p = clean(text)
+    (o,) = [o for o in p.outputs if o.kind == "codeinfo"]
+    return signature_hint(o, p, parse_expr, signature)
+
+
+def args(h: S.SignatureHint):
+    from irc.output.fmt import format_expr
+
+    return [(a.name, format_expr(a.type) if a.type is not None else None) for a in h.args]
+
+
+BODY = "CodeInfo(\n1 ─ %1 = x * y\n└──      return %1\n)\n"
+
+
+def test_hint_from_a_macro_call_and_a_definition():
+    h = hint("julia> f(a, b) = a * b\n\njulia> @code_lowered f(1, 2.0)\n" + BODY)
+    assert h.name == ("f",) and args(h) == [("a", "Int64"), ("b", "Float64")] and h.origin == "the REPL line 3"
+
+
+def test_hint_from_a_type_tuple_and_a_do_block():
+    assert args(hint("julia> code_lowered(f, (Int, Vector{Float64}))\n" + BODY)) == [(None, "Int"), (None, "Vector{Float64}")]
+    assert args(hint("julia> code_lowered(f, Tuple{Int})\n" + BODY)) == [(None, "Int")]
+    h = hint("julia> code_typed((Float64, Int); optimize=false) do x, y\n           x * y\n       end\n" + BODY)
+    assert args(h) == [("x", "Float64"), ("y", "Int")]
+
+
+def test_hint_of_top_level_code_and_from_line_info():
+    assert hint("julia> Meta.lower(Main, :(x * y))\n" + BODY).thunk
+    h = hint("CodeInfo(\n    @ REPL[3]:2 within `summer`\n1 ─      return x\n)\n")
+    assert h.name == ("summer",) and h.args is None
+
+
+def test_signature_option_fills_what_the_repl_leaves_open():
+    from irc.syntax.parser import parse_signature
+
+    sig = parse_signature("g(x::Int64, y::Float64)")
+    h = hint("julia> @code_lowered f(a, b)\n" + BODY, sig)
+    assert h.name == ("g",) and args(h) == [("x", "Int64"), ("y", "Float64")] and h.origin == "--signature"
+    h = hint("julia> @code_lowered f(1, 2)\n" + BODY, sig)  # the REPL line is complete: it wins
+    assert h.name == ("f",) and args(h) == [(None, "Int64"), (None, "Int64")]
+
+
+def test_a_bad_signature_is_a_located_error():
+    from irc.errors import IrcError
+    from irc.syntax.parser import parse_signature
+
+    with pytest.raises(IrcError) as e:
+        parse_signature("f(x::Int64, y::")
+    (d,) = e.value.diagnostics
+    assert d.span.path == "--signature" and d.span.line == 1 and d.context == "f(x::Int64, y::"
+
+
+def test_output_kinds():
+    p = clean("julia> @code_warntype f(1)\nVariables\n  #self#::Core.Const(f)\n  x::Int64\n\nBody::Int64\n"
+              "1 ─      return x\n\njulia> 1 + 1\n2\n")
+    assert [(o.kind, o.header, o.first, o.last) for o in p.outputs] == [("warntype", "Variables", 2, 7)]
+    assert p.text.split("\n")[8:10] == ["            ", " "]
+    assert isinstance(p.outputs[0], Output)
+
+
+@pytest.mark.parametrize("path", REAL[:40], ids=lambda p: p.name[:4])
+def test_windows_line_ends_read_alike(path):
+    from irc.cli.driver import analyse
+
+    text = path.read_text(encoding="utf-8")
+    crlf = text.replace("\n", "\r\n")
+    a, b = analyse("t.ir", text), analyse("t.ir", crlf)
+    assert [d.message for d in a.errors] == [d.message for d in b.errors]
+    assert len(a.results) == len(b.results)

@@ -1,0 +1,74 @@
+"""Julia's printing of the values pastes hold (issue 11, item 4): operator
+functions by their own names, `Colon()`, intrinsics and Base submodule
+functions qualified, module constants and their properties, `typeof(f)` of
+a function irc does not know, Julia ≤ 1.5's all-capitals types, old
+spellings of the same types."""
+from __future__ import annotations
+
+import pytest
+
+from irc.cli.driver import analyse_text
+from irc.lattice.typeprint import show
+from irc.world.world import World
+
+
+@pytest.fixture(scope="module")
+def world():
+    return World.build([])
+
+
+@pytest.mark.parametrize("text,shown", [
+    ("Core.Const(%)", "Core.Const(rem)"), ("Core.Const(rem)", "Core.Const(rem)"), ("Core.Const(÷)", "Core.Const(div)"),
+    ("Core.Const(⊻)", "Core.Const(xor)"), ("Core.Const(Colon())", "Core.Const(Colon())"), ("typeof(:)", "Colon"),
+    ("typeof(%)", "typeof(rem)"), ("Core.Const(Core.Intrinsics.add_int)", "Core.Const(Core.Intrinsics.add_int)"),
+    ("Core.Const(Base.add_int)", "Core.Const(Core.Intrinsics.add_int)"), ("Core.Const(Base.Math.sin)", "Core.Const(sin)"),
+    ("Core.Const(Base)", "Core.Const(Base)"), ("Core.Const(Base.FastMath)", "Core.Const(Base.FastMath)"),
+    ("Core.Const(Base.FastMath.sin_fast)", "Core.Const(Base.FastMath.sin_fast)"),
+    ("Core.Const(hey)", "Core.Const(hey)"),
+    ("Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, typeof(hey), Tuple{Vector{Float64}}}",
+     "Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, typeof(hey), Tuple{Vector{Float64}}}"),
+    ("UNION{FLOAT64, INT64}", "Union{Float64, Int64}"), ("CORE.BOX", "Core.Box"), ("ANY", "Any"),
+    ("TUPLE{VARARG{T, 4}} where T", "NTuple{4, T} where T"), ("ARRAY{T,1} where T", "Vector"),
+    ("Array{Int64,1}", "Vector{Int64}"), ("NamedTuple{(:x,),Tuple{Int64}}", "@NamedTuple{x::Int64}"),
+])
+def test_printed_as_julia_prints(world, text, shown):
+    assert show(world.parse_type(text)) == shown
+
+
+@pytest.mark.parametrize("text", ['Core.Const(Thunk(var"#7#8"()))', 'Core.Const(var"#1#2"())', "Core.Const(Foo(1, :a))"])
+def test_an_instance_of_an_unknown_type_is_kept_as_printed(world, text):
+    from irc.lattice.typelattice import widenconst
+
+    v = world.parse_type(text)
+    assert show(v) == text and show(widenconst(v)) == "Any"
+
+
+def test_capitals_that_name_nothing_stay_unknown(world):
+    """Only a capitals spelling of a type irc knows is folded to it; any other
+    stays the unknown (opaque) type it names, as written."""
+    t = world.parse_type("FROBNICATE{INT64}")
+    assert t.name.unknown and show(t) == "FROBNICATE{Int64}"
+
+
+def test_module_constants_and_their_properties():
+    text = ("function f(x::Int64)\n1 ─ %1 = Main.Base\n│   %2 = Base.getproperty(%1, :FastMath)\n"
+            "│   %3 = Base.getproperty(%2, :sin_fast)\n│   %4 = Main.:%\n│   %5 = Main.:(:)\n│   %6 = (%4)(x, 2)\n"
+            "└──      return %6\nend\n")
+    res = analyse_text(text)
+    assert not res.errors
+    (_, r), = res.results
+    assert [show(t) for t in r.ssa_types[1:6]] == [
+        "Core.Const(Base)", "Core.Const(Base.FastMath)", "Core.Const(Base.FastMath.sin_fast)", "Core.Const(rem)",
+        "Core.Const(Colon())"]
+    assert show(r.ssa_types[6]) == "Int64"  # `%` still dispatches as `rem` does
+
+
+def test_a_constant_argument_of_an_unknown_function_is_kept():
+    text = ("MethodInstance for foo(::typeof(hey))\n  from foo(f) @ Main none:1\nArguments\n  #self#::Core.Const(foo)\n"
+            "  f::Core.Const(hey)\nBody::Any\n1 ─ %1 = Base.vect(1.0, 2.0)::Vector{Float64}\n"
+            "│   %2 = Base.broadcasted(f, %1)::Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, "
+            "typeof(hey), Tuple{Vector{Float64}}}\n└──      return %2\n")
+    (_, r), = analyse_text(text).results
+    assert show(r.slot_types[2]) == "Core.Const(hey)"
+    assert show(r.ssa_types[2]) == ("Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, typeof(hey), "
+                                    "Tuple{Vector{Float64}}}")
