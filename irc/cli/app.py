@@ -1,7 +1,8 @@
-"""The `irc` command line (typer): `infer`, `fmt`, `cfg`, `explain`, `--version`.
+"""The `irc` command line (typer): `infer`, `report`, `fmt`, `cfg`, `explain`, `--version`.
 
 Each command parses its options and hands the work to one function below
-it: `irc.cli.batch.cli_infer` (infer), `irc.cli.loading.run_command` with a
+it: `irc.cli.batch.cli_infer` (infer), `irc.cli.report.cli_report`
+(report), `irc.cli.loading.run_command` with a
 renderer from `irc.output` (fmt, cfg), `irc.cli.commands` (explain, cfg with
 states).  `main` runs the app and turns any escaping exception into one
 `irc: internal error: …` line (never a traceback).
@@ -62,6 +63,8 @@ def _root(
 
 
 FILES = typer.Argument(None, help="Files, directories (every .ir below) or - for stdin.", show_default=False)
+SCHEDULER = typer.Option(None, "--scheduler", help="Run each file as a task on the Dask cluster at ADDRESS "
+                         "(tcp://HOST:PORT; needs irc[cluster]).", metavar="ADDRESS")
 
 
 @app.command("fmt")
@@ -105,6 +108,7 @@ def infer_cmd(
     warn_only: bool = typer.Option(False, "--warn-only", help="Print only the diagnostics, not the annotated IR."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print warnings (errors are always printed)."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
+    scheduler: Optional[str] = SCHEDULER,
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     from irc.cli.batch import cli_infer
@@ -112,7 +116,27 @@ def infer_cmd(
     raise typer.Exit(cli_infer(list(files or []), format=format, state=state, stats=stats, check=check,
                                exact=exact, no_prelude=no_prelude, prelude=list(prelude or []), color=color,
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
-                               strict=strict, keep=(ctx.obj or {}).get("keep")))
+                               strict=strict, keep=(ctx.obj or {}).get("keep"), scheduler=scheduler))
+
+
+@app.command("report")
+def report_cmd(
+    files: Optional[List[str]] = FILES,
+    output: str = typer.Option(..., "-o", "--output", help="The HTML file to write (atomically); - for stdout.", metavar="FILE"),
+    title: str = typer.Option("irc report", "--title", help="The page's title."),
+    state: str = typer.Option("block", "--state", help="How entry states are kept: stmt, block or live (same report)."),
+    no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
+    prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
+    max_lines: int = typer.Option(2000, "--max-lines", help="Annotated IR lines kept per function (0: none).", metavar="N"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Analyse files in N worker processes.", metavar="N"),
+    scheduler: Optional[str] = SCHEDULER,
+) -> None:
+    """Analyse a corpus and write one self-contained HTML report (summary, chart, sortable table, annotated IR)."""
+    from irc.cli.report import cli_report
+
+    raise typer.Exit(cli_report(list(files or []), output=output, title=title, state=state,
+                                no_prelude=no_prelude, prelude=list(prelude or []), max_lines=max_lines,
+                                jobs=jobs, scheduler=scheduler))
 
 
 @app.command("explain")

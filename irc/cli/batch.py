@@ -11,7 +11,9 @@ Algorithm:
   `jobs > 1` (in-process otherwise), and yields the outcomes **in input
   order** as they become available, so output is deterministic whatever the
   scheduling.  A worker that raises is turned into an error outcome by the
-  caller's `on_crash`; the pool never dies on one file.
+  caller's `on_crash`; the pool never dies on one file.  `run_tasks` is
+  the same over a Dask cluster when one is given (`--scheduler`,
+  `irc.cli.cluster`), each task carrying its input's text.
 - `atomic_write` writes a whole file or nothing: the text goes to a
   temporary file in the destination's directory, is flushed and fsynced,
   then renamed over the destination (`os.replace`, atomic on POSIX).  On any
@@ -158,6 +160,40 @@ def run_pool(worker: Callable[[T], R], tasks: list[T], jobs: int) -> Iterator[R]
         yield from pool.map(worker, tasks, chunksize=1)
 
 
+def run_tasks(worker: Callable[[T], R], tasks: list[T], jobs: int = 1, cluster: Any = None,
+              on_error: Callable[[T, BaseException], R] | None = None) -> Iterator[R]:
+    """`run_pool`, or with `cluster` (`irc.cli.cluster.Cluster`) the same on a
+    Dask cluster: each task `(path, text, …)` gets its input's text here
+    first (`with_text`), since workers share no filesystem with us."""
+    if cluster is None:
+        return run_pool(worker, tasks, jobs)
+    return cluster.map(worker, (with_text(t, worker) for t in tasks), on_error or _crashed)
+
+
+def with_text(task: tuple, worker: Callable[[tuple], Any]) -> Any:
+    """`task` with its input read (`read_input`) into its text field; an input
+    that cannot be read is settled here, by `worker` itself, which reports it
+    exactly as in a local run (`cluster.Done`)."""
+    from irc.cli.cluster import Done
+    from irc.errors import IrcError
+
+    path, text = task[0], task[1]
+    if text is not None:
+        return task
+    try:
+        return (path, read_input(path), *task[2:])
+    except IrcError:
+        return Done(worker(task))
+
+
+def _crashed(task: tuple, e: BaseException) -> Any:
+    """A task the cluster could not run, as that input's error outcome."""
+    from irc.cli.driver import Outcome
+
+    msg = f"{task[0]}:1:1: error: the cluster could not run this input: {type(e).__name__}: {e}\n"
+    return Outcome(task[0], messages=msg, errors=1)
+
+
 class Progress:
     """A progress bar on stderr for long runs on a terminal; a no-op otherwise.
 
@@ -253,7 +289,7 @@ def format_stats(store: str, files: int, functions: int, stats: dict, timings: d
 def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None = None,
                out_dir: str | None = None, stats: bool = False, strict: bool = False,
                stdout: TextIO | None = None, stderr: TextIO | None = None,
-               progress: bool | None = None, keep: list | None = None) -> int:
+               progress: bool | None = None, keep: list | None = None, cluster: Any = None) -> int:
     """Run `irc infer` over `paths`; returns the exit status (0 ok, 1 some input failed).
 
     Outputs come in input order.  With `output`, everything stdout would get
@@ -261,6 +297,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     input gets its own file (written atomically as soon as it is done); a
     failed input writes no file.  `keep`: the last input's analysis is left
     there when the inputs run in this process (`driver.process_file`).
+    `cluster`: run the inputs there (`irc.cli.cluster`) instead of `jobs` processes.
     """
     from irc.output.jsondoc import document, dumps
 
@@ -305,9 +342,9 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
 
     total_bytes = sum(input_size(p) for p in inputs)
     with Progress(len(inputs), total_bytes, enabled=progress) as bar:
-        in_process = jobs <= 1 or len(tasks) <= 1
+        in_process = (jobs <= 1 or len(tasks) <= 1) and cluster is None
         worker = partial(_work, keep=keep) if keep is not None and in_process else _work
-        for task, dest, oc in zip(tasks, dests, run_pool(worker, tasks, jobs)):
+        for task, dest, oc in zip(tasks, dests, run_tasks(worker, tasks, jobs, cluster)):
             path = oc.path
             bar.advance(path)
             if oc.messages:
@@ -379,8 +416,9 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
               prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
               strict: bool = False, stdout: TextIO | None = None, stderr: TextIO | None = None,
-              keep: list | None = None) -> int:
-    """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
+              keep: list | None = None, scheduler: str | None = None) -> int:
+    """Validate `irc infer`'s options and run it; returns the exit status (2: bad
+    usage).  `scheduler`: a Dask scheduler's address (`irc.cli.cluster`)."""
     from irc.output.colour import use_colour
     from irc.cli.driver import STORES, Options, RenderOptions
 
@@ -403,6 +441,8 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
         return usage("--exact refines --check; give both")
     if jobs < 1:
         return usage("--jobs must be at least 1")
+    if scheduler is not None and jobs > 1:
+        return usage("give --jobs N or --scheduler ADDRESS, not both (the cluster's workers are the jobs)")
     if not files:
         return usage("no input files (give files, directories holding .ir files, or - for stdin)")
     to_terminal = output is None and out_dir is None
@@ -412,5 +452,8 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
     opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
                          quiet=quiet, analysis=Options(store=state, prelude=not no_prelude,
                                                        extra_preludes=tuple(prelude or ())))
-    return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
-                      stdout=stdout, stderr=stderr, keep=keep)
+    from irc.cli.cluster import run_with_cluster
+
+    return run_with_cluster(scheduler, lambda cluster: infer_main(
+        files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
+        stdout=stdout, stderr=stderr, keep=keep, cluster=cluster), stderr)
