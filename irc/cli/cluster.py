@@ -104,9 +104,11 @@ class Cluster:
             yield result
 
 
-def connect(address: str, connect_timeout: float = CONNECT_TIMEOUT, worker_wait: float = WORKER_WAIT) -> Cluster:
+def connect(address: str, connect_timeout: float | None = None, worker_wait: float | None = None) -> Cluster:
     """A `Cluster` on the scheduler at `address`, checked (see the module doc);
-    raises `ClusterError`."""
+    raises `ClusterError`.  Timeouts default to `CONNECT_TIMEOUT` and `WORKER_WAIT`."""
+    connect_timeout = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
+    worker_wait = WORKER_WAIT if worker_wait is None else worker_wait
     try:
         from distributed import Client
     except ImportError as e:
