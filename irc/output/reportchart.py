@@ -24,7 +24,7 @@ from html import escape
 from irc.output import colour as C
 from irc.output.reportdata import FileReport, FunctionReport, severity_key
 
-WIDTH, HEIGHT = 720, 300
+WIDTH, HEIGHT = 600, 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 40
 
 
@@ -109,7 +109,7 @@ def where_svg(files: list[FileReport], top: int = 15) -> tuple[str, str] | None:
     if not ranked:
         return None
     ranked = ranked[:top]
-    bar_h, gap, label_w = 18, 6, 260
+    bar_h, gap, label_w = 18, 6, 210
     height = TOP + len(ranked) * (bar_h + gap) + 24
     most = ranked[0][0]
     pw = WIDTH - label_w - RIGHT - 60
@@ -118,7 +118,7 @@ def where_svg(files: list[FileReport], top: int = 15) -> tuple[str, str] | None:
            f'<title id="where-title">Non-concrete statements per {"directory" if by_dir else "file"}</title>']
     for k, (total, name, b, w) in enumerate(ranked):
         yy = TOP + k * (bar_h + gap)
-        shown = name if len(name) <= 40 else "…" + name[-39:]
+        shown = name if len(name) <= 32 else "…" + name[-31:]
         out.append(f'<text class="label" x="{label_w - 8}" y="{yy + 13}" text-anchor="end">'
                    f'<title>{escape(name)}</title>{escape(shown)}</text>')
         xb = label_w

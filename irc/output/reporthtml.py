@@ -54,8 +54,7 @@ def _card(metric: str, label: str, value: str, note: str = "", level: str = "") 
 def summary_html(s: Summary) -> str:
     share = s.concrete_share
     cards = [
-        _card("files", "Files", f"{s.files:,}", f"{s.failed_files:,} failed" if s.failed_files else "all inferred",
-              C.BAD if s.failed_files else ""),
+        _card("files", "Files", f"{s.files:,}", f"{s.failed_files:,} failed" if s.failed_files else "all inferred"),
         _card("functions", "Functions", f"{s.functions:,}"),
         _card("statements", "Statements", f"{s.statements:,}", f"{s.typed:,} reached with a type"),
         _card("concrete", "Concrete", "–" if share is None else f"{100 * share:.1f}%",
@@ -103,11 +102,11 @@ def ir_html(anchor: str, f: FunctionReport, messages: dict[int, list[str]]) -> t
             if src in messages:
                 cls += " flagged"
                 attrs += f' title="{escape(chr(10).join(messages[src]))}"'
-        out.append(f'<span class="{cls}"{attrs}><span class="ln">{gutter}</span>{painted_html(ln.text)}</span>')
+        out.append(f'<span class="{cls}"{attrs}><span class="ln">{gutter}</span>{painted_html(ln.text)}\n</span>')
     if f.omitted_lines:
         out.append(f'<span class="line omitted"><span class="ln"></span>… {f.omitted_lines:,} more lines '
-                   f'(irc infer prints them all)</span>')
-    return '<pre class="ir">' + "\n".join(out) + "</pre>", seen
+                   f'(irc infer prints them all)\n</span>')
+    return '<pre class="ir">' + "".join(out) + "</pre>", seen
 
 
 def function_html(path: str, anchor: str, f: FunctionReport) -> str:
@@ -175,7 +174,7 @@ def render_report(files: list[FileReport], meta: ReportMeta = ReportMeta()) -> s
 {summary_html(s)}
 </section>
 <section id="charts"><h2>Where the instability is</h2>
-{chr(10).join(charts) or '<p class="clean">No function was inferred.</p>'}
+<div class="charts">{chr(10).join(charts) or '<p class="clean">No function was inferred.</p>'}</div>
 </section>
 <section id="functions"><h2>Functions</h2>
 <p class="help">Worst first: red statements, then yellow ones, then maybe-undefined locals, then diagnostics.
@@ -214,9 +213,10 @@ code,pre{font:12.5px/1.4 ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospac
 .card .note{color:var(--comment);font-size:12px}
 .card.level-good{border-left-color:var(--good)}.card.level-warn{border-left-color:var(--warn)}.card.level-bad{border-left-color:var(--bad)}
 .card.level-good .value{color:var(--good)}.card.level-warn .value{color:var(--warn)}.card.level-bad .value{color:var(--bad)}
-figure{margin:0 0 14px;display:inline-block;vertical-align:top;max-width:100%}
-figcaption{color:var(--comment);font-size:12px;max-width:720px}
-svg.chart{max-width:100%;height:auto;background:var(--soft);border:1px solid var(--line);border-radius:6px}
+figure{margin:0;flex:1 1 420px;max-width:640px}
+.charts{display:flex;flex-wrap:wrap;gap:14px;align-items:flex-start}
+figcaption{color:var(--comment);font-size:12px;max-width:600px}
+svg.chart{width:100%;height:auto;background:var(--soft);border:1px solid var(--line);border-radius:6px}
 svg .grid{stroke:#d8dee4;stroke-width:1}svg .tick,svg .label,svg .value{font-size:11px;fill:#57606a}
 svg .axis{font-size:12px;fill:#57606a}
 svg .dot{fill-opacity:.7;stroke:#fff;stroke-width:.5}svg .dot.good,svg .bar.good{fill:var(--good)}
