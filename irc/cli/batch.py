@@ -407,6 +407,22 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     return 1 if bad else 0
 
 
+def run_options_error(files: list[str], state: str, jobs: int, scheduler: str | None) -> str | None:
+    """What is wrong with the options every analysing command shares
+    (inputs, `--state`, `--jobs`, `--scheduler`), in words; None if nothing."""
+    from irc.cli.driver import STORES
+
+    if state not in STORES:
+        return f"--state must be one of {', '.join(STORES)} (got {state!r})"
+    if jobs < 1:
+        return "--jobs must be at least 1"
+    if scheduler is not None and jobs > 1:
+        return "give --jobs N or --scheduler ADDRESS, not both (the cluster's workers are the jobs)"
+    if not files:
+        return "no input files (give files, directories holding .ir files, or - for stdin)"
+    return None
+
+
 FORMATS = ("text", "json", "jsonl")
 COLOR_CHOICES = ("auto", "always", "never")
 
@@ -420,7 +436,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad
     usage).  `scheduler`: a Dask scheduler's address (`irc.cli.cluster`)."""
     from irc.output.colour import use_colour
-    from irc.cli.driver import STORES, Options, RenderOptions
+    from irc.cli.driver import Options, RenderOptions
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -431,20 +447,15 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
 
     if format not in FORMATS:
         return usage(f"--format must be one of {', '.join(FORMATS)} (got {format!r})")
-    if state not in STORES:
-        return usage(f"--state must be one of {', '.join(STORES)} (got {state!r})")
     if color not in COLOR_CHOICES:
         return usage(f"--color must be one of {', '.join(COLOR_CHOICES)} (got {color!r})")
     if output is not None and out_dir is not None:
         return usage("give -o FILE or --out-dir DIR, not both")
     if exact and not check:
         return usage("--exact refines --check; give both")
-    if jobs < 1:
-        return usage("--jobs must be at least 1")
-    if scheduler is not None and jobs > 1:
-        return usage("give --jobs N or --scheduler ADDRESS, not both (the cluster's workers are the jobs)")
-    if not files:
-        return usage("no input files (give files, directories holding .ir files, or - for stdin)")
+    bad_run = run_options_error(files, state, jobs, scheduler)
+    if bad_run:
+        return usage(bad_run)
     to_terminal = output is None and out_dir is None
     colour = format == "text" and not check and use_colour(color, stdout if to_terminal else None)
     if color == "always" and format == "text" and not check:

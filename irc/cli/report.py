@@ -24,8 +24,9 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from irc.cli.batch import STDIN, Progress, atomic_write, collect_inputs, input_size, read_input, run_tasks
-from irc.cli.driver import STORES, Options, _gc_paused, analyse, deep_recursion
+from irc.cli.batch import (STDIN, Progress, atomic_write, collect_inputs, input_size, read_input, run_options_error,
+                           run_tasks)
+from irc.cli.driver import Options, _gc_paused, analyse, deep_recursion
 from irc.errors import IrcError, render
 from irc.output.reportdata import FileReport, file_report
 
@@ -129,20 +130,11 @@ def cli_report(files: list[str], *, output: str, title: str = "irc report", stat
 
     stderr = stderr or sys.stderr
 
-    def usage(msg: str) -> int:
-        stderr.write(f"error: {msg}\n")
+    bad = run_options_error(files, state, jobs, scheduler) or (
+        "--max-lines must be 0 or more" if max_lines < 0 else None)
+    if bad:
+        stderr.write(f"error: {bad}\n")
         return 2
-
-    if state not in STORES:
-        return usage(f"--state must be one of {', '.join(STORES)} (got {state!r})")
-    if jobs < 1:
-        return usage("--jobs must be at least 1")
-    if max_lines < 0:
-        return usage("--max-lines must be 0 or more")
-    if scheduler is not None and jobs > 1:
-        return usage("give --jobs N or --scheduler ADDRESS, not both (the cluster's workers are the jobs)")
-    if not files:
-        return usage("no input files (give files, directories holding .ir files, or - for stdin)")
     opts = ReportOptions(Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ())),
                          max_lines=max_lines)
     return run_with_cluster(scheduler, lambda cluster: report_main(
