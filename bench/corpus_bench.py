@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 
-def build_corpus(dest: Path, generated: int, mtk: int, conf: Path) -> dict:
+def build_corpus(dest: Path, generated: int, mtk: int, conf: Path, extra_real: list[str]) -> dict:
     """Write the corpus; returns counts by part."""
     from gen_mtk import GenParams, generate
     from strategies import random_model, render
@@ -52,10 +52,16 @@ def build_corpus(dest: Path, generated: int, mtk: int, conf: Path) -> dict:
     real = dest / "real"
     real.mkdir(parents=True)
     n_real = 0
-    for src in sorted((ROOT / "samples").glob("*.ir")) + sorted(conf.glob("*/*.ir")):
+    sources = sorted((ROOT / "samples").rglob("*.ir")) + sorted(conf.glob("*/*.ir"))
+    for extra in extra_real:
+        sources += sorted(Path(extra).rglob("*.ir"))
+    for src in sources:
         sub = real / src.parent.name
         sub.mkdir(exist_ok=True)
-        shutil.copy(src, sub / src.name)
+        name = src.name
+        while (sub / name).exists():  # same-named files from different folders
+            name = "_" + name
+        shutil.copy(src, sub / name)
         n_real += 1
     gen = dest / "generated"
     for i in range(generated):
@@ -104,6 +110,24 @@ def best(runs: int, args: list[str]) -> dict:
     return min(results, key=lambda r: r["wall"])
 
 
+def dask_overhead(tasks: int = 4000) -> dict:
+    """Dask's own cost per task on this machine: empty tasks submitted and
+    gathered one by one from this process (which also hosts the scheduler)."""
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                      host="127.0.0.1") as lc, Client(lc.scheduler_address) as client:
+        client.gather(client.map(len, [[0]] * 100, pure=False))  # warm up
+        u0, t0 = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
+        futs = client.map(len, [[i] for i in range(tasks)], pure=False)
+        client.gather(futs)
+        del futs
+        wall = time.perf_counter() - t0
+        u1 = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (u1.ru_utime - u0.ru_utime) + (u1.ru_stime - u0.ru_stime)
+    return {"tasks": tasks, "wall": wall, "cpu": cpu, "cpu_per_task_ms": 1000 * cpu / tasks}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--generated", type=int, default=1900, help="random generated functions (one per file)")
@@ -111,11 +135,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--conformance", type=Path, default=ROOT.parent / "shared" / "conformance",
                     help="the conformance folder (real @code_warntype outputs); default ../shared/conformance")
+    ap.add_argument("--real", action="append", default=[], metavar="DIR",
+                    help="more real outputs (every .ir below DIR; repeatable)")
     ap.add_argument("--no-report", action="store_true", help="time irc infer only")
     a = ap.parse_args(argv)
 
     corpus = OUT / "corpus"
-    counts = build_corpus(corpus, a.generated, a.mtk, a.conformance)
+    counts = build_corpus(corpus, a.generated, a.mtk, a.conformance, a.real)
     print(f"corpus: {counts['files']:,} files ({counts['real']} real, {counts['generated']} generated, "
           f"{counts['mtk']} MTK-like), {counts['lines']:,} lines, {counts['bytes'] / 1e6:.1f} MB", flush=True)
     res_dir = OUT / "corpus-out"
@@ -157,6 +183,10 @@ def main(argv: list[str] | None = None) -> int:
         if cmd == "infer":
             results["functions"] = outs[0].count(b"\n")
 
+    results["dask_overhead"] = dask_overhead()
+    o = results["dask_overhead"]
+    print(f"dask: {o['tasks']:,} empty tasks in {o['wall']:.2f} s, scheduler+client CPU {o['cpu_per_task_ms']:.2f} ms a task",
+          flush=True)
     n = counts["files"]
     print()
     print("| command | run | wall s | files/s | functions/s | irc process(es) CPU s | workers CPU s | scheduler CPU s |")

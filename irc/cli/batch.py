@@ -167,7 +167,7 @@ def run_tasks(worker: Callable[[T], R], tasks: list[T], jobs: int = 1, cluster: 
     first (`with_text`), since workers share no filesystem with us."""
     if cluster is None:
         return run_pool(worker, tasks, jobs)
-    return cluster.map(worker, (with_text(t, worker) for t in tasks), on_error or _crashed)
+    return cluster.map(worker, (with_text(t, worker) for t in tasks), on_error or _crashed, len(tasks))
 
 
 def with_text(task: tuple, worker: Callable[[tuple], Any]) -> Any:

@@ -5,17 +5,21 @@ Algorithm: `run_with_cluster(address, run, stderr)` connects a
 import irc at this very version (`irc.__version__`; a worker without irc or
 with another version would give other answers), waits a little for a first
 worker when none is connected yet, then calls `run(cluster)` and closes the
-client.  `Cluster.map(worker, tasks, on_error)` is the cluster's
-`run_pool`: it submits `worker(task)` for each task -- the task carries the
+client.  `Cluster.map(worker, tasks, on_error, total)` is the cluster's
+`run_pool`: it submits `worker` over the tasks -- each task carries the
 input's text, read where the command runs, so workers need no shared
-filesystem -- keeping at most `window` tasks in flight (a few per worker
-thread: a million inputs are never all in memory or all on the scheduler at
-once), and yields the results **in task order**, so the output is
-byte-identical to a local run.  A task given as `Done(result)` was settled
+filesystem -- in chunks of consecutive tasks (`chunk_size`: up to
+`MAX_CHUNK` inputs or `CHUNK_BYTES` of text per Dask task, fewer when the
+corpus is small, so every worker still gets several chunks; the scheduler's
+cost is per Dask task, and a corpus of small files would otherwise be bound
+by it), keeping at most `window` chunks in flight (a few per worker thread:
+a million inputs are never all in memory or all on the scheduler at once),
+and yields the results **in task order**, so the output is byte-identical
+to a local run.  A task given as `Done(result)` was settled
 locally (an unreadable input: the worker's own error report, made here) and
-is passed through in its place.  A task the cluster could not run (a
-worker died, a result that would not travel) becomes `on_error(task, exc)`,
-an error for that input only; the other inputs go on.
+is passed through in its place.  A chunk the cluster could not run (a
+worker died, a result that would not travel) becomes `on_error(task, exc)`
+for each of its inputs; the other inputs go on.
 
 Results come back to the command, which writes the outputs (atomically,
 `batch.atomic_write`) where it runs.
@@ -36,6 +40,9 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 #: command waits for the result that comes next in input order)
 IN_FLIGHT_PER_THREAD = 4
 MIN_WINDOW = 16
+MAX_CHUNK = 32  # inputs per Dask task at most
+CHUNK_BYTES = 1 << 20  # input text per Dask task at most (a bigger input goes alone)
+CHUNKS_PER_THREAD = 8  # a small corpus is cut so that each worker thread gets about this many chunks
 CONNECT_TIMEOUT = 10  # seconds to reach the scheduler
 WORKER_WAIT = 30  # seconds to wait for a first worker when none is connected
 
@@ -70,38 +77,75 @@ class Cluster:
     def window(self) -> int:
         return max(MIN_WINDOW, IN_FLIGHT_PER_THREAD * self.threads)
 
+    def chunk_size(self, total: int | None) -> int:
+        """Inputs per Dask task: `MAX_CHUNK`, fewer for a corpus too small to
+        give each worker thread `CHUNKS_PER_THREAD` chunks of that size."""
+        if total is None:
+            return MAX_CHUNK
+        return max(1, min(MAX_CHUNK, total // (CHUNKS_PER_THREAD * max(1, self.threads))))
+
     def map(self, worker: Callable[[Any], Any], tasks: Iterable[Any],
-            on_error: Callable[[Any, BaseException], Any]) -> Iterator[Any]:
-        """`worker(task)` on the cluster for every task; results in task order (see the module doc)."""
-        pending: deque = deque()
+            on_error: Callable[[Any, BaseException], Any], total: int | None = None) -> Iterator[Any]:
+        """`worker(task)` on the cluster for every task (`total`: how many, when
+        known); results in task order (see the module doc)."""
+        size = self.chunk_size(total)
+        pending: deque = deque()  # (Done, None) or (chunk of tasks, future of their results)
         it = iter(tasks)
         exhausted = False
 
         def refill() -> None:
             nonlocal exhausted
+            chunk: list = []
+            text = 0
             while not exhausted and len(pending) < self.window:
-                try:
-                    task = next(it)
-                except StopIteration:
+                task = next(it, _END)
+                if task is _END:
                     exhausted = True
-                    return
-                fut = None if isinstance(task, Done) else self.client.submit(worker, task, pure=False)
-                pending.append((task, fut))
+                elif isinstance(task, Done):
+                    submit(chunk)
+                    chunk, text = [], 0
+                    pending.append((task, None))
+                    continue
+                else:
+                    chunk.append(task)
+                    text += _text_size(task)
+                    if len(chunk) < size and text < CHUNK_BYTES:
+                        continue
+                submit(chunk)
+                chunk, text = [], 0
+            submit(chunk)
+
+        def submit(chunk: list) -> None:
+            if chunk:
+                pending.append((chunk, self.client.submit(run_chunk, worker, chunk, pure=False)))
 
         refill()
         while pending:
-            task, fut = pending.popleft()
+            item, fut = pending.popleft()
             if fut is None:
-                result = task.result
+                results = [item.result]
             else:
                 try:
-                    result = fut.result()
-                except Exception as e:  # noqa: BLE001 - one input's failure is that input's error
-                    result = on_error(task, e)
+                    results = fut.result()
+                except Exception as e:  # noqa: BLE001 - a chunk's failure is its inputs' error
+                    results = [on_error(task, e) for task in item]
                 finally:
                     fut.release()
             refill()
-            yield result
+            yield from results
+
+
+_END = object()
+
+
+def _text_size(task: Any) -> int:
+    text = task[1] if isinstance(task, tuple) and len(task) > 1 else None
+    return len(text) if isinstance(text, str) else 0
+
+
+def run_chunk(worker: Callable[[Any], Any], chunk: list) -> list:
+    """Run on a worker: `worker` over consecutive tasks, results in order."""
+    return [worker(task) for task in chunk]
 
 
 def connect(address: str, connect_timeout: float | None = None, worker_wait: float | None = None) -> Cluster:

@@ -129,3 +129,57 @@ def test_report_on_the_cluster_is_byte_identical(cluster, corpus, tmp_path):
     assert cli_report(corpus, output=str(tmp_path / "local.html"), stderr=err) == 1
     assert cli_report(corpus, output=str(tmp_path / "remote.html"), scheduler=cluster, stderr=err) == 1
     assert (tmp_path / "local.html").read_bytes() == (tmp_path / "remote.html").read_bytes()
+
+
+class _Future:
+    def __init__(self, fn, args):
+        self.fn, self.args, self.released = fn, args, False
+
+    def result(self):
+        return self.fn(*self.args)
+
+    def release(self):
+        self.released = True
+
+
+class _FakeClient:
+    """Runs submitted functions when their result is asked for; records the chunks."""
+
+    def __init__(self):
+        self.chunks: list[list] = []
+
+    def submit(self, fn, worker, chunk, pure=True):
+        assert pure is False
+        self.chunks.append(list(chunk))
+        return _Future(fn, (worker, chunk))
+
+
+def _double(task):
+    if task[1] == "boom":
+        raise RuntimeError("worker died")
+    return task[0] * 2
+
+
+def test_cluster_map_chunks_in_order_and_isolates_failures(monkeypatch):
+    from irc.cli import cluster as C
+
+    monkeypatch.setattr(C, "MAX_CHUNK", 4)
+    monkeypatch.setattr(C, "CHUNK_BYTES", 10)
+    client = _FakeClient()
+    cl = C.Cluster(client, threads=1)
+    tasks = [(i, "x") for i in range(10)] + [C.Done("local")] + [(10, "y" * 50), (11, "boom"), (12, "z")]
+    got = list(cl.map(_double, tasks, on_error=lambda t, e: f"error {t[0]}: {e}"))
+    assert got[:10] == [i * 2 for i in range(10)] and got[10] == "local"
+    assert got[11:] == [20, "error 11: worker died", "error 12: worker died"]  # a chunk fails whole
+    sizes = [len(c) for c in client.chunks]
+    assert sizes[:3] == [4, 4, 2]  # MAX_CHUNK, then the chunk a Done cuts short
+    assert client.chunks[3][0][0] == 10 and len(client.chunks[3]) == 1  # a text past CHUNK_BYTES goes alone
+
+
+def test_chunks_are_small_for_a_small_corpus():
+    from irc.cli.cluster import MAX_CHUNK, Cluster
+
+    cl = Cluster(_FakeClient(), threads=2)
+    assert cl.chunk_size(7) == 1
+    assert 1 < cl.chunk_size(100) < MAX_CHUNK
+    assert cl.chunk_size(10_000_000) == cl.chunk_size(None) == MAX_CHUNK
