@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 #: command waits for the result that comes next in input order)
 IN_FLIGHT_PER_THREAD = 4
 MIN_WINDOW = 16
+MAX_WINDOW = 1024  # chunks in flight at most, however big the cluster (bounds the memory held here)
 MAX_CHUNK = 32  # inputs per Dask task at most
 CHUNK_BYTES = 1 << 20  # input text per Dask task at most (a bigger input goes alone)
 CHUNKS_PER_THREAD = 8  # a small corpus is cut so that each worker thread gets about this many chunks
@@ -75,7 +76,7 @@ class Cluster:
 
     @property
     def window(self) -> int:
-        return max(MIN_WINDOW, IN_FLIGHT_PER_THREAD * self.threads)
+        return min(MAX_WINDOW, max(MIN_WINDOW, IN_FLIGHT_PER_THREAD * self.threads))
 
     def chunk_size(self, total: int | None) -> int:
         """Inputs per Dask task: `MAX_CHUNK`, fewer for a corpus too small to
