@@ -12,6 +12,8 @@
   stacked bar (red, then yellow) per directory -- per file when every input
   is in one directory -- for the `top` groups that have the most.
 
+Paths are shown without `prefix` (the directory every input shares).
+
 Invariants: pure functions of the report data; every text is escaped; the
 output is deterministic (no randomness, no clock), with fixed sizes.
 """
@@ -36,7 +38,7 @@ def _share(f: FunctionReport) -> float:
     return f.non_concrete / f.typed if f.typed else 0.0
 
 
-def scatter_svg(files: list[FileReport], max_points: int = 5000) -> tuple[str, str]:
+def scatter_svg(files: list[FileReport], max_points: int = 5000, prefix: str = "") -> tuple[str, str]:
     """(svg, caption) of the instability scatter (see the module doc)."""
     rows = [(i, j, f) for i, fr in enumerate(files) for j, f in enumerate(fr.functions)]
     shown = rows
@@ -71,7 +73,7 @@ def scatter_svg(files: list[FileReport], max_points: int = 5000) -> tuple[str, s
     # draw the worst last, so it stays on top
     order = {C.GOOD: 0, C.WARN: 1, C.BAD: 2}
     for i, j, f in sorted(shown, key=lambda r: order[worst_level(r[2])]):
-        tip = (f"{files[i].path}: {f.name} — {f.statements} statements, {f.non_concrete} of {f.typed} typed "
+        tip = (f"{files[i].path[len(prefix):]}: {f.name} — {f.statements} statements, {f.non_concrete} of {f.typed} typed "
                f"non-concrete ({f.bad} red, {f.warn} yellow)")
         out.append(f'<a href="#f{i}-{j}"><circle class="dot {worst_level(f)}" cx="{x(f.statements):.1f}" '
                    f'cy="{y(_share(f)):.1f}" r="4"><title>{escape(tip)}</title></circle></a>')
@@ -95,13 +97,13 @@ def group_of(path: str, by_directory: bool) -> str:
     return (posixpath.dirname(path.replace("\\", "/")) or ".") if by_directory else path
 
 
-def where_svg(files: list[FileReport], top: int = 15) -> tuple[str, str] | None:
+def where_svg(files: list[FileReport], top: int = 15, prefix: str = "") -> tuple[str, str] | None:
     """(svg, caption) of the bar chart of non-concrete statements per group
     (see the module doc); None when every typed statement is concrete."""
-    by_dir = len({group_of(fr.path, True) for fr in files}) > 1
+    by_dir = len({group_of(fr.path[len(prefix):], True) for fr in files}) > 1
     groups: dict[str, list[int]] = {}
     for fr in files:
-        g = groups.setdefault(group_of(fr.path, by_dir), [0, 0])
+        g = groups.setdefault(group_of(fr.path[len(prefix):], by_dir), [0, 0])
         for f in fr.functions:
             g[0] += f.bad
             g[1] += f.warn

@@ -230,6 +230,21 @@ def summarise(files: Iterable[FileReport]) -> Summary:
         by_category=tuple(cats.items()), errors=sum(len(fr.errors) for fr in files))
 
 
+def common_prefix(paths: Iterable[str]) -> str:
+    """The directory part every path shares (`a/b/` of `a/b/x.ir` and
+    `a/b/c/y.ir`), "" when there is none or only one path: the page shows
+    paths without it, so that long absolute paths do not crowd the table."""
+    paths = [p.replace("\\", "/") for p in paths]
+    if len(paths) < 2:
+        return ""
+    first, last = min(paths), max(paths)
+    n = 0
+    while n < min(len(first), len(last)) and first[n] == last[n]:
+        n += 1
+    cut = first.rfind("/", 0, n + 1 if n < len(first) and first[n] == "/" else n)
+    return first[: cut + 1] if cut >= 0 else ""
+
+
 def severity_key(f: FunctionReport) -> tuple:
     """Bigger is worse: red statements, then yellow ones, then maybe-undefined
     locals, then diagnostics, then a non-concrete return type."""

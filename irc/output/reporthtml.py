@@ -30,7 +30,7 @@ from html import escape
 
 from irc.output import colour as C
 from irc.output.reportchart import scatter_svg, where_svg
-from irc.output.reportdata import CATEGORIES, FileReport, FunctionReport, Summary, summarise
+from irc.output.reportdata import CATEGORIES, FileReport, FunctionReport, Summary, common_prefix, summarise
 from irc.output.reporttable import table_html
 
 
@@ -109,7 +109,7 @@ def ir_html(anchor: str, f: FunctionReport, messages: dict[int, list[str]]) -> t
     return '<pre class="ir">' + "".join(out) + "</pre>", seen
 
 
-def function_html(path: str, anchor: str, f: FunctionReport) -> str:
+def function_html(path: str, anchor: str, f: FunctionReport, prefix: str = "") -> str:
     messages: dict[int, list[str]] = {}
     for d in f.diagnostics:
         if d.line is not None:
@@ -126,7 +126,8 @@ def function_html(path: str, anchor: str, f: FunctionReport) -> str:
     worst = C.BAD if f.bad else C.WARN if f.warn else C.GOOD
     badge = (f'<span class="badge {worst}">{f.non_concrete} non-concrete</span>' if f.non_concrete
              else '<span class="badge good">all concrete</span>')
-    return (f'<details class="fn" id="{anchor}"><summary><span class="path">{escape(path)}:{f.line}</span> '
+    return (f'<details class="fn" id="{anchor}"><summary><span class="path" title="{escape(path)}">'
+            f'{escape(path[len(prefix):])}:{f.line}</span> '
             f'<b>{escape(f.name)}</b> <code>{escape(f.signature)}</code> {badge}</summary>\n'
             f"{diags}\n{ir}\n</details>")
 
@@ -147,16 +148,18 @@ def failures_html(files: list[FileReport]) -> str:
 def render_report(files: list[FileReport], meta: ReportMeta = ReportMeta()) -> str:
     """The whole page (see the module doc)."""
     s = summarise(files)
+    prefix = common_prefix(fr.path for fr in files)
     charts = []
-    scatter, cap = scatter_svg(files)
+    scatter, cap = scatter_svg(files, prefix=prefix)
     if s.functions:
         charts.append(f'<figure>{scatter}<figcaption>{escape(cap)}</figcaption></figure>')
-    where = where_svg(files)
+    where = where_svg(files, prefix=prefix)
     if where is not None:
         charts.append(f'<figure>{where[0]}<figcaption>{escape(where[1])}</figcaption></figure>')
-    details = "\n".join(function_html(fr.path, f"f{i}-{j}", f)
+    details = "\n".join(function_html(fr.path, f"f{i}-{j}", f, prefix)
                         for i, fr in enumerate(files) for j, f in enumerate(fr.functions))
-    about = " · ".join(x for x in (f"irc {meta.version}" if meta.version else "", meta.options) if x)
+    about = " · ".join(x for x in (f"irc {meta.version}" if meta.version else "", meta.options,
+                                   f"paths below {prefix}" if prefix else "") if x)
     legend = "".join(f'<span class="chip cat-{c}">{escape(label)}</span> ' for c, label in CATEGORIES)
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -180,7 +183,7 @@ def render_report(files: list[FileReport], meta: ReportMeta = ReportMeta()) -> s
 <p class="help">Worst first: red statements, then yellow ones, then maybe-undefined locals, then diagnostics.
 Click a column's title to sort by it (again to reverse); click a function for its annotated IR.
 Diagnostic kinds: {legend}</p>
-{table_html(files)}
+{table_html(files, prefix)}
 </section>
 <section id="failed"><h2>Files that failed</h2>
 {failures_html(files)}
@@ -224,6 +227,7 @@ svg .dot.warn,svg .bar.warn{fill:var(--warn)}svg .dot.bad,svg .bar.bad{fill:var(
 svg a:hover .dot{stroke:#000;stroke-width:1.5}
 .help{color:var(--comment);margin:4px 0 8px}
 table{border-collapse:collapse;width:100%;font-size:13px}
+td{overflow-wrap:anywhere}
 th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 td.num{text-align:right;white-space:nowrap}td.path{color:var(--comment);min-width:14ch}
 thead th{position:sticky;top:0;background:var(--soft);z-index:1}

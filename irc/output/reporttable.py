@@ -47,7 +47,8 @@ def diagnostic_counts(f: FunctionReport) -> list[tuple[str, int]]:
     return [(c, counts[c]) for c, _ in CATEGORIES if counts.get(c)]
 
 
-def row_html(rank: int, path: str, anchor: str, f: FunctionReport) -> str:
+def row_html(rank: int, path: str, anchor: str, f: FunctionReport, prefix: str = "") -> str:
+    """One row; `path` is shown without `prefix` (the part every input shares)."""
     share = f" ({100 * f.non_concrete / f.typed:.0f}%)" if f.typed else ""
     nonconc = (f'<span class="bad">{f.bad}</span> + <span class="warn">{f.warn}</span>'
                f' of {f.typed}{share}') if f.non_concrete else f"0 of {f.typed}"
@@ -55,7 +56,7 @@ def row_html(rank: int, path: str, anchor: str, f: FunctionReport) -> str:
     chips = " ".join(f'<span class="chip cat-{c}">{n} {_SHORT.get(c, c)}</span>' for c, n in diagnostic_counts(f))
     cells = [
         _cell(rank, str(rank)),
-        _cell(path, escape(path).replace("/", "/<wbr>"), "path"),
+        _cell(path, escape(path[len(prefix):]).replace("/", "/<wbr>"), "path"),
         _cell(f.name, f'<a href="#{anchor}" title="{escape(f.signature)}">{escape(f.name)}</a>'),
         _cell(f.statements, f"{f.statements:,}", "num"),
         _cell(_LEVEL_RANK[f.return_level] + f.return_type,
@@ -67,12 +68,13 @@ def row_html(rank: int, path: str, anchor: str, f: FunctionReport) -> str:
     return f'<tr data-fn="{anchor}">' + "".join(cells) + "</tr>"
 
 
-def table_html(files: list[FileReport]) -> str:
-    """The whole table (see the module doc)."""
+def table_html(files: list[FileReport], prefix: str = "") -> str:
+    """The whole table (see the module doc); paths shown without `prefix`."""
     head = "".join(
         f'<th scope="col" data-col="{k}" data-type="{typ}" aria-sort="{"ascending" if name == "rank" else "none"}">'
         f'<button type="button" title="{escape(tip)}">{escape(label)}</button></th>'
         for k, (name, label, typ, tip) in enumerate(COLUMNS))
-    rows = [row_html(n, files[i].path, f"f{i}-{j}", f) for n, (i, j, f) in enumerate(worst_first(files), start=1)]
+    rows = [row_html(n, files[i].path, f"f{i}-{j}", f, prefix)
+            for n, (i, j, f) in enumerate(worst_first(files), start=1)]
     return ('<table id="functions-table" class="sortable">\n<thead><tr>' + head + "</tr></thead>\n<tbody>\n"
             + "\n".join(rows) + "\n</tbody>\n</table>")

@@ -184,3 +184,16 @@ def test_segments_inverts_paint():
     assert C.segments(text) == [(None, "x"), (C.GOOD, "::Int64"), (C.BAD, "::Any"), ("comment", "# ?")]
     assert "".join(t for _, t in C.segments(text)) == C.strip_ansi(text)
     assert unescape("&lt;") == "<"
+
+
+def test_paths_are_shown_below_the_directory_all_inputs_share(dom, corpus):
+    from irc.output.reportdata import common_prefix
+
+    assert common_prefix(["/a/b/x.ir", "/a/b/c/y.ir"]) == "/a/b/"
+    assert common_prefix(["/a/bc/x.ir", "/a/bd/y.ir"]) == "/a/"
+    assert common_prefix(["x.ir", "y.ir"]) == common_prefix(["/a/b/x.ir"]) == ""
+    shared = corpus[0].rsplit("/", 1)[0] + "/"  # the corpus root: pkg/ and more/ below it
+    cells = dom.find("table", id="functions-table").find("tbody").find_all("td", cls="path")
+    assert cells and all(c.attrs["data-key"].startswith(shared) for c in cells)  # sorting keeps the full path
+    assert all(c.text().startswith(("pkg/", "more/")) for c in cells)
+    assert f"paths below {shared}" in dom.find("p", cls="meta").text()
