@@ -1,9 +1,10 @@
-"""The `irc` command line (typer): `infer`, `fmt`, `cfg`, `explain`, `stubs`, `--version`.
+"""The `irc` command line (typer): `infer`, `report`, `fmt`, `cfg`, `explain`, `stubs`, `--version`.
 
 Each command parses its options and hands the work to one function below
-it: `irc.cli.batch.cli_infer` (infer), `irc.cli.loading.run_command` with a
-renderer from `irc.output` (fmt, cfg), `irc.cli.commands` (explain, stubs, cfg
-with states).  `main` runs the app and turns any escaping exception into one
+it: `irc.cli.batch.cli_infer` (infer), `irc.cli.report.cli_report`
+(report), `irc.cli.loading.run_command` with a renderer from `irc.output`
+(fmt, cfg), `irc.cli.commands` (explain, stubs, cfg with states).  `main`
+runs the app and turns any escaping exception into one
 `irc: internal error: …` line (never a traceback).
 
 Every command is declared with `cls=IrcCommand` (the app's group is an
@@ -94,6 +95,8 @@ def _root(
 FILES = typer.Argument(None, help="Files, directories (every .ir below) or - for stdin.", show_default=False)
 SIGNATURE = typer.Option(None, "--signature", metavar="'f(x::T, …)'",
                          help="Signature of a pasted CodeInfo( whose REPL line does not give one.")
+SCHEDULER = typer.Option(None, "--scheduler", help="Run each file as a task on the Dask cluster at ADDRESS "
+                         "(tcp://HOST:PORT; needs irc[cluster]).", metavar="ADDRESS")
 
 
 @app.command("fmt", cls=IrcCommand)
@@ -141,6 +144,7 @@ def infer_cmd(
     hide_stable: bool = typer.Option(False, "--hide-stable", help="Leave out type-stable statements: keep the yellow/red ones with their blocks' headers and terminators."),
     use_printed: bool = typer.Option(False, "--use-printed-types", help="Where irc cannot type a call, take the type Julia printed on that line (marked `# from input`; --check counts it apart)."),
     signature: Optional[str] = SIGNATURE,
+    scheduler: Optional[str] = SCHEDULER,
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     from irc.cli.batch import cli_infer
@@ -149,7 +153,28 @@ def infer_cmd(
                                exact=exact, no_prelude=no_prelude, prelude=list(prelude or []), color=color,
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
                                strict=strict, plain=plain, hide_stable=hide_stable,
-                               keep=(ctx.obj or {}).get("keep"), use_printed=use_printed, signature=signature))
+                               keep=(ctx.obj or {}).get("keep"), use_printed=use_printed, signature=signature,
+                               scheduler=scheduler))
+
+
+@app.command("report", cls=IrcCommand)
+def report_cmd(
+    files: Optional[List[str]] = FILES,
+    output: str = typer.Option(..., "-o", "--output", help="The HTML file to write (atomically); - for stdout.", metavar="FILE"),
+    title: str = typer.Option("irc report", "--title", help="The page's title."),
+    state: str = typer.Option("block", "--state", metavar="STORE", help="How entry states are kept: stmt, block or live (same report)."),
+    no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
+    prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
+    max_lines: int = typer.Option(2000, "--max-lines", help="Annotated IR lines kept per function (0: none).", metavar="N"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Analyse files in N worker processes.", metavar="N"),
+    scheduler: Optional[str] = SCHEDULER,
+) -> None:
+    """Analyse a corpus and write one self-contained HTML report (summary, chart, sortable table, annotated IR)."""
+    from irc.cli.report import cli_report
+
+    raise typer.Exit(cli_report(list(files or []), output=output, title=title, state=state,
+                                no_prelude=no_prelude, prelude=list(prelude or []), max_lines=max_lines,
+                                jobs=jobs, scheduler=scheduler))
 
 
 @app.command("explain", cls=IrcCommand)

@@ -13,7 +13,9 @@ Algorithm:
   `jobs > 1` (in-process otherwise), and yields the outcomes **in input
   order** as they become available, so output is deterministic whatever the
   scheduling.  A worker that raises is turned into an error outcome by the
-  caller's `on_crash`; the pool never dies on one file.
+  caller's `on_crash`; the pool never dies on one file.  `run_tasks` is
+  the same over a Dask cluster when one is given (`--scheduler`,
+  `irc.cli.cluster`), each task carrying its input's text.
 - `atomic_write` writes a whole file or nothing: the text goes to a
   temporary file in the destination's directory, is flushed and fsynced,
   then renamed over the destination (`os.replace`, atomic on POSIX).  On any
@@ -222,6 +224,40 @@ def run_pool(worker: Callable[[T], R], tasks: list[T], jobs: int) -> Iterator[R]
         yield from pool.map(worker, tasks, chunksize=1)
 
 
+def run_tasks(worker: Callable[[T], R], tasks: list[T], jobs: int = 1, cluster: Any = None,
+              on_error: Callable[[T, BaseException], R] | None = None) -> Iterator[R]:
+    """`run_pool`, or with `cluster` (`irc.cli.cluster.Cluster`) the same on a
+    Dask cluster: each task `(path, text, …)` gets its input's text here
+    first (`with_text`), since workers share no filesystem with us."""
+    if cluster is None:
+        return run_pool(worker, tasks, jobs)
+    return cluster.map(worker, (with_text(t, worker) for t in tasks), on_error or _crashed, len(tasks))
+
+
+def with_text(task: tuple, worker: Callable[[tuple], Any]) -> Any:
+    """`task` with its input read (`read_input`) into its text field; an input
+    that cannot be read is settled here, by `worker` itself, which reports it
+    exactly as in a local run (`cluster.Done`)."""
+    from irc.cli.cluster import Done
+    from irc.errors import IrcError
+
+    path, text = task[0], task[1]
+    if text is not None:
+        return task
+    try:
+        return (path, read_input(path), *task[2:])
+    except IrcError:
+        return Done(worker(task))
+
+
+def _crashed(task: tuple, e: BaseException) -> Any:
+    """A task the cluster could not run, as that input's error outcome."""
+    from irc.cli.driver import Outcome
+
+    msg = f"{task[0]}:1:1: error: the cluster could not run this input: {type(e).__name__}: {e}\n"
+    return Outcome(task[0], messages=msg, errors=1)
+
+
 class Progress:
     """A progress bar on stderr for long runs on a terminal; a no-op otherwise.
 
@@ -321,7 +357,7 @@ def _report_entry(oc: Any, check: bool) -> dict:
 def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None = None,
                out_dir: str | None = None, stats: bool = False, strict: bool = False,
                stdout: TextIO | None = None, stderr: TextIO | None = None,
-               progress: bool | None = None, keep: list | None = None) -> int:
+               progress: bool | None = None, keep: list | None = None, cluster: Any = None) -> int:
     """Run `irc infer` over `paths`; returns the exit status (0 ok, 1 some input failed).
 
     Outputs come in input order.  With `output`, everything stdout would get
@@ -329,6 +365,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     input gets its own file (written atomically as soon as it is done); a
     failed input writes no file.  `keep`: the last input's analysis is left
     there when the inputs run in this process (`driver.process_file`).
+    `cluster`: run the inputs there (`irc.cli.cluster`) instead of `jobs` processes.
     """
     from irc.output.jsondoc import document, dumps, dumps_line
     from irc.output.reports import dumps_report, report_document
@@ -380,9 +417,9 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
 
     total_bytes = sum(input_size(p) for p in inputs)
     with Progress(len(inputs), total_bytes, enabled=progress) as bar:
-        in_process = jobs <= 1 or len(tasks) <= 1
+        in_process = (jobs <= 1 or len(tasks) <= 1) and cluster is None
         worker = partial(_work, keep=keep) if keep is not None and in_process else _work
-        for task, dest, oc in zip(tasks, dests, run_pool(worker, tasks, jobs)):
+        for task, dest, oc in zip(tasks, dests, run_tasks(worker, tasks, jobs, cluster)):
             path = oc.path
             bar.advance(path)
             if oc.messages:
@@ -458,6 +495,22 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     return 1 if bad else 0
 
 
+def run_options_error(files: list[str], state: str, jobs: int, scheduler: str | None) -> str | None:
+    """What is wrong with the options every analysing command shares
+    (inputs, `--state`, `--jobs`, `--scheduler`), in words; None if nothing."""
+    from irc.cli.driver import STORES
+
+    if state not in STORES:
+        return f"--state must be one of {', '.join(STORES)} (got {state!r})"
+    if jobs < 1:
+        return "--jobs must be at least 1"
+    if scheduler is not None and jobs > 1:
+        return "give --jobs N or --scheduler ADDRESS, not both (the cluster's workers are the jobs)"
+    if not files:
+        return "no input files (give files, directories holding .ir files, or - for stdin)"
+    return None
+
+
 FORMATS = ("text", "json", "jsonl")
 COLOR_CHOICES = ("auto", "always", "never")
 
@@ -468,10 +521,11 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
               strict: bool = False, plain: bool = False, hide_stable: bool = False,
               stdout: TextIO | None = None, stderr: TextIO | None = None, keep: list | None = None,
-              use_printed: bool = False, signature: str | None = None) -> int:
-    """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
+              use_printed: bool = False, signature: str | None = None, scheduler: str | None = None) -> int:
+    """Validate `irc infer`'s options and run it; returns the exit status (2: bad
+    usage).  `scheduler`: a Dask scheduler's address (`irc.cli.cluster`)."""
     from irc.output.colour import use_colour
-    from irc.cli.driver import STORES, Options, RenderOptions
+    from irc.cli.driver import Options, RenderOptions
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -482,22 +536,19 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
 
     if format not in FORMATS:
         return usage(f"--format must be one of {', '.join(FORMATS)} (got {format!r})")
-    if state not in STORES:
-        return usage(f"--state must be one of {', '.join(STORES)} (got {state!r})")
     if color not in COLOR_CHOICES:
         return usage(f"--color must be one of {', '.join(COLOR_CHOICES)} (got {color!r})")
     if output is not None and out_dir is not None:
         return usage("give -o FILE or --out-dir DIR, not both")
     if exact and not check:
         return usage("--exact refines --check; give both")
-    if jobs < 1:
-        return usage("--jobs must be at least 1")
+    bad_run = run_options_error(files, state, jobs, scheduler)
+    if bad_run:
+        return usage(bad_run)
     shaping = [name for name, on in (("--plain", plain), ("--hide-stable", hide_stable)) if on]
     if shaping and (format != "text" or check or warn_only):
         other = "--check" if check else "--warn-only" if warn_only else f"--format {format}"
         return usage(f"{' and '.join(shaping)} shape the annotated IR text; not with {other}")
-    if not files:
-        return usage("no input files (give files, directories holding .ir files, or - for stdin)")
     for dest, is_dir in ((output, False), (out_dir, True)):
         problem = None if dest is None else destination_problem(dest, directory=is_dir)
         if problem is not None:
@@ -511,5 +562,8 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
                          quiet=quiet, plain=plain, hide_stable=hide_stable,
                          analysis=Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
                                           use_printed=use_printed, signature=signature))
-    return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
-                      stdout=stdout, stderr=stderr, keep=keep)
+    from irc.cli.cluster import run_with_cluster
+
+    return run_with_cluster(scheduler, lambda cluster: infer_main(
+        files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
+        stdout=stdout, stderr=stderr, keep=keep, cluster=cluster), stderr)

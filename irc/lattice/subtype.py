@@ -215,21 +215,45 @@ def _sub(a, b, env: dict) -> bool:
 
 
 def _split_tuple(a: DataType, limit: int = 64):
-    """The tuples a tuple type with union elements stands for (None if none, or too many)."""
+    """The tuples a tuple type with union elements stands for, nested tuples
+    included (`Tuple{Int64, Tuple{Union{A, B}}}` is `Union{Tuple{Int64,
+    Tuple{A}}, Tuple{Int64, Tuple{B}}}`: tuples are covariant); None if no
+    element splits, or past `limit` combinations."""
     ps = a.params
-    if not any(type(p) is UnionType for p in ps) or any(type(p) is VarargType for p in ps):
+    if any(type(p) is VarargType for p in ps):
         return None
+    choices = []
     n = 1
     for p in ps:
-        if type(p) is UnionType:
-            n *= len(p.members)
-            if n > limit:
-                return None
+        ms = _element_choices(p, limit)
+        if ms is None:
+            return None
+        n *= len(ms)
+        if n > limit:
+            return None
+        choices.append(ms)
+    if n == 1 and all(ms[0] is p for ms, p in zip(choices, ps)):
+        return None
     out = [[]]
-    for p in ps:
-        ms = list(p.members) if type(p) is UnionType else [p]
+    for ms in choices:
         out = [o + [m] for o in out for m in ms]
     return [TT.tuple_type(o) for o in out]
+
+
+def _element_choices(p, limit: int):
+    """What a tuple element stands for when splitting: a union's members, a
+    nested tuple's splits (each member likewise), else itself; None past `limit`."""
+    members = list(p.members) if type(p) is UnionType else [p]
+    out = []
+    for m in members:
+        if type(m) is DataType and m.name is TT.TUPLE_NAME:
+            sub = _split_tuple(m, limit)
+            out.extend(sub if sub is not None else [m])
+        else:
+            out.append(m)
+        if len(out) > limit:
+            return None
+    return out
 
 
 def _kind_of(t):

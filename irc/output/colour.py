@@ -24,7 +24,12 @@ Colour is chosen once per run (`use_colour`): `--color always|never`, else
 `NO_COLOR` (any non-empty value) turns it off, else on when stdout is a
 terminal.
 
-Invariants: `classify` is total and pure; `paint(s, level, False) == s`.
+`segments` is `paint`'s inverse: it splits painted text back into runs of
+(level, text), so another renderer (the HTML report) shows exactly the
+colours of `--color always` without a second colour rule.
+
+Invariants: `classify` is total and pure; `paint(s, level, False) == s`;
+joining the texts of `segments(t)` gives `strip_ansi(t)`.
 """
 from __future__ import annotations
 
@@ -90,6 +95,26 @@ def paint(text: str, level: str, colour: bool) -> str:
 
 def strip_ansi(text: str) -> str:
     return _ANSI.sub("", text)
+
+
+_LEVEL_OF = {code: level for level, code in _CODES.items()}
+_CODE_RUN = re.compile(r"((?:\x1b\[[0-9;]*m)+)")
+
+
+def segments(text: str) -> list[tuple[str | None, str]]:
+    """Split text painted by `paint` into `(level, run)` pairs, `level` None
+    for unpainted runs (GOOD, WARN, BAD or "comment" otherwise); an escape
+    sequence `paint` never writes leaves the run unpainted."""
+    out: list[tuple[str | None, str]] = []
+    level: str | None = None
+    for i, part in enumerate(_CODE_RUN.split(text)):
+        if i % 2:  # an escape run: resets, then perhaps the start of a level
+            while part.startswith(_RESET):
+                part = part[len(_RESET):]
+            level = _LEVEL_OF.get(part) if part else None
+        elif part:
+            out.append((level, part))
+    return out
 
 
 def use_colour(choice: str, stream: TextIO | None = None, environ: dict | None = None) -> bool:

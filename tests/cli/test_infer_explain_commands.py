@@ -197,7 +197,7 @@ def test_docs_cover_every_option():
 
     doc = (ROOT / "docs" / "cli.md").read_text()
     group = typer.main.get_command(app)
-    for name in ("infer", "explain", "cfg", "fmt", "stubs"):
+    for name in ("infer", "report", "explain", "cfg", "fmt", "stubs"):
         assert f"irc {name}" in doc, name
         for param in group.commands[name].params:
             for opt in param.opts:

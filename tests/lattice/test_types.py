@@ -170,3 +170,15 @@ def test_layout_sizes_and_zero_size_singletons():
     assert show(ST.union(T.tuple_type([I]), tn)) == "Union{Tuple{Nothing}, Tuple{Int64}}"
     assert singleton_instance(tn) == Const((Const(None),), tn)
     assert maybe_singleton_const(N) == Const(None) and maybe_singleton_const(T.type_of_type(I)) == Const(I)
+
+
+def test_a_union_inside_a_nested_tuple_distributes():
+    """Tuples are covariant at every depth: `Tuple{Int64, Tuple{Union{Int64,
+    Float64}}}` is the union of its two splits (found by the intersect /
+    subtract soundness property), and not below a union missing one."""
+    tt = T.tuple_type
+    a = tt([I, tt([ST.union(I, F)])])
+    both = ST.union(tt([I, tt([I])]), tt([I, tt([F])]))
+    assert issubtype(a, both)
+    assert not issubtype(a, ST.union(tt([I, tt([I])]), tt([I, tt([T.STRING])])))
+    assert issubtype(tt([tt([ST.union(I, F)])]), ST.union(tt([tt([I])]), tt([tt([F])])))
