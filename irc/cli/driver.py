@@ -45,7 +45,7 @@ from typing import Any
 from irc.ir import model as ir
 from irc.errors import Diagnostic, IrcError, Span
 
-STORES = ("stmt", "block", "live")
+STORES = ("stmt", "block", "live", "shared")
 
 
 @dataclass(frozen=True, slots=True)

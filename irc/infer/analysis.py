@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from irc.ir import model as ir
 from irc.infer.engine import replay, run
 from irc.infer.flags import analyse
-from irc.infer.liveness import compute_live_in, stmt_facts
+from irc.infer.liveness import LiveIn, block_writes, live_in_bits, stmt_facts
 from irc.infer.stores import STORES, make_store
 from irc.infer.transfer import Transfer
 
@@ -30,7 +30,7 @@ class InferenceResult:
     store: str
     ssa_types: list  # 1-based; None = unreached
     return_type: object
-    live_in: list  # block id -> frozenset of slot ids (index 0 unused)
+    live_in: LiveIn  # block id -> live-in slots (bitsets; `live_in[b]` is a frozenset)
     slot_types: dict  # slot id -> lattice element
     slot_flags: dict  # slot id -> int
     diagnostics: list
@@ -109,12 +109,13 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
     t0 = time.perf_counter()
     partial: set[int] = set()
     reads, ssas, called = stmt_facts(fn, partial)
-    live = compute_live_in(fn, reads)
+    live = LiveIn(live_in_bits(fn, reads))
     t1 = time.perf_counter()
     tr = Transfer(fn, world)
     nslots = len(fn.slots)
     block_first = [0] + [b.first for b in fn.blocks]
-    st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts))
+    st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts),
+                    block_writes(fn) if store == "shared" else None)
     initial = tr.initial_table(nslots)
     er = run(fn, tr, st, live, initial, ssas)
     t2 = time.perf_counter()

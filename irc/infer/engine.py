@@ -159,7 +159,7 @@ def _leave(fn: ir.Function, handler: list[int], cur: int, st: ir.Stmt) -> int:
     return cur
 
 
-def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list, ssas: list | None = None) -> EngineResult:
+def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = None) -> EngineResult:
     """Run the worklist to a fixpoint.  `tr` is the transfer (see
     irc.transfer.Transfer for the interface), `store` an irc.stores store,
     `initial` block 1's entry table (list indexed by slot id)."""
@@ -198,6 +198,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
     holders: dict[int, set[int]] = {}
     eval_value, eval_stmt = tr.eval_value, tr.eval_stmt
     record_table = store.record if store.keeps_stmt_tables else None
+    touch = store.touch  # writes to working other than the block's assignments (see stores.SharedStore)
     BOTTOM_T = type(BOTTOM)  # only an element of BOTTOM's class can equal it (lattice classes compare class first)
     new_state = tuple.__new__  # VarState(t, u) without the NamedTuple's Python-level __new__
     ASSIGN, VALUE = K.ASSIGN, K.VALUE
@@ -238,6 +239,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
                 cur = working[h]
                 if cond_parts(cur.type) is not None and cond_parts(cur.type)[0] == s:
                     working[h] = VarState(widen_cond(cur.type), cur.undef)
+                    touch(h)
         working[s] = vs
         cp = cond_parts(vs.type)
         if cp is not None:
@@ -363,6 +365,7 @@ def _branch(tr, store, working: list, pc: int, st: ir.Stmt, b: int, ssa: list, p
             changed = store.merge(target, working, None, holders)
         if then_t is not old.type and tr.le(then_t, old.type) and then_t != old.type:
             working[slot] = VarState(then_t, old.undef)
+            store.touch(slot)
     else:
         changed = store.merge(target, working, None, holders)
     if changed:

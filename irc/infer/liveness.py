@@ -297,6 +297,11 @@ def live_in_bits(fn: ir.Function, reads: list | None = None) -> list[int]:
 
 
 def bits_to_set(bits: int) -> frozenset[int]:
+    return frozenset(bits_to_list(bits))
+
+
+def bits_to_list(bits: int) -> list[int]:
+    """The set bits of `bits`, ascending (one C-level scan of its binary text)."""
     digits = bin(bits)[:1:-1]  # least significant bit first
     out = []
     find = digits.find
@@ -304,9 +309,63 @@ def bits_to_set(bits: int) -> frozenset[int]:
     while i >= 0:
         out.append(i)
         i = find("1", i + 1)
-    return frozenset(out)
+    return out
 
 
 def compute_live_in(fn: ir.Function, reads: list | None = None) -> list[frozenset[int]]:
     """live-in slot sets per block (index 0 is an empty set)."""
     return [bits_to_set(x) for x in live_in_bits(fn, reads)]
+
+
+class LiveIn:
+    """Live-in sets of a function's blocks, kept as bitsets (`bits[b]`, bit s =
+    slot s; index 0 unused): O(blocks x slots / 64) words where frozensets
+    would take O(sum of live-in) objects -- with 20,000 locals live across
+    3,000 blocks, 60 million set entries.  Reads as a sequence of frozensets
+    (`live[b]`, built on each access) for readers that want sets; `has(b, s)`
+    tests one slot without building one."""
+
+    __slots__ = ("bits",)
+    __hash__ = None  # mutable-looking sequence semantics: compared by value
+
+    def __init__(self, bits: list[int]):
+        self.bits = bits
+
+    def __len__(self) -> int:
+        return len(self.bits)
+
+    def __getitem__(self, b: int) -> frozenset[int]:
+        return bits_to_set(self.bits[b])
+
+    def __iter__(self):
+        return (bits_to_set(x) for x in self.bits)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, LiveIn):
+            return self.bits == other.bits
+        try:
+            return len(other) == len(self.bits) and all(a == b for a, b in zip(self, other))
+        except TypeError:
+            return NotImplemented
+
+    def has(self, b: int, s: int) -> bool:
+        return bool((self.bits[b] >> s) & 1)
+
+    def count(self, b: int) -> int:
+        return self.bits[b].bit_count()
+
+
+def block_writes(fn: ir.Function) -> list[list[int]]:
+    """Per block (index 0 unused), the slots its statements write (assignments
+    and NewvarNodes, in statement order, repeats kept): every slot of the
+    working table the engine's walk of the block can change, but for the
+    `Conditional` holders it widens and the slot a branch refines (the engine
+    reports those to the store, `touch`)."""
+    out: list[list[int]] = [[] for _ in range(len(fn.blocks) + 1)]
+    stmt_block = fn.stmt_block
+    ASSIGN, NEWVAR = ir.Kind.ASSIGN, ir.Kind.NEWVAR
+    for i, st in enumerate(fn.stmts, 1):
+        k = st.kind
+        if (k is ASSIGN or k is NEWVAR) and st.slot is not None:
+            out[stmt_block[i]].append(st.slot)
+    return out

@@ -85,7 +85,7 @@ def _summary(res):
     return out
 
 
-@pytest.mark.parametrize("store", ["stmt", "block", "live"])
+@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
 @pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
 def test_call_memo_changes_nothing(path, store, monkeypatch):
     memo = _summary(_results(path, store))

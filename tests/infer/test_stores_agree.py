@@ -1,4 +1,4 @@
-"""stmt ≡ block ≡ live: the three state stores give the same answers.
+"""stmt ≡ block ≡ live ≡ shared: the four state stores give the same answers.
 
 Compared: SSA types, slot types, slot flags, return type, diagnostics, entry
 states restricted to live-in slots, and the state before every reached

@@ -45,7 +45,7 @@ def garbage_after(text: str, opts: driver.RenderOptions) -> int:
             gc.enable()
 
 
-@pytest.mark.parametrize("store", ["stmt", "block", "live"])
+@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_generated_program_is_freed_by_reference_counting(store, fmt):
     opts = driver.RenderOptions(format=fmt, analysis=driver.Options(store=store))

@@ -61,8 +61,8 @@ def test_julia_types_from_annotations():
 
 @pytest.mark.parametrize("text", [LOOP, BRANCH, TRY, ANNOTATED])
 def test_identical_across_modes_except_live_entries(text):
-    docs = {m: doc_for(text, m) for m in ("stmt", "block", "live")}
-    assert docs["stmt"] == docs["block"]
+    docs = {m: doc_for(text, m) for m in ("stmt", "block", "live", "shared")}
+    assert docs["stmt"] == docs["block"] == docs["shared"]
     for d in docs.values():
         for f in d["functions"]:
             for b in f["blocks"]:

@@ -28,8 +28,8 @@ def test_fixed_point(name):
 
 @pytest.mark.parametrize("name", sorted(PROGS))
 def test_same_text_whatever_the_state_store(name):
-    outs = {s: infer(PROGS[name], store=s) for s in ("stmt", "block", "live")}
-    assert outs["stmt"] == outs["block"] == outs["live"]
+    outs = {s: infer(PROGS[name], store=s) for s in ("stmt", "block", "live", "shared")}
+    assert outs["stmt"] == outs["block"] == outs["live"] == outs["shared"]
 
 
 def test_layout_of_a_loop():
