@@ -105,6 +105,7 @@ def infer_cmd(
     warn_only: bool = typer.Option(False, "--warn-only", help="Print only the diagnostics, not the annotated IR."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print warnings (errors are always printed)."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
+    entries: str = typer.Option("brief", "--entries", help="Entry comments: brief (slots whose entry state is not their listed type, defined) or full (every live slot)."),
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     from irc.cli.batch import cli_infer
@@ -112,7 +113,7 @@ def infer_cmd(
     raise typer.Exit(cli_infer(list(files or []), format=format, state=state, stats=stats, check=check,
                                exact=exact, no_prelude=no_prelude, prelude=list(prelude or []), color=color,
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
-                               strict=strict, keep=(ctx.obj or {}).get("keep")))
+                               strict=strict, keep=(ctx.obj or {}).get("keep"), entries=entries))
 
 
 @app.command("explain")

@@ -372,6 +372,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
 
 FORMATS = ("text", "json", "jsonl")
 COLOR_CHOICES = ("auto", "always", "never")
+ENTRIES = ("brief", "full")  # irc.output.text.ENTRIES (not imported: the CLI starts without the printer)
 
 
 def cli_infer(files: list[str], *, format: str = "text", state: str = "block", stats: bool = False,
@@ -379,7 +380,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
               prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
               strict: bool = False, stdout: TextIO | None = None, stderr: TextIO | None = None,
-              keep: list | None = None) -> int:
+              keep: list | None = None, entries: str = "brief") -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad usage)."""
     from irc.output.colour import use_colour
     from irc.cli.driver import STORES, Options, RenderOptions
@@ -397,6 +398,8 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
         return usage(f"--state must be one of {', '.join(STORES)} (got {state!r})")
     if color not in COLOR_CHOICES:
         return usage(f"--color must be one of {', '.join(COLOR_CHOICES)} (got {color!r})")
+    if entries not in ENTRIES:
+        return usage(f"--entries must be one of {', '.join(ENTRIES)} (got {entries!r})")
     if output is not None and out_dir is not None:
         return usage("give -o FILE or --out-dir DIR, not both")
     if exact and not check:
@@ -410,7 +413,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
     if color == "always" and format == "text" and not check:
         colour = True
     opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
-                         quiet=quiet, analysis=Options(store=state, prelude=not no_prelude,
+                         quiet=quiet, entries=entries, analysis=Options(store=state, prelude=not no_prelude,
                                                        extra_preludes=tuple(prelude or ())))
     return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
                       stdout=stdout, stderr=stderr, keep=keep)

@@ -167,6 +167,7 @@ class RenderOptions:
     colour: bool = False
     warn_only: bool = False  # print diagnostics only, no annotated IR
     quiet: bool = False  # no warnings on stderr (errors still)
+    entries: str = "brief"  # entry comments: brief (informative slots) or full (every live slot)
     analysis: Options = Options()
 
 
@@ -287,7 +288,7 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
         elif opts.format == "text":
             from irc.output.text import render_program
 
-            out.output = render_program(res.program, res.results, colour=opts.colour)
+            out.output = render_program(res.program, res.results, colour=opts.colour, entries=opts.entries)
         else:
             from irc.output.jsondoc import dumps_line, function_json
 

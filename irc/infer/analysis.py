@@ -52,6 +52,12 @@ class InferenceResult:
         look up a few slots."""
         return self._store.entry_view(b)
 
+    def entry_changes(self, a: int | None, b: int):
+        """Slots whose entry states may differ between blocks a and b (a
+        superset; every slot of b's entry when a is None).  `shared`: the
+        persistent vectors' diff, O(slots that differ)."""
+        return self._store.changed_slots(a, b)
+
     def state_before(self, i: int) -> dict | None:
         """The state before statement i (slot id -> VarState; None when
         unreached).  `stmt` reads its stored table; the other stores replay
