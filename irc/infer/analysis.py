@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from irc.ir import model as ir
 from irc.infer.engine import replay, run
 from irc.infer.flags import analyse
-from irc.infer.liveness import LiveIn, block_writes, live_in_bits, stmt_facts
+from irc.infer.liveness import LiveIn, compute_liveness, stmt_facts
 from irc.infer.stores import STORES, make_store
 from irc.infer.transfer import Transfer
 
@@ -114,19 +114,20 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
     _ensure_cfg(fn)
     t0 = time.perf_counter()
     partial: set[int] = set()
-    reads, ssas, called = stmt_facts(fn, partial)
-    live = LiveIn(live_in_bits(fn, reads))
+    blocks: list = []  # per block (use, defs, writes), from the same pass
+    reads, ssas, called = stmt_facts(fn, partial, blocks)
+    live = compute_liveness(fn, reads, blocks)
     t1 = time.perf_counter()
     tr = Transfer(fn, world)
     nslots = len(fn.slots)
     block_first = [0] + [b.first for b in fn.blocks]
     st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts),
-                    block_writes(fn) if store == "shared" else None)
+                    [[]] + [w for _, _, w in blocks] if store == "shared" else None)
     initial = tr.initial_table(nslots)
     er = run(fn, tr, st, live, initial, ssas)
     t2 = time.perf_counter()
     argtypes = {s.id: initial[s.id].type for s in fn.slots if s.argument}
-    slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called)
+    slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called, live)
     t3 = time.perf_counter()
     cells = st.cells() + nslots  # entry/statement tables + the working table
     stats = {

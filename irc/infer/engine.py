@@ -197,6 +197,9 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = 
     working = list(initial)
     holders: dict[int, set[int]] = {}
     eval_value, eval_stmt = tr.eval_value, tr.eval_stmt
+    # a call value is typed by `eval_call` directly (what eval_value / eval_stmt do for a Call)
+    eval_call = tr.eval_call
+    CALL = S.Call
     record_table = store.record if store.keeps_stmt_tables else None
     touch = store.touch  # writes to working other than the block's assignments (see stores.SharedStore)
     BOTTOM_T = type(BOTTOM)  # only an element of BOTTOM's class can equal it (lattice classes compare class first)
@@ -265,7 +268,15 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = 
                 record_table(pc, working)
             kind = st.kind
             if kind is ASSIGN:
-                t = record(pc, eval_value(pc, st.value, working, ssa), b)
+                v = st.value
+                t = eval_call(pc, v.func, v.args, working, ssa) if type(v) is CALL else eval_value(pc, v, working, ssa)
+                if ssa[pc] is None:  # first reached: `record` without a merge, in line
+                    ssa[pc] = t
+                    for r in users[pc]:
+                        if ssa[r] is not None and (stmt_block[r] != b or r <= pc):
+                            push(stmt_block[r])
+                else:
+                    t = record(pc, t, b)
                 if type(t) is BOTTOM_T and t == BOTTOM:
                     nextbb = None
                     break
@@ -278,7 +289,8 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = 
                 if handlers[pc] and s in valid_slots:
                     catch_propagate(pc, s, vs)
             elif kind is VALUE:
-                t = eval_stmt(pc, st, working, ssa)
+                v = st.value
+                t = eval_call(pc, v.func, v.args, working, ssa) if type(v) is CALL else eval_stmt(pc, st, working, ssa)
                 if t is None:
                     ssa[pc] = ANY
                     continue

@@ -122,19 +122,34 @@ def _may_intersect(at, body, sig) -> bool:
     return True
 
 
-def dispatch(methods, args, eval_result, fold) -> DispatchResult:
+def dispatch(methods, args, eval_result, fold, memo: dict | None = None) -> DispatchResult:
     """Dispatch `args` over `methods` (see module doc).  `eval_result(m,
-    bindings)` gives a method's result; `fold(m, args, rt)` may fold it."""
+    bindings)` gives a method's result; `fold(m, args, rt)` may fold it.
+
+    `memo` (the world's, one per world) keeps, per (method list, widened
+    argument tuple), the covering method with its bindings and the more
+    specific ones that may also apply: they depend on the widened types
+    alone, so `getindex(u, 1)`, `getindex(u, 2)`, … (constant indices: a new
+    call for the caller's memo each) match signatures once."""
     wargs = [widenconst(a) for a in args]
     at = TT.tuple_type(wargs)
-    c = _covering(methods, at)
+    hit = memo.get((id(methods), at)) if memo is not None else None
+    if hit is None:
+        c = _covering(methods, at)
+        extra = None
+        if c is not None:
+            m = c[0]
+            # Julia's method matching also takes the more specific declarations that
+            # apply to part of the argument types (a covering fallback does not hide them)
+            extra = [n for n in methods if n is not m and issubtype(n.sig, m.sig)
+                     and not issubtype(m.sig, n.sig) and _may_intersect(at, unwrap_unionall(n.sig), n.sig)]
+        if memo is not None:
+            memo[(id(methods), at)] = (methods, c, extra)  # holding methods keeps its id from being reused
+    else:
+        _, c, extra = hit
     if c is not None:
         m, b = c
         rt = _finish(m, b, args, eval_result, fold)
-        # Julia's method matching also takes the more specific declarations that
-        # apply to part of the argument types (a covering fallback does not hide them)
-        extra = [n for n in methods if n is not m and issubtype(n.sig, m.sig)
-                 and not issubtype(m.sig, n.sig) and _may_intersect(at, unwrap_unionall(n.sig), n.sig)]
         if not extra:
             return DispatchResult(rt, _refine(m, wargs))
         if len(extra) + 1 > MAX_MAY_APPLY:

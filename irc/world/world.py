@@ -124,6 +124,7 @@ class World:
         self.modules: set = set(KNOWN_MODULES)
         self.errors: list = []
         self._memo: dict = {}
+        self._dispatch_memo: dict = {}  # irc.world.dispatch's (methods, widened argument tuple) memo
         self._path = ""
         self._texts: dict[str, str] = {}  # extra prelude path -> text (context of its errors)
 
@@ -702,7 +703,7 @@ class World:
             return r if isinstance(r, CallResult) else CallResult(r)
         if ms is None:
             return CallResult(ANY, None, (f"unknown callee {q}({self._sigtext(args)})",))
-        res = dispatch(ms, args, self._eval_result, self._fold)
+        res = dispatch(ms, args, self._eval_result, self._fold, self._dispatch_memo)
         rt = res.rt
         diags = ()
         if res.no_method:

@@ -160,6 +160,25 @@ def test_random_programs_same_in_every_store(fn):
     assert_same(infer_every_store(fn, W), fn)
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs())
+def test_random_programs_flags_replay_only_where_needed(fn):
+    """`flags.analyse` skips the blocks where no read can see an undefined state
+    (liveness's `use` sets): the same flags and diagnostics as replaying all."""
+    from irc.infer import analysis
+
+    fast = infer_every_store(fn, W)
+    real = analysis.analyse
+    analysis.analyse = lambda *a, **kw: real(*a[:8])  # without `live`: replay every reached block
+    try:
+        full = infer_every_store(fn, W)
+    finally:
+        analysis.analyse = real
+    for s in STORES:
+        assert fast[s].slot_flags == full[s].slot_flags, s
+        assert fast[s].diagnostics == full[s].diagnostics, s
+
+
 # ---------------------------------------------------------------- samples through the real pipeline
 
 def _pipeline():
