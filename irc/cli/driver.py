@@ -138,6 +138,7 @@ def _analyse(path: str, text: str, options: Options) -> FileResult:
         source = parse(path, text)
         next_phase("cfg")
         res.program = build(source)
+        del source  # the syntax tree: what the IR does not share is freed before inference
         next_phase("infer")
         res.world = make_world(res.program, options)
         res.results = infer_program(res.program, res.world, options.store)
