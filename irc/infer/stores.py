@@ -525,6 +525,8 @@ class SharedStore(_Base):
         self.cur: list | None = None  # the version working holds outside dirty and extra
         self.dirty: list[int] = []
         self.extra: list[int] = []
+        self._counted: tuple | None = None  # (the roots, (cells, bytes))
+        self.small = self.shape.depth == 1  # one leaf: versions are plain lists
 
     def has_entry(self, b: int) -> bool:
         return self.roots[b] is not None
@@ -560,6 +562,12 @@ class SharedStore(_Base):
 
     def _end(self, working: list) -> list:
         """The version equal to working (see the class doc)."""
+        if self.small:
+            if self.dirty or self.extra:  # one leaf: a copy is cheaper than finding the changes
+                self.cur = working[:]
+                self.dirty = []
+                self.extra = []
+            return self.cur
         if self.dirty or self.extra:
             cur = self.cur
             get = self.shape.get
@@ -678,10 +686,16 @@ class SharedStore(_Base):
 
     def cells(self) -> int:
         """Cells of the distinct nodes of every entry (shared nodes once)."""
-        return self.shape.count(self.roots)[0]
+        return self._count()[0]
 
     def nbytes(self) -> int:
-        return self.shape.count(self.roots)[1]
+        return self._count()[1]
+
+    def _count(self) -> tuple[int, int]:
+        c = self._counted  # the same versions: the same count (stats ask twice)
+        if c is None or len(c[0]) != len(self.roots) or any(a is not b for a, b in zip(c[0], self.roots)):
+            c = self._counted = (list(self.roots), self.shape.count(self.roots))
+        return c[1]
 
 
 def _index(order: tuple, s: int) -> int | None:
