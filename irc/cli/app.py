@@ -92,7 +92,7 @@ def infer_cmd(
     ctx: typer.Context,
     files: Optional[List[str]] = FILES,
     format: str = typer.Option("text", "--format", "-f", help="Output: text (annotated IR), json (one document) or jsonl (one function per line)."),
-    state: str = typer.Option("block", "--state", help="How entry states are kept: stmt, block, live or shared (same output)."),
+    state: str = typer.Option("shared", "--state", help="How entry states are kept: stmt, block, live or shared (same output)."),
     stats: bool = typer.Option(False, "--stats", help="Print statements, blocks, slots, visits, state cells/bytes and seconds per phase on stderr."),
     check: bool = typer.Option(False, "--check", help="Compare with the types Julia printed in the input; exit 1 if any differ."),
     exact: bool = typer.Option(False, "--exact", help="With --check: compare lattice elements (Core.Const…), not widened types."),
@@ -121,7 +121,7 @@ def explain_cmd(
     file: str = typer.Argument(..., help="The .ir file (or - for stdin).", show_default=False),
     slot: str = typer.Option(..., "--slot", help="The slot to explain, as printed (x, @_3, x@_5).", show_default=False),
     function: Optional[str] = typer.Option(None, "--function", help="The function holding the slot (needed when several do)."),
-    state: str = typer.Option("block", "--state", help="How entry states are kept: stmt, block, live or shared."),
+    state: str = typer.Option("shared", "--state", help="How entry states are kept: stmt, block, live or shared."),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
 ) -> None:

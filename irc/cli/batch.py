@@ -375,7 +375,7 @@ COLOR_CHOICES = ("auto", "always", "never")
 ENTRIES = ("brief", "full")  # irc.output.text.ENTRIES (not imported: the CLI starts without the printer)
 
 
-def cli_infer(files: list[str], *, format: str = "text", state: str = "block", stats: bool = False,
+def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", stats: bool = False,
               check: bool = False, exact: bool = False, no_prelude: bool = False,
               prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,

@@ -50,7 +50,7 @@ STORES = ("stmt", "block", "live", "shared")
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    store: str = "block"
+    store: str = "shared"
     prelude: bool = True
     extra_preludes: tuple[str, ...] = ()  # paths of extra prelude files
 
@@ -150,7 +150,7 @@ def _analyse(path: str, text: str, options: Options) -> FileResult:
     return res
 
 
-def analyse_text(text: str, path: str = "<input>", store: str = "block", prelude: bool = True) -> FileResult:
+def analyse_text(text: str, path: str = "<input>", store: str = "shared", prelude: bool = True) -> FileResult:
     """Convenience for tests and the REPL."""
     return analyse(path, text, Options(store=store, prelude=prelude))
 

@@ -95,7 +95,7 @@ def _ensure_cfg(fn: ir.Function) -> None:
     cfg.compute_blocks(fn)
 
 
-def infer_function(fn: ir.Function, world, store: str = "block", path: str = "") -> InferenceResult:
+def infer_function(fn: ir.Function, world, store: str = "shared", path: str = "") -> InferenceResult:
     """Infer one function.  The cyclic garbage collector is paused meanwhile
     (inference allocates many small acyclic objects; gen-2 collections over a
     large IR would dominate the run time) and restored afterwards."""

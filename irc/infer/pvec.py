@@ -129,20 +129,22 @@ class Shape:
 
     # ------------------------------------------------------------ accounting
 
-    def count(self, roots, seen: set | None = None) -> tuple[int, int]:
+    def count(self, roots, skip_first: bool = False) -> tuple[int, int]:
         """(cells, bytes) of the distinct nodes reachable from `roots` (a node
-        shared by several versions counts once); `seen` ids are skipped."""
-        if seen is None:
-            seen = set()
+        shared by several versions counts once).  `skip_first`: cell 0 of
+        each distinct leaf holding it is not counted (tables indexed from 1)."""
+        seen: set[int] = set()
         cells = size = 0
-        stack = [(r, self.depth - 1) for r in roots if r is not None]
+        stack = [(r, self.depth - 1, True) for r in roots if r is not None]
         while stack:
-            node, lv = stack.pop()
+            node, lv, first = stack.pop()
             if id(node) in seen:
                 continue
             seen.add(id(node))
-            cells += len(node)
             size += sys.getsizeof(node)
             if lv:
-                stack.extend((c, lv - 1) for c in node)
+                cells += len(node)
+                stack.extend((c, lv - 1, first and p == 0) for p, c in enumerate(node))
+            else:
+                cells += len(node) - (1 if skip_first and first else 0)
         return cells, size

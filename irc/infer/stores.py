@@ -9,12 +9,12 @@ keep:
 - `StmtStore` (`stmt`, Julia before 1.9): one full table per statement,
   overwritten by the engine as it walks (`record`); a block's entry table is
   the table of its first statement.  O(statements x slots) cells.
-- `BlockStore` (`block`, default, Julia 1.9/1.10): one full table per block
+- `BlockStore` (`block`, Julia 1.9/1.10): one full table per block
   entry.  O(blocks x slots).
 - `LiveStore` (`live`): per block entry, only the slots live into that
   block (`irc.liveness`), as a list aligned with the block's sorted live-in
   slot ids.  O(sum of live-in).
-- `SharedStore` (`shared`): one full table per block entry, as a version
+- `SharedStore` (`shared`, default): one full table per block entry, as a version
   of a persistent vector (`irc.infer.pvec`) that shares every unchanged
   part with the version it was made from.  A block whose walk writes k
   slots costs O(k) new cells for its successors' entries, and a join
@@ -685,7 +685,8 @@ class SharedStore(_Base):
         return [s for s, _, _ in self.shape.diff(A, B)]
 
     def cells(self) -> int:
-        """Cells of the distinct nodes of every entry (shared nodes once)."""
+        """Cells of the distinct nodes of every entry (shared nodes once; the
+        unused slot 0, like the other stores, not counted)."""
         return self._count()[0]
 
     def nbytes(self) -> int:
@@ -694,7 +695,7 @@ class SharedStore(_Base):
     def _count(self) -> tuple[int, int]:
         c = self._counted  # the same versions: the same count (stats ask twice)
         if c is None or len(c[0]) != len(self.roots) or any(a is not b for a, b in zip(c[0], self.roots)):
-            c = self._counted = (list(self.roots), self.shape.count(self.roots))
+            c = self._counted = (list(self.roots), self.shape.count(self.roots, skip_first=True))
         return c[1]
 
 
