@@ -385,8 +385,8 @@ def plot(res: dict, path: Path) -> bool:
         vals = [c.med(p) if c.med(p) == c.med(p) else 0.0 for c in cells]
         ax1.barh(labels, vals, left=left, label=p)
         left = [a + b for a, b in zip(left, vals)]
-    floors = [res["floor"][c.workload]["wall"] for c in cells]
-    ax1.scatter([f * 8 for f in floors], labels, marker="|", s=300, color="k", label="8x regex floor")
+    goals = [res["floor"][c.workload]["wall"] * TARGETS.get(c.workload, (8.0,))[0] for c in cells]
+    ax1.scatter(goals, labels, marker="|", s=300, color="k", label="target (8x or 12x the regex floor)")
     ax1.set_xlabel("seconds (median, per phase)")
     ax1.set_title("time per phase")
     ax1.legend(fontsize=8, loc="lower right")
@@ -423,6 +423,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--regex-child"]:
         return regex_child(argv[1])
+    if argv[:1] == ["--replot"]:  # --replot RESULTS.json OUT.png: the plot again from a run's JSON
+        res = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
+        res["cells"] = [Cell(c["workload"], c["version"], c["store"], c["runs"], c["phase"]) for c in res["cells"]]
+        return 0 if plot(res, Path(argv[2])) else 1
     ap = argparse.ArgumentParser(description="irc at MTK scale (see the module docstring).")
     ap.add_argument("--scale", type=int, default=1, help="divide W1/W2 statements and locals by this")
     ap.add_argument("--runs", type=int, default=3, help="rounds (timed runs per cell)")
