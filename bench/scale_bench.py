@@ -62,7 +62,10 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-REGEX = re.compile(r"%\d+|\w+")
+sys.path.insert(0, str(BENCH))
+import run_bench  # noqa: E402  (the first rounds' harness: its plotting and git helpers)
+
+REGEX = run_bench.REGEX
 PHASES = ("parse", "cfg", "liveness", "engine", "flags", "print")
 
 
@@ -81,10 +84,6 @@ class Workload:
             return self
         return Workload(self.name, self.stmts // scale, self.slots // scale, self.every, self.window, self.loaded,
                         self.scaled)
-
-    def gen_args(self) -> list[str]:
-        return ["--stmts", str(self.stmts), "--slots", str(self.slots), "--diamond-every", str(self.every),
-                "--window", str(self.window), "--loaded", str(self.loaded), "--seed", "1"]
 
     @property
     def stem(self) -> str:
@@ -235,16 +234,8 @@ class Cell:
 
 
 def input_file(out: Path, w: Workload) -> Path:
-    path = out / "inputs" / f"{w.stem}.ir"
-    stamp = path.with_suffix(".gen")
-    version = hashlib.sha256((BENCH / "gen_mtk.py").read_bytes()).hexdigest()[:16]
-    if not path.exists() or not stamp.exists() or stamp.read_text() != version:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        subprocess.run([sys.executable, str(BENCH / "gen_mtk.py"), *w.gen_args(), "-o", str(tmp)], check=True)
-        tmp.replace(path)
-        stamp.write_text(version)
-    return path
+    return run_bench.input_file(out, w.stmts, w.slots, w.every, 1, ("--window", str(w.window), "--loaded",
+                                                                     str(w.loaded)), w.stem)
 
 
 def log(msg: str) -> None:
@@ -367,13 +358,8 @@ def report(res: dict) -> str:
 
 
 def plot(res: dict, path: Path) -> bool:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        log("matplotlib not installed: no plot (pip install '.[bench]')")
+    plt = run_bench.pyplot()
+    if plt is None:
         return False
     cells = [c for c in res["cells"] if c.runs]
     if not cells:
@@ -402,17 +388,6 @@ def plot(res: dict, path: Path) -> bool:
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return True
-
-
-def git_commit(root: Path) -> str:
-    try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=root,
-                              timeout=10).stdout.strip() or "?"
-        dirty = subprocess.run(["git", "status", "--short", "--", "irc"], capture_output=True, text=True, cwd=root,
-                               timeout=10).stdout.strip()
-    except (OSError, subprocess.TimeoutExpired):
-        return "?"
-    return head + (" + uncommitted changes" if dirty else "")
 
 
 def load() -> str:
@@ -456,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
     names = args.only.split(",")
     wls = [w.at(args.scale) for w in WORKLOADS if w.name in names]
     paths = {w.name: input_file(out, w) for w in wls}
-    res: dict = {"scale": args.scale, "runs": args.runs, "commit": git_commit(ROOT), "before": args.before,
+    res: dict = {"scale": args.scale, "runs": args.runs, "commit": run_bench.git_commit(), "before": args.before,
                  "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
                  "load_start": load(), "workloads": {}, "floor": {}, "cells": [], "default_cell": {}}
     for w in wls:

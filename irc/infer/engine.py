@@ -197,7 +197,6 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = 
     working = list(initial)
     holders: dict[int, set[int]] = {}
     eval_value, eval_stmt = tr.eval_value, tr.eval_stmt
-    # a call value is typed by `eval_call` directly (what eval_value / eval_stmt do for a Call)
     eval_call = tr.eval_call
     CALL = S.Call
     record_table = store.record if store.keeps_stmt_tables else None
@@ -267,9 +266,17 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = 
             if record_table is not None:
                 record_table(pc, working)
             kind = st.kind
-            if kind is ASSIGN:
+            if kind is ASSIGN or kind is VALUE:
                 v = st.value
-                t = eval_call(pc, v.func, v.args, working, ssa) if type(v) is CALL else eval_value(pc, v, working, ssa)
+                if type(v) is CALL:  # what eval_value / eval_stmt do for a call
+                    t = eval_call(pc, v.func, v.args, working, ssa)
+                elif kind is ASSIGN:
+                    t = eval_value(pc, v, working, ssa)
+                else:
+                    t = eval_stmt(pc, st, working, ssa)
+                    if t is None:  # a value statement that yields no value
+                        ssa[pc] = ANY
+                        continue
                 if ssa[pc] is None:  # first reached: `record` without a merge, in line
                     ssa[pc] = t
                     for r in users[pc]:
@@ -280,6 +287,8 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = 
                 if type(t) is BOTTOM_T and t == BOTTOM:
                     nextbb = None
                     break
+                if kind is VALUE:
+                    continue
                 vs = new_state(VarState, (t, False))
                 s = st.slot
                 if holders or cond_parts(t) is not None or s not in valid_slots:
@@ -288,22 +297,6 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = 
                     working[s] = vs
                 if handlers[pc] and s in valid_slots:
                     catch_propagate(pc, s, vs)
-            elif kind is VALUE:
-                v = st.value
-                t = eval_call(pc, v.func, v.args, working, ssa) if type(v) is CALL else eval_stmt(pc, st, working, ssa)
-                if t is None:
-                    ssa[pc] = ANY
-                    continue
-                if ssa[pc] is None:  # first reached: `record` without a merge, in line
-                    ssa[pc] = t
-                    for r in users[pc]:
-                        if ssa[r] is not None and (stmt_block[r] != b or r <= pc):
-                            push(stmt_block[r])
-                else:
-                    t = record(pc, t, b)
-                if type(t) is BOTTOM_T and t == BOTTOM:
-                    nextbb = None
-                    break
             elif kind is K.NEWVAR:
                 vs = VarState(BOTTOM, True)
                 assign(st.slot, vs)

@@ -78,6 +78,29 @@ def smerge(ops: Ops, old: VarState, new: VarState) -> VarState | None:
     return VarState(ops.tmerge(ot, nt), undef)
 
 
+def merge_pairs(ops: Ops, pairs, cond: set, live: int) -> tuple[dict, bool]:
+    """`smerge` of each `(slot, old, new)`: the merged states that changed
+    (slot -> state), and whether one of them is live (bit set in `live`);
+    `cond` (the entry's slots holding a Conditional) is updated as it goes."""
+    cs = ops.cond_slot
+    changes = {}
+    changed = False
+    for s, old, new in pairs:
+        if new is old:
+            continue
+        m = smerge(ops, old, new)
+        if m is None:
+            continue
+        changes[s] = m
+        if cs(m.type) is not None:
+            cond.add(s)
+        else:
+            cond.discard(s)
+        if not changed and (live >> s) & 1:
+            changed = True
+    return changes, changed
+
+
 class _Base:
     name = ""
     keeps_stmt_tables = False  # does `record` do anything? (the engine skips the call when not)
@@ -206,27 +229,13 @@ class _ListStore(_Base):
                 self._get(b)[s] = vs
                 self._note(b, s, vs)
             return True
-        ops = self.ops
-        live = self.live_bits[b]
-        cond = self.cond[b]
-        cs = ops.cond_slot
-        changed = False
-        ov_slot = override[0] if override is not None else -1
-        for s in range(1, self.nslots + 1):
-            new = override[1] if s == ov_slot else working[s]
-            old = E[s]
-            if new is old:
-                continue
-            m = smerge(ops, old, new)
-            if m is None:
-                continue
+        pairs = zip(range(1, self.nslots + 1), E[1:], working[1:])
+        if override is not None:
+            ov_slot, ov = override
+            pairs = ((s, old, ov if s == ov_slot else new) for s, old, new in pairs)
+        changes, changed = merge_pairs(self.ops, pairs, self.cond[b], self.live_bits[b])
+        for s, m in changes.items():
             E[s] = m
-            if cs(m.type) is not None:
-                cond.add(s)
-            else:
-                cond.discard(s)
-            if not changed and (live >> s) & 1:
-                changed = True
         return changed
 
     def _note(self, b: int, s: int, vs: VarState) -> None:
@@ -388,24 +397,15 @@ class LiveStore(_Base):
                     self._note(b, i, vs)
             return True
         ops = self.ops
-        cond = self.cond[b]
-        cs = ops.cond_slot
-        changed = False
-        ov_slot = override[0] if override is not None else -1
-        for i, s in enumerate(order):
-            new = override[1] if s == ov_slot else working[s]
-            old = E[i]
-            if new is old:
-                continue
-            m = smerge(ops, old, new)
-            if m is None:
-                continue
+        new = [working[s] for s in order]
+        if override is not None:
+            i = _index(order, override[0])
+            if i is not None:
+                new[i] = override[1]
+        # positions, not slots (cond holds positions); every slot here is live: any change counts
+        changes, changed = merge_pairs(ops, zip(range(len(order)), E, new), self.cond[b], -1)
+        for i, m in changes.items():
             E[i] = m
-            if cs(m.type) is not None:
-                cond.add(i)
-            else:
-                cond.discard(i)
-            changed = True
         return changed
 
     def _note(self, b: int, i: int, vs: VarState) -> None:
@@ -614,21 +614,7 @@ class SharedStore(_Base):
             pairs = [(s, old, ov if s == ov_slot else new) for s, old, new in pairs]
             if 0 < ov_slot < self.shape.n and all(s != ov_slot for s, _, _ in pairs):
                 pairs.append((ov_slot, self.shape.get(E, ov_slot), ov))
-        changes = {}
-        changed = False
-        for s, old, new in pairs:
-            if new is old:
-                continue
-            m = smerge(ops, old, new)
-            if m is None:
-                continue
-            changes[s] = m
-            if cs(m.type) is not None:
-                cond.add(s)
-            else:
-                cond.discard(s)
-            if not changed and (live >> s) & 1:
-                changed = True
+        changes, changed = merge_pairs(ops, pairs, cond, live)
         if changes:
             self.roots[b] = self.shape.assign(E, changes)
         return changed
