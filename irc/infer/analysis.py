@@ -127,7 +127,10 @@ def _infer(fn: ir.Function, world, store: str, path: str) -> InferenceResult:
     er = run(fn, tr, st, live, initial, ssas)
     t2 = time.perf_counter()
     argtypes = {s.id: initial[s.id].type for s in fn.slots if s.argument}
-    slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called, live)
+    # the flags' skip-the-block test walks the slots that change between entries: worth it where the
+    # store finds them in O(changes) (`shared`); the others replay every reached block
+    slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called,
+                                            live if st.cheap_diffs else None)
     t3 = time.perf_counter()
     cells = st.cells() + nslots  # entry/statement tables + the working table
     stats = {

@@ -104,6 +104,7 @@ def merge_pairs(ops: Ops, pairs, cond: set, live: int) -> tuple[dict, bool]:
 class _Base:
     name = ""
     keeps_stmt_tables = False  # does `record` do anything? (the engine skips the call when not)
+    cheap_diffs = False  # is `changed_slots` O(slots that differ)?  (else O(slots) or O(live) per call)
 
     def __init__(self, nslots: int, block_first: list[int], live_in: LiveIn, ops: Ops):
         self.nslots = nslots
@@ -516,6 +517,7 @@ class SharedStore(_Base):
     entry it was taken from."""
 
     name = "shared"
+    cheap_diffs = True
 
     def __init__(self, nslots, block_first, live_in, ops, writes: list[list[int]]):
         super().__init__(nslots, block_first, live_in, ops)

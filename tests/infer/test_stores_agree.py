@@ -165,18 +165,25 @@ def test_random_programs_same_in_every_store(fn):
 def test_random_programs_flags_replay_only_where_needed(fn):
     """`flags.analyse` skips the blocks where no read can see an undefined state
     (liveness's `use` sets): the same flags and diagnostics as replaying all."""
-    from irc.infer import analysis
+    from irc.infer import analysis, liveness
 
-    fast = infer_every_store(fn, W)
+    default = infer_every_store(fn, W)  # the skip for `shared` (cheap diffs), full replay for the others
     real = analysis.analyse
     analysis.analyse = lambda *a, **kw: real(*a[:8])  # without `live`: replay every reached block
     try:
         full = infer_every_store(fn, W)
     finally:
         analysis.analyse = real
+    live = liveness.compute_liveness(fn)
+    analysis.analyse = lambda *a, **kw: real(*a[:8], live)  # the skip in every store (`changed_slots`)
+    try:
+        forced = infer_every_store(fn, W)
+    finally:
+        analysis.analyse = real
     for s in STORES:
-        assert fast[s].slot_flags == full[s].slot_flags, s
-        assert fast[s].diagnostics == full[s].diagnostics, s
+        for other in (default, forced):
+            assert other[s].slot_flags == full[s].slot_flags, s
+            assert other[s].diagnostics == full[s].diagnostics, s
 
 
 # ---------------------------------------------------------------- samples through the real pipeline
