@@ -91,9 +91,11 @@ QUICK = Config(runs=2, sizes=(2_000, 4_000), slots=200, a_size=(3_000, 500, 100)
 # ----------------------------------------------------------------- inputs
 
 
-def input_file(out: Path, stmts: int, slots: int, every: int, seed: int) -> Path:
-    """Generate (or reuse) the input; the name carries every parameter."""
-    path = out / "inputs" / f"mtk_n{stmts}_s{slots}_k{every}_seed{seed}.ir"
+def input_file(out: Path, stmts: int, slots: int, every: int, seed: int, extra: tuple[str, ...] = (),
+               stem: str = "") -> Path:
+    """Generate (or reuse) the input; the name carries every parameter (`stem` when given, for
+    `extra` generator arguments)."""
+    path = out / "inputs" / f"{stem or f'mtk_n{stmts}_s{slots}_k{every}_seed{seed}'}.ir"
     stamp = path.with_suffix(".gen")  # the generator's source hash: regenerate when it changed
     version = hashlib.sha256(Path(gen_mtk.__file__).read_bytes()).hexdigest()[:16]
     if not path.exists() or not stamp.exists() or stamp.read_text() != version:
@@ -102,7 +104,7 @@ def input_file(out: Path, stmts: int, slots: int, every: int, seed: int) -> Path
         # In a child process: generating 200k statements here would raise this process's peak RSS,
         # and Linux reports a child's ru_maxrss as at least its parent's peak at fork (see run_process).
         subprocess.run([sys.executable, str(BENCH / "gen_mtk.py"), "--stmts", str(stmts), "--slots", str(slots),
-                        "--diamond-every", str(every), "--seed", str(seed), "-o", str(tmp)], check=True)
+                        "--diamond-every", str(every), "--seed", str(seed), *extra, "-o", str(tmp)], check=True)
         tmp.replace(path)
         stamp.write_text(version)
     return path
@@ -610,7 +612,8 @@ def report(res: dict, cfg: Config) -> str:
     return "\n".join(md)
 
 
-def plot(res: dict, path: Path) -> bool:
+def pyplot():
+    """matplotlib's pyplot with the file-only backend, or None (and a note) when it is not installed."""
     try:
         import matplotlib
 
@@ -618,6 +621,13 @@ def plot(res: dict, path: Path) -> bool:
         import matplotlib.pyplot as plt
     except ImportError:
         log("matplotlib not installed: no plot (pip install '.[bench]')")
+        return None
+    return plt
+
+
+def plot(res: dict, path: Path) -> bool:
+    plt = pyplot()
+    if plt is None:
         return False
     from matplotlib.ticker import FuncFormatter
 

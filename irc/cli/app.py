@@ -127,7 +127,7 @@ def infer_cmd(
     ctx: typer.Context,
     files: Optional[List[str]] = FILES,
     format: str = typer.Option("text", "--format", "-f", metavar="FORMAT", help="Output: text (annotated IR), json (one document) or jsonl (one function per line)."),
-    state: str = typer.Option("block", "--state", metavar="STORE", help="How entry states are kept: stmt, block or live (same output)."),
+    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared (same output)."),
     stats: bool = typer.Option(False, "--stats", help="Print counts (statements, blocks, slots, visits, state cells), the state's size and the time of each phase on stderr."),
     check: bool = typer.Option(False, "--check", help="Compare with the types Julia printed in the input (path:line:col: lines, or JSON with --format json); exit 1 if any differ."),
     exact: bool = typer.Option(False, "--exact", help="With --check: compare lattice elements (Core.Const…), not widened types."),
@@ -145,6 +145,7 @@ def infer_cmd(
     use_printed: bool = typer.Option(False, "--use-printed-types", help="Where irc cannot type a call, take the type Julia printed on that line (marked `# from input`; --check counts it apart)."),
     signature: Optional[str] = SIGNATURE,
     scheduler: Optional[str] = SCHEDULER,
+    entries: str = typer.Option("brief", "--entries", metavar="WHICH", help="Entry comments: brief (slots whose entry state is not their listed type, defined) or full (every live slot)."),
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     from irc.cli.batch import cli_infer
@@ -154,7 +155,7 @@ def infer_cmd(
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
                                strict=strict, plain=plain, hide_stable=hide_stable,
                                keep=(ctx.obj or {}).get("keep"), use_printed=use_printed, signature=signature,
-                               scheduler=scheduler))
+                               scheduler=scheduler, entries=entries))
 
 
 @app.command("report", cls=IrcCommand)
@@ -162,7 +163,7 @@ def report_cmd(
     files: Optional[List[str]] = FILES,
     output: str = typer.Option(..., "-o", "--output", help="The HTML file to write (atomically); - for stdout.", metavar="FILE"),
     title: str = typer.Option("irc report", "--title", help="The page's title."),
-    state: str = typer.Option("block", "--state", metavar="STORE", help="How entry states are kept: stmt, block or live (same report)."),
+    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared (same report)."),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
     max_lines: int = typer.Option(2000, "--max-lines", help="Annotated IR lines kept per function (0: none).", metavar="N"),
@@ -183,7 +184,7 @@ def explain_cmd(
     slot: Optional[str] = typer.Option(None, "--slot", help="The slot to explain, as printed (x, @_3, x@_5).", show_default=False),
     stmt: Optional[str] = typer.Option(None, "--stmt", help="The statement to explain: %N as printed, or N: its callee, argument types, the methods considered.", show_default=False),
     function: Optional[str] = typer.Option(None, "--function", help="The function holding the slot or statement (needed when several do)."),
-    state: str = typer.Option("block", "--state", metavar="STORE", help="How entry states are kept: stmt, block or live."),
+    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared."),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
     signature: Optional[str] = SIGNATURE,

@@ -513,15 +513,17 @@ def run_options_error(files: list[str], state: str, jobs: int, scheduler: str | 
 
 FORMATS = ("text", "json", "jsonl")
 COLOR_CHOICES = ("auto", "always", "never")
+ENTRIES = ("brief", "full")  # irc.output.text.ENTRIES (not imported: the CLI starts without the printer)
 
 
-def cli_infer(files: list[str], *, format: str = "text", state: str = "block", stats: bool = False,
+def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", stats: bool = False,
               check: bool = False, exact: bool = False, no_prelude: bool = False,
               prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
               out_dir: str | None = None, jobs: int = 1, warn_only: bool = False, quiet: bool = False,
               strict: bool = False, plain: bool = False, hide_stable: bool = False,
               stdout: TextIO | None = None, stderr: TextIO | None = None, keep: list | None = None,
-              use_printed: bool = False, signature: str | None = None, scheduler: str | None = None) -> int:
+              use_printed: bool = False, signature: str | None = None, scheduler: str | None = None,
+              entries: str = "brief") -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad
     usage).  `scheduler`: a Dask scheduler's address (`irc.cli.cluster`)."""
     from irc.output.colour import use_colour
@@ -538,6 +540,8 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
         return usage(f"--format must be one of {', '.join(FORMATS)} (got {format!r})")
     if color not in COLOR_CHOICES:
         return usage(f"--color must be one of {', '.join(COLOR_CHOICES)} (got {color!r})")
+    if entries not in ENTRIES:
+        return usage(f"--entries must be one of {', '.join(ENTRIES)} (got {entries!r})")
     if output is not None and out_dir is not None:
         return usage("give -o FILE or --out-dir DIR, not both")
     if exact and not check:
@@ -559,7 +563,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "block", s
     if color == "always" and format == "text" and not check:
         colour = True
     opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
-                         quiet=quiet, plain=plain, hide_stable=hide_stable,
+                         quiet=quiet, plain=plain, hide_stable=hide_stable, entries=entries,
                          analysis=Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
                                           use_printed=use_printed, signature=signature))
     from irc.cli.cluster import run_with_cluster

@@ -45,12 +45,12 @@ from typing import Any
 from irc.ir import model as ir
 from irc.errors import Diagnostic, IrcError, Span, file_span
 
-STORES = ("stmt", "block", "live")
+STORES = ("stmt", "block", "live", "shared")
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    store: str = "block"
+    store: str = "shared"
     prelude: bool = True
     extra_preludes: tuple[str, ...] = ()  # paths of extra prelude files
     # a call irc cannot type takes the type Julia printed (`--use-printed-types`); "all": every call does
@@ -143,6 +143,7 @@ def _analyse(path: str, text: str, options: Options) -> FileResult:
         source = parse(path, text, options.signature)
         next_phase("cfg")
         res.program = build(source)
+        del source  # the syntax tree: what the IR does not share is freed before inference
         next_phase("infer")
         res.world = make_world(res.program, options)
         res.results = infer_program(res.program, res.world, options.store, options.use_printed)
@@ -154,7 +155,7 @@ def _analyse(path: str, text: str, options: Options) -> FileResult:
     return res
 
 
-def analyse_text(text: str, path: str = "<input>", store: str = "block", prelude: bool = True) -> FileResult:
+def analyse_text(text: str, path: str = "<input>", store: str = "shared", prelude: bool = True) -> FileResult:
     """Convenience for tests and the REPL."""
     return analyse(path, text, Options(store=store, prelude=prelude))
 
@@ -174,6 +175,7 @@ class RenderOptions:
     quiet: bool = False  # no warnings on stderr (errors still)
     plain: bool = False  # text: Julia's layout, without irc's comments
     hide_stable: bool = False  # text: leave out type-stable statements
+    entries: str = "brief"  # entry comments: brief (informative slots) or full (every live slot)
     analysis: Options = Options()
 
 
@@ -301,7 +303,7 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
             from irc.output.text import render_program
 
             out.output = render_program(res.program, res.results, colour=opts.colour, plain=opts.plain,
-                                        hide_stable=opts.hide_stable)
+                                        hide_stable=opts.hide_stable, entries=opts.entries)
         else:
             from irc.output.jsondoc import dumps_line, function_json
 

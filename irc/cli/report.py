@@ -119,7 +119,7 @@ def report_main(paths: list[str], output: str, opts: ReportOptions, *, title: st
     return status
 
 
-def cli_report(files: list[str], *, output: str, title: str = "irc report", state: str = "block",
+def cli_report(files: list[str], *, output: str, title: str = "irc report", state: str = "shared",
                no_prelude: bool = False, prelude: list[str] | None = None, max_lines: int = 2000,
                jobs: int = 1, scheduler: str | None = None, stdout: TextIO | None = None,
                stderr: TextIO | None = None) -> int:

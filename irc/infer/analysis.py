@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from irc.ir import model as ir
 from irc.infer.engine import replay, run
 from irc.infer.flags import analyse
-from irc.infer.liveness import compute_live_in, stmt_facts, used_values
+from irc.infer.liveness import LiveIn, compute_liveness, stmt_facts, used_values
 from irc.infer.stores import STORES, make_store
 from irc.infer.transfer import Transfer
 
@@ -34,7 +34,7 @@ class InferenceResult:
     store: str
     ssa_types: list  # 1-based; None = unreached
     return_type: object
-    live_in: list  # block id -> frozenset of slot ids (index 0 unused)
+    live_in: LiveIn  # block id -> live-in slots (bitsets; `live_in[b]` is a frozenset)
     slot_types: dict  # slot id -> lattice element
     slot_flags: dict  # slot id -> int
     diagnostics: list
@@ -57,6 +57,12 @@ class InferenceResult:
         `in`; None when unreached): no copy of the table, for readers that
         look up a few slots."""
         return self._store.entry_view(b)
+
+    def entry_changes(self, a: int | None, b: int):
+        """Slots whose entry states may differ between blocks a and b (a
+        superset; every slot of b's entry when a is None).  `shared`: the
+        persistent vectors' diff, O(slots that differ)."""
+        return self._store.changed_slots(a, b)
 
     def state_before(self, i: int) -> dict | None:
         """The state before statement i (slot id -> VarState; None when
@@ -95,7 +101,7 @@ def _ensure_cfg(fn: ir.Function) -> None:
     cfg.compute_blocks(fn)
 
 
-def infer_function(fn: ir.Function, world, store: str = "block", path: str = "",
+def infer_function(fn: ir.Function, world, store: str = "shared", path: str = "",
                    use_printed: bool | str = False) -> InferenceResult:
     """Infer one function.  The cyclic garbage collector is paused meanwhile
     (inference allocates many small acyclic objects; gen-2 collections over a
@@ -119,20 +125,25 @@ def _infer(fn: ir.Function, world, store: str, path: str, use_printed: bool | st
     _ensure_cfg(fn)
     t0 = time.perf_counter()
     partial: set[int] = set()
-    reads, ssas, called = stmt_facts(fn, partial)
-    live = compute_live_in(fn, reads)
+    blocks: list = []  # per block (use, defs, writes), from the same pass
+    reads, ssas, called = stmt_facts(fn, partial, blocks)
+    live = compute_liveness(fn, reads, blocks)
     t1 = time.perf_counter()
     tr = Transfer(fn, world, used_values(fn, ssas, partial), path)
     if use_printed:
         tr.use_printed(every=use_printed == "all")
     nslots = len(fn.slots)
     block_first = [0] + [b.first for b in fn.blocks]
-    st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts))
+    st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts),
+                    [[]] + [w for _, _, w in blocks] if store == "shared" else None)
     initial = tr.initial_table(nslots)
     er = run(fn, tr, st, live, initial, ssas)
     t2 = time.perf_counter()
     argtypes = {s.id: initial[s.id].type for s in fn.slots if s.argument}
-    slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called)
+    # the flags' skip-the-block test walks the slots that change between entries: worth it where the
+    # store finds them in O(changes) (`shared`); the others replay every reached block
+    slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called,
+                                            live if st.cheap_diffs else None)
     own = getattr(world, "notes_for", None)
     diags = (own(fn) if own is not None else []) + tr.fn_diags + diags
     if fn.notes:  # what reading a paste assumed (irc.ir.build), first

@@ -173,7 +173,7 @@ def _leave(fn: ir.Function, handler: list[int], cur: int, st: ir.Stmt, opens_cat
     return cur
 
 
-def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list, ssas: list | None = None) -> EngineResult:
+def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = None) -> EngineResult:
     """Run the worklist to a fixpoint.  `tr` is the transfer (see
     irc.transfer.Transfer for the interface), `store` an irc.stores store,
     `initial` block 1's entry table (list indexed by slot id)."""
@@ -211,7 +211,15 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
     working = list(initial)
     holders: dict[int, set[int]] = {}
     eval_value, eval_stmt = tr.eval_value, tr.eval_stmt
+    eval_call = tr.eval_call
+    # a call statement goes straight to eval_call (what eval_value / eval_stmt do for
+    # it), unless the transfer intercepts those two (`Transfer.use_printed`)
+    CALL = S.Call if not getattr(tr, "intercepts", False) else None
+    used = getattr(tr, "used", None)  # `%pc` mentioned somewhere: an unused value call is widened
+    if used is None:  # (`call_result_unused`); a transfer without it widens nothing
+        used = bytearray(b"\x01") * (len(fn.stmts) + 1)
     record_table = store.record if store.keeps_stmt_tables else None
+    touch = store.touch  # writes to working other than the block's assignments (see stores.SharedStore)
     BOTTOM_T = type(BOTTOM)  # only an element of BOTTOM's class can equal it (lattice classes compare class first)
     new_state = tuple.__new__  # VarState(t, u) without the NamedTuple's Python-level __new__
     ASSIGN, VALUE = K.ASSIGN, K.VALUE
@@ -252,6 +260,7 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
                 cur = working[h]
                 if cond_parts(cur.type) is not None and cond_parts(cur.type)[0] == s:
                     working[h] = VarState(widen_cond(cur.type), cur.undef)
+                    touch(h)
         working[s] = vs
         cp = cond_parts(vs.type)
         if cp is not None:
@@ -276,24 +285,17 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
             if record_table is not None:
                 record_table(pc, working)
             kind = st.kind
-            if kind is ASSIGN:
-                t = record(pc, eval_value(pc, st.value, working, ssa), b)
-                if type(t) is BOTTOM_T and t == BOTTOM:
-                    nextbb = None
-                    break
-                vs = new_state(VarState, (t, False))
-                s = st.slot
-                if holders or cond_parts(t) is not None or s not in valid_slots:
-                    assign(s, vs)
-                else:  # assign's common case: no Conditional to track
-                    working[s] = vs
-                if handlers[pc] and s in valid_slots:
-                    catch_propagate(pc, s, vs)
-            elif kind is VALUE:
-                t = eval_stmt(pc, st, working, ssa)
-                if t is None:
-                    ssa[pc] = ANY
-                    continue
+            if kind is ASSIGN or kind is VALUE:
+                v = st.value
+                if type(v) is CALL:  # what eval_value / eval_stmt do for a call
+                    t = eval_call(pc, v.func, v.args, working, ssa, kind is VALUE and not used[pc])
+                elif kind is ASSIGN:
+                    t = eval_value(pc, v, working, ssa)
+                else:
+                    t = eval_stmt(pc, st, working, ssa)
+                    if t is None:  # a value statement that yields no value
+                        ssa[pc] = ANY
+                        continue
                 if ssa[pc] is None:  # first reached: `record` without a merge, in line
                     ssa[pc] = t
                     for r in users[pc]:
@@ -304,6 +306,16 @@ def run(fn: ir.Function, tr, store, live_in: list[frozenset[int]], initial: list
                 if type(t) is BOTTOM_T and t == BOTTOM:
                     nextbb = None
                     break
+                if kind is VALUE:
+                    continue
+                vs = new_state(VarState, (t, False))
+                s = st.slot
+                if holders or cond_parts(t) is not None or s not in valid_slots:
+                    assign(s, vs)
+                else:  # assign's common case: no Conditional to track
+                    working[s] = vs
+                if handlers[pc] and s in valid_slots:
+                    catch_propagate(pc, s, vs)
             elif kind is K.NEWVAR:
                 vs = VarState(BOTTOM, True)
                 assign(st.slot, vs)
@@ -377,6 +389,7 @@ def _branch(tr, store, working: list, pc: int, st: ir.Stmt, b: int, ssa: list, p
             changed = store.merge(target, working, None, holders)
         if then_t is not old.type and tr.le(then_t, old.type) and then_t != old.type:
             working[slot] = VarState(then_t, old.undef)
+            store.touch(slot)
     else:
         changed = store.merge(target, working, None, holders)
     if changed:

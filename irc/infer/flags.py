@@ -150,10 +150,20 @@ def flag_names(bits: int) -> list[str]:
 
 
 def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], path: str = "",
-            stmt_reads_of: list | None = None, called: set | None = None):
+            stmt_reads_of: list | None = None, called: set | None = None, live=None):
     """(slot_types, slot_flags, diagnostics) for one inferred function.
 
-    `store` is the state store after the fixpoint (`view(b)`, `cond_slots(b)`)."""
+    `store` is the state store after the fixpoint (`view(b)`, `cond_slots(b)`,
+    `changed_slots(a, b)`).  With `live` (`liveness.LiveIn` with `use`), a
+    block is replayed only when one of its reads can see an undefined state:
+    a slot it reads before writing (`live.use[b]`) is undefined at its entry,
+    or it holds a NewvarNode (assignments define, a widened `Conditional`
+    keeps its slot's flag).  Which entry slots are undefined is kept as a
+    bitset across the reached blocks in order, updated at the slots whose
+    states may differ from the previous reached entry (`changed_slots`), so
+    a large function with no undefined reads costs O(statements + changes).
+    Diagnostics come out in statement order; per statement: reads, then the
+    call diagnostics of the engine's last walk, then type instability."""
     flags = syntactic_flags(fn, stmt_reads_of, called)
     names = {s.id: s.name for s in fn.slots}
     bottom = tr.BOTTOM
@@ -161,67 +171,94 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
 
     slot_types = _slot_types(fn, ssa, tr, argtypes)
 
-    # reached reads, by replay; call diagnostics from the engine's last walks
-    diags: list[Diagnostic] = []
-    tdiags = tr.diags
     stmts = fn.stmts
-    VALUE = K.VALUE
-    widened = tr.widened  # an unused call Julia widens to Any: code_warntype prints no type there
-    is_any: dict[int, bool] = {}  # id(ssa type) -> `== Any` (the types stay alive in ssa meanwhile)
+    use = getattr(live, "use", None)
+    newvar_blocks = set()
+    if use is not None:
+        NEWVAR = K.NEWVAR
+        stmt_block = fn.stmt_block
+        newvar_blocks = {stmt_block[i] for i, st in enumerate(stmts, 1) if st.kind is NEWVAR}
+    read_diags: dict[int, list[Diagnostic]] = {}
+    spans: dict[int, Span] = {}
+
+    def span_of(pc: int) -> Span:
+        sp = spans.get(pc)
+        if sp is None:
+            st = stmts[pc - 1]
+            sp = spans[pc] = Span(path, st.line, st.col)
+        return sp
+
+    undef = 0  # bitset: slots undefined at the previous reached entry
+    prev = None
     for blk in fn.blocks:
-        view = store.view(blk.id)
+        b = blk.id
+        view = store.view(b)
         if view is None:
             continue
         view_get = view.get
-        for pc, table in replay(fn, view, store.cond_slots(blk.id), ssa, blk.first, blk.last, tr):
-            t = ssa[pc]
-            if t is None:
+        if use is not None:
+            for s in store.changed_slots(prev, b):
+                vs = view_get(s)
+                if vs is not None and vs.undef:
+                    undef |= 1 << s
+                elif (undef >> s) & 1:
+                    undef ^= 1 << s
+            prev = b
+            if not (use[b] & undef) and b not in newvar_blocks:
+                continue  # no read in b can see an undefined state
+        for pc, table in replay(fn, view, store.cond_slots(b), ssa, blk.first, blk.last, tr):
+            if ssa[pc] is None:
                 continue
-            st = stmts[pc - 1]
-            span = None  # built only for a statement that gets a diagnostic
-            reads = stmt_reads_of[pc] if stmt_reads_of is not None else stmt_reads(st)
-            if reads:
-                seen: set[int] | None = None  # slots warned about (once per statement)
-                local_get = table.local.get  # `table.get`, in line
-                for s, in_isdefined in reads:
-                    if in_isdefined:
-                        continue
-                    vs = local_get(s)
-                    if vs is None:
-                        vs = view_get(s)
-                    if vs is None or not vs.undef:
-                        continue
-                    if seen is None:
-                        seen = set()
-                    elif s in seen:
-                        continue
-                    seen.add(s)
-                    if s in flags:
-                        flags[s] |= SLOT_USEDUNDEF | SLOT_STATICUNDEF
-                    name = names.get(s, f"_{s}")
-                    if span is None:
-                        span = Span(path, st.line, st.col)
-                    if vs.type == bottom:
-                        diags.append(Diagnostic("warning", f"local variable `{name}` is not defined", span,
-                                                "undef"))
-                    else:
-                        diags.append(Diagnostic("warning", f"local variable `{name}` may be undefined", span,
-                                                "maybe-undef"))
-            caused = False  # the statement's Any already has its cause reported
-            if tdiags and pc in tdiags:
-                for severity, code, msg in tdiags[pc]:
-                    if span is None:
-                        span = Span(path, st.line, st.col)
-                    diags.append(Diagnostic(severity, msg, span, code))
-                    caused = caused or code in CAUSE_CODES
-            if st.kind is VALUE and not caused:
-                anyness = is_any.get(id(t))
-                if anyness is None:
-                    anyness = is_any[id(t)] = t == anyt
-                if anyness and _has_value(st) and pc not in widened:
-                    if span is None:
-                        span = Span(path, st.line, st.col)
-                    diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span, "type-instability"))
+            reads = stmt_reads_of[pc] if stmt_reads_of is not None else stmt_reads(stmts[pc - 1])
+            if not reads:
+                continue
+            seen: set[int] | None = None  # slots warned about (once per statement)
+            local_get = table.local.get  # `table.get`, in line
+            for s, in_isdefined in reads:
+                if in_isdefined:
+                    continue
+                vs = local_get(s)
+                if vs is None:
+                    vs = view_get(s)
+                if vs is None or not vs.undef:
+                    continue
+                if seen is None:
+                    seen = set()
+                elif s in seen:
+                    continue
+                seen.add(s)
+                if s in flags:
+                    flags[s] |= SLOT_USEDUNDEF | SLOT_STATICUNDEF
+                name = names.get(s, f"_{s}")
+                if vs.type == bottom:
+                    d = Diagnostic("warning", f"local variable `{name}` is not defined", span_of(pc), "undef")
+                else:
+                    d = Diagnostic("warning", f"local variable `{name}` may be undefined", span_of(pc), "maybe-undef")
+                read_diags.setdefault(pc, []).append(d)
+
+    # call diagnostics of the engine's last walks, and `%i is Any` for reached value statements
+    tdiags = tr.diags
+    is_any = {i for i, t in {id(t): t for t in ssa if t is not None}.items() if t == anyt}
+    VALUE = K.VALUE
+    unstable = [pc for pc, t in enumerate(ssa) if id(t) in is_any and pc and stmts[pc - 1].kind is VALUE
+                and _has_value(stmts[pc - 1])] if is_any else []
+    pcs = set(read_diags)
+    pcs.update(pc for pc in tdiags if tdiags[pc] and ssa[pc] is not None)
+    pcs.update(unstable)
+    unstable_set = set(unstable)
+    diags: list[Diagnostic] = []
+    widened = tr.widened  # an unused call Julia widens to Any: code_warntype prints no type there
+    for pc in sorted(pcs):
+        ds = read_diags.get(pc)
+        if ds:
+            diags.extend(ds)
+        caused = False  # the statement's Any already has its cause reported
+        if ssa[pc] is not None:
+            for severity, code, msg in tdiags.get(pc, ()):
+                diags.append(Diagnostic(severity, msg, span_of(pc), code))
+                caused = caused or code in CAUSE_CODES
+        if pc in unstable_set and not caused and pc not in widened:
+            diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span_of(pc), "type-instability"))
     return slot_types, flags, once_per_cause(diags)
 
 

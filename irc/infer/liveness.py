@@ -42,6 +42,7 @@ def expr_slot_reads(e: object, in_isdefined: bool = False) -> list[tuple[int, bo
     return out
 
 
+_NONE: tuple = ()  # the shared empty list of reads / `%n` (statements with none: most of a large body)
 _SKIP_HEADS = frozenset({"meta", "inbounds", "loopinfo", "line"})
 _SlotRef, _Call, _Typed, _ExprNode, _Quote = S.SlotRef, S.Call, S.Typed, S.ExprNode, S.Quote
 _SSA, _Lit, _Name = S.SSA, S.Lit, S.Name
@@ -121,46 +122,74 @@ def _reads(e: object, isdef: bool, out: list, ssas: list | None = None, called: 
             push(x.body)
 
 
-def stmt_facts(fn: ir.Function, partial: set[int] | None = None) -> tuple[list, list, set[int]]:
+def stmt_facts(fn: ir.Function, partial: set[int] | None = None,
+               blocks: list | None = None) -> tuple[list, list, set[int]]:
     """One pass over every statement: (reads per statement, `%n` mentioned
     per statement, slots called anywhere); lists are 1-based (index 0
-    empty).  Dead statements evaluate nothing (their calls still count as
+    empty); read-only (empty ones and `(slot, False)` pairs are shared).
+    Dead statements evaluate nothing (their calls still count as
     syntactic `SLOT_CALLED`, see irc.flags).  With `partial`, adds the
     statements whose `%n` list leaves out an operand of a skipped `Expr`
     head: for every other statement it equals the `expr_ssa_refs` of its
-    `stmt_operands` (as a multiset)."""
-    reads: list = [[]]
-    ssas: list = [[]]
+    `stmt_operands` (as a multiset).  With `blocks` (a list, the function's
+    CFG computed), appends for each block in order `(use, defs, writes)`:
+    what `block_use_def` computes (as sets) and `block_writes` (a list), in
+    the same pass."""
+    reads: list = [_NONE]
+    ssas: list = [_NONE]
     called: set[int] = set()
     sk: list | None = [] if partial is not None else None
-    DEAD = ir.Kind.DEAD
-    for i, st in enumerate(fn.stmts, 1):
-        r: list = []
-        q: list = []
-        if st.kind is not DEAD:
-            v = st.value
-            tv = type(v)
-            if tv is _SSA:
-                q.append(v.n)
-            elif tv is _Call and type(v.func) is _Name:  # `f(a, b)`: no read in f, one walk per argument
-                for a in v.args:
-                    ta = type(a)
-                    if ta is _SSA:
-                        q.append(a.n)
-                    elif ta is _SlotRef:
-                        if a.id is not None:
-                            r.append((a.id, False))
-                    elif ta is not _Lit and ta is not _Name:
-                        _reads(a, False, r, q, called, sk)
-            elif v is not None:
-                _reads(v, False, r, q, called, sk)
-            for e in st.args:
-                _reads(e, False, r, q, called, sk)
-            if sk:
-                partial.add(i)
-                sk.clear()
-        reads.append(r)
-        ssas.append(q)
+    K = ir.Kind
+    DEAD, ASSIGN, NEWVAR = K.DEAD, K.ASSIGN, K.NEWVAR
+    pairs: dict[int, tuple[int, bool]] = {}  # one `(slot, False)` per slot, shared by every read of it
+    pair = pairs.get
+    append_r, append_q = reads.append, ssas.append
+    stmts = fn.stmts
+    per_block = blocks is not None
+    spans = [(b.first, b.last) for b in fn.blocks] if per_block else [(1, len(stmts))]
+    for first, last in spans:
+        u: set[int] = set()
+        d: set[int] = set()
+        w: list[int] = []
+        for i in range(first, last + 1):
+            st = stmts[i - 1]
+            r: list = []
+            q: list = []
+            kind = st.kind
+            if kind is not DEAD:
+                v = st.value
+                tv = type(v)
+                if tv is _SSA:
+                    q.append(v.n)
+                elif tv is _Call and type(v.func) is _Name:  # `f(a, b)`: no read in f, one walk per argument
+                    for a in v.args:
+                        ta = type(a)
+                        if ta is _SSA:
+                            q.append(a.n)
+                        elif ta is _SlotRef:
+                            sid = a.id
+                            if sid is not None:
+                                r.append(pair(sid) or pairs.setdefault(sid, (sid, False)))
+                        elif ta is not _Lit and ta is not _Name:
+                            _reads(a, False, r, q, called, sk)
+                elif v is not None:
+                    _reads(v, False, r, q, called, sk)
+                for e in st.args:
+                    _reads(e, False, r, q, called, sk)
+                if sk:
+                    partial.add(i)
+                    sk.clear()
+                if per_block:
+                    for sid, _ in r:
+                        if sid not in d:
+                            u.add(sid)
+                    if (kind is ASSIGN or kind is NEWVAR) and st.slot is not None:
+                        d.add(st.slot)
+                        w.append(st.slot)
+            append_r(r or _NONE)
+            append_q(q or _NONE)
+        if per_block:
+            blocks.append((u, d, w))
     return reads, ssas, called
 
 
@@ -283,12 +312,23 @@ def _bits(slots: set[int]) -> int:
 
 def live_in_bits(fn: ir.Function, reads: list | None = None) -> list[int]:
     """live-in bitset per block (index 0 unused), see the module docstring."""
+    return compute_liveness(fn, reads).bits
+
+
+def compute_liveness(fn: ir.Function, reads: list | None = None, blocks: list | None = None) -> "LiveIn":
+    """Live-in bitsets per block, with each block's `use` bitset (slots it
+    reads before writing them) kept beside them (see the module docstring).
+    `blocks`: the per-block `(use, defs, writes)` of `stmt_facts`, else
+    `block_use_def` computes them."""
     nb = len(fn.blocks)
     use = [0] * (nb + 1)
     defs = [0] * (nb + 1)
     valid = ((1 << (len(fn.slots) + 1)) - 1) & ~1  # slot ids 1..n only
     for b in fn.blocks:
-        u, d = block_use_def(fn, b, reads)
+        if blocks is not None:
+            u, d = _bits(blocks[b.id - 1][0]), _bits(blocks[b.id - 1][1])
+        else:
+            u, d = block_use_def(fn, b, reads)
         use[b.id], defs[b.id] = u & valid, d & valid
     live = [0] * (nb + 1)
     preds: list[list[int]] = [[] for _ in range(nb + 1)]
@@ -314,10 +354,15 @@ def live_in_bits(fn: ir.Function, reads: list | None = None) -> list[int]:
                 if not queued[p]:
                     queued[p] = 1
                     work.append(p)
-    return live
+    return LiveIn(live, use)
 
 
 def bits_to_set(bits: int) -> frozenset[int]:
+    return frozenset(bits_to_list(bits))
+
+
+def bits_to_list(bits: int) -> list[int]:
+    """The set bits of `bits`, ascending (one C-level scan of its binary text)."""
     digits = bin(bits)[:1:-1]  # least significant bit first
     out = []
     find = digits.find
@@ -325,9 +370,65 @@ def bits_to_set(bits: int) -> frozenset[int]:
     while i >= 0:
         out.append(i)
         i = find("1", i + 1)
-    return frozenset(out)
+    return out
 
 
 def compute_live_in(fn: ir.Function, reads: list | None = None) -> list[frozenset[int]]:
     """live-in slot sets per block (index 0 is an empty set)."""
     return [bits_to_set(x) for x in live_in_bits(fn, reads)]
+
+
+class LiveIn:
+    """Live-in sets of a function's blocks, kept as bitsets (`bits[b]`, bit s =
+    slot s; index 0 unused): O(blocks x slots / 64) words where frozensets
+    would take O(sum of live-in) objects -- with 20,000 locals live across
+    3,000 blocks, 60 million set entries.  Reads as a sequence of frozensets
+    (`live[b]`, built on each access) for readers that want sets; `has(b, s)`
+    tests one slot without building one.  Equality compares the live-in
+    sets only."""
+
+    __slots__ = ("bits", "use")
+    __hash__ = None  # mutable-looking sequence semantics: compared by value
+
+    def __init__(self, bits: list[int], use: list[int] | None = None):
+        self.bits = bits
+        self.use = use  # per block: slots read before written in it (None: not computed)
+
+    def __len__(self) -> int:
+        return len(self.bits)
+
+    def __getitem__(self, b: int) -> frozenset[int]:
+        return bits_to_set(self.bits[b])
+
+    def __iter__(self):
+        return (bits_to_set(x) for x in self.bits)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, LiveIn):
+            return self.bits == other.bits
+        try:
+            return len(other) == len(self.bits) and all(a == b for a, b in zip(self, other))
+        except TypeError:
+            return NotImplemented
+
+    def has(self, b: int, s: int) -> bool:
+        return bool((self.bits[b] >> s) & 1)
+
+    def count(self, b: int) -> int:
+        return self.bits[b].bit_count()
+
+
+def block_writes(fn: ir.Function) -> list[list[int]]:
+    """Per block (index 0 unused), the slots its statements write (assignments
+    and NewvarNodes, in statement order, repeats kept): every slot of the
+    working table the engine's walk of the block can change, but for the
+    `Conditional` holders it widens and the slot a branch refines (the engine
+    reports those to the store, `touch`)."""
+    out: list[list[int]] = [[] for _ in range(len(fn.blocks) + 1)]
+    stmt_block = fn.stmt_block
+    ASSIGN, NEWVAR = ir.Kind.ASSIGN, ir.Kind.NEWVAR
+    for i, st in enumerate(fn.stmts, 1):
+        k = st.kind
+        if (k is ASSIGN or k is NEWVAR) and st.slot is not None:
+            out[stmt_block[i]].append(st.slot)
+    return out

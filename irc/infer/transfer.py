@@ -115,6 +115,7 @@ class Transfer:
         self._writes: dict[int, list[int]] | None = None  # see `writes`, built on first use
         self.used = used if used is not None else used_values(fn)
         self.widened: set[int] = set()  # statements whose unused generic call was widened to Any
+        self.intercepts = False  # eval_value / eval_stmt wrapped (`use_printed`): the engine calls them
         self._gaps: dict = {}  # pc -> the args of the last call there irc could not type
         # pc -> [(the call's argument nodes, Note, about its whole argument types)] for the
         # notes of each block's last walk (`irc stubs` writes their declare lines; the
@@ -182,6 +183,7 @@ class Transfer:
 
         self.calls_at: dict = {}  # pc -> (callee node, callee, argument types, Julia's type), `every` only
         self.eval_value, self.eval_stmt = eval_value, eval_stmt
+        self.intercepts = True  # the engine must call these two, not eval_call directly
 
     @property
     def writes(self) -> dict[int, list[int]]:

@@ -49,6 +49,8 @@ cost); they equal what the constructors give.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from irc.ir import cfg
 from irc.ir import model as ir
 from irc.syntax import tree as S
@@ -261,7 +263,7 @@ class _Builder:
             self.error(*e)
         static = list(fd.static_params)
         fn = ir.Function(name, module, slots, walk.stmts, static_params=static, julia_return=fd.body_type,
-                         form=fd.form, source=fd, line=fd.line, notes=notes)
+                         form=fd.form, source=replace(fd, lines=[]), line=fd.line, notes=notes)
         self._blocks(fn, lines, walk)
         return fn
 
@@ -507,12 +509,12 @@ class _Builder:
                 v = call(v, i, True)
             elif tv is not SSA or not ssa_get(v.n) == v.n < i:  # `%k` numbered as written, defined before: itself
                 v = res(v, i)
-            s = new_obj(Stmt)  # Stmt(kind, v, sid, None, [], label, bl.annotation, bl.line, bl.col) without the __init__ call
+            s = new_obj(Stmt)  # Stmt(kind, v, sid, None, (), label, bl.annotation, bl.line, bl.col) without the __init__ call
             s.kind = kind
             s.value = v
             s.slot = sid
             s.target = None
-            s.args = []
+            s.args = ()  # no operands besides the value: one shared empty tuple, not a list per statement
             s.label = label
             s.annotation = bl.annotation
             s.line = bl.line

@@ -47,7 +47,7 @@ class Stmt:
     value: S.Expr | None = None
     slot: int | None = None  # ASSIGN / NEWVAR target slot id
     target: int | None = None  # GOTO / GOTOIFNOT / ENTER block number
-    args: list[S.Expr] = field(default_factory=list)  # LEAVE operands
+    args: list[S.Expr] | tuple = field(default_factory=list)  # LEAVE operands (read-only; the builder gives most statements one shared `()`)
     label: int | None = None  # the `%N` label as written, if any
     annotation: S.Expr | None = None  # Julia's printed `::T`, if any
     line: int = 0
@@ -86,7 +86,7 @@ class Function:
     static_params: list[S.TypeVarDecl] = field(default_factory=list)
     julia_return: S.Expr | None = None  # Body::T / ) => T as printed
     form: str = "plain"  # syntax.FunctionDef.form
-    source: S.FunctionDef | None = None
+    source: S.FunctionDef | None = None  # the header as parsed, without its body lines (the IR holds the statements)
     line: int = 0
     notes: list = field(default_factory=list)  # errors.Diagnostic notes: what reading a paste assumed or repaired
     # irc.fmt's cache: (len(slots), names shared by several slots, {slot id: (name, printed name)}); printing reads it per slot reference

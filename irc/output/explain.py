@@ -117,7 +117,7 @@ def explain_slot(fn: ir.Function, result: Any, slot: ir.Slot) -> str:
             out.append(f"  entry #{b.id}: unreached")
             continue
         vs = entry.get(sid)
-        live = sid in result.live_in[b.id]
+        live = result.live_in.has(b.id, sid)
         notes = []
         reached_preds = [p for p in b.preds if p > 0 and result.entry(p) is not None]
         exits = [(p, _after(fn, result, fn.block(p).last, sid)) for p in reached_preds]

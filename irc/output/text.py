@@ -33,11 +33,16 @@ Round trip (`infer(infer(x)) == infer(x)`): everything printed is computed
 from what is the same before and after printing.  Rails (`N ─` / `N ┄`,
 `│`, `└──`, irc.fmt's `layout_body`) use the control flow of the *printed*
 code (a dead terminator is no edge), as Julia computes them on the code it
-prints.  The `# entry #B: …` comment before each block lists the slots live
-into it counting only reached reads, writes and edges (`reached_live_in`),
-with their entry states; these sets are subsets of the engine's liveness,
-so every store (`--state live` included) holds them and the text is the same
-whatever `--state`.
+prints.  The `# entry #B: …` comment before each block is about the slots
+live into it counting only reached reads, writes and edges
+(`reached_live_in`); these sets are subsets of the engine's liveness, so
+every store (`--state live` included) holds their states and the text is
+the same whatever `--state`.  By default (`entries="brief"`) it lists the
+live slots whose entry state is not their listed type (Arguments/Locals),
+defined -- narrowed, widened, constant or maybe undefined -- then how many
+live slots it left out: `# entry #2: @_3::Tuple{Int64, Int64} (+2 live as
+listed)`; `entries="full"` lists every live slot with its state (at MTK
+scale that is 17,000 slots before each of 3,000 blocks).
 
 Types that `@code_warntype` would colour yellow/red get a trailing
 `# ?` / `# !` mark (irc.colour); with colour on, the same text gets ANSI
@@ -50,7 +55,8 @@ same); `hide_stable` keeps only the yellow/red statements with their
 blocks' headers and terminators (`irc.output.stable`).  Without them the
 output is unchanged.
 
-Cost: linear in the output; `show` is memoised per render (by identity,
+Cost: linear in the output (brief entry comments: in the slots whose states
+change between consecutive entries, see `entry_comments`); `show` is memoised per render (by identity,
 then value), since big functions repeat a few types in millions of cells,
 and so are the entry comments' slot-state texts (by identity); statement
 texts come from one `irc.fmt.ExprPrinter` per function (memoised slot and
@@ -74,7 +80,7 @@ from irc.output.fmt import ExprPrinter, _prec_of, _slot_name as fmt_slot_name, f
 from irc.output.fmt import stmt_markers, with_marker
 from irc.output.fmt import format_type_expr as fmt_type
 from irc.lattice.typelattice import widenconst
-from irc.infer.liveness import bits_to_set, expr_ssa_refs, stmt_operands, stmt_reads
+from irc.infer.liveness import LiveIn, bits_to_list, expr_ssa_refs, stmt_operands, stmt_reads
 from irc.lattice.typeprint import show
 
 _IDENT = re.compile(r"[A-Za-z_\u00a1-\U0010ffff][\w!\u00a1-\U0010ffff]*")
@@ -303,7 +309,7 @@ def printed_pred_counts(fn: ir.Function, result: Any) -> dict[int, int]:
     return counts
 
 
-def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
+def reached_live_in(fn: ir.Function, result: Any) -> LiveIn:
     """Slots live into each block counting only what inference reached.
 
     The engine's liveness (`result.live_in`) is syntactic: it follows every
@@ -314,9 +320,11 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
     printing, so the entry comments are a fixed point.  The sets are subsets
     of `result.live_in` (fewer reads and edges, and a reached block's writes
     are all counted), so every store (`live` included) holds their states.
+    Bitsets (`LiveIn`: `live[b]` reads as a frozenset, `live.bits[b]` is the int).
     """
     if _all_reached_as_engine(fn, result):
-        return list(result.live_in)
+        live = result.live_in
+        return live if isinstance(live, LiveIn) else LiveIn([_bits(x) for x in live])
     nb = len(fn.blocks)
     types = result.ssa_types
     use = [0] * (nb + 1)
@@ -354,7 +362,7 @@ def reached_live_in(fn: ir.Function, result: Any) -> list[frozenset[int]]:
             if new != live[b]:
                 live[b], changed = new, True
     mask = ((1 << (len(fn.slots) + 1)) - 1) & ~1  # valid slot ids only
-    return [bits_to_set(x & mask) for x in live]
+    return LiveIn([x & mask for x in live])
 
 
 def _all_reached_as_engine(fn: ir.Function, result: Any) -> bool:
@@ -422,27 +430,87 @@ class _Shows:
             return C.classify(x)
 
 
-def _entry_comment(fn: ir.Function, result: Any, b: int, names: dict[int, str],
-                   live_in: list[frozenset[int]], shows: _Shows | None = None) -> str:
+ENTRIES = ("brief", "full")
+
+
+def _state_text(vs: Any, sh, by_id: dict) -> str:
+    """`::T` or `::T (undef)` of a slot state, memoised by identity (blocks share most states)."""
+    hit = by_id.get(id(vs))
+    if hit is None:  # holding vs keeps its id from being reused
+        hit = by_id[id(vs)] = (vs, "::" + sh(vs.type) + (" (undef)" if vs.undef else ""))
+    return hit[1]
+
+
+def entry_comments(fn: ir.Function, result: Any, names: dict[int, str], live: LiveIn,
+                   shows: _Shows | None = None, entries: str = "brief") -> dict[int, str]:
+    """The `# entry #B: …` comment of every block (see the module doc).
+
+    `full`: every slot live into the block (`live`, `reached_live_in`) with
+    its entry state.  `brief` (the default): only the *informative* ones --
+    a slot whose entry state is not "defined, of the type listed for it
+    under Arguments/Locals" (`result.slot_types`, compared as printed: a
+    `Conditional` prints as `Bool`) -- then how many live slots are left
+    out: `# entry #4: x::Int64, y::Union{} (undef) (+12 live as listed)`, or
+    `# entry #4: (12 live as listed)`.
+
+    Cost of `brief`: the informative slots are kept as a bitset across the
+    reached blocks in order, recomputed only at the slots whose states may
+    differ from the previous reached entry (`result.entry_changes`: for
+    `shared` the persistent vectors' diff, O(slots that differ)); a block
+    then costs a few word-level operations on bitsets plus its own text."""
     sh = shows.show if shows is not None else show
-    entry = result.entry_view(b)
-    if entry is None:
-        return f"# entry #{b}: unreached"
-    live = sorted(live_in[b])
-    if not live:
-        return f"# entry #{b}: (no live slots)"
-    parts = []
-    by_id = shows.states if shows is not None else {}
-    for sid in live:
-        vs = entry.get(sid)
-        if vs is None:
-            parts.append(f"{names.get(sid, f'@_{sid}')}::?")
+    by_id: dict = shows.states if shows is not None else {}
+    out: dict[int, str] = {}
+    full = entries == "full"
+    listed = result.slot_types
+    texts: dict[int, str] = {}
+
+    def listed_text(s: int, t) -> str:
+        x = texts.get(s)
+        if x is None:
+            x = texts[s] = sh(t)
+        return x
+
+    informative = 0  # bitset over slots, for the previous reached entry
+    prev = None
+    for blk in fn.blocks:
+        b = blk.id
+        entry = result.entry_view(b)
+        if entry is None:
+            out[b] = f"# entry #{b}: unreached"
             continue
-        hit = by_id.get(id(vs))
-        if hit is None:  # holding vs keeps its id from being reused
-            hit = by_id[id(vs)] = (vs, "::" + sh(vs.type) + (" (undef)" if vs.undef else ""))
-        parts.append(names[sid] + hit[1])
-    return f"# entry #{b}: " + ", ".join(parts)
+        bits = live.bits[b]
+        if not full:
+            get = entry.get
+            for s in result.entry_changes(prev, b):
+                vs = get(s)
+                if vs is None:
+                    continue
+                t = listed.get(s)
+                if vs.undef or not (vs.type is t or sh(vs.type) == listed_text(s, t)):
+                    informative |= 1 << s
+                elif (informative >> s) & 1:
+                    informative ^= 1 << s
+            prev = b
+        if not bits:
+            out[b] = f"# entry #{b}: (no live slots)"
+            continue
+        shown = bits if full else bits & informative
+        parts = []
+        for sid in bits_to_list(shown):
+            vs = entry.get(sid)
+            if vs is None:
+                parts.append(f"{names.get(sid, f'@_{sid}')}::?")
+            else:
+                parts.append(names[sid] + _state_text(vs, sh, by_id))
+        rest = bits.bit_count() - len(parts)
+        if rest:
+            parts.append(f"(+{rest:,} live as listed)" if parts else f"({rest:,} live as listed)")
+            text = " ".join((", ".join(parts[:-1]), parts[-1])) if len(parts) > 1 else parts[0]
+        else:
+            text = ", ".join(parts)
+        out[b] = f"# entry #{b}: {text}"
+    return out
 
 
 def _typed(text: str, t: Any, colour: bool, shows: _Shows | None = None) -> tuple[str, str]:
@@ -464,10 +532,11 @@ def _with_mark(line: str, level: str, colour: bool, extra: str = "") -> str:
 
 
 def body_lines(fn: ir.Function, result: Any, colour: bool = False, plain: bool = False,
-               hide_stable: bool = False) -> list[str]:
+               hide_stable: bool = False, entries: str = "brief") -> list[str]:
     """The annotated body: entry comments, rails, labels, statements, types
     (irc.fmt's layout).  `plain`: no entry comments and no `# ?`/`# !` marks;
-    `hide_stable`: only what `irc.output.stable` keeps."""
+    `hide_stable`: only what `irc.output.stable` keeps; `entries`: brief or
+    full entry comments (`entry_comments`)."""
     names = slot_display_names(fn)
     used = used_ssa(fn, result)
     shows = _Shows()
@@ -476,9 +545,8 @@ def body_lines(fn: ir.Function, result: Any, colour: bool = False, plain: bool =
     if plain:
         prefix = None
     else:
-        live_in = reached_live_in(fn, result)
-        prefix = {b.id: [C.paint(_entry_comment(fn, result, b.id, names, live_in, shows), "comment", colour)]
-                  for b in fn.blocks}
+        comments = entry_comments(fn, result, names, reached_live_in(fn, result), shows, entries)
+        prefix = {b: [C.paint(text, "comment", colour)] for b, text in comments.items()}
     lines = layout_body(fn, texts, block_prefix=prefix, labelled=labelled, pred_counts=printed_pred_counts(fn, result))
     if unstable is None:
         return lines
@@ -626,10 +694,10 @@ def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = Fa
 
 
 def render_function(fn: ir.Function, result: Any, path: str = "", colour: bool = False, plain: bool = False,
-                    hide_stable: bool = False) -> str:
+                    hide_stable: bool = False, entries: str = "brief") -> str:
     """One function in `@code_warntype` layout (see the module doc)."""
     return "\n".join(header_lines(fn, result, path, colour, plain)
-                     + body_lines(fn, result, colour, plain, hide_stable)) + "\n"
+                     + body_lines(fn, result, colour, plain, hide_stable, entries)) + "\n"
 
 
 def declaration_text(program: ir.Program) -> str:
@@ -641,15 +709,16 @@ def declaration_text(program: ir.Program) -> str:
 
 
 def render_program(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
-                   plain: bool = False, hide_stable: bool = False) -> str:
+                   plain: bool = False, hide_stable: bool = False, entries: str = "brief") -> str:
     """The whole file: declarations, then every function, separated by blank
     lines.  `plain`: Julia's own layout (no declarations, entry comments, flag
     comments or marks); `hide_stable`: type-stable statements left out
-    (`irc.output.stable`)."""
+    (`irc.output.stable`); `entries`: `brief` or `full` entry comments
+    (`entry_comments`)."""
     parts = []
     decls = "" if plain else declaration_text(program)
     if decls:
         parts.append(decls)
     for fn, r in results:
-        parts.append(render_function(fn, r, program.path, colour, plain, hide_stable))
+        parts.append(render_function(fn, r, program.path, colour, plain, hide_stable, entries))
     return "\n".join(parts)

@@ -82,6 +82,7 @@ class FastLine:
         self.word_re = re.compile(r"[\t ]*(%s)" % t("NAME"))
         self.marker_re = re.compile(t("MARKER"))
         self.b = SyntaxBuilder()
+        self.parts: dict[str, tuple[str, ...]] = {}  # name text -> its shared `Name.parts` (per file, see split_fast)
         # The simplest and commonest lines (machine-generated straight-line code):
         # [rail] [%N =] [name =] (callee(chain, …) | chain), a chain being plain
         # atoms (SSA, ASCII names, decimal numbers) joined by arithmetic and
@@ -150,31 +151,32 @@ class FastLine:
         atoms come from `_atom_node`, which does the same for `%N` and names."""
         rh, label, target, a, op, b, callee, x, y, z, typ = m.groups()
         start = m.start
+        parts = self.parts
         annot = None
         if typ is not None:
-            annot = _atom_node(typ, ln, start(11) + 1)
+            annot = _atom_node(typ, ln, start(11) + 1, parts)
             if annot is None:
                 return None
         if a is None:
-            value = self._shape_call(m, callee, x, y, z, ln)
+            value = self._shape_call(m, callee, x, y, z, ln, parts)
             if value is None:
                 return None
             col = value.col
         else:
             col = start(4) + 1
-            value = _atom_node(a, ln, col)
+            value = _atom_node(a, ln, col, parts)
             if value is None:
                 return None
             if op is not None:
                 bcol = start(6) + 1
-                right = _atom_node(b, ln, bcol)
+                right = _atom_node(b, ln, bcol, parts)
                 if right is None:
                     return None
                 if annot is not None:
                     right = S.Typed(right, annot, ln, bcol)
                     annot = None
                 func = _new(_Name)
-                func.parts = (op,)
+                func.parts = parts.get(op) or parts.setdefault(op, (op,))
                 func.line = ln
                 func.col = start(5) + 1
                 call = _new(_Call)
@@ -194,7 +196,7 @@ class FastLine:
                 value = S.Typed(value, annot, ln, col)
                 annot = None
             col = start(3) + 1
-            stmt = S.Assign(_Name((target,), ln, col), value, ln, col)
+            stmt = S.Assign(_Name(parts.get(target) or parts.setdefault(target, (target,)), ln, col), value, ln, col)
         stmt.line = ln
         stmt.col = col
         out = _new(_BodyLine)
@@ -214,27 +216,30 @@ class FastLine:
         return out
 
     @staticmethod
-    def _shape_call(m, callee: str, x: str, y: str, z: str | None, ln: int):
+    def _shape_call(m, callee: str, x: str, y: str, z: str | None, ln: int, parts: dict):
         """The `callee(x, y[, z])` value of a `shape_re` line (None: declined)."""
         start = m.start
         col = start(7) + 1
         if "." in callee:
-            parts = callee.split(".")
-            last = parts[-1]
-            if last[0] == ":":
-                parts[-1] = normalize_op(last[1:])
-            func = _Name(tuple(parts), ln, col)
+            qual = parts.get(callee)
+            if qual is None:
+                names = callee.split(".")
+                last = names[-1]
+                if last[0] == ":":
+                    names[-1] = normalize_op(last[1:])
+                qual = parts[callee] = tuple(names)
+            func = _Name(qual, ln, col)
         else:
-            func = _atom_node(callee, ln, col)
+            func = _atom_node(callee, ln, col, parts)
             if func is None:
                 return None
-        x = _atom_node(x, ln, start(8) + 1)
-        y = _atom_node(y, ln, start(9) + 1)
+        x = _atom_node(x, ln, start(8) + 1, parts)
+        y = _atom_node(y, ln, start(9) + 1, parts)
         if x is None or y is None:
             return None
         if z is None:
             return _Call(func, [x, y], None, ln, col)
-        z = _atom_node(z, ln, start(10) + 1)
+        z = _atom_node(z, ln, start(10) + 1, parts)
         if z is None:
             return None
         return _Call(func, [x, y, z], None, ln, col)
@@ -591,9 +596,12 @@ _ATOM_WORDS = {w: None for w in _SIMPLE_NOT_NAMES}  # declined (None): keywords,
 _ATOM_WORDS.update(nothing=(None, "Nothing"), true=(True, "Bool"), false=(False, "Bool"))
 
 
-def _atom_node(a: str, ln: int, col: int):
+def _atom_node(a: str, ln: int, col: int, parts: dict):
     """One plain atom of `shape_re` (`%N`, an ASCII name, a decimal number)
-    -> its node, as `SyntaxBuilder` builds it; None for a keyword."""
+    -> its node, as `SyntaxBuilder` builds it; None for a keyword.  `parts`
+    (`FastLine.parts`) gives every occurrence of a name one shared `parts`
+    tuple (and string): a large body names the same few thousand locals
+    millions of times."""
     c = a[0]
     if c == "%":  # `%N` and plain names are most atoms of a large body: built field by field (see `_shape`)
         node = _new(_SSA)
@@ -612,7 +620,7 @@ def _atom_node(a: str, ln: int, col: int):
     if c == "_":
         return slot_from_text(a, ln, col)
     node = _new(_Name)
-    node.parts = (a,)
+    node.parts = parts.get(a) or parts.setdefault(a, (a,))
     node.line = ln
     node.col = col
     return node
@@ -696,6 +704,7 @@ def split_fast(lines: list[str]) -> tuple[list, str, list]:
     (parsed lines blanked, so line numbers stay) and the spans of it that
     hold the lines left (see `blanked`)."""
     fast = fast_line_parser()
+    fast.parts.clear()  # names shared within one file (the nodes keep their tuples)
     shape = fast.shape_re.match
     build = fast._shape
     rest = fast.parse_rest

@@ -156,14 +156,20 @@ def _may_intersect(at, body, sig) -> bool:
     return True
 
 
-def dispatch(methods, args, eval_result, fold, closed: bool = True) -> DispatchResult:
+def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict | None = None) -> DispatchResult:
     """Dispatch `args` over `methods` (see module doc).  `eval_result(m,
     bindings)` gives a method's result; `fold(m, args, rt)` may fold it;
-    `closed`: `methods` are all the function's methods (else a slice)."""
+    `closed`: `methods` are all the function's methods (else a slice).
+
+    `memo` (the world's, one per world) keeps, per (method list, widened
+    argument tuple), the covering method with its bindings and the more
+    specific ones that may also apply (`_matches`): they depend on the
+    widened types alone, so `getindex(u, 1)`, `getindex(u, 2)`, … (constant
+    indices: a new call for the caller's memo each) match signatures once."""
     wargs = [widenconst(a) for a in args]
     at = TT.tuple_type(wargs)
     n = len(methods)
-    r = _covered(methods, at, args, wargs, eval_result, fold)
+    r = _covered(methods, at, args, wargs, eval_result, fold, memo)
     if r is not None:
         return r
     combos = _split(wargs)
@@ -176,7 +182,7 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True) -> DispatchR
         for combo in combos:
             ct = TT.tuple_type(combo)
             sub_args = [a if widenconst(a) == w else w for a, w in zip(args, combo)]
-            r = _covered(methods, ct, sub_args, combo, eval_result, fold)
+            r = _covered(methods, ct, sub_args, combo, eval_result, fold, memo)
             if r is not None:
                 if _too_many(r):
                     return DispatchResult(ANY, considered=n, applied=tuple(dict.fromkeys(used + list(r.applied))),
@@ -241,21 +247,37 @@ def _too_many(r) -> bool:
     return len(r.applied) > MAX_MAY_APPLY
 
 
-def _covered(methods, at, args, wargs, eval_result, fold):
+def _matches(methods, at, memo: dict | None):
+    """(the covering declaration with its bindings or None, the strictly more
+    specific declarations that apply to part of `at`), memoised in `memo`
+    per (method list, `at`)."""
+    hit = memo.get((id(methods), at)) if memo is not None else None
+    if hit is not None:
+        return hit[1], hit[2]
+    c = _covering(methods, at)
+    extra = None
+    if c is not None:
+        m = c[0]
+        extra = [x for x in methods if x is not m and issubtype(x.sig, m.sig)
+                 and not issubtype(m.sig, x.sig) and _may_intersect(at, unwrap_unionall(x.sig), x.sig)]
+    if memo is not None:
+        memo[(id(methods), at)] = (methods, c, extra)  # holding methods keeps its id from being reused
+    return c, extra
+
+
+def _covered(methods, at, args, wargs, eval_result, fold, memo: dict | None = None):
     """The result when some declaration covers `at`: the most specific one,
     merged with the strictly more specific declarations that apply to part of
     `at` (Julia's method matching, `ml_matches`, lists methods in specificity
     order up to the first that covers, so a covering fallback does not hide
     them; then the call is dynamic unless the arguments are static); `Any`
     past MAX_MAY_APPLY (`_too_many`); None when none covers."""
-    c = _covering(methods, at)
+    c, extra = _matches(methods, at, memo)
     if c is None:
         return None
     m, b = c
     n = len(methods)
     rt = _finish(m, b, args, eval_result, fold)
-    extra = [x for x in methods if x is not m and issubtype(x.sig, m.sig)
-             and not issubtype(m.sig, x.sig) and _may_intersect(at, unwrap_unionall(x.sig), x.sig)]
     if not extra:
         return DispatchResult(rt, _refine(m, wargs), considered=n, applied=(m,))
     dynamic = not _static(wargs)

@@ -161,6 +161,7 @@ class World:
         self.modules: set = set(KNOWN_MODULES)
         self.errors: list = []
         self._memo: dict = {}
+        self._dispatch_memo: dict = {}  # irc.world.dispatch's (methods, widened argument tuple) memo
         self._path = ""
         self._texts: dict[str, str] = {}  # extra prelude path -> text (context of its errors)
         # Functions whose every method the input file itself declares (closed world).
@@ -921,7 +922,7 @@ class World:
             return CallResult(ANY, None, (notes.unknown_callee(fv, args),), gap=True, generic=True)
         q = fv.qualname
         closed = q in self.closed
-        res = dispatch(ms, args, self._eval_result, self._fold, closed)
+        res = dispatch(ms, args, self._eval_result, self._fold, closed, self._dispatch_memo)
         rt = res.rt
         diags = ()
         if closed and res.missing:
@@ -1044,7 +1045,7 @@ class World:
             for q in (u.name.qualname, "Base." + u.name.name, "Core." + u.name.name):
                 ms = self.methods.get(q)
                 if ms:
-                    res = dispatch(ms, args, self._eval_result, self._fold, q in self.closed)
+                    res = dispatch(ms, args, self._eval_result, self._fold, q in self.closed, self._dispatch_memo)
                     if not res.no_method:
                         return CallResult(res.rt, res.cond, (), res.dynamic,
                                           BI.CallInfo(q, tuple(ms), q in self.closed, res), generic=True)

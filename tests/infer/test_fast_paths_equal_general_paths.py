@@ -4,10 +4,17 @@ over every sample and every conformance input:
 - `liveness.stmt_facts` (leaf arguments of `f(…)` read in line) equals the
   general `_reads` walk of each statement's operands;
 - `flags.syntactic_flags` from the shared reads equals the full re-walk;
-- `liveness.block_use_def` on shared reads equals it on recomputed reads;
+- `liveness.block_use_def` on shared reads equals it on recomputed reads, and
+  so do the per-block sets `stmt_facts` gathers in its one pass (with
+  `block_writes`);
 - inference with the transfer's per-function call memo equals inference
   with the memo disabled (every call goes to the world), in every store:
-  SSA types, return type, slot types, flags and diagnostics.
+  SSA types, return type, slot types, flags and diagnostics;
+- the world's dispatch memo (per method list and widened argument types)
+  changes nothing: inference with it equals inference without it;
+- `flags.analyse` replaying only the blocks where a read can see an
+  undefined state equals it replaying every block, in every store (also on
+  random programs: tests/infer/test_stores_agree.py).
 """
 from __future__ import annotations
 
@@ -56,11 +63,20 @@ def _general_facts(fn):
 def test_stmt_facts_and_flags_fast_paths(path):
     for fn, _ in _results(path).results:
         reads, ssas, called = liveness.stmt_facts(fn, set())
-        assert (reads, ssas, called) == _general_facts(fn)
-        assert reads == liveness.all_stmt_reads(fn)
+        # empty lists are one shared `()` (read-only): compare the contents
+        assert ([list(r) for r in reads], [list(q) for q in ssas], called) == _general_facts(fn)
+        assert [list(r) for r in reads] == liveness.all_stmt_reads(fn)
         assert flags.syntactic_flags(fn, reads, called) == flags.syntactic_flags(fn)
         for b in fn.blocks:
             assert liveness.block_use_def(fn, b, reads) == liveness.block_use_def(fn, b)
+        # the per-block facts gathered in the same pass: block_use_def's sets, block_writes' lists
+        per_block: list = []
+        assert liveness.stmt_facts(fn, set(), per_block)[:2] == (reads, ssas)
+        writes = liveness.block_writes(fn)
+        for b, (u, d, w) in zip(fn.blocks, per_block, strict=True):
+            assert (liveness._bits(u), liveness._bits(d)) == liveness.block_use_def(fn, b)
+            assert w == writes[b.id]
+        assert liveness.compute_liveness(fn, reads, per_block).bits == liveness.live_in_bits(fn)
 
 
 class _Unmemoised(transfer.Transfer):
@@ -86,9 +102,43 @@ def _summary(res):
     return out
 
 
-@pytest.mark.parametrize("store", ["stmt", "block", "live"])
+@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
 @pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
 def test_call_memo_changes_nothing(path, store, monkeypatch):
     memo = _summary(_results(path, store))
     monkeypatch.setattr(infer, "Transfer", _Unmemoised)
     assert _summary(_results(path, store)) == memo
+
+
+def _replay_everything(monkeypatch):
+    """`flags.analyse` without liveness's `use` sets: every reached block is replayed."""
+    real = infer.analyse
+
+    def full(*args, **kw):
+        kw.pop("live", None)
+        return real(*args[:8], **kw)
+
+    monkeypatch.setattr(infer, "analyse", full)
+
+
+@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
+@pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
+def test_flags_replay_only_where_reads_can_see_undef(path, store, monkeypatch):
+    fast = _summary(_results(path, store))
+    _replay_everything(monkeypatch)
+    assert _summary(_results(path, store)) == fast
+
+
+@pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
+def test_dispatch_memo_changes_nothing(path, monkeypatch):
+    memo = _summary(_results(path))
+    from irc.world import world as W
+
+    real_init = W.World.__init__
+
+    def init(self, *a, **kw):
+        real_init(self, *a, **kw)
+        self._dispatch_memo = _Forgetful()
+
+    monkeypatch.setattr(W.World, "__init__", init)
+    assert _summary(_results(path)) == memo

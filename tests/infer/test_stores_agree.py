@@ -1,4 +1,4 @@
-"""stmt ≡ block ≡ live: the three state stores give the same answers.
+"""stmt ≡ block ≡ live ≡ shared: the four state stores give the same answers.
 
 Compared: SSA types, slot types, slot flags, return type, diagnostics, entry
 states restricted to live-in slots, and the state before every reached
@@ -177,6 +177,32 @@ def programs(draw):
 @given(programs())
 def test_random_programs_same_in_every_store(fn):
     assert_same(infer_every_store(fn, W), fn)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs())
+def test_random_programs_flags_replay_only_where_needed(fn):
+    """`flags.analyse` skips the blocks where no read can see an undefined state
+    (liveness's `use` sets): the same flags and diagnostics as replaying all."""
+    from irc.infer import analysis, liveness
+
+    default = infer_every_store(fn, W)  # the skip for `shared` (cheap diffs), full replay for the others
+    real = analysis.analyse
+    analysis.analyse = lambda *a, **kw: real(*a[:8])  # without `live`: replay every reached block
+    try:
+        full = infer_every_store(fn, W)
+    finally:
+        analysis.analyse = real
+    live = liveness.compute_liveness(fn)
+    analysis.analyse = lambda *a, **kw: real(*a[:8], live)  # the skip in every store (`changed_slots`)
+    try:
+        forced = infer_every_store(fn, W)
+    finally:
+        analysis.analyse = real
+    for s in STORES:
+        for other in (default, forced):
+            assert other[s].slot_flags == full[s].slot_flags, s
+            assert other[s].diagnostics == full[s].diagnostics, s
 
 
 # ---------------------------------------------------------------- samples through the real pipeline

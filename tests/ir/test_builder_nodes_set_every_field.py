@@ -65,4 +65,5 @@ def test_every_field_of_the_ir_is_set(name, text):
     assert sum(_check(fn, seen) for fn in prog.functions) > 0 or not prog.functions
     for fn in prog.functions:
         for st in fn.stmts:
-            assert st == ir.Stmt(st.kind, st.value, st.slot, st.target, list(st.args), st.label, st.annotation, st.line, st.col)
+            assert st == ir.Stmt(st.kind, st.value, st.slot, st.target, st.args, st.label, st.annotation, st.line, st.col)
+            assert type(st.args) is list or st.args == ()  # a list of operands, or the shared empty tuple

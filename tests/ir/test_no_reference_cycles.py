@@ -45,7 +45,7 @@ def garbage_after(text: str, opts: driver.RenderOptions) -> int:
             gc.enable()
 
 
-@pytest.mark.parametrize("store", ["stmt", "block", "live"])
+@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_generated_program_is_freed_by_reference_counting(store, fmt):
     opts = driver.RenderOptions(format=fmt, analysis=driver.Options(store=store))
@@ -77,3 +77,41 @@ def test_process_entry_runs_without_the_cyclic_collector(tmp_path):
     with pytest.raises(SystemExit):
         main(["infer", str(ROOT / "samples" / "union_accumulator.ir")])
     assert gc.isenabled()
+
+
+def test_the_ir_keeps_no_body_line_of_the_syntax_tree():
+    """After building, the syntax tree's body lines can go: the IR's functions keep their
+    headers (`fn.source`) without them, so what the IR does not share is freed before inference."""
+    from irc.syntax import tree as S
+
+    source = driver.parse("g.ir", PROGRAM)
+    (fd,) = [it for it in source.items if isinstance(it, S.FunctionDef)]
+    assert len(fd.lines) > 2_000
+    program = driver.build(source)
+    (fn,) = program.functions
+    assert fn.source.lines == [] and fn.source.name == fd.name and fn.source.line == fd.line
+    assert len(fd.lines) > 2_000  # the parsed tree itself is not changed
+    refs = {id(x) for x in gc.get_referents(*gc.get_referents(fn))}
+    assert not any(id(bl) in refs for bl in fd.lines[:50])
+
+
+def test_fast_path_names_share_their_parts():
+    """Every occurrence of a name in the fast path's lines shares one `parts` tuple (millions of
+    operands name a few thousand locals)."""
+    from irc.syntax import tree as S
+
+    source = driver.parse("g.ir", PROGRAM)
+    (fd,) = [it for it in source.items if isinstance(it, S.FunctionDef)]
+    by_text: dict = {}
+    for bl in fd.lines:
+        st = bl.stmt
+        if not isinstance(st, (S.Assign, S.ValueStmt)):
+            continue
+        nodes = [st.target] if isinstance(st, S.Assign) else []
+        v = st.value
+        nodes += [v.func, *v.args] if isinstance(v, S.Call) else [v]
+        for x in nodes:
+            if isinstance(x, S.Name):
+                by_text.setdefault(x.parts, set()).add(id(x.parts))
+    assert len(by_text) > 100
+    assert all(len(ids) == 1 for ids in by_text.values())

@@ -68,8 +68,8 @@ def json_text(text: str, store: str) -> str:
 
 @pytest.mark.parametrize("text", [LOOP, BRANCH, TRY, ANNOTATED])
 def test_byte_identical_across_stores(text):
-    docs = {m: json_text(text, m) for m in ("stmt", "block", "live")}
-    assert docs["stmt"] == docs["block"] == docs["live"]
+    docs = {m: json_text(text, m) for m in ("stmt", "block", "live", "shared")}
+    assert docs["stmt"] == docs["block"] == docs["live"] == docs["shared"]
 
 
 @pytest.mark.parametrize("text", [LOOP, BRANCH, TRY, ANNOTATED])
@@ -80,7 +80,7 @@ def test_entry_lists_the_live_in_slots_of_the_text_output(text):
     from irc.output.text import render_program
 
     res = analyse_text(text, path="t.ir", store="block", prelude=False)
-    printed = render_program(res.program, res.results)
+    printed = render_program(res.program, res.results, entries="full")
     comments = dict(re.findall(r"^# entry #(\d+): (.*)$", printed, re.M))
     f = json.loads(json_text(text, "block"))["functions"][0]
     names = {s["id"]: s["name"] for s in f["slots"]}
@@ -95,7 +95,7 @@ def test_entry_lists_the_live_in_slots_of_the_text_output(text):
                                       for e in b["entry"])
 
 
-@pytest.mark.parametrize("store", ["stmt", "block", "live"])
+@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
 def test_entry_leaves_out_slots_not_live_into_the_block(store):
     """In LOOP (slots #self# 1, n 2, @_3 3, acc 4, k 5) only `n` is live into
     block 1 and `n` is dead after it; `k` is written before every read.  The

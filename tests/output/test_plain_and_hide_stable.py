@@ -91,7 +91,7 @@ def test_hide_stable_keeps_unstable_statements_with_their_block_context(sample):
 def test_hide_stable_exact_on_union_accumulator():
     sample = next(s for s in SAMPLES if s.stem == "union_accumulator")
     res = _result(sample)
-    text = render_program(res.program, res.results, hide_stable=True)
+    text = render_program(res.program, res.results, hide_stable=True, entries="full")
     assert _body(text.splitlines()) == [
         "# entry #1: v::Vector{Int64}",
         "1 ─       (s = 0)::Core.Const(0)",
@@ -115,6 +115,6 @@ def test_hide_stable_on_a_stable_function_keeps_the_header_only():
                        prelude=False)
     assert not res.errors
     full = render_program(res.program, res.results)
-    text = render_program(res.program, res.results, hide_stable=True)
+    text = render_program(res.program, res.results, hide_stable=True, entries="full")
     assert text == full[: full.index("# entry #1")]  # the header, down to `Body::Int64`
     assert text.splitlines()[-1] == "Body::Int64"

@@ -29,7 +29,7 @@ def _general(r, monkeypatch):
 
 
 @pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
-@pytest.mark.parametrize("store", ["block", "live"])
+@pytest.mark.parametrize("store", ["block", "live", "shared"])
 def test_fast_paths_equal_the_general_walks(path, store, monkeypatch):
     from irc.cli.driver import Options
 

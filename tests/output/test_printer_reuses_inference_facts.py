@@ -52,7 +52,7 @@ def test_skipped_heads_mark_the_statement_partial():
         full = sorted(r for e in stmt_operands(st) for r in expr_ssa_refs(e))
         if i not in partial:
             assert sorted(ssas[i]) == full
-    assert ssas[2] == [] and expr_ssa_refs(fn.stmts[1].value) == [1]
+    assert list(ssas[2]) == [] and expr_ssa_refs(fn.stmts[1].value) == [1]
     r = infer_function(fn, World.build([], prelude=False))
     assert r.ssas_partial == frozenset({2, 3})
     assert printer.used_ssa(fn, r) == _recomputed(r, stmt_ssas=None)[0] == {1}

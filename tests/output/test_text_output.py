@@ -14,22 +14,24 @@ from progs import ANNOTATED, BRANCH, LOOP, TRY
 PROGS = {"loop": LOOP, "branch": BRANCH, "try": TRY, "annotated": ANNOTATED}
 
 
-def infer(text: str, store: str = "block", colour: bool = False, path: str = "t.ir") -> str:
+def infer(text: str, store: str = "block", colour: bool = False, path: str = "t.ir", entries: str = "brief") -> str:
     res = analyse_text(text, path=path, store=store, prelude=False)
     assert not res.errors, [d.message for d in res.errors]
-    return render_program(res.program, res.results, colour=colour)
+    return render_program(res.program, res.results, colour=colour, entries=entries)
 
 
+@pytest.mark.parametrize("entries", ["brief", "full"])
 @pytest.mark.parametrize("name", sorted(PROGS))
-def test_fixed_point(name):
-    once = infer(PROGS[name])
-    assert infer(once) == once
+def test_fixed_point(name, entries):
+    once = infer(PROGS[name], entries=entries)
+    assert infer(once, entries=entries) == once
 
 
+@pytest.mark.parametrize("entries", ["brief", "full"])
 @pytest.mark.parametrize("name", sorted(PROGS))
-def test_same_text_whatever_the_state_store(name):
-    outs = {s: infer(PROGS[name], store=s) for s in ("stmt", "block", "live")}
-    assert outs["stmt"] == outs["block"] == outs["live"]
+def test_same_text_whatever_the_state_store(name, entries):
+    outs = {s: infer(PROGS[name], store=s, entries=entries) for s in ("stmt", "block", "live", "shared")}
+    assert outs["stmt"] == outs["block"] == outs["live"] == outs["shared"]
 
 
 def test_layout_of_a_loop():
@@ -45,9 +47,12 @@ def test_layout_of_a_loop():
     assert lines[i + 5] == "Locals"
     assert "  k::Int64  # SLOT_USED | SLOT_ASSIGNEDONCE (0x18)" in lines
     assert "Body::Int64" in lines
-    # entry comments before each block, live slots only
-    assert "# entry #1: n::Int64" in lines
-    assert any(l.startswith("# entry #2: ") and "@_3::" in l for l in lines)
+    # entry comments before each block: informative live slots, and how many others are live
+    assert "# entry #1: (1 live as listed)" in lines
+    assert any(l.startswith("# entry #2: ") and "@_3::" in l and l.endswith(" live as listed)") for l in lines)
+    full = infer(LOOP, entries="full").splitlines()
+    assert "# entry #1: n::Int64" in full  # every live slot
+    assert "# entry #2: @_3::Tuple{Int64, Int64}, acc::Int64" in full
     # rails, labels and types
     assert "│   %2  = (1:n)::Core.PartialStruct(UnitRange{Int64}, Any[Core.Const(1), Int64])" in lines
     assert "└──       goto #4 if not %5" in lines
@@ -76,8 +81,9 @@ def test_dead_code_is_printed_as_julia_prints_it():
 
 
 def test_maybe_undefined_slot_shows_in_entry_comment_and_flags():
-    out = infer(BRANCH)
-    assert re.search(r"^# entry #3: .*y::Int64 \(undef\)", out, re.M)
+    for entries in ("brief", "full"):
+        out = infer(BRANCH, entries=entries)
+        assert re.search(r"^# entry #3: .*y::Int64 \(undef\)", out, re.M)
     assert re.search(r"^  y::Int64  # .*SLOT_USEDUNDEF \| SLOT_STATICUNDEF", out, re.M)
 
 
@@ -120,3 +126,72 @@ def test_entry_comment_slots_are_kept_by_every_store():
                     assert all(s in entry for s in mine[b.id])
                 checked += 1
     assert checked > 100
+
+
+_SLOT_LINE = re.compile(r"^  (\S+?)::(.*?)  # ")
+_ENTRY = re.compile(r"^# entry #(\d+): (.*)$")
+_REST = re.compile(r"^(?:(.*) )?\(\+?([0-9,]+) live as listed\)$")
+
+
+def _split_parts(text: str) -> list[str]:
+    """`a::T, b::U (undef)` -> ['a::T', 'b::U (undef)'] (commas inside braces and parentheses kept)."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur.strip())
+    return parts
+
+
+def _entries_by_function(out: str) -> list[tuple[dict[str, str], dict[int, str]]]:
+    """Per function: listed type text per slot name, entry comment text per block."""
+    funcs = []
+    for line in out.splitlines():
+        if line.startswith("MethodInstance for "):
+            funcs.append(({}, {}))
+        elif funcs and (m := _SLOT_LINE.match(line)) and not funcs[-1][1]:
+            funcs[-1][0][m[1]] = m[2]
+        elif funcs and (m := _ENTRY.match(line)):
+            funcs[-1][1][int(m[1])] = m[2]
+    return funcs
+
+
+def test_brief_entries_are_the_full_entries_not_at_their_listed_type():
+    """On every sample: a brief comment lists exactly the slots of the full comment whose state
+    is not `::T` with T the type listed under Arguments/Locals (undefined ones included), in the
+    same order, then how many live slots it left out."""
+    from conftest import sample_files
+    from irc.cli.driver import analyse
+
+    checked = 0
+    for p in sample_files():
+        res = analyse(str(p), p.read_text())
+        if res.errors:
+            continue
+        brief = _entries_by_function(render_program(res.program, res.results))
+        full = _entries_by_function(render_program(res.program, res.results, entries="full"))
+        for (listed, eb), (_, ef) in zip(brief, full):
+            assert eb.keys() == ef.keys()
+            for b, text in ef.items():
+                if text in ("unreached", "(no live slots)"):
+                    assert eb[b] == text
+                    continue
+                parts = _split_parts(text)
+                keep = [x for x in parts if x.split("::", 1)[1] != listed[x.split("::", 1)[0]]]
+                m = _REST.match(eb[b])
+                if len(keep) == len(parts):
+                    assert m is None and eb[b] == text, (p.name, b)
+                else:
+                    assert m is not None, (p.name, b, eb[b])
+                    assert _split_parts(m[1] or "") == keep, (p.name, b)
+                    assert int(m[2].replace(",", "")) == len(parts) - len(keep), (p.name, b)
+                checked += 1
+    assert checked > 200

@@ -147,6 +147,9 @@ CONFIGS = [
     gen_mtk.GenParams(3_000, 200, 0, seed=3),
     gen_mtk.GenParams(8_000, 2_000, 100, seed=1),
     gen_mtk.GenParams(2_306, 2_000, 5, seed=4),  # the smallest size that fits 2000 locals
+    # issue 13's shapes: most locals loaded at the top, operands from every assigned local
+    gen_mtk.GenParams(3_000, 200, 0, seed=5, window=0, loaded=0.8),
+    gen_mtk.GenParams(6_000, 400, 100, seed=6, window=0, loaded=0.8),
 ]
 
 
@@ -188,11 +191,32 @@ def test_too_few_statements_is_an_error():
     k=st.integers(0, 30),
     seed=st.integers(0, 10_000),
     chain=st.integers(1, 8),
+    window=st.sampled_from([64, 0, 3]),
+    loaded=st.sampled_from([0.0, 0.8, 1.0, 0.01]),
 )
-def test_well_formed_any_parameters(slots, extra, k, seed, chain):
-    n_loaded = max(1, slots // 10) + min(slots - max(1, slots // 10), slots // 20)
+def test_well_formed_any_parameters(slots, extra, k, seed, chain, window, loaded):
+    p = gen_mtk.GenParams(1, slots, k, seed, chain, window=window, loaded=loaded)
+    n_loaded = sum(gen_mtk.loaded_counts(p))
+    if not loaded:  # the default rule, spelled out
+        assert n_loaded == max(1, slots // 10) + min(slots - max(1, slots // 10), slots // 20)
     minimum = 2 * n_loaded + (slots - n_loaded) + 1
-    check_well_formed(gen_mtk.generate(gen_mtk.GenParams(minimum + extra, slots, k, seed, chain)))
+    check_well_formed(gen_mtk.generate(gen_mtk.GenParams(minimum + extra, slots, k, seed, chain, window=window,
+                                                         loaded=loaded)))
+
+
+def test_read_throughout_keeps_most_locals_live():
+    """`--window 0 --loaded 0.8` (issue 13's W2 shape): most locals are live into most blocks,
+    by irc's own liveness; the first round's shape (a window of 64) keeps few live."""
+    from irc.cli.driver import build, parse
+    from irc.infer.liveness import compute_live_in
+
+    def mean_live(params) -> float:
+        (fn,) = build(parse("gen.ir", gen_mtk.generate(params).text)).functions
+        live = compute_live_in(fn)
+        return sum(len(x) for x in live[2:]) / (len(live) - 2) / len(fn.slots)
+
+    assert mean_live(gen_mtk.GenParams(40_000, 400, 500, seed=1, window=0, loaded=0.8)) > 0.7
+    assert mean_live(gen_mtk.GenParams(40_000, 400, 500, seed=1)) < 0.3
 
 
 def test_cli_writes_the_same_text(tmp_path):
@@ -201,6 +225,9 @@ def test_cli_writes_the_same_text(tmp_path):
            "--diamond-every", "25", "--seed", "3", "-o", str(out)]
     subprocess.run(cmd, check=True)
     assert out.read_text(encoding="utf-8") == gen_mtk.generate(gen_mtk.GenParams(500, 40, 25, 3)).text
+    subprocess.run(cmd + ["--window", "0", "--loaded", "0.8"], check=True)
+    assert out.read_text(encoding="utf-8") == gen_mtk.generate(
+        gen_mtk.GenParams(500, 40, 25, 3, window=0, loaded=0.8)).text
     bad = subprocess.run(cmd[:2] + ["--stmts", "10", "--slots", "40"], capture_output=True, text=True)
     assert bad.returncode == 2 and "need at least" in bad.stderr
 

@@ -6,7 +6,7 @@ conditions, constants, reassignments, reads of possibly-undefined locals):
 
 - it parses and builds, and its CFG is the model's (block count);
 - inference terminates (per-example time limit);
-- the three state stores print byte-identical text (`--state stmt|block|live`);
+- the four state stores print byte-identical text (`--state stmt|block|live|shared`);
 - the printed `irc infer` text is a fixed point: inferring it again prints it again;
 - `irc fmt` is idempotent, and formatting does not change what inference prints.
 
@@ -59,11 +59,12 @@ def _model_spans(m: G.Model) -> list[tuple[int, int]]:
 
 @SETTINGS
 @given(G.models(oracle_safe=False))
-def test_three_stores_print_identical_text(m):
+def test_every_store_prints_identical_text(m):
     text = G.render(m)
-    outs = {store: _infer(text, store) for store in ("stmt", "block", "live")}
+    outs = {store: _infer(text, store) for store in ("stmt", "block", "live", "shared")}
     assert outs["stmt"] == outs["block"], "stmt vs block differ"
     assert outs["live"] == outs["block"], "live vs block differ"
+    assert outs["shared"] == outs["block"], "shared vs block differ"
 
 
 @SETTINGS
@@ -125,8 +126,8 @@ def test_json_identical_across_stores(m):
     """§5.2: `--format json` is identical in all modes, except that `live` may
     list only the live slots in each block's `entry`."""
     text = G.render(m)
-    stmt, block, live = (_json(text, s) for s in ("stmt", "block", "live"))
-    assert stmt == block
+    stmt, block, live, shared = (_json(text, s) for s in ("stmt", "block", "live", "shared"))
+    assert stmt == block == shared
     for fb, fl in zip(block, live):
         for bb, bl in zip(fb["blocks"], fl["blocks"]):
             eb, el = bb.pop("entry"), bl.pop("entry")
@@ -138,7 +139,7 @@ def test_json_identical_across_stores(m):
 
 
 def test_cli_state_flag_gives_identical_bytes(tmp_path):
-    """The CLI path (`--state stmt|block|live`) as well as the in-process one."""
+    """The CLI path (`--state stmt|block|live|shared`) as well as the in-process one."""
     import subprocess
 
     from conftest import ROOT
@@ -146,7 +147,7 @@ def test_cli_state_flag_gives_identical_bytes(tmp_path):
     p = tmp_path / "g.ir"
     p.write_text(G.render(G.random_model(4242)), encoding="utf-8")
     outs = set()
-    for store in ("stmt", "block", "live"):
+    for store in ("stmt", "block", "live", "shared"):
         r = subprocess.run([sys.executable, "-m", "irc", "infer", "--state", store, "--color", "never", str(p)],
                            capture_output=True, cwd=ROOT, timeout=120)
         assert r.returncode == 0, r.stderr.decode()

@@ -51,7 +51,7 @@ def test_20k_statements_inferred_correctly():
     assert show(res.return_type) in ("Nothing", "Core.Const(nothing)")
 
 
-def test_three_stores_agree_on_a_4k_function():
+def test_every_store_agrees_on_a_4k_function():
     g = _gen(4_000, 600, every=50)
-    outs = {s: G.with_time_limit(600, G.infer_text, g.text, "large.ir", s) for s in ("stmt", "block", "live")}
-    assert outs["stmt"] == outs["block"] == outs["live"]
+    outs = {s: G.with_time_limit(600, G.infer_text, g.text, "large.ir", s) for s in ("stmt", "block", "live", "shared")}
+    assert outs["stmt"] == outs["block"] == outs["live"] == outs["shared"]
