@@ -262,8 +262,11 @@ class _Builder:
         for e in walk.errors:
             self.error(*e)
         static = list(fd.static_params)
+        # the body lines are dropped from `source` (memory at scale) unless they carry Julia 1.12
+        # statement markers, which `irc fmt` reprints from them (`fmt.statement_markers`)
         fn = ir.Function(name, module, slots, walk.stmts, static_params=static, julia_return=fd.body_type,
-                         form=fd.form, source=replace(fd, lines=[]), line=fd.line, notes=notes)
+                         form=fd.form, source=fd if fd.has_markers else replace(fd, lines=[]), line=fd.line,
+                         notes=notes)
         self._blocks(fn, lines, walk)
         return fn
 
