@@ -263,7 +263,7 @@ class _Builder:
             self.error(*e)
         static = list(fd.static_params)
         # the body lines are dropped from `source` (memory at scale) unless they carry Julia 1.12
-        # statement markers, which `irc fmt` reprints from them (`fmt.statement_markers`)
+        # statement markers, which `irc fmt` reprints from them (`fmt.stmt_markers`)
         fn = ir.Function(name, module, slots, walk.stmts, static_params=static, julia_return=fd.body_type,
                          form=fd.form, source=fd if fd.has_markers else replace(fd, lines=[]), line=fd.line,
                          notes=notes)
