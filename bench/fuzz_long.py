@@ -69,8 +69,8 @@ def run_atheris(minutes: float, out: Path, per_case: float) -> int:
         import irc.build  # noqa: F401
         import irc.cfg  # noqa: F401
         import irc.infer  # noqa: F401
-        import irc.parser  # noqa: F401
-        import irc.printer  # noqa: F401
+        import irc.syntax.parser  # noqa: F401
+        import irc.output.text  # noqa: F401
         import irc.world  # noqa: F401
     corpus = out / "atheris_corpus"
     corpus.mkdir(parents=True, exist_ok=True)

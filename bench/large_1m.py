@@ -11,7 +11,7 @@ What it does:
    compared (quadratic string handling shows as a growing ns/statement);
 4. checks that the input file is opened exactly once (a Python audit hook in
    the child counts `open` events on the path);
-   `--mode pipeline` runs parse+build+infer only (irc.driver.analyse, no
+   `--mode pipeline` runs parse+build+infer only (irc.cli.driver.analyse, no
    printing) in the child instead of the CLI;
 5. with `--profile K`, profiles an in-process run at K statements and prints
    the top functions by cumulative time.
@@ -78,7 +78,7 @@ def _fallback(stmts: int, slots: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-# Runs parse -> build -> infer (no printing) in the child: irc.driver.analyse.
+# Runs parse -> build -> infer (no printing) in the child: irc.cli.driver.analyse.
 CHILD_PIPELINE = r"""
 import sys, time
 from irc.cli.driver import Options, _sum_stats, analyse
@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scaling", action="store_true", help="also run at N/8, N/4, N/2")
     ap.add_argument("--profile", type=int, default=0, help="profile an in-process run at this many statements")
     ap.add_argument("--mode", default="cli", choices=("cli", "pipeline"),
-                    help="cli: `irc infer` with printing; pipeline: parse+build+infer only (irc.driver.analyse)")
+                    help="cli: `irc infer` with printing; pipeline: parse+build+infer only (irc.cli.driver.analyse)")
     args = ap.parse_args(argv)
     if args.profile:
         profile(args.profile, max(1, args.slots * args.profile // args.stmts))

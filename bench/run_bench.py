@@ -16,12 +16,12 @@ side on the same (noisy, 2-core) machine:
 * **(c)** peak state cells against the bounds: block <= blocks x slots +
   slots, live <= sum(live-in) + slots, stmt ~ statements x slots
   (sum(live-in) comes from one untimed audit process per input).
-* **parse-only throughput** on the 100k inputs: `irc.parser.parse_text` and
+* **parse-only throughput** on the 100k inputs: `irc.syntax.parser.parse_text` and
   `irc.build.build_program` in a fresh process, grammar built beforehand.
 
 Method: every timed run is a fresh process ``python -m irc infer --state S
 --stats FILE`` with stdout to /dev/null (fallback when the CLI has no
-``--stats``: ``--api``, the same pipeline through ``irc.driver``); its wall
+``--stats``: ``--api``, the same pipeline through ``irc.cli.driver``); its wall
 time is taken around the process, its peak RSS from ``os.wait4`` (that child
 only), its per-phase seconds, peak state cells and blocks visited from the
 ``--stats`` report.  Each input gets one untimed warm-up run per store whose
@@ -220,7 +220,7 @@ def parse_stats(text: str) -> tuple[dict[str, float], dict[str, float]]:
 
 
 def api_child(store: str, path: str) -> int:
-    """`--child`: the pipeline through irc.driver, printing --stats as one JSON line on stderr."""
+    """`--child`: the pipeline through irc.cli.driver, printing --stats as one JSON line on stderr."""
     from irc.cli import driver
     text = Path(path).read_text(encoding="utf-8")
     opts = driver.RenderOptions(analysis=driver.Options(store=store))
@@ -402,9 +402,9 @@ def audit(path: Path, timeout: float) -> dict:
     """Untimed: blocks, slots and sum(live-in) of the input, from irc's own liveness."""
     code = (
         "import json,sys\n"
-        "from irc.parser import parse_text\n"
-        "from irc.driver import build\n"
-        "from irc.liveness import compute_live_in\n"
+        "from irc.syntax.parser import parse_text\n"
+        "from irc.cli.driver import build\n"
+        "from irc.infer.liveness import compute_live_in\n"
         "p=sys.argv[1]; prog=build(parse_text(open(p,encoding='utf-8').read(),p)); fn=prog.functions[0]\n"
         "live=compute_live_in(fn)\n"
         "print(json.dumps({'stmts':len(fn.stmts),'blocks':len(fn.blocks),'slots':len(fn.slots),"
