@@ -254,8 +254,12 @@ def _covered(methods, at, args, wargs, eval_result, fold):
     m, b = c
     n = len(methods)
     rt = _finish(m, b, args, eval_result, fold)
-    extra = [x for x in methods if x is not m and issubtype(x.sig, m.sig)
-             and not issubtype(m.sig, x.sig) and _may_intersect(at, unwrap_unionall(x.sig), x.sig)]
+    # a concrete `at` is part of a signature only by being below it (its variables take one value
+    # each: `Tuple{Int64, Float64}` is no `NTuple{N, T}`, Julia's diagonal rule), and then that
+    # signature covers it: no partial match
+    extra = [] if TT.isconcrete(at) else [
+        x for x in methods if x is not m and issubtype(x.sig, m.sig)
+        and not issubtype(m.sig, x.sig) and _may_intersect(at, unwrap_unionall(x.sig), x.sig)]
     if not extra:
         return DispatchResult(rt, _refine(m, wargs), considered=n, applied=(m,))
     dynamic = not _static(wargs)
