@@ -24,7 +24,10 @@ def _private_parse_cache(tmp_path_factory):
     mp.undo()
 SAMPLES = ROOT / "samples"
 SNAPSHOTS = ROOT / "snapshots"
-CONFORMANCE = ROOT.parent / "shared" / "conformance"
+# the shared conformance cases beside the checkout (`/work/main` -> `/work/shared`), or beside
+# the folder of worktrees (`/work/wt/<name>` -> `/work/shared`)
+CONFORMANCE = next((p / "shared" / "conformance" for p in (ROOT.parent, ROOT.parent.parent)
+                    if (p / "shared" / "conformance").is_dir()), ROOT.parent / "shared" / "conformance")
 
 
 class TextSnapshot(SingleFileSnapshotExtension):

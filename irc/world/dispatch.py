@@ -258,8 +258,12 @@ def _matches(methods, at, memo: dict | None):
     extra = None
     if c is not None:
         m = c[0]
-        extra = [x for x in methods if x is not m and issubtype(x.sig, m.sig)
-                 and not issubtype(m.sig, x.sig) and _may_intersect(at, unwrap_unionall(x.sig), x.sig)]
+        # a concrete `at` is part of a signature only by being below it (its variables take one value
+        # each: `Tuple{Int64, Float64}` is no `NTuple{N, T}`, Julia's diagonal rule), and then that
+        # signature covers it: no partial match
+        extra = [] if TT.isconcrete(at) else [
+            x for x in methods if x is not m and issubtype(x.sig, m.sig)
+            and not issubtype(m.sig, x.sig) and _may_intersect(at, unwrap_unionall(x.sig), x.sig)]
     if memo is not None:
         memo[(id(methods), at)] = (methods, c, extra)  # holding methods keeps its id from being reused
     return c, extra

@@ -953,11 +953,23 @@ class World:
         if len(args) != 1:
             return None
         bc = widenconst(args[0])
-        if type(bc) is not DataType or bc.name is not TT.BROADCASTED_NAME or len(bc.params) != 4:
+        n = _array_style(bc)
+        if n is None:
             return None
-        style, axes, f, at = bc.params
-        if type(style) is not DataType or style.name is not TT.DEFAULTARRAYSTYLE_NAME or axes != TT.NOTHING \
-                or not TT.is_tuple(at) or TT.is_vatuple(at):
+        t = self._bc_eltype(bc)
+        if t is None:
+            return None
+        if not TT.isconcrete(t):
+            return ANY
+        return t if n == 0 else DataType(TT.ARRAY_NAME, (t, n))
+
+    def _bc_eltype(self, bc):
+        """The element type of a broadcast of `_broadcasted`'s form: the call
+        on its arguments' element types (an array's `T`, a number itself, a
+        nested broadcast's own element type: Julia's `combine_eltypes`);
+        None when an argument is of none of these forms."""
+        f, at = bc.params[2], bc.params[3]
+        if not TT.is_tuple(at) or TT.is_vatuple(at):
             return None
         elts = []
         for a in at.params:
@@ -966,14 +978,15 @@ class World:
                 elts.append(u.params[0])
             elif TT.isconcrete(a) and issubtype(a, TT.NUMBER):
                 elts.append(a)
+            elif _array_style(a) is not None:
+                e = self._bc_eltype(a)
+                if e is None or not TT.isconcrete(e):
+                    return None
+                elts.append(e)
             else:
                 return None
         fval = singleton_instance(f) if is_type(f) else None
-        t = widenconst(self.call(fval if fval is not None else f, elts, ("Main",)).rt)
-        n = style.params[0]
-        if not TT.isconcrete(t):
-            return ANY
-        return t if n == 0 else DataType(TT.ARRAY_NAME, (t, n))
+        return widenconst(self.call(fval if fval is not None else f, elts, ("Main",)).rt)
 
     def _property(self, name, args, ms):
         x = widenconst(args[0])
@@ -1224,11 +1237,25 @@ def _broadcasted(args):
         u = unwrap_unionall(t)
         if type(u) is DataType and u.name is TT.ARRAY_NAME and t is u and type(u.params[1]) is int:
             n = max(n, u.params[1])
+        elif _array_style(t) is not None:  # a nested broadcast (`max.(1 .+ 3, 5)`): its own style
+            n = max(n, _array_style(t))
         elif not (TT.isconcrete(t) and issubtype(t, TT.NUMBER)):
             return None
         params.append(t)
     style = DataType(TT.DEFAULTARRAYSTYLE_NAME, (n,))
     return DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, TT.tuple_type(params)))
+
+
+def _array_style(t):
+    """N of a `Broadcasted{DefaultArrayStyle{N}, Nothing, F, Args}` (Julia's
+    `BroadcastStyle(::Type{<:Broadcasted{S}}) = S()`), else None."""
+    if type(t) is not DataType or t.name is not TT.BROADCASTED_NAME or len(t.params) != 4:
+        return None
+    style, axes = t.params[0], t.params[1]
+    if type(style) is not DataType or style.name is not TT.DEFAULTARRAYSTYLE_NAME or axes != TT.NOTHING \
+            or type(style.params[0]) is not int:
+        return None
+    return style.params[0]
 
 
 def _colon_constprop(rt, args):

@@ -229,6 +229,35 @@ def test_indexed_iterate_and_convert_constprop():
     assert w.call(conv, [Const(I), Const(2.5)], M).rt == BOTTOM  # InexactError: the fold throws (rule 6)
 
 
+def test_a_heterogeneous_tuple_is_no_ntuple():
+    """Julia's diagonal rule: `Tuple{Int64, Float64}` is not below `NTuple{N, T}`, so the prelude's
+    `NTuple` methods do not apply to part of it (no unbound `T` leaks into the result)."""
+    w = World.build([])
+    f = w.value_of(parse_expr("Base.indexed_iterate"), M)
+    assert show(w.call(f, [T.tuple_type([I, I]), I], M).rt) == "Tuple{Int64, Int64}"
+    assert show(w.call(f, [T.tuple_type([I, F]), I], M).rt) == "Tuple{Any, Int64}"
+    it = w.value_of(parse_expr("Base.iterate"), M)
+    assert show(w.call(it, [T.tuple_type([I, F])], M).rt) == "Union{Nothing, Tuple{Any, Int64}}"
+
+
+def test_a_nested_broadcast_takes_its_own_style_and_element_type():
+    """`max.(1 .+ 3, 5)` (samples/real/r064): Julia's `BroadcastStyle(::Type{<:Broadcasted{S}}) = S()`
+    and `combine_eltypes` through the inner broadcast; a 0-dimensional one materializes to its element."""
+    w = World.build([])
+    bcast = w.value_of(parse_expr("Base.broadcasted"), M)
+    mat = w.value_of(parse_expr("Base.materialize"), M)
+    plus, mx = w.value_of(parse_expr("Main.:+"), M), w.value_of(parse_expr("Main.max"), M)
+    inner = w.call(bcast, [plus, I, I], M).rt
+    outer = w.call(bcast, [mx, inner, I], M).rt
+    assert show(outer) == ("Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{0}, Nothing, typeof(max), "
+                           "Tuple{Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{0}, Nothing, typeof(+), "
+                           "Tuple{Int64, Int64}}, Int64}}")
+    assert show(w.call(mat, [outer], M).rt) == "Int64"
+    arr = w.call(bcast, [mx, inner, w.parse_type("Vector{Float64}")], M).rt
+    assert show(arr).startswith("Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, typeof(max)")
+    assert show(w.call(mat, [arr], M).rt) == "Vector{Float64}"
+
+
 def test_namedtuple_construction():
     w = World.build([], prelude=False)
     ap = w.value_of(parse_expr("Core.apply_type"), M)
