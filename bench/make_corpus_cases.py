@@ -71,8 +71,9 @@ SUMMARY = CASES / "summary.json"
 
 
 def _raw(text_lines: list[str], expr) -> str:
-    """The type Julia printed, verbatim: from where the parsed type starts to the end of its line."""
-    return text_lines[expr.line - 1][expr.col - 1:].rstrip()
+    """The type Julia printed, verbatim: from where the parsed type starts to the end of its line,
+    less a comment the page's author added (` # <-- in red`; Julia never prints ` # ` in a type)."""
+    return re.sub(r"\s+#\s.*$", "", text_lines[expr.line - 1][expr.col - 1:]).rstrip()
 
 
 def expectations(fn: ir.Function, text: str) -> dict:
