@@ -1,0 +1,628 @@
+#!/usr/bin/env python3
+"""Turn the real Julia outputs of samples/real into conformance cases, and measure agreement.
+
+Run by hand from the repository root (issue 11, item 5):
+
+    python bench/make_corpus_cases.py              # regenerate samples/real/cases/, then measure
+    python bench/make_corpus_cases.py --measure    # only measure (what tests/cli/test_corpus_agreement.py checks)
+    python bench/make_corpus_cases.py --measure --write-floor   # ... and record the result as the new floor
+
+What it writes, for every paste that samples/real/index.json says irc reads:
+
+- a **typed** paste (`code_warntype`, `code_typed_unoptimized`) becomes one case per
+  function whose expectations are Julia's printed types in the paste, sliced verbatim
+  from its text (never irc's output): `return_type` from `Body::T` / `) => T`, `slots`
+  from the Arguments/Locals (Variables) section, `statements` from each statement's
+  `::T` (a typed slot read's `x::T` too); a statement Julia printed dead
+  (`Core.Const(:(…))::Union{}`) is expected unreached (JSON `null`), as in the shared
+  conformance cases.  A function with no printed type gets no case.
+- a **lowered** paste (`code_lowered`, untyped) gets the answers of its typed partner
+  (index.json `pair`, in either direction): same function name, and the statements
+  correspond one for one (the same statements once Julia's `::T` annotations are taken
+  off); otherwise it is skipped and counted.
+
+Each case exists twice, in the layout of the shared conformance suite
+(`NAME.ir` beside `NAME.expect.json`, the same expectations in both):
+
+- `samples/real/cases/declared/NAME.ir`: the paste, after the declarations
+  `irc stubs --all` writes for it (every call declared with the type Julia printed;
+  for a lowered paste, those of its typed partner) -- the paste's "declared mode";
+- `samples/real/cases/prelude/NAME.ir`: the paste after only the non-Base part of those
+  declarations: functions of Main or of a package (not Base, not Core) and the types irc
+  does not know.  A `Main.f` that the paste or its Julia source (index.json
+  `julia_source`) does not define is kept as the user's unless `BASE_VIA_MAIN` lists it as
+  a Base function reached through Main (then it is left to the shipped prelude).
+
+`samples/real/cases/summary.json` records what was made and what was skipped (and why).
+Agreement is computed in-process with the rules of the shared runner
+(`tools/conformance.py` of the conformance suite, copied below: both sides widened,
+union order, spacing and module prefixes ignored) and printed as
+`expectations agreeing: N/M` per variant; `samples/real/cases/floor.json` holds the
+floor the test asserts (`--write-floor` sets it to the measured counts).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from irc.cli.driver import Options, RenderOptions, analyse, process_file  # noqa: E402
+from irc.ir import model as ir  # noqa: E402
+from irc.output.stubs import Stubs, collect, render  # noqa: E402
+from irc.output.text import _live_text, annotation_of  # noqa: E402
+
+REAL = ROOT / "samples" / "real"
+CASES = REAL / "cases"
+VARIANTS = ("declared", "prelude")
+TYPED_FORMS = ("code_warntype", "code_typed_unoptimized")
+LOWERED_FORMS = ("code_lowered",)
+FLOOR = CASES / "floor.json"
+SUMMARY = CASES / "summary.json"
+
+
+# ---------------------------------------------------------------- Julia's printed types
+
+
+def _raw(text_lines: list[str], expr) -> str:
+    """The type Julia printed, verbatim: from where the parsed type starts to the end of its line,
+    less a comment the page's author added (` # <-- in red`; Julia never prints ` # ` in a type)."""
+    return re.sub(r"\s+#\s.*$", "", text_lines[expr.line - 1][expr.col - 1:]).rstrip()
+
+
+def expectations(fn: ir.Function, text: str) -> dict:
+    """Julia's printed types for one function of a typed paste (statement index -> type)."""
+    lines = text.split("\n")
+    exp: dict = {"function": fn.name}
+    if fn.julia_return is not None:
+        exp["return_type"] = _raw(lines, fn.julia_return)
+    names = [s.name for s in fn.slots]
+    slots = {}
+    for s in fn.slots:
+        if s.julia_type is not None:
+            key = s.name if names.count(s.name) == 1 else f"{s.name.split('@')[0]}@_{s.id}"
+            slots[key] = _raw(lines, s.julia_type)
+    if slots:
+        exp["slots"] = slots
+    stmts: dict = {}
+    for i, st in enumerate(fn.stmts, start=1):
+        if st.kind is ir.Kind.DEAD:
+            stmts[str(i)] = None  # printed `Core.Const(:(…))::Union{}`: never reached
+            continue
+        ann = annotation_of(st)
+        if ann is not None:
+            stmts[str(i)] = _raw(lines, ann)
+    if stmts:
+        exp["statements"] = stmts
+    return exp
+
+
+def n_expectations(exp: dict) -> int:
+    return ("return_type" in exp) + len(exp.get("slots") or {}) + len(exp.get("statements") or {})
+
+
+def _stmt_key(fn: ir.Function, st: ir.Stmt) -> str:
+    """A statement without Julia's `::T` (what a lowered and a typed output share)."""
+    text = _live_text(fn, st)
+    if st.kind is ir.Kind.DEAD and text.startswith("Core.Const(:(") and text.endswith("))"):
+        text = text[len("Core.Const(:("):-2]
+        if text.startswith("goto %"):  # a dead jump prints its target statement; compare only that it jumps
+            text = "goto"
+    elif st.kind in (ir.Kind.GOTO,):
+        text = "goto"
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1]
+    return re.sub(r"\s+", " ", text)
+
+
+def corresponds(low: ir.Function, typed: ir.Function) -> str | None:
+    """Why the lowered function's statements are not the typed one's, or None when they are."""
+    if low.name != typed.name:
+        return f"function {low.name} vs {typed.name}"
+    if len(low.stmts) != len(typed.stmts):
+        return f"{len(low.stmts)} statements vs {len(typed.stmts)}"
+    for i, (a, b) in enumerate(zip(low.stmts, typed.stmts), start=1):
+        ka, kb = _stmt_key(low, a), _stmt_key(typed, b)
+        if ka != kb:
+            return f"statement {i}: `{ka}` vs `{kb}`"
+    return None
+
+
+# ---------------------------------------------------------------- declarations
+
+
+def _split_head(head: str) -> tuple[str, str]:
+    """`declare Base.:+(::Int64, ::Int64)` -> ("Base.:+", "(::Int64, ::Int64)")."""
+    body = head[len("declare "):]
+    depth = 0
+    for k in range(len(body) - 1, -1, -1):
+        c = body[k]
+        if c == ")":
+            depth += 1
+        elif c == "(":
+            depth -= 1
+            if depth == 0:
+                return body[:k], body[k:]
+    return body, ""
+
+
+def _bare(name: str) -> str:
+    last = re.findall(r'var"(?:[^"\\]|\\.)*"|:\(.*\)|:[^.]+|[^.]+', name)[-1]
+    last = last[1:] if last.startswith(":") else last
+    if last.startswith("(") and last.endswith(")"):
+        last = last[1:-1]
+    if last.startswith('var"'):
+        last = last[4:-1]
+    return last
+
+
+def defines(source: str, name: str) -> bool:
+    """Does this Julia text define `name` (a function, method, struct, constant or global)?"""
+    n = re.escape(name)
+    text = re.sub(r"(?m)^\s*julia>\s?", "", source)
+    pats = [
+        rf"\bfunction\s+(?:[\w.]+\.)?{n}\s*[({{]",
+        rf"(?m)^\s*(?:@\w+\s+)*(?:[\w.]+\.)?{n}\s*(?:{{[^}}]*}}\s*)?\(.*\)\s*(?:::\s*[^=]+?)?\s*(?:where\s.*?)?=(?!=)",
+        rf"\b(?:mutable\s+)?struct\s+{n}\b",
+        rf"\babstract\s+type\s+{n}\b",
+        rf"(?m)^\s*(?:const\s+|global\s+)?{n}\s*=(?!=)",
+        rf"\bmacro\s+{n}\b",
+    ]
+    return any(re.search(p, text) for p in pats)
+
+
+def declaration_stubs(path: str, text: str) -> Stubs:
+    """What `irc stubs --all PATH` collects (every call Julia printed a type for)."""
+    res = analyse(path, text, Options(use_printed="all"))
+    stubs = Stubs()
+    if not res.errors:
+        collect(res, stubs)
+    return stubs
+
+
+# Base functions the corpus reaches through Main (`Main.supertype`) that irc's prelude lacks, so
+# `irc stubs` names them Main.f: checked by hand against Julia's Base.  A Main name that is
+# neither defined by the paste or its source nor listed here is taken as the user's (a page
+# often shows a call of a function whose definition it leaves out); `summary.json` lists those
+# (`main_names_assumed_user`): check new ones there.
+BASE_VIA_MAIN = frozenset({"supertype"})
+
+
+def prelude_part(stubs: Stubs, sources: str) -> tuple[Stubs, list[str], list[str]]:
+    """The declarations of functions that are not Base's or Core's (and every unknown type);
+    also the Main names left to the prelude (Base functions reached through Main) and the Main
+    names kept without a definition in sight (assumed to be the user's)."""
+    kept = Stubs(types=dict(stubs.types), fields=dict(stubs.fields), files=list(stubs.files))
+    left, assumed = [], []
+    for head, d in stubs.declarations.items():
+        name, _ = _split_head(head)
+        root = name.split(".")[0]
+        if root in ("Base", "Core"):
+            continue
+        if root == "Main" and name.count(".") == 1 and not defines(sources, _bare(name)):
+            if _bare(name) in BASE_VIA_MAIN:
+                left.append(name)
+                continue
+            assumed.append(name)
+        kept.declarations[head] = d
+    return kept, left, assumed
+
+
+def declarations_text(stubs: Stubs) -> str:
+    """`irc stubs`' file without its two header lines (they name the paste as the file to run)."""
+    if not stubs.declarations and not stubs.types:
+        return ""
+    lines = render(stubs).split("\n")
+    return "\n".join(lines[2:]).strip("\n") + "\n"
+
+
+# ---------------------------------------------------------------- making the cases
+
+
+def _header(name: str, variant: str, entry: dict, partner: dict | None) -> str:
+    out = [f"# case: {name}  (variant: {variant}; written by bench/make_corpus_cases.py, do not edit)",
+           f"# paste: samples/real/{entry['file']} ({entry['form']}; Julia {entry.get('julia_version', '?')})"]
+    if entry.get("url"):
+        out.append(f"# source: {entry['url']}")
+    if partner is not None:
+        out.append(f"# expectations: Julia's printed types in samples/real/{partner['file']} ({partner['form']}),"
+                   " whose statements are this paste's one for one")
+    else:
+        out.append("# expectations: Julia's printed types in the paste")
+    if variant == "declared":
+        out.append("# declared: every call Julia printed a type for, declared with it (`irc stubs --all`"
+                   + (f" of samples/real/{partner['file']})" if partner else ")"))
+    else:
+        out.append("# prelude: only functions of Main or a package and unknown types are declared;"
+                   " Base/Core come from irc's prelude")
+    return "\n".join(out) + "\n"
+
+
+def make(out_dir: Path = CASES, verbose: bool = True) -> dict:
+    entries = json.loads((REAL / "index.json").read_text(encoding="utf-8"))
+    by_file = {e["file"]: e for e in entries}
+    partners: dict[str, list[str]] = {}
+    for e in entries:
+        if e.get("pair"):
+            partners.setdefault(e["file"], []).append(e["pair"])
+            partners.setdefault(e["pair"], []).append(e["file"])
+    for v in VARIANTS:
+        if (out_dir / v).exists():
+            shutil.rmtree(out_dir / v)
+        (out_dir / v).mkdir(parents=True)
+    summary: dict = {"typed_pastes": 0, "typed_pastes_with_cases": 0, "lowered_pastes": 0,
+                     "lowered_with_pair_answers": 0, "cases": 0, "expectations": 0,
+                     "main_names_left_to_prelude": {}, "main_names_assumed_user": {}, "cases_list": [], "skipped": []}
+
+    def write_case(name: str, entry: dict, partner: dict | None, paste: str, stubs: Stubs, exp: dict):
+        sources = paste + "\n" + (entry.get("julia_source") or "")
+        if partner is not None:
+            sources += "\n" + (REAL / partner["file"]).read_text(encoding="utf-8")
+            sources += "\n" + (partner.get("julia_source") or "")
+        pre, left, assumed = prelude_part(stubs, sources)
+        if left:
+            summary["main_names_left_to_prelude"][name] = sorted(left)
+        if assumed:
+            summary["main_names_assumed_user"][name] = sorted(assumed)
+        for variant, st in (("declared", stubs), ("prelude", pre)):
+            decl = declarations_text(st)
+            body = _header(name, variant, entry, partner) + ("\n" + decl if decl else "") + "\n" + paste
+            (out_dir / variant / f"{name}.ir").write_text(body, encoding="utf-8")
+            (out_dir / variant / f"{name}.expect.json").write_text(json.dumps(exp, indent=2) + "\n",
+                                                                  encoding="utf-8")
+        summary["cases"] += 1
+        summary["expectations"] += n_expectations(exp)
+        summary["cases_list"].append(name)
+
+    def skip(file: str, why: str):
+        summary["skipped"].append({"file": file, "reason": why})
+        if verbose:
+            print(f"skip {file}: {why}")
+
+    for e in entries:
+        if e["expect"] != "reads":
+            continue
+        path = f"samples/real/{e['file']}"
+        text = (REAL / e["file"]).read_text(encoding="utf-8")
+        stem = e["file"][:-3]
+        if e["form"] in TYPED_FORMS:
+            summary["typed_pastes"] += 1
+            res = analyse(path, text)
+            if res.errors:
+                skip(e["file"], "does not read")
+                continue
+            stubs = declaration_stubs(path, text)
+            fns = res.program.functions
+            made = 0
+            for k, fn in enumerate(fns, start=1):
+                exp = expectations(fn, text)
+                if n_expectations(exp) == 0:
+                    skip(f"{e['file']} function {k} ({fn.name})", "Julia printed no type for it")
+                    continue
+                if any(g.name == fn.name for g in fns[:k - 1]):
+                    skip(f"{e['file']} function {k} ({fn.name})",
+                         "an earlier function of the paste has the same name (the runner selects by name)")
+                    continue
+                name = stem if len(fns) == 1 else f"{stem}_{k}"
+                write_case(name, e, None, text, stubs, exp)
+                made += 1
+            summary["typed_pastes_with_cases"] += made > 0
+        elif e["form"] in LOWERED_FORMS:
+            summary["lowered_pastes"] += 1
+            typed = [by_file[p] for p in partners.get(e["file"], [])
+                     if by_file[p]["form"] in TYPED_FORMS and by_file[p]["expect"] == "reads"]
+            if not typed:
+                other = [by_file[p]["form"] + "/" + by_file[p]["expect"] for p in partners.get(e["file"], [])]
+                skip(e["file"], "no typed output of the same call that irc reads"
+                     + (f" (pair: {', '.join(other)})" if other else " (no pair)"))
+                continue
+            res = analyse(path, text)
+            why = None
+            for partner in typed:
+                ptext = (REAL / partner["file"]).read_text(encoding="utf-8")
+                pres = analyse(f"samples/real/{partner['file']}", ptext)
+                if res.errors or pres.errors:
+                    why = "does not read"
+                    continue
+                lows, tys = res.program.functions, pres.program.functions
+                if len(lows) != len(tys):
+                    why = f"{len(lows)} functions vs {len(tys)} in {partner['file']}"
+                    continue
+                whys = [corresponds(lo, ty) for lo, ty in zip(lows, tys)]
+                if any(whys):
+                    why = f"statements differ from {partner['file']}: " + next(w for w in whys if w)
+                    continue
+                stubs = declaration_stubs(f"samples/real/{partner['file']}", ptext)
+                for k, (lo, ty) in enumerate(zip(lows, tys), start=1):
+                    exp = expectations(ty, ptext)
+                    exp["function"] = lo.name
+                    name = stem if len(lows) == 1 else f"{stem}_{k}"
+                    write_case(name, e, partner, text, stubs, exp)
+                summary["lowered_with_pair_answers"] += 1
+                why = None
+                break
+            if why:
+                skip(e["file"], why)
+    SUMMARY.parent.mkdir(parents=True, exist_ok=True)
+    (out_dir / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    return summary
+
+
+# ---------------------------------------------------------------- the shared runner's comparison
+# Copied from the shared conformance runner (tools/conformance.py) so that the measurement and the
+# test need nothing outside the repository; keep in step with it.
+
+TOKEN = re.compile(
+    r'\s*(var"(?:[^"\\]|\\.)*"|"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|:[A-Za-z_][\w!]*'
+    r'|[-+]?\d+(?:\.\d*)?(?:[eEf][-+]?\d+)?|[#@A-Za-z_][\w#@!]*|<:|::|\.:|[{}(),\[\].=])'
+)
+
+
+def tokenize(text: str) -> list[str]:
+    out, pos, text = [], 0, text.strip()
+    while pos < len(text):
+        m = TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            out.append(text[pos])
+            pos += 1
+            continue
+        out.append(m.group(1))
+        pos = m.end()
+    return out
+
+
+class Node:
+    def __init__(self, head: str, kind: str = "", items: list | None = None, tail=None):
+        self.head, self.kind, self.items, self.tail = head, kind, items or [], tail
+
+    def render(self) -> str:
+        s = self.head
+        if self.kind:
+            open_, close = {"{": "{}", "(": "()", "[": "[]"}[self.kind]
+            s += open_ + ", ".join(i.render() for i in self.items) + close
+        if self.tail is not None:
+            s += self.tail[0] + self.tail[1].render()
+        return s
+
+
+def parse(tokens: list[str], i: int = 0) -> tuple[Node, int]:
+    head = ""
+    while i < len(tokens) and tokens[i] not in "{}(),[]" and tokens[i] not in ("<:", "::", "where"):
+        head += tokens[i]
+        i += 1
+        if i < len(tokens) and tokens[i] in (".", ".:"):
+            head += tokens[i]
+            i += 1
+        else:
+            break
+    node = Node(head)
+    while i < len(tokens) and tokens[i] in "{([":
+        kind = tokens[i]
+        close = {"{": "}", "(": ")", "[": "]"}[kind]
+        i += 1
+        items = []
+        while i < len(tokens) and tokens[i] != close:
+            item, i = parse(tokens, i)
+            items.append(item)
+            if i < len(tokens) and tokens[i] == ",":
+                i += 1
+        i += 1
+        node = Node(node.render() if node.kind else node.head, kind, items)
+    if i < len(tokens) and tokens[i] in ("<:", "::"):
+        op = tokens[i]
+        rest, i = parse(tokens, i + 1)
+        node.tail = (op, rest)
+    if i < len(tokens) and tokens[i] == "where":
+        rest, i = parse(tokens, i + 1)
+        node = Node(node.render() + " where ", "", [], None)
+        node.head += rest.render()
+    return node, i
+
+
+def short(name: str) -> str:
+    if name in ("Core.Const", "Core.PartialStruct", "Core.Compiler.Const"):
+        return name
+    if name.startswith(("typeof(", "var\"", ":", '"', "'")) or "." not in name or name[:1].isdigit():
+        return name
+    parts = re.findall(r'var"(?:[^"\\]|\\.)*"|[^.]+', name)
+    return parts[-1] if parts else name
+
+
+def literal_type(lit: str) -> str:
+    if re.fullmatch(r"[-+]?\d+", lit):
+        return "Int64"
+    if re.fullmatch(r"[-+]?\d+\.\d*(?:e[-+]?\d+)?|[-+]?\d+e[-+]?\d+", lit):
+        return "Float64"
+    if re.fullmatch(r"[-+]?\d+(?:\.\d*)?f[-+]?\d+", lit):
+        return "Float32"
+    if lit in ("true", "false"):
+        return "Bool"
+    if lit == "nothing":
+        return "Nothing"
+    if lit.startswith('"'):
+        return "String"
+    if lit.startswith("'"):
+        return "Char"
+    if lit.startswith(":"):
+        return "Symbol"
+    name = short(lit)
+    last = name.split(".")[-1].lstrip("#")
+    if last[:1].isupper():
+        return "Type{%s}" % name
+    return "typeof(%s)" % name
+
+
+def normalize(node: Node, widen: bool) -> str:
+    head = short(node.head)
+    if head in ("Const", "Core.Const", "Core.Compiler.Const") and node.kind == "(":
+        if not widen:
+            return "Const(%s)" % node.items[0].render() if node.items else "Const()"
+        inner = node.items[0] if node.items else Node("nothing")
+        if inner.kind == "{":
+            return "Type{%s}" % normalize(inner, widen)
+        if inner.kind == "(":
+            return normalize(Node(inner.head), widen)
+        return literal_type(inner.render())
+    if head in ("PartialStruct", "Core.PartialStruct") and node.kind == "(":
+        if widen and node.items:
+            return normalize(node.items[0], widen)
+        return "PartialStruct(%s)" % ", ".join(normalize(i, widen) for i in node.items)
+    if head == "NTuple" and node.kind == "{" and len(node.items) == 2 and node.items[0].head.isdigit() \
+            and not node.items[0].kind:
+        elem = normalize(node.items[1], widen)
+        return "Tuple{%s}" % ", ".join([elem] * int(node.items[0].head))
+    if head == "Union" and node.kind == "{":
+        members: set[str] = set()
+        for item in node.items:
+            m = normalize(item, widen)
+            if m.startswith("Union{") and m.endswith("}"):
+                inner, _ = parse(tokenize(m))
+                members.update(normalize(i, widen) for i in inner.items)
+            elif m != "Union{}":
+                members.add(m)
+        if len(members) == 1:
+            return members.pop()
+        return "Union{%s}" % ", ".join(sorted(members))
+    out = head
+    if node.kind:
+        open_, close = {"{": "{}", "(": "()", "[": "[]"}[node.kind]
+        out += open_ + ", ".join(normalize(i, widen) for i in node.items) + close
+    if node.tail is not None:
+        out += node.tail[0] + normalize(node.tail[1], widen)
+    return out
+
+
+def canon(text: str | None, widen: bool = True) -> str | None:
+    if text is None:
+        return None
+    node, _ = parse(tokenize(text))
+    return normalize(node, widen)
+
+
+def find_slot(slots: list[dict], key: str) -> dict | None:
+    m = re.fullmatch(r"(?:.*@)?_(\d+)", key)
+    if m:
+        for s in slots:
+            if s.get("id") == int(m.group(1)):
+                return s
+    named = [s for s in slots if s.get("name") == key]
+    return named[0] if len(named) == 1 else None
+
+
+def expectation_count(expect: dict) -> int:
+    n = 1 if "return_type" in expect else 0
+    n += len(expect.get("slots") or {}) + len(expect.get("statements") or {})
+    n += sum(len(v) for v in (expect.get("flags") or {}).values())
+    return max(n, 1)
+
+
+def compare_function(func: dict | None, expect: dict, widen: bool = True) -> tuple[int, int, list[str]]:
+    """(agree, total, problems) of one function object of `irc infer --format json` against a case."""
+    if func is None:
+        return 0, expectation_count(expect), ["function %r not in irc's output" % (expect.get("function") or "<first>")]
+    problems, agree, total = [], 0, 0
+
+    def cmp(what: str, julia: str | None, ours: str | None):
+        nonlocal agree, total
+        total += 1
+        if canon(julia, widen) == canon(ours, widen):
+            agree += 1
+        else:
+            problems.append("%s: Julia %s, irc %s" % (what, julia, ours))
+
+    if "return_type" in expect:
+        cmp("return type", expect["return_type"], func.get("return_type"))
+    slots = func.get("slots") or []
+    for name, typ in (expect.get("slots") or {}).items():
+        s = find_slot(slots, name)
+        cmp("slot %s" % name, typ, s.get("type") if s else None)
+    stmts = {s.get("id"): s for s in func.get("statements") or []}
+    for idx, typ in (expect.get("statements") or {}).items():
+        s = stmts.get(int(idx))
+        cmp("statement %s" % idx, typ, s.get("type") if s else None)
+    for name, flags in (expect.get("flags") or {}).items():
+        s = find_slot(slots, name)
+        have = set(s.get("flag_names") or []) if s else set()
+        for flag in flags:
+            total += 1
+            neg = flag.startswith("!")
+            if (flag[1:] not in have) if neg else (flag in have):
+                agree += 1
+            else:
+                problems.append("slot %s: flag %s expected %s" % (name, flag.lstrip("!"), "unset" if neg else "set"))
+    return agree, total, problems
+
+
+# ---------------------------------------------------------------- measuring
+
+
+def check_case(ir_path: Path) -> tuple[int, int, list[str], int]:
+    """(agree, total, problems, errors) of one case, as `irc infer --format json` answers it."""
+    expect = json.loads(ir_path.with_suffix(".expect.json").read_text(encoding="utf-8"))
+    text = ir_path.read_text(encoding="utf-8")
+    out = process_file(str(ir_path), text, RenderOptions(format="json"))
+    if out.errors or out.functions_json is None:
+        tail = out.messages.strip().splitlines()[-3:]
+        return 0, expectation_count(expect), ["irc reported errors: " + " | ".join(tail)], out.errors or 1
+    funcs = out.functions_json
+    want = expect.get("function")
+    func = next((f for f in funcs if f.get("name") == want), None) if want else (funcs[:1] or [None])[0]
+    agree, total, problems = compare_function(func, expect)
+    return agree, total, problems, 0
+
+
+def measure(variant: str, cases: Path = CASES) -> dict:
+    """Agreement over one variant's cases: {"agree", "total", "cases", "passed", "errors", "problems"}."""
+    res = {"agree": 0, "total": 0, "cases": 0, "passed": 0, "errors": [], "problems": {}}
+    for ir_path in sorted((cases / variant).glob("*.ir")):
+        if not ir_path.with_suffix(".expect.json").exists():
+            continue
+        agree, total, problems, errors = check_case(ir_path)
+        res["agree"] += agree
+        res["total"] += total
+        res["cases"] += 1
+        res["passed"] += not problems
+        if errors:
+            res["errors"].append(ir_path.name)
+        if problems:
+            res["problems"][ir_path.name] = problems
+    return res
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--measure", action="store_true", help="only measure the cases already written")
+    ap.add_argument("--write-floor", action="store_true", help="record the measured counts in floor.json")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print every disagreement")
+    args = ap.parse_args(argv)
+    if not args.measure:
+        s = make(verbose=args.verbose)
+        print(f"typed pastes: {s['typed_pastes']}, with cases: {s['typed_pastes_with_cases']}; "
+              f"lowered pastes: {s['lowered_pastes']}, with pair answers: {s['lowered_with_pair_answers']}; "
+              f"cases: {s['cases']} per variant, {s['expectations']} expectations; skipped: {len(s['skipped'])}")
+    floor = {}
+    for v in VARIANTS:
+        m = measure(v)
+        share = 100.0 * m["agree"] / m["total"] if m["total"] else 0.0
+        if args.verbose:
+            for name, problems in m["problems"].items():
+                print(f"FAIL {v}/{name}")
+                for p in problems:
+                    print("    " + p)
+        print(f"{v}: expectations agreeing: {m['agree']}/{m['total']} ({share:.1f}%); "
+              f"{m['passed']} passed, {m['cases'] - m['passed']} failed; errors: {len(m['errors'])}")
+        floor[v] = {"agree": m["agree"], "total": m["total"], "percent": math.floor(share * 10) / 10}
+    if args.write_floor:
+        FLOOR.write_text(json.dumps(floor, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {FLOOR.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Agreement with Julia over the real-paste corpus may not fall (issue 11, item 5).
+
+samples/real/cases/{declared,prelude} hold a conformance case (NAME.ir beside
+NAME.expect.json, the shared conformance format) for every typed paste of
+samples/real and every lowered one whose typed pair answers it; the
+expectations are Julia's printed types, written by bench/make_corpus_cases.py.
+Here every case is run in-process as `irc infer --format json` runs it and
+compared with the shared runner's rules (copied in the script):
+
+- every case reads (no errors);
+- per variant, the expectations agreeing are at least the floor recorded in
+  samples/real/cases/floor.json (count and share);
+- the committed cases are what the script writes now (no hand edits, no stale
+  expectations);
+- the copied comparison agrees with the shared runner's where that is at hand.
+"""
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("make_corpus_cases", ROOT / "bench" / "make_corpus_cases.py")
+mcc = importlib.util.module_from_spec(_spec)
+sys.modules["make_corpus_cases"] = mcc
+_spec.loader.exec_module(mcc)
+
+CASES = ROOT / "samples" / "real" / "cases"
+FLOOR = json.loads((CASES / "floor.json").read_text(encoding="utf-8"))
+REMEASURE = ("re-measure with `python bench/make_corpus_cases.py --measure -v` (every disagreement); "
+             "when the change is right, record it with `--measure --write-floor` and update docs/samples.md")
+
+
+@functools.lru_cache(maxsize=None)
+def measured(variant: str) -> dict:
+    return mcc.measure(variant, CASES)
+
+
+def test_both_variants_hold_the_same_cases():
+    names = {v: sorted(p.name for p in (CASES / v).glob("*")) for v in mcc.VARIANTS}
+    assert names["declared"] == names["prelude"] and names["declared"]
+    for p in (CASES / "declared").glob("*.expect.json"):
+        assert p.read_text(encoding="utf-8") == (CASES / "prelude" / p.name).read_text(encoding="utf-8"), p.name
+
+
+@pytest.mark.parametrize("variant", mcc.VARIANTS)
+def test_every_case_reads(variant):
+    m = measured(variant)
+    assert m["cases"] > 0
+    assert not m["errors"], f"cases with errors: {m['errors']}: " + "; ".join(
+        m["problems"][n][0] for n in m["errors"])
+
+
+@pytest.mark.parametrize("variant", mcc.VARIANTS)
+def test_agreement_does_not_fall(variant):
+    m, floor = measured(variant), FLOOR[variant]
+    share = 100.0 * m["agree"] / m["total"]
+    assert m["agree"] >= floor["agree"] and share >= floor["percent"], (
+        f"{variant}: expectations agreeing {m['agree']}/{m['total']} ({share:.1f}%) fell below the floor "
+        f"{floor['agree']}/{floor['total']} ({floor['percent']}%); " + REMEASURE)
+
+
+def test_cases_are_what_the_script_writes(tmp_path):
+    """Regenerating gives the committed files byte for byte (expectations come from the pastes only)."""
+    mcc.make(tmp_path, verbose=False)
+    for v in mcc.VARIANTS:
+        new = {p.name: p.read_bytes() for p in (tmp_path / v).iterdir()}
+        old = {p.name: p.read_bytes() for p in (CASES / v).iterdir()}
+        assert sorted(new) == sorted(old), f"{v}: regenerate with `python bench/make_corpus_cases.py`"
+        stale = [n for n in new if new[n] != old[n]]
+        assert not stale, f"{v}: stale cases {stale[:5]}: regenerate with `python bench/make_corpus_cases.py`"
+    assert (tmp_path / "summary.json").read_bytes() == (CASES / "summary.json").read_bytes()
+
+
+def test_comparison_can_disagree():
+    func = {"name": "f", "return_type": "Int64",
+            "slots": [{"id": 2, "name": "x", "type": "Core.Const(1)"}],
+            "statements": [{"id": 1, "type": "Union{Int64, Float64}"}, {"id": 2, "type": None}]}
+    agree, total, problems = mcc.compare_function(func, {
+        "function": "f", "return_type": "Main.Int64", "slots": {"x": "Int64", "@_2": "Float64"},
+        "statements": {"1": "Union{Float64, Int64}", "2": "Bool"}})
+    assert (agree, total) == (3, 5) and len(problems) == 2, problems
+    assert mcc.compare_function(None, {"return_type": "Int64", "statements": {"1": "Int64"}})[:2] == (0, 2)
+
+
+# the shared suite sits beside the clone (../shared), or beside the folder of worktrees
+SHARED_RUNNER = next((p for p in (ROOT.parent / "shared" / "tools" / "conformance.py",
+                                  ROOT.parent.parent / "shared" / "tools" / "conformance.py") if p.exists()),
+                     ROOT.parent / "shared" / "tools" / "conformance.py")
+
+
+@pytest.mark.skipif(not SHARED_RUNNER.exists(), reason="the shared conformance runner is not beside the repository")
+def test_copied_comparison_matches_the_shared_runner():
+    spec = importlib.util.spec_from_file_location("shared_conformance", SHARED_RUNNER)
+    shared = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shared)
+    texts = set()
+    for p in (CASES / "declared").glob("*.expect.json"):
+        e = json.loads(p.read_text(encoding="utf-8"))
+        texts.update([e.get("return_type")] + list((e.get("slots") or {}).values())
+                     + list((e.get("statements") or {}).values()))
+    texts.discard(None)
+    for t in sorted(texts):
+        for widen in (True, False):
+            assert mcc.canon(t, widen) == shared.canon(t, widen), t
