@@ -24,8 +24,8 @@ def _private_parse_cache(tmp_path_factory):
     mp.undo()
 SAMPLES = ROOT / "samples"
 SNAPSHOTS = ROOT / "snapshots"
-# the shared conformance cases beside the checkout (`/work/main` -> `/work/shared`), or beside
-# the folder of worktrees (`/work/wt/<name>` -> `/work/shared`)
+# the shared conformance cases beside the checkout (`CHECKOUT/../shared`), or beside the folder
+# of worktrees a checkout may sit in (`CHECKOUT/../../shared`); tests that need them skip without
 CONFORMANCE = next((p / "shared" / "conformance" for p in (ROOT.parent, ROOT.parent.parent)
                     if (p / "shared" / "conformance").is_dir()), ROOT.parent / "shared" / "conformance")
 
