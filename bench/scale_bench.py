@@ -196,14 +196,24 @@ def run(cmd: list[str], root: Path, timeout: float, stdout_path: Path | None = N
                     cap.read(), err.read().decode("utf-8", "replace"))
 
 
+_UNIT = {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9}
+
+
 def parse_stats(text: str) -> dict[str, float]:
-    """Numbers of the `--stats` report: `N words` items and the `seconds:` line."""
+    """Numbers of the `--stats` report: `N words` items and the phase times,
+    in either layout: `seconds: parse 0.58, …` (older irc) or `time: parse
+    482 ms, cfg …, infer 618 ms (liveness 96.2 ms, engine 361 ms, flags 69.2
+    ms), print 350 ms` (seconds)."""
     out: dict[str, float] = {}
     for line in text.splitlines():
         line = line.strip()
         if line.startswith("seconds:"):
             for name, val in re.findall(r"(\w+) ([0-9.]+)", line[len("seconds:"):]):
                 out[name] = float(val)
+            continue
+        if line.startswith("time:"):
+            for name, val, unit in re.findall(r"(\w+) ([0-9.,]+) (s|ms|µs|ns)\b", line[len("time:"):]):
+                out[name] = float(val.replace(",", "")) * _UNIT[unit]
             continue
         for part in line.split(", "):
             m = re.fullmatch(r"([0-9][0-9,]*(?:\.[0-9]+)?) ([a-z][a-z ]*)", part.strip())
