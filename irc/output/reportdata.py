@@ -35,9 +35,8 @@ from irc.output import colour as C
 CATEGORY_OF_CODE = {
     "type-instability": "any",
     "maybe-undef": "undef",
-    "undefined-local": "undef",
+    "undef": "undef",
     "runtime-dispatch": "dispatch",
-    "dynamic-dispatch": "dispatch",
     "unknown-callee": "callee",
 }
 
