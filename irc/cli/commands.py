@@ -108,14 +108,8 @@ def stubs_main(paths: list[str], options: Any, output: str | None = None,
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    problem = None if output is None else destination_problem(output)
-    if problem is not None:
-        stderr.write(f"{output}: error: {problem}\n")
-        return 2
-    inputs, skipped = expand_inputs(paths)
-    stderr.write("".join(skipped_note(d, names) for d, names in skipped))
-    if not inputs:
-        stderr.write("error: no input files\n")
+    inputs = _inputs_and_destination(paths, output, stderr)
+    if inputs is None:
         return 2
     stubs = Stubs()
     analysed = _analysed(inputs, options, stderr)
@@ -131,6 +125,22 @@ def stubs_main(paths: list[str], options: Any, output: str | None = None,
     return status
 
 
+def _inputs_and_destination(paths: list[str], output: str | None, stderr) -> list[str] | None:
+    """The inputs (files, directories, `-`; what a directory skipped is noted
+    on stderr), or None -- said on stderr -- when `-o` cannot be written or
+    there is no input."""
+    problem = None if output is None else destination_problem(output)
+    if problem is not None:
+        stderr.write(f"{output}: error: {problem}\n")
+        return None
+    inputs, skipped = expand_inputs(paths)
+    stderr.write("".join(skipped_note(d, names) for d, names in skipped))
+    if not inputs:
+        stderr.write("error: no input files\n")
+        return None
+    return inputs
+
+
 def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None, prelude: bool = True,
              stdout: Any = None, stderr: Any = None) -> int:
     """`irc cfg --states [--format svg|png] [-o FILE]`; returns the exit status."""
@@ -139,14 +149,8 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
     if fmt not in (None, "dot", "svg", "png"):
         stderr.write(f"error: --format must be dot, svg or png (got {fmt!r})\n")
         return 2
-    problem = None if output is None else destination_problem(output)
-    if problem is not None:
-        stderr.write(f"{output}: error: {problem}\n")
-        return 2
-    inputs, skipped = expand_inputs(paths)
-    stderr.write("".join(skipped_note(d, names) for d, names in skipped))
-    if not inputs:
-        stderr.write("error: no input files\n")
+    inputs = _inputs_and_destination(paths, output, stderr)
+    if inputs is None:
         return 2
     if fmt in ("svg", "png") and len(inputs) != 1:
         stderr.write(f"error: --format {fmt} renders one input at a time (got {len(inputs)})\n")
