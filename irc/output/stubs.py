@@ -19,7 +19,10 @@ for one signature keep the first and say so in a comment.
 With `--all` (the file inferred taking every printed type), every call Julia
 printed a type for is declared with it -- builtins, fields and constructors
 aside, which irc types by its own rules -- which is the paste's "declared
-mode": what irc answers when it knows every callee as Julia did.
+mode": what irc answers when it knows every callee as Julia did.  Julia <= 1.5
+prints an assignment without a type (`(y = Main.pos(x))`); when it is the
+slot's only assignment and the slot has a listed type (Variables/Locals), that
+type is the call's result, and the declare line's comment says so.
 
 `collect(file, stubs)` gathers from one analysed file into a `Stubs`;
 `render(stubs)` prints the declarations file (valid irc input: `irc infer
@@ -71,8 +74,9 @@ def collect(file: Any, stubs: Stubs) -> None:
         tr = result._transfer
         every = getattr(tr, "calls_at", None)
         if every is not None:
+            from_slot = getattr(tr, "from_slot", ())
             for pc in sorted(every):
-                _add_call(stubs, world, fn, fn.stmt(pc), *every[pc], file.path)
+                _add_call(stubs, world, fn, fn.stmt(pc), *every[pc], file.path, from_slot=pc in from_slot)
         else:
             for pc in sorted(getattr(tr, "call_notes", {})):
                 st = fn.stmt(pc)
@@ -143,9 +147,11 @@ _OWN_RULES = frozenset({"getproperty", "setproperty!"})
 
 
 def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any, f: Any, argtypes: list,
-              julia: Any, path: str) -> None:
+              julia: Any, path: str, from_slot: bool = False) -> None:
     """`--all`: declare the statement's call with the type Julia printed, unless
-    irc types it by its own rules (a builtin, a field, a constructor)."""
+    irc types it by its own rules (a builtin, a field, a constructor).
+    `from_slot`: Julia printed the assignment untyped (Julia <= 1.5) and the
+    result is the listed type of the slot it assigns, its only assignment."""
     if type(f) is Const and type(f.val) is FunctionValue:
         fv = world.method_owner(f.val)
         if world.is_builtin(fv) or fv.name in _OWN_RULES:
@@ -160,10 +166,17 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     printed = show(widenconst(julia))
     old = stubs.declarations.get(head)
     where = f"{path}:{st.line}"
+    note = f"the type Julia listed for `{_slot_name(fn, st.slot)}`, which this call alone assigns"
     if old is None:
-        stubs.declarations[head] = Declaration(head, printed, where)
+        stubs.declarations[head] = Declaration(head, printed, where, [note] if from_slot else [])
     elif old.result != printed:
-        old.comments.append(f"{where}: Julia printed {printed} there")
+        old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
+
+
+def _slot_name(fn: ir.Function, slot: int | None) -> str:
+    if slot is not None and 1 <= slot <= len(fn.slots):
+        return fn.slots[slot - 1].name
+    return "?"
 
 
 def _printed(world: Any, fn: ir.Function, st: ir.Stmt) -> str | None:

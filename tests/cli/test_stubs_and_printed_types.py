@@ -106,6 +106,39 @@ def test_stubs_say_where_julia_printed_no_type(tmp_path):
     assert re.search(r"declare Main.k\(::Int64\)::Any  # .*Julia printed no type", stubs)  # nested call
 
 
+UNTYPED_ASSIGNMENTS = """julia> @code_warntype f(3.2)
+Variables
+  #self#::Core.Compiler.Const(f, false)
+  x::Float64
+  y::Union{Float64, Int64}
+  z::Union{Float64, Int64}
+
+Body::Float64
+1 ─      (y = Main.pos(x))
+│        (z = Main.neg(x))
+│        (z = Main.neg(y))
+│   %4 = Main.sin(x)::Float64
+└──      return %4
+"""
+
+
+def test_stubs_all_takes_the_listed_type_of_a_slot_assigned_once(tmp_path):
+    # Julia <= 1.5 prints `(y = Main.pos(x))` untyped: `--all` takes y's listed type (its only
+    # assignment) and says so; z is assigned twice, so neither call of neg is declared
+    src = tmp_path / "p.ir"
+    src.write_text(UNTYPED_ASSIGNMENTS, encoding="utf-8")
+    dest = tmp_path / "stubs.ir"
+    stubs_main([str(src)], Options(), output=str(dest), stdout=io.StringIO(), stderr=io.StringIO(), every=True)
+    text = dest.read_text(encoding="utf-8")
+    assert re.search(r"declare Main.pos\(::Float64\)::Union\{Float64, Int64\}  # .*p.ir:9; "
+                     r"the type Julia listed for `y`, which this call alone assigns", text)
+    assert "Main.neg" not in text
+    assert "declare Base.sin(::Float64)::Float64  # " in text and "listed" not in text.split("Base.sin")[1].split("\n")[0]
+    # without --all the listed type is not evidence: pos is a gap to fill in
+    _, plain, _ = stubs_of([src], tmp_path)
+    assert re.search(r"declare Main.pos\(::Float64\)::Any  # .*Julia printed no type", plain)
+
+
 def test_use_printed_types_marks_and_counts_apart():
     code, out, _ = infer([str(GAPS)], check=True, use_printed=True)
     assert out.strip().endswith("5 agree, 0 differ, 3 from input")
