@@ -140,6 +140,10 @@ class Transfer:
         def julia_type(pc: int, st):
             if pc not in printed:
                 ann = st.annotation
+                if ann is None and every:
+                    ann = slot_listed(st)
+                    if ann is not None:
+                        self.from_slot.add(pc)
                 t = None
                 if ann is not None:
                     try:
@@ -150,6 +154,25 @@ class Transfer:
                         t = L.Const(t)
                 printed[pc] = t
             return printed[pc]
+
+        def slot_listed(st):
+            """Julia <= 1.5 prints an assignment without a type (`(y = Main.pos(x))`):
+            the slot's listed type (Variables/Locals) is the value's when this is the
+            slot's only assignment (`every` only; `from_slot` marks these statements)."""
+            if st.kind is not K.ASSIGN or st.slot is None or not (1 <= st.slot <= len(self.fn.slots)):
+                return None
+            slot = self.fn.slots[st.slot - 1]
+            if slot.argument or slot.julia_type is None:
+                return None
+            if assigns.get(st.slot, 0) != 1:
+                return None
+            return slot.julia_type
+
+        assigns: dict[int, int] = {}
+        if every:
+            for s_ in stmts:
+                if s_.kind is K.ASSIGN and s_.slot is not None:
+                    assigns[s_.slot] = assigns.get(s_.slot, 0) + 1
 
         def taken(pc: int, st, v, t, table, ssa):
             if every:
@@ -182,6 +205,7 @@ class Transfer:
             return t
 
         self.calls_at: dict = {}  # pc -> (callee node, callee, argument types, Julia's type), `every` only
+        self.from_slot: set[int] = set()  # pcs whose Julia type is the assigned slot's listed type, `every` only
         self.eval_value, self.eval_stmt = eval_value, eval_stmt
         self.intercepts = True  # the engine must call these two, not eval_call directly
 

@@ -19,7 +19,10 @@ for one signature keep the first and say so in a comment.
 With `--all` (the file inferred taking every printed type), every call Julia
 printed a type for is declared with it -- builtins, fields and constructors
 aside, which irc types by its own rules -- which is the paste's "declared
-mode": what irc answers when it knows every callee as Julia did.
+mode": what irc answers when it knows every callee as Julia did.  Julia <= 1.5
+prints an assignment without a type (`(y = Main.pos(x))`); when it is the
+slot's only assignment and the slot has a listed type (Variables/Locals), that
+type is the call's result, and the declare line's comment says so.
 
 `collect(file, stubs)` gathers from one analysed file into a `Stubs`;
 `render(stubs)` prints the declarations file (valid irc input: `irc infer
@@ -71,14 +74,16 @@ def collect(file: Any, stubs: Stubs) -> None:
         tr = result._transfer
         every = getattr(tr, "calls_at", None)
         if every is not None:
+            from_slot = getattr(tr, "from_slot", ())
             for pc in sorted(every):
-                _add_call(stubs, world, fn, fn.stmt(pc), *every[pc], file.path)
+                _add_call(stubs, world, fn, fn.stmt(pc), *every[pc], file.path, from_slot=pc in from_slot)
         else:
             for pc in sorted(getattr(tr, "call_notes", {})):
                 st = fn.stmt(pc)
                 for args, note, whole in tr.call_notes[pc]:
                     _add_declaration(stubs, world, fn, st, args, note, whole, file.path)
         _scan_fields(stubs, world, fn, result)
+        _scan_constant_types(stubs, world, fn)
         for t in _result_types(fn, result):
             _scan_unknown(t, stubs.types)
     for ms in world.methods.values():
@@ -143,9 +148,12 @@ _OWN_RULES = frozenset({"getproperty", "setproperty!"})
 
 
 def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any, f: Any, argtypes: list,
-              julia: Any, path: str) -> None:
+              julia: Any, path: str, from_slot: bool = False) -> None:
     """`--all`: declare the statement's call with the type Julia printed, unless
-    irc types it by its own rules (a builtin, a field, a constructor)."""
+    irc types it by its own rules (a builtin, a field, a constructor).
+    `from_slot`: Julia printed the assignment untyped (Julia <= 1.5) and the
+    result is the listed type of the slot it assigns, its only assignment."""
+    callee = ""
     if type(f) is Const and type(f.val) is FunctionValue:
         fv = world.method_owner(f.val)
         if world.is_builtin(fv) or fv.name in _OWN_RULES:
@@ -153,6 +161,9 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     elif type(func) is S.Name and not (type(f) is Const):
         parts = tuple(func.parts) if len(func.parts) > 1 else tuple(fn.module or ("Main",)) + tuple(func.parts)
         fv = FunctionValue(parts[:-1], parts[-1])  # a name irc does not know: a function it does not know
+    elif type(func) is S.SSA and not (type(f) is Const) and (parts := _constant_global(world, fn, func)):
+        fv = FunctionValue(parts[:-1], parts[-1])  # `%1 = M.f::Core.Const(M.f)` … `(%1)(…)`: a function
+        callee = f"the callee is %{func.n}, a name Julia printed as a constant"
     else:
         return
     wargs = [BOOL if type(a) is Conditional else a for a in argtypes]
@@ -160,10 +171,19 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     printed = show(widenconst(julia))
     old = stubs.declarations.get(head)
     where = f"{path}:{st.line}"
+    note = f"the type Julia listed for `{_slot_name(fn, st.slot)}`, which this call alone assigns"
     if old is None:
-        stubs.declarations[head] = Declaration(head, printed, where)
+        stubs.declarations[head] = Declaration(head, printed, where, [note] if from_slot else [])
+        if callee:
+            stubs.declarations[head].comments.append(callee)
     elif old.result != printed:
-        old.comments.append(f"{where}: Julia printed {printed} there")
+        old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
+
+
+def _slot_name(fn: ir.Function, slot: int | None) -> str:
+    if slot is not None and 1 <= slot <= len(fn.slots):
+        return fn.slots[slot - 1].name
+    return "?"
 
 
 def _printed(world: Any, fn: ir.Function, st: ir.Stmt) -> str | None:
@@ -190,6 +210,67 @@ def _sparams(world: Any, fn: ir.Function) -> dict:
             except Exception:  # noqa: BLE001 - unbound
                 pass
     return env
+
+
+# ---------------------------------------------------------------- globals Julia printed as constants
+
+
+def _unknown_const_global(world: Any, fn: ir.Function, st: ir.Stmt) -> tuple | None:
+    """`%k = M.x::Core.Const(M.x)` (`Core.Compiler.Const(M.x, false)`) where irc knows no `M.x`:
+    the qualified parts of the name Julia printed as a constant, else None."""
+    v, ann = st.value, st.annotation
+    if type(v) is not S.Name or len(v.parts) < 2 or type(ann) is not S.Call or not ann.args:
+        return None
+    if type(ann.func) is not S.Name or ann.func.parts[-1] != "Const" or type(ann.args[0]) is not S.Name:
+        return None
+    if ann.args[0].parts[-1] != v.parts[-1]:
+        return None
+    try:
+        if world.resolve(v.parts, fn.module) is not None:
+            return None
+    except Exception:  # noqa: BLE001 - a name irc cannot resolve is one it does not know
+        pass
+    return tuple(v.parts)
+
+
+def _constant_global(world: Any, fn: ir.Function, ssa: Any) -> tuple | None:
+    if not (1 <= ssa.n <= len(fn.stmts)):
+        return None
+    return _unknown_const_global(world, fn, fn.stmt(ssa.n))
+
+
+def _scan_constant_types(stubs: Stubs, world: Any, fn: ir.Function) -> None:
+    """A name Julia printed as a constant (`%1 = Main.:(var"#18#19")::Core.Const(var"#18#19")`)
+    that irc does not know, and that the paste shows is a type -- it heads a type Julia printed
+    (`#18::var"#18#19"{Int64,Int64}`) or `Core.apply_type` applies it -- is an unknown type, with
+    as many parameters as those printed types give it.  (One the paste calls, `(%1)(…)`, is a
+    function: `--all` declares that call.)"""
+    printed = [s.julia_type for s in fn.slots if s.julia_type is not None]
+    printed += [st.annotation for st in fn.stmts if st.annotation is not None]
+    for k, st in enumerate(fn.stmts, start=1):
+        parts = _unknown_const_global(world, fn, st)
+        if parts is None:
+            continue
+        n = max((len(c.params) for e in printed for c in _curlies(e, parts[-1])), default=None)
+        applied = any(type(s.value) is S.Call and type(s.value.func) is S.Name
+                      and s.value.func.parts[-1] == "apply_type" and s.value.args
+                      and type(s.value.args[0]) is S.SSA and s.value.args[0].n == k for s in fn.stmts)
+        if n is None and not applied:
+            continue
+        stubs.types[parts] = max(stubs.types.get(parts, 0), n or 0)
+
+
+def _curlies(e: Any, name: str, depth: int = 0):
+    """The `name{…}` nodes inside a parsed type expression."""
+    if depth > 64 or e is None:
+        return
+    if type(e) is S.Curly and type(e.head) is S.Name and e.head.parts[-1] == name:
+        yield e
+    for f in getattr(type(e), "__dataclass_fields__", ()):
+        x = getattr(e, f)
+        for y in (x if type(x) in (list, tuple) else (x,)):
+            if hasattr(type(y), "__dataclass_fields__"):
+                yield from _curlies(y, name, depth + 1)
 
 
 # ---------------------------------------------------------------- unknown types

@@ -743,7 +743,9 @@ class World:
         f = expr.func
         fname = f.parts if type(f) is S.Name else None
         args = expr.args
-        if fname and fname[-1] == "Const" and len(args) == 1:
+        if fname and fname[-1] == "Const" and (len(args) == 1 or len(args) == 2 and _is_bool_lit(args[1])):
+            # Julia <= 1.5 prints `Core.Compiler.Const(x, false)`: its second field (`actual`) is not
+            # part of the lattice element
             return self.value_of_const(args[0], sparams, module)
         if fname and fname[-1] == "PartialStruct" and len(args) == 2:
             typ = self.eval_type(args[0], sparams, module)
@@ -797,6 +799,10 @@ class World:
             if type(c.val) in (int, float):
                 return BI.make_const(-c.val, c.typ)
         v = self.value_of(e, module)
+        if type(v) is not Const and type(e) is S.Call and not e.args and is_type(v):
+            inst = singleton_instance(v)  # `Core.Const(Val{2}())`: the instance of a singleton type
+            if inst is not None:
+                return inst
         if type(v) is not Const:
             if type(e) is S.Name and not (len(e.parts) == 1 and e.parts[0] in (sparams or ())) \
                     and self.resolve(e.parts, module) is None:
@@ -1272,3 +1278,7 @@ def _colon_constprop(rt, args):
             return Const(StructValue(w, (a, BI.make_const(stop, T))), w)
         return PartialStruct(w, (a, T))
     return rt
+
+
+def _is_bool_lit(e) -> bool:
+    return type(e) is S.Lit and type(e.value) is bool

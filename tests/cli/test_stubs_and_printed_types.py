@@ -106,6 +106,81 @@ def test_stubs_say_where_julia_printed_no_type(tmp_path):
     assert re.search(r"declare Main.k\(::Int64\)::Any  # .*Julia printed no type", stubs)  # nested call
 
 
+UNTYPED_ASSIGNMENTS = """julia> @code_warntype f(3.2)
+Variables
+  #self#::Core.Compiler.Const(f, false)
+  x::Float64
+  y::Union{Float64, Int64}
+  z::Union{Float64, Int64}
+
+Body::Float64
+1 ─      (y = Main.pos(x))
+│        (z = Main.neg(x))
+│        (z = Main.neg(y))
+│   %4 = Main.sin(x)::Float64
+└──      return %4
+"""
+
+
+def test_stubs_all_takes_the_listed_type_of_a_slot_assigned_once(tmp_path):
+    # Julia <= 1.5 prints `(y = Main.pos(x))` untyped: `--all` takes y's listed type (its only
+    # assignment) and says so; z is assigned twice, so neither call of neg is declared
+    src = tmp_path / "p.ir"
+    src.write_text(UNTYPED_ASSIGNMENTS, encoding="utf-8")
+    dest = tmp_path / "stubs.ir"
+    stubs_main([str(src)], Options(), output=str(dest), stdout=io.StringIO(), stderr=io.StringIO(), every=True)
+    text = dest.read_text(encoding="utf-8")
+    assert re.search(r"declare Main.pos\(::Float64\)::Union\{Float64, Int64\}  # .*p.ir:9; "
+                     r"the type Julia listed for `y`, which this call alone assigns", text)
+    assert "Main.neg" not in text
+    assert "declare Base.sin(::Float64)::Float64  # " in text and "listed" not in text.split("Base.sin")[1].split("\n")[0]
+    # without --all the listed type is not evidence: pos is a gap to fill in
+    _, plain, _ = stubs_of([src], tmp_path)
+    assert re.search(r"declare Main.pos\(::Float64\)::Any  # .*Julia printed no type", plain)
+
+
+CONSTANT_GLOBALS = """julia> @code_warntype h(1, 2)
+Variables
+  #self#::Core.Compiler.Const(h, false)
+  a::Int64
+  b::Int64
+  #18::var"#18#19"{Int64,Int64}
+
+Body::Tuple{Int64}
+1 ─ %1 = Main.:(var"#18#19")::Core.Compiler.Const(var"#18#19", false)
+│   %2 = Core.typeof(a)::Core.Compiler.Const(Int64, false)
+│   %3 = Core.typeof(b)::Core.Compiler.Const(Int64, false)
+│   %4 = Core.apply_type(%1, %2, %3)::Core.Compiler.Const(var"#18#19"{Int64,Int64}, false)
+│        (#18 = %new(%4, a, b))
+│   %6 = Pkg.getperm::Core.Compiler.Const(Pkg.getperm, false)
+│   %7 = (%6)(a)::Tuple{Int64}
+│   %8 = Pkg.other::Core.Compiler.Const(Pkg.other, false)
+└──      return %7
+"""
+
+
+def test_stubs_declare_the_names_julia_printed_as_constants(tmp_path):
+    # a constant name irc does not know: a type when the paste applies it or prints it with
+    # parameters, a function when the paste calls it (`--all` declares that call); one the
+    # paste does neither with (Pkg.other) is left alone
+    src = tmp_path / "p.ir"
+    src.write_text(CONSTANT_GLOBALS, encoding="utf-8")
+    dest = tmp_path / "stubs.ir"
+    stubs_main([str(src)], Options(), output=str(dest), stdout=io.StringIO(), stderr=io.StringIO(), every=True)
+    text = dest.read_text(encoding="utf-8")
+    assert 'abstract type var"#18#19"{T1, T2} end' in text
+    assert re.search(r"declare Pkg.getperm\(::Int64\)::Tuple\{Int64\}  # .*p.ir:15; the callee is %6", text)
+    assert "Pkg.other" not in text
+    _, out, _ = infer([str(src)], prelude=[str(dest)])
+    for line in ('%1 = Main.:(var"#18#19")::Core.Const(var"#18#19")',
+                 '%4 = Core.apply_type(%1, %2, %3)::Core.Const(var"#18#19"{Int64, Int64})',
+                 '#18::var"#18#19"{Int64, Int64}', "%6 = Pkg.getperm::Core.Const(Pkg.getperm)",
+                 "%7 = (%6)(a)::Tuple{Int64}"):
+        assert line in out, (line, out)
+    _, plain, _ = stubs_of([src], tmp_path)
+    assert 'abstract type var"#18#19"{T1, T2} end' in plain
+
+
 def test_use_printed_types_marks_and_counts_apart():
     code, out, _ = infer([str(GAPS)], check=True, use_printed=True)
     assert out.strip().endswith("5 agree, 0 differ, 3 from input")

@@ -77,3 +77,29 @@ def test_unused_call_julia_printed_without_a_type_is_not_counted():
     assert rep.summary() == "4 agree, 0 differ"  # #self#, x, Body, %2
     rep = report(UNUSED_CODE_TYPED, exact=True)
     assert rep.summary() == "3 agree, 0 differ"  # Body, both statements
+
+
+VAL_CONSTS = {
+    # Julia 1.10: `Core.Const(Val{2}())`, the instance of a singleton parametric type
+    "new": ("Arguments\n  #self#::Core.Const(f)\nBody::Val{2}\n"
+            "1 ─ %1 = Core.apply_type(Base.Val, 2)::Core.Const(Val{2})\n"
+            "│   %2 = (%1)()::Core.Const(Val{2}())\n└──      return %2\n"),
+    # Julia <= 1.5: `Core.Compiler.Const(Val{2}(), false)` (its second field is not part of the element)
+    "old": ("Variables\n  #self#::Core.Compiler.Const(f, false)\n\nBody::Val{2}\n"
+            "1 ─ %1 = Core.apply_type(Base.Val, 2)::Core.Compiler.Const(Val{2}, false)\n"
+            "│   %2 = (%1)()::Core.Compiler.Const(Val{2}(), false)\n└──      return %2\n"),
+}
+
+
+def test_const_val_instance_prints_and_checks_as_julia_prints_it():
+    from irc.lattice.typeprint import show
+    for form, body in VAL_CONSTS.items():
+        text = "julia> @code_warntype f()\nMethodInstance for f()\n  from f() in Main at REPL[1]:1\n" + body \
+            if form == "new" else "julia> @code_warntype f()\n" + body
+        res = analyse_text(text, path="t.ir", prelude=True)
+        assert not res.errors, [d.message for d in res.errors]
+        (fn, r), = res.results
+        assert show(r.ssa_types[2]) == "Core.Const(Val{2}())"
+        for exact in (False, True):
+            rep = check_function(fn, r, res.world, exact=exact, path="t.ir")
+            assert rep.differ == 0 and rep.agree == 4, (form, exact, rep.mismatches)
