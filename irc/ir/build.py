@@ -46,6 +46,16 @@ the final tables.  Errors are reported in the order of the rule's steps
 copied `Call`s, `SlotRef`s for names) are made with `object.__new__` and
 every field set, which skips the dataclass `__init__` call (a third of their
 cost); they equal what the constructors give.
+
+**Packed lines.**  A body line the parser kept packed
+(`irc.syntax.fastpath.PackedLine`: `[%N =] [x =] a | a op b | f(a, b[, c])`
+with plain atoms, no `::T` inside the statement) is turned into its
+`ir.Stmt` straight from the packed tuple: each operand is resolved as
+`call`/`res` resolve the node it stands for, in the same order (callee
+first), with the same records and errors, without building the syntax
+node first.  Any other line, and a packed one with a `::T` inside, goes
+the general way over the nodes (unpacked, not kept).  The two paths give
+equal statements (tests/ir/test_packed_build_equals_general.py).
 """
 from __future__ import annotations
 
@@ -54,6 +64,7 @@ from dataclasses import replace
 from irc.ir import cfg
 from irc.ir import model as ir
 from irc.syntax import tree as S
+from irc.syntax.fastpath import _atom_node as atom_node, raw_stmt, unpack_stmt
 from irc.errors import Diagnostic, DiagnosticSink, IrcError, Span
 from irc.ir.signature import codeinfo_signature
 
@@ -86,6 +97,11 @@ def build_function(fd: S.FunctionDef, path: str = "<input>", text: str = "") -> 
     assert fn is not None
     return fn
 
+
+# the packed operands of a `PackedLine` by form (`fastpath.PackedLine`) after its operator or callee,
+# in the order `call` resolves them: the value; both operands; the arguments (two, or three)
+_PACKED_OPERANDS = ((4,), (4, 8), (6, 8))
+_PACKED_CALL3 = (6, 8, 10)
 
 _TERMINATOR_WORDS = {
     ir.Kind.GOTO: "a goto",
@@ -472,12 +488,45 @@ class _Builder:
                 err(("assignment target is not a slot", getattr(target, "line", 0), getattr(target, "col", 1), "unknown-slot"))
             return sid
 
+        def operand(v, ln: int, col: int, here: int):
+            """A packed atom (`fastpath.pack_atom`) resolved: what `call`
+            gives for the node `_atom_node` builds from it, without building it."""
+            tv = type(v)
+            if tv is int:  # %N
+                node = new_obj(SSA)
+                node.n = v
+                node.line = ln
+                node.col = col
+                if ssa_get(v) == v < here:
+                    return node
+                return ssa_ref(node, here, True)
+            if tv is tuple:  # a plain name (a callee may be qualified)
+                if len(v) == 1:
+                    nm = v[0]
+                    sid = sid_of(nm)
+                    if sid is not None:
+                        node = new_obj(SlotRef)  # SlotRef(names[sid], sid, ln, col)
+                        node.name = names[sid]
+                        node.id = sid
+                        node.line = ln
+                        node.col = col
+                        return node
+                    if nm not in unknown:
+                        unknown[nm] = (here, ln, col)
+                node = new_obj(Name)
+                node.parts = v
+                node.line = ln
+                node.col = col
+                return node
+            return res(atom_node(v, ln, col, {}), here)
+
         K = ir.Kind
         VALUE, ASSIGN = K.VALUE, K.ASSIGN
         Stmt = ir.Stmt
         ValueStmt, Assign = S.ValueStmt, S.Assign
         headers, by_number, duplicates = walk.headers, walk.by_number, walk.duplicates
         append = walk.stmts.append
+        raw = raw_stmt
         for i, bl in enumerate(lines, 1):
             label = bl.label
             if label is not None and ssa_setdefault(label, i) != i:  # numbered before the statement's operands
@@ -485,7 +534,100 @@ class _Builder:
             if bl.header is not None:
                 headers[i] = (bl.header, bl)
                 by_number.setdefault(bl.header, i)
-            st = bl.stmt
+            st = raw(bl)
+            if type(st) is tuple:  # a packed line (fastpath.PackedLine): its IR statement without syntax nodes
+                ln = bl.line
+                if st[3] is None:
+                    tparts = st[1]
+                    if tparts is None:
+                        kind, sid = VALUE, None
+                    else:
+                        kind = ASSIGN
+                        sid = sid_of(tparts[0])
+                        if sid is None:
+                            sid = target_slot(Name(tparts, ln, st[2]), i)
+                    # the operands in `call`'s order (the callee first), each as `operand` resolves it,
+                    # with its commonest cases inline: `%N` defined before, plain names
+                    form = st[0]
+                    if form:
+                        k = 6 if form == 1 else 4  # the operator / the callee
+                        f = st[k]
+                        if type(f) is tuple:  # a name, maybe qualified: `operand`'s case inline
+                            fcol = st[k + 1]
+                            if len(f) == 1:
+                                nm = f[0]
+                                sid_a = sid_of(nm)
+                                if sid_a is not None:
+                                    node = new_obj(SlotRef)
+                                    node.name = names[sid_a]
+                                    node.id = sid_a
+                                    node.line = ln
+                                    node.col = fcol
+                                    f = node
+                                elif nm not in unknown:
+                                    unknown[nm] = (i, ln, fcol)
+                            if type(f) is tuple:
+                                node = new_obj(Name)
+                                node.parts = f
+                                node.line = ln
+                                node.col = fcol
+                                f = node
+                        else:
+                            f = operand(f, ln, st[k + 1], i)
+                    vals = []
+                    for k in _PACKED_OPERANDS[form] if len(st) < 12 else _PACKED_CALL3:
+                        a = st[k]
+                        ta = type(a)
+                        if ta is int:
+                            if ssa_get(a) == a < i:
+                                node = new_obj(SSA)
+                                node.n = a
+                                node.line = ln
+                                node.col = st[k + 1]
+                                vals.append(node)
+                                continue
+                        elif ta is tuple:  # `operand`'s case inline (an operand is never qualified)
+                            nm = a[0]
+                            sid_a = sid_of(nm)
+                            if sid_a is not None:
+                                node = new_obj(SlotRef)  # SlotRef(names[sid_a], sid_a, ln, col)
+                                node.name = names[sid_a]
+                                node.id = sid_a
+                                node.line = ln
+                                node.col = st[k + 1]
+                                vals.append(node)
+                                continue
+                            if nm not in unknown:
+                                unknown[nm] = (i, ln, st[k + 1])
+                            node = new_obj(Name)
+                            node.parts = a
+                            node.line = ln
+                            node.col = st[k + 1]
+                            vals.append(node)
+                            continue
+                        vals.append(operand(a, ln, st[k + 1], i))
+                    if form == 0:
+                        v = vals[0]
+                    else:
+                        v = new_obj(Call)  # Call(callee, args, infix, ln, col)
+                        v.func = f
+                        v.args = vals
+                        v.infix = st[6][0] if form == 1 else None
+                        v.line = ln
+                        v.col = st[5]
+                    s = new_obj(Stmt)
+                    s.kind = kind
+                    s.value = v
+                    s.slot = sid
+                    s.target = None
+                    s.args = ()
+                    s.label = label
+                    s.annotation = bl.annotation
+                    s.line = ln
+                    s.col = bl.col
+                    append(s)
+                    continue
+                st = unpack_stmt(st, ln)  # `x = v::T`, `a op b::T`: the general path, on the nodes
             t = type(st)
             if t is ValueStmt:
                 kind, sid = VALUE, None
@@ -710,7 +852,11 @@ def _assigned_names(lines: list[S.BodyLine]) -> set:
     """Names and pinned ids assigned (or NewvarNode'd) anywhere in the body."""
     out: set = set()
     for bl in lines:
-        st = bl.stmt
+        st = raw_stmt(bl)
+        if type(st) is tuple:  # a packed line (fastpath.PackedLine): its target is a plain name or none
+            if st[1] is not None:
+                out.add(st[1][0])
+            continue
         t = st.target if isinstance(st, (S.Assign, S.NewvarNode)) else None
         if t is None:
             continue

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from irc.syntax import tree as S
 from irc.syntax.lines import BodyTypeLine, CodeInfoClose, CodeInfoOpen, EndLine, FromLine, FuncHead, MIHead, SectionLine, StructHead
+from irc.syntax.fastpath import PackedLine
 from irc.syntax.recovery import ErrorList
 
 # The code of the errors for a line standing where no item can hold it (a
@@ -90,11 +91,12 @@ class Assembler:
         i = 0
         n = len(objs)
         BodyLine = S.BodyLine
+        Packed = PackedLine
         while i < n:
             fn = self.fn
             if fn is not None and self.fn_state == "body" and not self.codeinfo_closed and self.struct is None:
                 append = fn.lines.append
-                while i < n and type(objs[i]) is BodyLine:
+                while i < n and ((t := type(objs[i])) is Packed or t is BodyLine):
                     append(objs[i])
                     i += 1
                 if i == n:
@@ -103,7 +105,7 @@ class Assembler:
             i += 1
 
     def feed(self, obj) -> None:
-        if type(obj) is S.BodyLine and self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed \
+        if (type(obj) is PackedLine or type(obj) is S.BodyLine) and self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed \
                 and self.struct is None:
             self.fn.lines.append(obj)  # the common case, first
             return

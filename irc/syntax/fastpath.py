@@ -13,7 +13,16 @@ every sample line by tests/syntax/test_parser.py).
 Three tiers, cheapest first, each declining to the next: `shape_re` takes
 the commonest machine-generated lines whole (one match, nodes built from
 its groups by `_shape`), `simple_re` plain infix chains and calls (one
-token scan, `_simple`), and `_line` the general Pratt parser.  The plain
+token scan, `_simple`), and `_line` the general Pratt parser.
+
+In a file (`split_fast`) the lines `shape_re` takes are not built at all:
+`_pack` keeps each as a `PackedLine`, a `BodyLine` whose statement is one
+small tuple of interned strings and ints (no syntax nodes) until something
+reads `.stmt`; then it is exactly the node `_shape` builds.  `irc.ir.build`
+reads the tuple (`raw_stmt`) and makes the IR statement from it directly,
+so a million-line body never has its syntax nodes (tested against the
+nodes by tests/syntax/test_packed_lines.py and
+tests/ir/test_packed_build_equals_general.py).  The plain
 tokens of the first two are subsets of grammar terminals (`PLAIN_ATOMS`,
 checked by tests/syntax/test_fastpath_equals_lark.py, which also compares all three
 tiers with Lark line by line).
@@ -49,6 +58,8 @@ _LINE_START_REJECT = re.compile(
 _PLAIN_NAME = r"[A-Za-z_][A-Za-z_0-9!]*+"  # possessive: what follows a name is never a name character
 PLAIN_ATOMS = ((r"%\d+", "SSA"), (_PLAIN_NAME, "NAME"), (r"\d+\.\d+(?:e[-+]?\d+)?", "FLOAT"), (r"\d+", "INT"))
 PLAIN_OP = r"===|!==|==|!=|<=|>=|[-+*/<>]"
+# `shape_re`'s atom: PLAIN_ATOMS' alternatives in one, possessive (same matches there, see `shape_re`)
+_SHAPE_ATOM = r"%\d++|[A-Za-z_][A-Za-z_0-9!]*+|\d++(?:\.\d++(?:e[-+]?\d++)?)?"
 _SIMPLE_SPLIT = re.compile(r"[^\s(),]+|[(),]").findall
 _SIMPLE_NOT_NAMES = frozenset({"goto", "return", "unreachable", "enter", "function", "struct", "mutable", "abstract",
                                "const", "global", "declare", "end", "isa", "in", "where", "Arguments", "Locals",
@@ -83,6 +94,8 @@ class FastLine:
         self.marker_re = re.compile(t("MARKER"))
         self.b = SyntaxBuilder()
         self.parts: dict[str, tuple[str, ...]] = {}  # name text -> its shared `Name.parts` (per file, see split_fast)
+        self.atoms: dict = {}  # atom text -> its packed value (`FastLine._pack_atom`; per file, see split_fast)
+        self.labels: dict[int, int] = {}  # label -> the int object of its `%N =`, shared by the `%N` operands after it
         # The simplest and commonest lines (machine-generated straight-line code):
         # [rail] [%N =] [name =] (callee(chain, …) | chain), a chain being plain
         # atoms (SSA, ASCII names, decimal numbers) joined by arithmetic and
@@ -104,14 +117,22 @@ class FastLine:
         # may end in an operator name (`Base.:*`); then maybe `::T`, T a plain
         # name (`::Float64`, as Julia prints types).  Groups: 1 RAIL_HEAD,
         # 2 label, 3 target, 4 a, 5 op, 6 b, 7 callee, 8-10 arguments, 11 T.
-        cap = rf"({atom})"
+        # Possessive quantifiers wherever what follows cannot start the same
+        # way (blanks before a non-blank, digits and names before a
+        # non-digit, non-name character), and a number as one possessive
+        # digit run with an optional fraction: the same lines and groups as
+        # the plain pattern (`SHAPE_RE_PLAIN`; tests/syntax/test_packed_lines.py
+        # compares them on every sample line and generated lines), with less
+        # backtracking.
+        cap = rf"({_SHAPE_ATOM})"
         qop = rf"(?:\.:(?:{PLAIN_OP}))"
+        ws = r"[ \t]*+"
         self.shape_re = re.compile(
-            rf"[ \t]*(?:({t('RAIL_HEAD')})|│|└─*)?[ \t]*"
-            rf"(?:%(\d+)[ \t]*=[ \t]*)?(?:([A-Za-z_][A-Za-z_0-9!]*)[ \t]*=[ \t]*(?!=))?"
-            rf"(?:{cap}(?:[ \t]+({op})[ \t]+{cap})?"
-            rf"|({callee}{qop}?)\([ \t]*{cap}[ \t]*,[ \t]*{cap}(?:[ \t]*,[ \t]*{cap})?[ \t]*\))"
-            rf"(?:::({_PLAIN_NAME}))?[ \t]*\r?$"
+            rf"{ws}(?:({t('RAIL_HEAD')})|│|└─*)?{ws}"
+            rf"(?:%(\d++){ws}={ws})?(?:({_PLAIN_NAME}){ws}={ws}(?!=))?"
+            rf"(?:{cap}(?:[ \t]++({op})[ \t]++{cap})?"
+            rf"|({callee}{qop}?)\({ws}{cap}{ws},{ws}{cap}(?:{ws},{ws}{cap})?{ws}\))"
+            rf"(?:::({_PLAIN_NAME}))?{ws}\r?$"
         )
 
     # A tiny token: (type, text, col) -- col 1-based.
@@ -139,68 +160,111 @@ class FastLine:
 
     def _shape(self, m, ln: int):
         """Build a line `shape_re` accepted, straight from its groups (None:
-        leave it to `parse_rest`).  Builds what `_simple` / `_line` build:
-        `::T` binds tighter than an operator, and on a statement without a
-        target it is the line's annotation.
+        leave it to `parse_rest`): the `BodyLine` that `_pack`'s line
+        stands for (`PackedLine.unpacked`).  Builds what `_simple` / `_line`
+        build: `::T` binds tighter than an operator, and on a statement
+        without a target it is the line's annotation."""
+        out = self._pack(m, ln)
+        return None if out is None else out.unpacked()
 
-        This runs once per line of a large body, so the nodes of the
-        commonest lines (`%N` and plain-name atoms, the operator call, the
-        statement and the line) are built field by field (`_new` and slot
-        stores, a third cheaper than the dataclass `__init__` in CPython
-        3.11; tests/syntax/test_fastpath_sets_every_field.py pins the field lists);
-        atoms come from `_atom_node`, which does the same for `%N` and names."""
+    def _pack(self, m, ln: int):
+        """A line `shape_re` accepted as a `PackedLine` (None: leave it to
+        `parse_rest`): no syntax nodes, only the packed tuple (see
+        `PackedLine`).  Declines exactly where building the nodes would (a
+        keyword operand or callee, a target that is no name).
+
+        This runs once per line of a large body: atoms other than `%N` are
+        packed once per file (`atoms`: text -> `pack_atom`'s value, False
+        for a keyword), a `%N` operand after its label is the label's int
+        object (`labels`: one int per statement, not two, here and in the
+        IR), and the line is built field by field."""
         rh, label, target, a, op, b, callee, x, y, z, typ = m.groups()
         start = m.start
-        parts = self.parts
+        atoms = self.atoms
+        labels = self.labels
         annot = None
         if typ is not None:
-            annot = _atom_node(typ, ln, start(11) + 1, parts)
+            annot = _atom_node(typ, ln, start(11) + 1, self.parts)
             if annot is None:
                 return None
-        if a is None:
-            value = self._shape_call(m, callee, x, y, z, ln, parts)
-            if value is None:
-                return None
-            col = value.col
-        else:
-            col = start(4) + 1
-            value = _atom_node(a, ln, col, parts)
-            if value is None:
-                return None
-            if op is not None:
-                bcol = start(6) + 1
-                right = _atom_node(b, ln, bcol, parts)
-                if right is None:
-                    return None
-                if annot is not None:
-                    right = S.Typed(right, annot, ln, bcol)
-                    annot = None
-                func = _new(_Name)
-                func.parts = parts.get(op) or parts.setdefault(op, (op,))
-                func.line = ln
-                func.col = start(5) + 1
-                call = _new(_Call)
-                call.func = func
-                call.args = [value, right]
-                call.infix = op
-                call.line = ln
-                call.col = col
-                value = call
-        if target is None:
-            stmt = _new(_ValueStmt)
-            stmt.value = value
-        else:
+        if target is not None:
             if target in _NOT_TARGETS or (target[0] == "_" and target[1:].isdigit()):
                 return None
-            if annot is not None:
-                value = S.Typed(value, annot, ln, col)
-                annot = None
-            col = start(3) + 1
-            stmt = S.Assign(_Name(parts.get(target) or parts.setdefault(target, (target,)), ln, col), value, ln, col)
-        stmt.line = ln
-        stmt.col = col
-        out = _new(_BodyLine)
-        out.stmt = stmt
+            parts = self.parts
+            tparts = parts.get(target) or parts.setdefault(target, (target,))
+            col = tcol = start(3) + 1
+        else:
+            tparts = tcol = None
+        if a is None:
+            if "." in callee:
+                parts = self.parts
+                f = parts.get(callee)
+                if f is None:
+                    names = callee.split(".")
+                    last = names[-1]
+                    if last[0] == ":":
+                        names[-1] = normalize_op(last[1:])
+                    f = parts[callee] = tuple(names)
+            else:
+                f = atoms.get(callee)
+                if f is None:
+                    f = self._pack_atom(callee)
+                if f is False:
+                    return None
+            if x[0] == "%":
+                x = int(x[1:])
+                x = labels.get(x, x)
+            else:
+                x = atoms.get(x) or self._pack_atom(x)
+                if x is False:
+                    return None
+            if y[0] == "%":
+                y = int(y[1:])
+                y = labels.get(y, y)
+            else:
+                y = atoms.get(y) or self._pack_atom(y)
+                if y is False:
+                    return None
+            vcol = start(7) + 1
+            if z is None:
+                packed = (2, tparts, tcol, None, f, vcol, x, start(8) + 1, y, start(9) + 1)
+            else:
+                if z[0] == "%":
+                    z = int(z[1:])
+                    z = labels.get(z, z)
+                else:
+                    z = atoms.get(z) or self._pack_atom(z)
+                    if z is False:
+                        return None
+                packed = (2, tparts, tcol, None, f, vcol, x, start(8) + 1, y, start(9) + 1, z, start(10) + 1)
+        else:
+            vcol = start(4) + 1
+            if a[0] == "%":
+                a = int(a[1:])
+                a = labels.get(a, a)
+            else:
+                a = atoms.get(a) or self._pack_atom(a)
+                if a is False:
+                    return None
+            if op is None:
+                packed = (0, tparts, tcol, None, a, vcol)
+            else:
+                if b[0] == "%":
+                    b = int(b[1:])
+                    b = labels.get(b, b)
+                else:
+                    b = atoms.get(b) or self._pack_atom(b)
+                    if b is False:
+                        return None
+                packed = (1, tparts, tcol, annot, a, vcol, atoms.get(op) or self._pack_atom(op), start(5) + 1, b, start(6) + 1)
+                annot = None  # `::T` binds to the right operand
+        if annot is not None and tparts is not None:  # `x = v::T`: the value is typed, the line is not annotated
+            packed = packed[:3] + (annot,) + packed[4:]
+            annot = None
+        if tparts is None:
+            col = vcol
+        out = _new(PackedLine)
+        _set_stmt(out, packed)
         if rh is None:
             out.header = None
             out.header_kind = ""
@@ -208,41 +272,29 @@ class FastLine:
             num = rh.split()[0]
             out.header = int(num)
             out.header_kind = rh[len(num):].strip()[0]
-        out.label = int(label) if label is not None else None
+        if label is None:
+            out.label = None
+        else:
+            lab = int(label)
+            out.label = labels.setdefault(lab, lab)
         out.annotation = annot
         out.line = ln
         out.col = col
         out.marker = ""
         return out
 
-    @staticmethod
-    def _shape_call(m, callee: str, x: str, y: str, z: str | None, ln: int, parts: dict):
-        """The `callee(x, y[, z])` value of a `shape_re` line (None: declined)."""
-        start = m.start
-        col = start(7) + 1
-        if "." in callee:
-            qual = parts.get(callee)
-            if qual is None:
-                names = callee.split(".")
-                last = names[-1]
-                if last[0] == ":":
-                    names[-1] = normalize_op(last[1:])
-                qual = parts[callee] = tuple(names)
-            func = _Name(qual, ln, col)
+    def _pack_atom(self, a: str):
+        """`pack_atom` of a plain atom other than `%N`, remembered in
+        `atoms` (False: a keyword, the line is declined); an operator's
+        text gives its `parts` (`(op,)`)."""
+        if a[0] in "+-*/<>=!":
+            v = self.parts.get(a) or self.parts.setdefault(a, (a,))
         else:
-            func = _atom_node(callee, ln, col, parts)
-            if func is None:
-                return None
-        x = _atom_node(x, ln, start(8) + 1, parts)
-        y = _atom_node(y, ln, start(9) + 1, parts)
-        if x is None or y is None:
-            return None
-        if z is None:
-            return _Call(func, [x, y], None, ln, col)
-        z = _atom_node(z, ln, start(10) + 1, parts)
-        if z is None:
-            return None
-        return _Call(func, [x, y, z], None, ln, col)
+            v = pack_atom(a, self.parts)
+        if v is None:
+            v = False
+        self.atoms[a] = v
+        return v
 
     def _simple(self, m, text: str, ln: int):
         """Build a line the simple regex accepted (None: leave it to the general path).
@@ -626,6 +678,134 @@ def _atom_node(a: str, ln: int, col: int, parts: dict):
     return node
 
 
+def pack_atom(a: str, parts: dict):
+    """One plain atom of `shape_re` packed (see `PackedLine`): `%N` -> N
+    (int), a plain name -> its shared `parts` tuple, any other atom (a
+    number, `_x`, `nothing`, `true`, `false`) -> its text; None for a
+    keyword (the line is declined, as `_atom_node` declines it)."""
+    c = a[0]
+    if c == "%":
+        return int(a[1:])
+    if "A" <= c <= "z" and c != "_":
+        if a in _ATOM_WORDS:
+            return None if _ATOM_WORDS[a] is None else a
+        return parts.get(a) or parts.setdefault(a, (a,))
+    return a
+
+
+def _unpack_atom(v, ln: int, col: int):
+    """The node `_atom_node` builds for a packed atom (`pack_atom`)."""
+    t = type(v)
+    if t is int:
+        node = _new(_SSA)
+        node.n = v
+    elif t is tuple:
+        node = _new(_Name)
+        node.parts = v
+    else:
+        return _atom_node(v, ln, col, {})
+    node.line = ln
+    node.col = col
+    return node
+
+
+def unpack_stmt(p: tuple, ln: int):
+    """The statement node of a packed line (`PackedLine`), exactly as the
+    fast path built it before lines were packed (`FastLine._shape`)."""
+    form, tparts, tcol, annot, f, vcol = p[:6]
+    if form == 0:
+        value = _unpack_atom(f, ln, vcol)
+    elif form == 1:
+        right = _unpack_atom(p[8], ln, p[9])
+        if annot is not None:
+            right = S.Typed(right, annot, ln, p[9])
+            annot = None
+        func = _new(_Name)
+        func.parts = p[6]
+        func.line = ln
+        func.col = p[7]
+        value = _Call(func, [_unpack_atom(f, ln, vcol), right], p[6][0], ln, vcol)
+    else:
+        args = [_unpack_atom(p[6], ln, p[7]), _unpack_atom(p[8], ln, p[9])]
+        if len(p) > 10:
+            args.append(_unpack_atom(p[10], ln, p[11]))
+        value = _Call(_unpack_atom(f, ln, vcol), args, None, ln, vcol)
+    if tparts is None:
+        stmt = _new(_ValueStmt)
+        stmt.value = value
+        stmt.line = ln
+        stmt.col = vcol
+        return stmt
+    if annot is not None:
+        value = S.Typed(value, annot, ln, vcol)
+    return S.Assign(_Name(tparts, ln, tcol), value, ln, tcol)
+
+
+_stmt_slot = _BodyLine.__dict__["stmt"]  # BodyLine's own `stmt` slot (PackedLine's property stands in front of it)
+_get_stmt = _stmt_slot.__get__
+_set_stmt = _stmt_slot.__set__
+
+
+class PackedLine(_BodyLine):
+    """A body line of the `shape_re` fast path, held packed: `BodyLine`'s
+    slots, but its `stmt` slot holds a tuple instead of the statement's
+    syntax nodes, until something reads `.stmt` (then the nodes are built
+    by `unpack_stmt`, kept, and the line is a plain `BodyLine` in all but
+    its class).  A large body's lines are read once, by `irc.ir.build`,
+    which turns the tuple straight into the IR statement (`raw_stmt`).
+
+    The tuple: (form, target parts or None, target col, the `::T` node
+    inside the statement or None, then form 0 `a`: a, col; form 1
+    `a op b`: a, col, op parts, op col, b, col; form 2 `f(x, y[, z])`:
+    f, col, x, col, y, col[, z, col]); an atom is `pack_atom`'s (int:
+    `%N`, tuple: a plain name's parts, str: any other atom, built by
+    `_atom_node`).  Every other field is set as `_shape` set it.  It
+    equals, pickles and copies as the `BodyLine` it stands for."""
+
+    __slots__ = ()
+
+    @property
+    def stmt(self):
+        st = _get_stmt(self)
+        if type(st) is tuple:
+            st = unpack_stmt(st, self.line)
+            _set_stmt(self, st)
+        return st
+
+    @stmt.setter
+    def stmt(self, value):
+        _set_stmt(self, value)
+
+    def unpacked(self) -> S.BodyLine:
+        """The plain `BodyLine` this line stands for (fresh nodes while packed)."""
+        st = _get_stmt(self)
+        if type(st) is tuple:
+            st = unpack_stmt(st, self.line)
+        return _BodyLine(st, self.header, self.header_kind, self.label, self.annotation, self.line, self.col,
+                         self.marker)
+
+    def __eq__(self, other):
+        if isinstance(other, PackedLine):
+            other = other.unpacked()
+        if type(other) is not _BodyLine:
+            return NotImplemented
+        return self.unpacked() == other
+
+    __hash__ = None  # type: ignore[assignment]  # as BodyLine's (a mutable dataclass)
+
+    def __repr__(self) -> str:
+        return repr(self.unpacked())
+
+    def __reduce__(self):
+        b = self.unpacked()
+        return _BodyLine, (b.stmt, b.header, b.header_kind, b.label, b.annotation, b.line, b.col, b.marker)
+
+
+# `raw_stmt(line)`: a body line's `stmt` slot as it is -- the packed tuple of a `PackedLine` not yet
+# read (see there), else the statement node (the slot's own getter: no Python frame per line)
+raw_stmt = _get_stmt
+
+
 def _finish_chain(items: list):
     """Operands and operator tokens -> one expression (a lone operand as is)."""
     if len(items) == 1:
@@ -705,8 +885,10 @@ def split_fast(lines: list[str]) -> tuple[list, str, list]:
     hold the lines left (see `blanked`)."""
     fast = fast_line_parser()
     fast.parts.clear()  # names shared within one file (the nodes keep their tuples)
+    fast.atoms.clear()
+    fast.labels.clear()
     shape = fast.shape_re.match
-    build = fast._shape
+    build = fast._pack
     rest = fast.parse_rest
     done = []
     append = done.append
@@ -722,4 +904,5 @@ def split_fast(lines: list[str]) -> tuple[list, str, list]:
             declined.append(lineno - 1)
         else:
             append(obj)
+    fast.labels.clear()  # a million labels: not kept for the next file
     return (done, *blanked(lines, declined))
