@@ -28,7 +28,12 @@ Algorithm:
   options first): each input goes through `irc.driver.process_file` (in the
   pool), its diagnostics go to stderr as soon as it is done, its output to
   stdout (text/jsonl as it comes; one JSON document at the end), to `-o
-  FILE` (written once at the end) or to its own file in `--out-dir`.  A
+  FILE` (written once at the end) or to its own file in `--out-dir`.
+  The annotated text comes as UTF-8 pieces (`RenderOptions.encoded`,
+  `Outcome.encoded`: rendered whole first, so a printing error still
+  leaves no output) and is written piece by piece (`write_pieces`: straight
+  to stdout's binary buffer when it writes UTF-8; `atomic_write` of a
+  list), never joined into one string.  A
   failed input prints its errors and writes nothing; the others go on.
   `--check` and `--warn-only` with `--format json|jsonl` print a report
   (`irc.output.reports`) instead of text.  An input with no function is a
@@ -127,13 +132,22 @@ def output_paths(inputs: list[str], out_dir: str, suffix: str) -> list[str]:
     return result
 
 
-def atomic_write(path: str, text: str | bytes) -> None:
-    """Write `text` (str, or bytes) to `path` whole or not at all (temp file + fsync + rename)."""
+def atomic_write(path: str, text: str | bytes | list[str | bytes]) -> None:
+    """Write `text` (str, bytes, or a list of str and UTF-8 bytes pieces, in
+    order) to `path` whole or not at all (temp file + fsync + rename)."""
     directory = os.path.dirname(os.path.abspath(path)) or "."
     os.makedirs(directory, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
     try:
         os.fchmod(fd, _file_mode(path))
+        if isinstance(text, list):  # pieces: each written as it comes, str as UTF-8
+            with os.fdopen(fd, "wb") as fh:
+                for piece in text:
+                    fh.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+            return
         binary = isinstance(text, (bytes, bytearray))
         with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as fh:
             fh.write(text)
@@ -167,7 +181,7 @@ def destination_problem(path: str, directory: bool = False) -> str | None:
     return None
 
 
-def write_output(path: str, text: str | bytes, stderr: TextIO) -> bool:
+def write_output(path: str, text: str | bytes | list[str | bytes], stderr: TextIO) -> bool:
     """`atomic_write`, reporting a failure as `path: error: cannot write: …`
     on stderr instead of raising; True when the file was written."""
     try:
@@ -176,6 +190,48 @@ def write_output(path: str, text: str | bytes, stderr: TextIO) -> bool:
         stderr.write(f"{path}: error: cannot write: {e.strerror or e}\n")
         return False
     return True
+
+
+def _utf8_buffer(stream: Any) -> Any:
+    """The binary buffer under a text stream that writes UTF-8 with `\n`
+    line ends (so bytes written there are what writing their text would
+    give), or None."""
+    import codecs
+
+    buffer, encoding = getattr(stream, "buffer", None), getattr(stream, "encoding", None)
+    if buffer is None or not isinstance(encoding, str) or os.linesep != "\n":
+        return None
+    try:
+        return buffer if codecs.lookup(encoding).name == "utf-8" else None
+    except LookupError:
+        return None
+
+
+def write_pieces(stream: TextIO, pieces: Iterable[str | bytes]) -> None:
+    """Write pieces of output, in order, to a text stream and flush it: str
+    as text, UTF-8 bytes (`Outcome.encoded`) straight to the stream's binary
+    buffer when it writes UTF-8 (`_utf8_buffer`), else decoded; so the
+    annotated text is never one str, nor encoded again, on its way out."""
+    raw = _utf8_buffer(stream)
+    text_pending = False
+    for p in pieces:
+        if isinstance(p, str):
+            if p:
+                stream.write(p)
+                text_pending = True
+        elif raw is not None:
+            if text_pending:  # what the text layer holds goes first
+                stream.flush()
+                text_pending = False
+            raw.write(p)
+        else:
+            stream.write(p.decode("utf-8"))
+    stream.flush()
+
+
+def _pieces(oc: Any) -> list[str | bytes]:
+    """What one outcome prints: its UTF-8 pieces (`Outcome.encoded`), else its text."""
+    return oc.encoded if oc.encoded is not None else [oc.output]
 
 
 def _file_mode(path: str) -> int:
@@ -401,19 +457,18 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     elif report:
         suffix = ".diagnostics" + suffix
     dests = output_paths(inputs, out_dir, suffix) if out_dir else [None] * len(inputs)
-    collected: list[str] = []  # stdout text when it must be held back (-o, json)
+    collected: list[str | bytes] = []  # stdout's pieces when they must be held back (-o, json)
     json_files: list[dict] = []
     failed = warnings = warned_functions = file_warnings = functions = agree = differ = from_input = 0
     total_stats: dict = {}
     timings: dict = {}
     emitted_text = False
 
-    def emit(text: str) -> None:
+    def emit(*pieces: str | bytes) -> None:
         if output is None and opts.format != "json":
-            stdout.write(text)
-            stdout.flush()
+            write_pieces(stdout, pieces)
         else:
-            collected.append(text)
+            collected.extend(pieces)
 
     total_bytes = sum(input_size(p) for p in inputs)
     with Progress(len(inputs), total_bytes, enabled=progress) as bar:
@@ -453,16 +508,16 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
                 if dest is not None and not oc.errors:
                     failed += not write_output(dest, dumps(document(entry["functions"])), stderr)
                 continue
-            body = oc.output
+            body = _pieces(oc)
             if dest is not None:
                 if not oc.errors:
                     summary = summary_line(oc.check_agree, oc.check_differ, oc.check_input) + "\n" if opts.check else ""
-                    failed += not write_output(dest, body + summary, stderr)
+                    failed += not write_output(dest, [*body, summary], stderr)
                 continue
-            if many and opts.format == "text" and not opts.check and body:
-                body = ("\n" if emitted_text else "") + f"# file: {path}\n" + body
+            if many and opts.format == "text" and not opts.check and any(body):
+                body = [("\n" if emitted_text else "") + f"# file: {path}\n", *body]
                 emitted_text = True
-            emit(body)
+            emit(*body)
 
     if report and opts.format == "json" and out_dir is None:
         emit(dumps_report(report_document(json_files, opts.check)))
@@ -474,10 +529,9 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     if opts.check and out_dir is None and not report:
         emit(summary_line(agree, differ, from_input) + "\n")
     if output is not None:
-        failed += not write_output(output, "".join(collected), stderr)
+        failed += not write_output(output, collected, stderr)
     elif collected:
-        stdout.write("".join(collected))
-        stdout.flush()
+        write_pieces(stdout, collected)
 
     if stats:
         from irc.output.stats import format_stats
@@ -563,7 +617,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
     if color == "always" and format == "text" and not check:
         colour = True
     opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
-                         quiet=quiet, plain=plain, hide_stable=hide_stable, entries=entries,
+                         quiet=quiet, plain=plain, hide_stable=hide_stable, entries=entries, encoded=True,
                          analysis=Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
                                           use_printed=use_printed, signature=signature))
     from irc.cli.cluster import run_with_cluster

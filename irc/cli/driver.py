@@ -177,6 +177,8 @@ class RenderOptions:
     hide_stable: bool = False  # text: leave out type-stable statements
     entries: str = "brief"  # entry comments: brief (informative slots) or full (every live slot)
     analysis: Options = Options()
+    # text output as UTF-8 pieces (`Outcome.encoded`) instead of one str (`Outcome.output`): the CLI's way
+    encoded: bool = False
 
 
 @dataclass(slots=True)
@@ -185,6 +187,9 @@ class Outcome:
 
     path: str
     output: str = ""  # this file's part of stdout (text, or jsonl lines)
+    # with `RenderOptions.encoded`, the annotated text instead, as UTF-8 pieces of whole lines
+    # (`irc.output.text.render_program_utf8`; `output` is then "")
+    encoded: list[bytes] | None = None
     functions_json: list | None = None  # --format json: the function objects
     messages: str = ""  # rendered errors/warnings for stderr
     error_json: list = field(default_factory=list)  # the errors as §5.2 diagnostic objects
@@ -300,10 +305,15 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
 
                 out.report_json = warnings_entry(path, warned)
         elif opts.format == "text":
-            from irc.output.text import render_program
+            from irc.output.text import render_program, render_program_utf8
 
-            out.output = render_program(res.program, res.results, colour=opts.colour, plain=opts.plain,
-                                        hide_stable=opts.hide_stable, entries=opts.entries)
+            render_text = render_program_utf8 if opts.encoded else render_program
+            text_out = render_text(res.program, res.results, colour=opts.colour, plain=opts.plain,
+                                   hide_stable=opts.hide_stable, entries=opts.entries)
+            if opts.encoded:
+                out.encoded = text_out
+            else:
+                out.output = text_out
         else:
             from irc.output.jsondoc import dumps_line, function_json
 
@@ -315,6 +325,6 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
     except Exception as e:  # noqa: BLE001 - a printing bug must not kill a batch
         out.errors += 1
         out.messages += render(_internal_error(path, e), text) + "\n"
-        out.output, out.functions_json = "", None
+        out.output, out.functions_json, out.encoded = "", None, None
     out.timings["print"] = time.perf_counter() - t0
     return out

@@ -33,6 +33,11 @@ Reusable API (used by `irc.printer` for `irc infer`):
   widths growing with the block count; a `%N = ` column as wide as the
   widest label; `texts[i]` (statement i+1) followed by `suffixes[i]` (e.g.
   `::Int64`); `block_prefix[b]` lines (comments) printed before block b.
+  `iter_layout_runs(fn, texts, …)` gives the same lines as lists of a few
+  thousand, reading `texts` (any iterable) as it goes, so the printer
+  makes each statement's text when its line is made and never holds all
+  the texts or lines (`iter_layout`: the lines one by one); `labelled` may
+  be a set or a byte mask (`label_mask`).
 - `labelled_stmts(fn) -> set[int]` -- statements that get a `%N =` label
   (value statements whose value some live statement uses, as Julia).
 - `format_item(item) -> str`, `format_type_expr(expr)`, `format_text(text,
@@ -397,7 +402,7 @@ class ExprPrinter:
         self.fn = fn
         self._slots: dict = {}  # id -> (name, text) of the last slot reference with that id
         self._names: dict = {}  # parts -> (text as an expression, text as a comma-list item)
-        self._ops: dict = {}  # infix operator -> `_infix_sep(op)`
+        self._ops: dict = {}  # infix operator -> (`_infix_sep(op)`, its precedence)
 
     def _leaf(self, a, item: bool):
         """(text, prec) of a leaf (as a list item when `item`), or None."""
@@ -436,9 +441,10 @@ class ExprPrinter:
         f = e.func
         op = e.infix
         if op is not None and type(f) is _Name and len(f.parts) == 1:  # infix (`_is_infix`)
-            sep = self._ops.get(op)
-            if sep is None:
-                sep = self._ops[op] = _infix_sep(op)
+            sp = self._ops.get(op)
+            if sp is None:
+                sp = self._ops[op] = (_infix_sep(op), PREC.get(op, 1))
+            sep = sp[0]
             if not sep or len(e.args) < 2:
                 return format_expr(e, self.fn), _prec_of(e)
             item = False
@@ -471,7 +477,7 @@ class ExprPrinter:
                 texts.append(hit[0])
         if item:
             return head + "(" + ", ".join(texts) + ")", 100
-        return sep.join(texts), PREC.get(op, 1)
+        return sep.join(texts), sp[1]
 
 
 def _infix_sep(op: str) -> str:
@@ -594,6 +600,16 @@ def _walk_ssa(e, out: set[int]) -> None:
         _walk_ssa(e.expr, out)
 
 
+def label_mask(labelled, n: int) -> bytearray:
+    """`labelled` (statement numbers) as a mask of n + 1 bytes (`mask[i]` is
+    1 for statement i, 1 <= i <= n; numbers outside that range are left out)."""
+    mask = bytearray(n + 1)
+    for i in labelled:
+        if 1 <= i <= n:
+            mask[i] = 1
+    return mask
+
+
 def labelled_stmts(fn: ir.Function) -> set[int]:
     """Statements printed with `%N =`: those whose value a (non-dead) statement uses."""
     used: set[int] = set()
@@ -636,41 +652,99 @@ def layout_body(
     `block_prefix[b]` lines go before block b's header line, `stmt_prefix[i]`
     lines (e.g. line-info) before statement i; `labelled` (default
     `labelled_stmts(fn)`) selects the statements printed with `%N = `;
-    `pred_counts` overrides the predecessor counts that choose `┄`."""
-    if labelled is None:
-        labelled = labelled_stmts(fn)
-    if labelled and min(labelled) >= 0:
-        width = len(str(max(labelled)))  # the widest label, without a pass of str()
-    else:
-        width = max((len(str(i)) for i in labelled), default=0)
-    blank = " " * (width + 4) if width else "    "
+    `pred_counts` overrides the predecessor counts that choose `┄`.
+    The lines of `iter_layout`, as a list."""
     if suffixes is not None:
         texts = [t + s for t, s in zip(texts, suffixes)]
     out: list[str] = []
-    append = out.append
+    for run in iter_layout_runs(fn, texts, block_prefix, labelled, pred_counts, stmt_prefix):
+        out += run
+    return out
+
+
+def iter_layout(
+    fn: ir.Function,
+    texts,
+    block_prefix: dict[int, list[str]] | None = None,
+    labelled: set[int] | None = None,
+    pred_counts: dict[int, int] | None = None,
+    stmt_prefix: dict[int, list[str]] | None = None,
+):
+    """`layout_body`'s lines one by one (the runs of `iter_layout_runs`)."""
+    for run in iter_layout_runs(fn, texts, block_prefix, labelled, pred_counts, stmt_prefix):
+        yield from run
+
+
+LAYOUT_RUN = 4096  # statements per run of `iter_layout_runs`
+
+
+def iter_layout_runs(
+    fn: ir.Function,
+    texts,
+    block_prefix: dict[int, list[str]] | None = None,
+    labelled: set[int] | None = None,
+    pred_counts: dict[int, int] | None = None,
+    stmt_prefix: dict[int, list[str]] | None = None,
+    run: int = LAYOUT_RUN,
+):
+    """`layout_body`'s lines as a sequence of lists ("runs", in order: about
+    `run` statement lines at most, or a block's prefix lines), taking the
+    statement texts from the iterable `texts` in statement order as it goes
+    (statement i's text is the i-th item, read when statement i's line is
+    made): a caller can produce the texts lazily, and no list of all the
+    texts or all the lines need exist.  Empty blocks read no text.
+
+    `labelled` may also be a `bytearray` mask (`mask[i]` is 1 when statement
+    i gets a label, `len(mask) > len(fn.stmts)`): a million-statement body
+    then needs a megabyte for it instead of a set of ints."""
+    if labelled is None:
+        labelled = labelled_stmts(fn)
+    if isinstance(labelled, bytearray):
+        mask = labelled
+        top = mask.rfind(1)
+        width = len(str(top)) if top > 0 else 0
+    else:
+        if labelled and min(labelled) >= 0:
+            width = len(str(max(labelled)))  # the widest label, without a pass of str()
+        else:
+            width = max((len(str(i)) for i in labelled), default=0)
+        mask = label_mask(labelled, len(fn.stmts))
+    labelled = mask  # `labelled[i]`: a label on statement i (1 <= i <= n)
+    blank = " " * (width + 4) if width else "    "
+    texts = iter(texts)
     for b in fn.blocks:
         if block_prefix and b.id in block_prefix:
-            out.extend(block_prefix[b.id])
+            yield block_prefix[b.id]
         first, last = b.first, b.last
+        if last < first:  # an empty block prints no line
+            continue
         head = rail(fn, first, pred_counts)  # `rail` per line, computed once per block
         middle = rail(fn, first + 1, pred_counts) if last > first + 1 else ""
         bottom = rail(fn, last, pred_counts) if last > first else ""
         if stmt_prefix:
-            for i in range(first, last + 1):
+            out = []
+            for i, text in zip(range(first, last + 1), texts):
                 if i in stmt_prefix:
                     out.extend(stmt_prefix[i])
                 r = head if i == first else (bottom if i == last else middle)
-                lab = "%" + str(i).ljust(width) + " = " if i in labelled else blank
-                append((r + lab + texts[i - 1]).rstrip())
+                lab = "%" + str(i).ljust(width) + " = " if labelled[i] else blank
+                out.append((r + lab + text).rstrip())
+            yield out
             continue
-        if last < first:  # an empty block prints no line
-            continue
-        append((head + ("%" + str(first).ljust(width) + " = " if first in labelled else blank) + texts[first - 1]).rstrip())
-        out.extend([(middle + ("%" + str(i).ljust(width) + " = " if i in labelled else blank) + texts[i - 1]).rstrip()
-                    for i in range(first + 1, last)])  # the middle lines in one comprehension
+        out = [(head + ("%" + str(first).ljust(width) + " = " if labelled[first] else blank) + next(texts)).rstrip()]
+        lo = first + 1
+        while lo < last:  # the middle lines, `run` at a time, in one comprehension each
+            hi = min(last, lo + run)
+            # `zip` stops at the end of the range before reading another text
+            out += [(middle + ("%" + str(i).ljust(width) + " = " if labelled[i] else blank) + text).rstrip()
+                    for i, text in zip(range(lo, hi), texts)]
+            lo = hi
+            if len(out) >= run:
+                yield out
+                out = []
         if last > first:
-            append((bottom + ("%" + str(last).ljust(width) + " = " if last in labelled else blank) + texts[last - 1]).rstrip())
-    return out
+            out.append((bottom + ("%" + str(last).ljust(width) + " = " if labelled[last] else blank) + next(texts)).rstrip())
+        yield out
 
 
 # ---------------------------------------------------------------- items

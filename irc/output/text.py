@@ -61,6 +61,13 @@ then value), since big functions repeat a few types in millions of cells,
 and so are the entry comments' slot-state texts (by identity); statement
 texts come from one `irc.fmt.ExprPrinter` per function (memoised slot and
 name texts, calls with leaf arguments printed without recursion).
+Memory: the text is made in pieces (`iter_program_text`: runs of a few
+thousand lines; each statement's text is made when `fmt.iter_layout_runs`
+lays out its line; labels as a byte mask, not a set), so printing a
+function holds one piece of text at a time besides what it returns;
+`render_program_utf8` keeps each piece UTF-8-encoded as soon as it is made
+(the rails make a str 2 bytes a character, the UTF-8 about 1), which is
+what `irc infer` writes.  `render_program` joins the pieces into one str.
 
 Invariants: the printer is a pure function of (Program, results, colour);
 the output parses back (it is valid `.ir` input); slot names are unique in
@@ -71,12 +78,12 @@ from __future__ import annotations
 import re
 from itertools import chain, compress
 from operator import attrgetter
-from typing import Any
+from typing import Any, Iterator
 
 from irc.output import colour as C
 from irc.ir import model as ir
 from irc.syntax import tree as S
-from irc.output.fmt import ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, layout_body
+from irc.output.fmt import ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, iter_layout_runs
 from irc.output.fmt import stmt_markers, with_marker
 from irc.output.fmt import format_type_expr as fmt_type
 from irc.lattice.typelattice import widenconst
@@ -375,7 +382,7 @@ def _all_reached_as_engine(fn: ir.Function, result: Any) -> bool:
     types = result.ssa_types
     if not all([t is not None for t in types[1:]]):
         return False
-    if ir.Kind.DEAD in set(map(_KIND, fn.stmts)):
+    if ir.Kind.DEAD in map(_KIND, fn.stmts):  # a C-level scan by identity (hashing a Kind calls Python)
         return False
     printed = printed_succs(fn, result)
     return all(set(printed[b.id]) == set(b.succs) for b in fn.blocks)
@@ -536,72 +543,133 @@ def body_lines(fn: ir.Function, result: Any, colour: bool = False, plain: bool =
     """The annotated body: entry comments, rails, labels, statements, types
     (irc.fmt's layout).  `plain`: no entry comments and no `# ?`/`# !` marks;
     `hide_stable`: only what `irc.output.stable` keeps; `entries`: brief or
-    full entry comments (`entry_comments`)."""
+    full entry comments (`entry_comments`).  The runs of `iter_body_runs`, as one list."""
+    out: list[str] = []
+    for run in iter_body_runs(fn, result, colour, plain, hide_stable, entries):
+        out += run
+    return out
+
+
+def iter_body_runs(fn: ir.Function, result: Any, colour: bool = False, plain: bool = False,
+                   hide_stable: bool = False, entries: str = "brief") -> Iterator[list[str]]:
+    """`body_lines` a run of lines at a time (`fmt.iter_layout_runs`): each
+    statement's text is made when its line is (`_iter_stmt_texts` feeding
+    the layout), so neither the statement texts nor the lines are ever all
+    alive at once (`hide_stable` needs the whole listing first and makes
+    one run of what it keeps)."""
     names = slot_display_names(fn)
     used = used_ssa(fn, result)
     shows = _Shows()
-    unstable: set[int] | None = set() if hide_stable else None
-    texts, labelled = _stmt_texts(fn, result, names, used, shows, colour, marks=not plain, unstable=unstable)
     if plain:
         prefix = None
     else:
         comments = entry_comments(fn, result, names, reached_live_in(fn, result), shows, entries)
         prefix = {b: [C.paint(text, "comment", colour)] for b, text in comments.items()}
-    lines = layout_body(fn, texts, block_prefix=prefix, labelled=labelled, pred_counts=printed_pred_counts(fn, result))
+    labelled = _label_mask(fn, result, used)
+    del used  # the mask is a byte per statement; the set, tens of bytes per use
+    unstable: set[int] | None = set() if hide_stable else None
+    texts = _iter_stmt_texts(fn, result, names, shows, colour, marks=not plain, unstable=unstable)
+    runs = iter_layout_runs(fn, texts, block_prefix=prefix, labelled=labelled,
+                            pred_counts=printed_pred_counts(fn, result))
     if unstable is None:
-        return lines
+        return runs
     from irc.output.stable import keep_unstable
 
-    return keep_unstable(fn, lines, unstable, prefix_lines=0 if plain else 1)
+    lines: list[str] = []
+    for run in runs:
+        lines += run
+    return iter([keep_unstable(fn, lines, unstable, prefix_lines=0 if plain else 1)])
+
+
+def _label_mask(fn: ir.Function, result: Any, used: set[int]) -> bytearray:
+    """The statements printed with a `%N =` label, as a mask (`mask[i]`, see
+    `fmt.iter_layout_runs`): those `used` (`used_ssa`) that are reached
+    values or `enter`s (what `_stmt_texts` reports)."""
+    types = result.ssa_types
+    stmts = fn.stmts
+    n = len(stmts)
+    VALUE, ENTER = ir.Kind.VALUE, ir.Kind.ENTER
+    mask = bytearray(n + 1)
+    for i in used:
+        if 1 <= i <= n and types[i] is not None:
+            k = stmts[i - 1].kind
+            if k is VALUE or k is ENTER:
+                mask[i] = 1
+    return mask
+
+
+def _labelled(fn: ir.Function, result: Any, used: set[int]) -> set[int]:
+    """`_label_mask` as a set of statement numbers."""
+    mask = _label_mask(fn, result, used)
+    return {i for i in range(1, len(mask)) if mask[i]}
 
 
 def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[int], shows: _Shows,
                 colour: bool, marks: bool = True, unstable: set[int] | None = None) -> tuple[list[str], set[int]]:
     """Each statement's text (`_live_text` / `_dead_text`) followed by its
     `::T  # mark` suffix (`marks=False`: `::T` only), and the statements that
-    get a `%N =` label; `unstable`, when given, receives the statements whose
-    type is coloured yellow or red.  One pass; the statement text comes from
-    irc.fmt's `ExprPrinter` (the same text as `_live_text`, with slot and name
-    texts memoised for the function)."""
+    get a `%N =` label (`_labelled`); `unstable`, when given, receives the
+    statements whose type is coloured yellow or red.  `_iter_stmt_texts`, as
+    a list."""
+    return list(_iter_stmt_texts(fn, result, names, shows, colour, marks, unstable)), _labelled(fn, result, used)
+
+
+def _iter_stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], shows: _Shows,
+                     colour: bool, marks: bool = True, unstable: set[int] | None = None) -> Iterator[str]:
+    """`_stmt_texts`' texts one by one, in statement order (`unstable` is
+    complete once the iterator is exhausted), with Julia 1.12's statement
+    markers (`stmt_markers`) on the reached value statements."""
+    texts = _iter_plain_stmt_texts(fn, result, names, shows, colour, marks, unstable)
+    types = result.ssa_types
+    markers = {i: m for i, m in stmt_markers(fn).items() if types[i] is not None and fn.stmts[i - 1].kind is ir.Kind.VALUE}
+    if not markers:
+        return texts
+    return (with_marker(t, markers[i]) if i in markers else t for i, t in enumerate(texts, start=1))
+
+
+def _iter_plain_stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], shows: _Shows,
+                           colour: bool, marks: bool = True, unstable: set[int] | None = None) -> Iterator[str]:
+    """The statement texts without markers.  One pass; the statement text
+    comes from irc.fmt's `ExprPrinter` (the same text as `_live_text`, with
+    slot and name texts memoised for the function)."""
     K = ir.Kind
-    ASSIGN, VALUE, ENTER, DEAD = K.ASSIGN, K.VALUE, K.ENTER, K.DEAD
+    ASSIGN, VALUE, DEAD = K.ASSIGN, K.VALUE, K.DEAD
     Typed, ExprNode, Lit = S.Typed, S.ExprNode, S.Lit
     types = result.ssa_types
     widened = getattr(result, "widened", ())
     xp = ExprPrinter(fn).expr_prec
     dead_suffix = C.paint("::Union{}", C.GOOD, colour)
-    texts: list[str] = []
-    labelled: set[int] = set()
     suffix_of: dict[int, tuple[Any, str, str]] = {}  # id(type) -> (type, its `::T  # mark` suffix, level)
     taken = getattr(result, "from_input", frozenset())
+    last_t, last_hit = None, None  # the previous typed statement's type and suffix entry (runs share one type)
     for i, st in enumerate(fn.stmts, start=1):
         t = types[i]
         k = st.kind
         if t is None or k is DEAD:
-            texts.append(_dead_text(fn, st) + dead_suffix)
+            yield _dead_text(fn, st) + dead_suffix
             continue
         if k is not ASSIGN and k is not VALUE:
-            texts.append(format_stmt(st, fn))
-            if k is ENTER and i in used:
-                labelled.add(i)
+            yield format_stmt(st, fn)
             continue
         v = st.value
         if k is VALUE:
-            if i in used:
-                labelled.add(i)
             if type(v) is ExprNode and v.head in _NO_VALUE_HEADS:  # `_has_value` is False
-                texts.append(_live_text(fn, st, False))
+                yield _live_text(fn, st, False)
                 continue
-            if i in widened:  # an unused call Julia widened: `@code_warntype` prints no type
-                texts.append(xp(_strip_typed_slot(v) if type(v) is Typed else v)[0])
+            if widened and i in widened:  # an unused call Julia widened: `@code_warntype` prints no type
+                yield xp(_strip_typed_slot(v) if type(v) is Typed else v)[0]
                 continue
-        hit = suffix_of.get(id(t))
-        if i in taken:  # Julia's printed type, taken where irc cannot type the call
+        if taken and i in taken:  # Julia's printed type, taken where irc cannot type the call
             text, level = _typed("", t, colour, shows)
             hit = (t, _with_mark(text, level, colour, "from input") if marks else text, level)
-        elif hit is None:  # holding t keeps its id from being reused
-            text, level = _typed("", t, colour, shows)
-            hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour) if marks else text, level)
+        elif t is last_t:
+            hit = last_hit
+        else:
+            hit = suffix_of.get(id(t))
+            if hit is None:  # holding t keeps its id from being reused
+                text, level = _typed("", t, colour, shows)
+                hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour) if marks else text, level)
+            last_t, last_hit = t, hit
         if unstable is not None and hit[2] != C.GOOD:
             unstable.add(i)
         if type(v) is Typed:
@@ -610,15 +678,11 @@ def _stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], used: set[i
         if k is ASSIGN:
             sid = st.slot
             target = names.get(sid) if sid is not None else None
-            texts.append(f"({target if target is not None else _slot_name(fn, sid)} = {text}){hit[1]}")
+            yield f"({target if target is not None else _slot_name(fn, sid)} = {text}){hit[1]}"
         elif _needs_parens(v) if type(v) is Lit else (prec < 100 or type(v) is Typed):
-            texts.append(f"({text}){hit[1]}")
+            yield f"({text}){hit[1]}"
         else:
-            texts.append(text + hit[1])
-    for i, m in stmt_markers(fn).items():  # Julia 1.12's markers, on the statements still reached
-        if types[i] is not None and fn.stmts[i - 1].kind is VALUE:
-            texts[i - 1] = with_marker(texts[i - 1], m)
-    return texts, labelled
+            yield text + hit[1]
 
 
 def statement_texts(fn: ir.Function, result: Any) -> list[str]:
@@ -693,11 +757,18 @@ def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = Fa
     return out
 
 
+def iter_function_runs(fn: ir.Function, result: Any, path: str = "", colour: bool = False, plain: bool = False,
+                       hide_stable: bool = False, entries: str = "brief") -> Iterator[list[str]]:
+    """The lines of `render_function` (without their newlines) in runs
+    (lists), made as they are read: the header, then `iter_body_runs`."""
+    yield header_lines(fn, result, path, colour, plain)
+    yield from iter_body_runs(fn, result, colour, plain, hide_stable, entries)
+
+
 def render_function(fn: ir.Function, result: Any, path: str = "", colour: bool = False, plain: bool = False,
                     hide_stable: bool = False, entries: str = "brief") -> str:
     """One function in `@code_warntype` layout (see the module doc)."""
-    return "\n".join(header_lines(fn, result, path, colour, plain)
-                     + body_lines(fn, result, colour, plain, hide_stable, entries)) + "\n"
+    return "\n".join(chain.from_iterable(iter_function_runs(fn, result, path, colour, plain, hide_stable, entries))) + "\n"
 
 
 def declaration_text(program: ir.Program) -> str:
@@ -708,17 +779,60 @@ def declaration_text(program: ir.Program) -> str:
     return "".join(format_item(it).rstrip("\n") + "\n" for it in items)
 
 
+CHUNK_LINES = 4096  # lines per piece of `iter_program_text`
+
+
+def iter_program_text(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
+                      plain: bool = False, hide_stable: bool = False, entries: str = "brief",
+                      chunk_lines: int = CHUNK_LINES) -> Iterator[str]:
+    """`render_program`'s text in pieces, in order: the declarations, then
+    each function's lines in runs of at most `chunk_lines` lines, each run
+    ending in its newline, and the blank line between parts as a piece of
+    its own.  Lines are made as the pieces are read, so a caller that
+    encodes or writes each piece before taking the next holds one piece of
+    text at a time, never the whole output (`irc.cli.driver` keeps UTF-8
+    pieces: the rails make a str 2 bytes a character)."""
+    if chunk_lines < 1:
+        raise ValueError("chunk_lines must be at least 1")
+    decls = "" if plain else declaration_text(program)
+    if decls:
+        yield decls
+    first = not decls
+    for fn, r in results:
+        if not first:
+            yield "\n"
+        first = False
+        buf: list[str] = []
+        for run in iter_function_runs(fn, r, program.path, colour, plain, hide_stable, entries):
+            if len(buf) + len(run) > chunk_lines:
+                if buf:
+                    buf.append("")  # the last line's newline
+                    yield "\n".join(buf)
+                    buf = []
+                if len(run) > chunk_lines:  # a long run: pieces of exactly `chunk_lines`, then the rest
+                    cut = len(run) - len(run) % chunk_lines
+                    for k in range(0, cut, chunk_lines):
+                        yield "\n".join(run[k:k + chunk_lines]) + "\n"
+                    run = run[cut:]
+            buf += run
+        if buf:
+            buf.append("")
+            yield "\n".join(buf)
+
+
+def render_program_utf8(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
+                        plain: bool = False, hide_stable: bool = False, entries: str = "brief") -> list[bytes]:
+    """`render_program(...).encode()` as a list of pieces (`iter_program_text`,
+    each encoded as soon as it is made): about half the memory of the str,
+    and no str of the whole output ever exists."""
+    return [piece.encode() for piece in iter_program_text(program, results, colour, plain, hide_stable, entries)]
+
+
 def render_program(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
                    plain: bool = False, hide_stable: bool = False, entries: str = "brief") -> str:
     """The whole file: declarations, then every function, separated by blank
     lines.  `plain`: Julia's own layout (no declarations, entry comments, flag
     comments or marks); `hide_stable`: type-stable statements left out
     (`irc.output.stable`); `entries`: `brief` or `full` entry comments
-    (`entry_comments`)."""
-    parts = []
-    decls = "" if plain else declaration_text(program)
-    if decls:
-        parts.append(decls)
-    for fn, r in results:
-        parts.append(render_function(fn, r, program.path, colour, plain, hide_stable, entries))
-    return "\n".join(parts)
+    (`entry_comments`).  The pieces of `iter_program_text`, joined."""
+    return "".join(iter_program_text(program, results, colour, plain, hide_stable, entries))
