@@ -1,6 +1,10 @@
 """`infer_function(fn, world, store=...) -> InferenceResult`: the inference entry point.
 
-Pipeline for one function: backward slot liveness (`irc.liveness`, computed
+Pipeline for one function: one pass over the statements for their
+syntactic facts (`liveness.collect_facts`: reads, `%n`, per-block
+use/defs/writes, the users of each `%n` the engine may queue, dead and
+slot-writing statements -- shared by liveness, the engine, flags and the
+printer), backward slot liveness (`irc.liveness`, computed
 in every mode: the printer lists live-in slots whatever the store), the
 transfer over the world (`irc.transfer`), the chosen state store
 (`irc.stores`), the worklist engine to a fixpoint (`irc.engine.run`), then
@@ -23,7 +27,7 @@ from dataclasses import dataclass, field
 from irc.ir import model as ir
 from irc.infer.engine import replay, run
 from irc.infer.flags import analyse
-from irc.infer.liveness import LiveIn, compute_liveness, stmt_facts, used_values
+from irc.infer.liveness import LiveIn, block_writes, collect_facts, compute_liveness, used_values
 from irc.infer.stores import STORES, make_store
 from irc.infer.transfer import Transfer
 
@@ -41,8 +45,10 @@ class InferenceResult:
     stats: dict = field(default_factory=dict)
     _store: object = None
     _transfer: object = None
-    stmt_reads: list | None = None  # per statement (1-based) `(slot, in isdefined)` reads, liveness.stmt_facts
-    stmt_ssas: list | None = None  # per statement (1-based) the `%n` it mentions, liveness.stmt_facts
+    # per statement (1-based) `(slot, in isdefined)` reads, and the `%n` it mentions (`liveness.Facts`:
+    # `Ragged` sequences, `r[i]` a fresh list)
+    stmt_reads: object = None
+    stmt_ssas: object = None
     ssas_partial: frozenset = frozenset()  # statements whose stmt_ssas leaves some `%n` out
     widened: frozenset = frozenset()  # unused generic calls widened to Any (Julia's `call_result_unused`)
     from_input: frozenset = frozenset()  # statements typed with Julia's printed type (`use_printed`)
@@ -124,26 +130,27 @@ def _infer(fn: ir.Function, world, store: str, path: str, use_printed: bool | st
         raise ValueError(f"unknown state store {store!r} (expected one of {', '.join(STORES)})")
     _ensure_cfg(fn)
     t0 = time.perf_counter()
-    partial: set[int] = set()
-    blocks: list = []  # per block (use, defs, writes), from the same pass
-    reads, ssas, called = stmt_facts(fn, partial, blocks)
+    facts = collect_facts(fn)  # one pass: reads, `%n`, per-block use/defs/writes, cross-block users
+    reads, ssas, partial = facts.reads, facts.ssas, facts.partial
+    blocks = facts.blocks if facts.per_block else None  # None: blocks not a partition (never from irc.ir.cfg)
     live = compute_liveness(fn, reads, blocks)
     t1 = time.perf_counter()
-    tr = Transfer(fn, world, used_values(fn, ssas, partial), path)
+    tr = Transfer(fn, world, used_values(fn, ssas, partial, facts.dead), path)
     if use_printed:
         tr.use_printed(every=use_printed == "all")
     nslots = len(fn.slots)
     block_first = [0] + [b.first for b in fn.blocks]
     st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts),
-                    [[]] + [w for _, _, w in blocks] if store == "shared" else None)
+                    (([[]] + [w for _, _, w in blocks]) if blocks is not None else block_writes(fn))
+                    if store == "shared" else None)
     initial = tr.initial_table(nslots)
-    er = run(fn, tr, st, live, initial, ssas)
+    er = run(fn, tr, st, live, initial, ssas, facts.users if facts.per_block else None)
     t2 = time.perf_counter()
     argtypes = {s.id: initial[s.id].type for s in fn.slots if s.argument}
     # the flags' skip-the-block test walks the slots that change between entries: worth it where the
     # store finds them in O(changes) (`shared`); the others replay every reached block
-    slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, called,
-                                            live if st.cheap_diffs else None)
+    slot_types, slot_flags, diags = analyse(fn, er.ssa, st, tr, argtypes, path, reads, facts.called,
+                                            live if st.cheap_diffs else None, facts)
     own = getattr(world, "notes_for", None)
     diags = (own(fn) if own is not None else []) + tr.fn_diags + diags
     if fn.notes:  # what reading a paste assumed (irc.ir.build), first

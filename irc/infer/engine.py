@@ -17,7 +17,10 @@ the SSA types `ssa[i]` (None = not reached), the return type.
    entry into the working table, and walk its statements:
    - the statement's fresh type `t` is merged into `ssa[i]`
      (`tmerge(old, t)` unless `t ⊑ old`); if `ssa[i]` changed, the blocks of
-     the statement's reached users (precomputed) are queued;
+     the statement's reached users (precomputed) are queued -- only users in
+     another block or not after i can need it (a later user in the same
+     block is reached by the walk under way), so only those are listed
+     (`liveness.Facts.users`: on a straight line, none);
    - `x = rhs`: `x <- (ssa[i], defined)`; every slot holding a `Conditional`
      about `x` turns back into `Bool` (index slot -> holders, no table scan);
      `NewvarNode(x)`: `x <- (Union{}, undef)`; inside a try region both
@@ -173,17 +176,21 @@ def _leave(fn: ir.Function, handler: list[int], cur: int, st: ir.Stmt, opens_cat
     return cur
 
 
-def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = None) -> EngineResult:
+def run(fn: ir.Function, tr, store, live_in, initial: list, ssas=None, users: list | None = None) -> EngineResult:
     """Run the worklist to a fixpoint.  `tr` is the transfer (see
     irc.transfer.Transfer for the interface), `store` an irc.stores store,
-    `initial` block 1's entry table (list indexed by slot id)."""
+    `initial` block 1's entry table (list indexed by slot id).  `users`:
+    `liveness.Facts.users` (each `%n`'s users outside its block or not
+    after it: the only ones whose block is ever queued, below), else
+    `ssa_users(fn, ssas)`."""
     stmts = fn.stmts
     nstmts = len(stmts)
     blocks = fn.blocks
     nb = len(blocks)
     stmt_block = fn.stmt_block
     ssa: list = [None] * (nstmts + 1)
-    users = ssa_users(fn, ssas)
+    if users is None:
+        users = ssa_users(fn, ssas)
     handlers = try_handlers(fn)
     BOTTOM = tr.BOTTOM
     ANY = tr.ANY
@@ -223,6 +230,8 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = 
     BOTTOM_T = type(BOTTOM)  # only an element of BOTTOM's class can equal it (lattice classes compare class first)
     new_state = tuple.__new__  # VarState(t, u) without the NamedTuple's Python-level __new__
     ASSIGN, VALUE = K.ASSIGN, K.VALUE
+    # `cond_parts(t) is not None` as one class test when the transfer names its Conditional class
+    COND = getattr(tr, "cond_type", None)
 
     def record(pc: int, t, cur_b: int):
         """Merge the fresh type t into ssa[pc]; queue the reached users' blocks if it grew."""
@@ -280,8 +289,7 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = 
             if cp is not None:
                 holders.setdefault(cp[0], set()).add(s)
         nextbb = b + 1  # fall-through target (None: the walk ended)
-        for pc in range(blk.first, blk.last + 1):
-            st = stmts[pc - 1]
+        for pc, st in enumerate(stmts[blk.first - 1:blk.last], blk.first):
             if record_table is not None:
                 record_table(pc, working)
             kind = st.kind
@@ -310,7 +318,8 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas: list | None = 
                     continue
                 vs = new_state(VarState, (t, False))
                 s = st.slot
-                if holders or cond_parts(t) is not None or s not in valid_slots:
+                if holders or (type(t) is COND if COND is not None else cond_parts(t) is not None) \
+                        or s not in valid_slots:
                     assign(s, vs)
                 else:  # assign's common case: no Conditional to track
                     working[s] = vs

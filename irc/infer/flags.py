@@ -20,6 +20,12 @@ Slot types are Julia's `record_slot_assign!`: arguments start at their
 argument type, other slots at `Union{}`; every reached assignment merges
 in the widened type of its right-hand side.
 
+With the statements' facts (`liveness.Facts`), the syntactic flags walk
+only the dead statements (the others' reads and callees are in the facts)
+and count assignments over the slot writers, slot types visit the slot
+writers only, and `%i is Any` is found with C-level passes over `ssa`:
+O(statements) in C, O(writers + dead + Any-typed) in Python.
+
 Diagnostics about a missing declaration (`ONCE_CODES`) are reported once per
 function, at their first statement, naming the other lines (`once_per_cause`).
 
@@ -30,7 +36,7 @@ defined`` where it is undefined on every path (`(Union{}, undef)`);
 """
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, compress
 from operator import itemgetter
 
 from irc.ir import model as ir
@@ -39,6 +45,7 @@ from irc.syntax import tree as S
 from irc.infer.engine import replay
 from irc.errors import Diagnostic, Span
 from irc.infer.liveness import expr_slot_reads, stmt_reads
+from irc.infer.ragged import Ragged
 from irc.infer.transfer import NO_VALUE_HEADS
 
 K = ir.Kind
@@ -95,15 +102,26 @@ def called_slots(e, out: set[int]) -> None:
             stack.append(x.expr)
 
 
-def syntactic_flags(fn: ir.Function, reads: list | None = None, called_live: set | None = None) -> dict[int, int]:
+def syntactic_flags(fn: ir.Function, reads=None, called_live: set | None = None, facts=None) -> dict[int, int]:
     """Syntactic flags; `reads`/`called_live` (from `liveness.stmt_facts`)
-    save re-walking the statements that are not dead."""
+    save re-walking the statements that are not dead; with `facts`
+    (`liveness.Facts`, whose `reads` and `called` these are) besides, only
+    the dead statements and the slot writers (`write_pcs`) are visited."""
     flags = {s.id: 0 for s in fn.slots}
     assigns: dict[int, int] = {}
     called: set[int] = set()
     shared = reads is not None and called_live is not None  # only dead statements need a walk
     ASSIGN, DEAD = K.ASSIGN, K.DEAD
-    for st in fn.stmts:
+    stmts = fn.stmts
+    if shared and facts is not None:
+        for i in facts.write_pcs:
+            st = stmts[i - 1]
+            if st.kind is ASSIGN:
+                assigns[st.slot] = assigns.get(st.slot, 0) + 1
+        walk = [stmts[i - 1] for i in facts.dead]
+    else:
+        walk = stmts
+    for st in walk:
         kind = st.kind
         if kind is ASSIGN and st.slot is not None:
             assigns[st.slot] = assigns.get(st.slot, 0) + 1
@@ -131,7 +149,8 @@ def syntactic_flags(fn: ir.Function, reads: list | None = None, called_live: set
             except (AttributeError, TypeError):  # a dead statement may hold syntax-level nodes
                 pass
     if reads is not None:  # every slot read by a statement that is not dead
-        for s in set(map(itemgetter(0), chain.from_iterable(reads))):
+        flat = reads.values if isinstance(reads, Ragged) else chain.from_iterable(reads)
+        for s in set(map(itemgetter(0), flat)):
             if s in flags:
                 flags[s] |= SLOT_USED
     if called_live is not None:
@@ -150,7 +169,7 @@ def flag_names(bits: int) -> list[str]:
 
 
 def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], path: str = "",
-            stmt_reads_of: list | None = None, called: set | None = None, live=None):
+            stmt_reads_of=None, called: set | None = None, live=None, facts=None):
     """(slot_types, slot_flags, diagnostics) for one inferred function.
 
     `store` is the state store after the fixpoint (`view(b)`, `cond_slots(b)`,
@@ -163,13 +182,16 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
     states may differ from the previous reached entry (`changed_slots`), so
     a large function with no undefined reads costs O(statements + changes).
     Diagnostics come out in statement order; per statement: reads, then the
-    call diagnostics of the engine's last walk, then type instability."""
-    flags = syntactic_flags(fn, stmt_reads_of, called)
+    call diagnostics of the engine's last walk, then type instability.
+    `facts` (`liveness.Facts`, whose `reads` and `called` are the two
+    above): the syntactic flags, slot types and NewvarNode blocks visit
+    only the statements they are about."""
+    flags = syntactic_flags(fn, stmt_reads_of, called, facts)
     names = {s.id: s.name for s in fn.slots}
     bottom = tr.BOTTOM
     anyt = tr.ANY
 
-    slot_types = _slot_types(fn, ssa, tr, argtypes)
+    slot_types = _slot_types(fn, ssa, tr, argtypes, facts.write_pcs if facts is not None else None)
 
     stmts = fn.stmts
     use = getattr(live, "use", None)
@@ -177,7 +199,10 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
     if use is not None:
         NEWVAR = K.NEWVAR
         stmt_block = fn.stmt_block
-        newvar_blocks = {stmt_block[i] for i, st in enumerate(stmts, 1) if st.kind is NEWVAR}
+        if facts is not None:
+            newvar_blocks = {stmt_block[i] for i in facts.newvars}
+        else:
+            newvar_blocks = {stmt_block[i] for i, st in enumerate(stmts, 1) if st.kind is NEWVAR}
     read_diags: dict[int, list[Diagnostic]] = {}
     spans: dict[int, Span] = {}
 
@@ -238,10 +263,11 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
 
     # call diagnostics of the engine's last walks, and `%i is Any` for reached value statements
     tdiags = tr.diags
-    is_any = {i for i, t in {id(t): t for t in ssa if t is not None}.items() if t == anyt}
+    # the distinct objects of ssa equal to Any (C-level passes; most statements' types are shared)
+    is_any = {i for i, t in dict(zip(map(id, ssa), ssa)).items() if t is not None and t == anyt}
     VALUE = K.VALUE
-    unstable = [pc for pc, t in enumerate(ssa) if id(t) in is_any and pc and stmts[pc - 1].kind is VALUE
-                and _has_value(stmts[pc - 1])] if is_any else []
+    unstable = [pc for pc in compress(range(len(ssa)), map(is_any.__contains__, map(id, ssa)))
+                if pc and stmts[pc - 1].kind is VALUE and _has_value(stmts[pc - 1])] if is_any else []
     pcs = set(read_diags)
     pcs.update(pc for pc in tdiags if tdiags[pc] and ssa[pc] is not None)
     pcs.update(unstable)
@@ -292,10 +318,11 @@ def once_per_cause(diags: list) -> list:
     return out
 
 
-def _slot_types(fn: ir.Function, ssa: list, tr, argtypes: dict[int, object]) -> dict[int, object]:
+def _slot_types(fn: ir.Function, ssa: list, tr, argtypes: dict[int, object], write_pcs=None) -> dict[int, object]:
     """Julia's `record_slot_assign!`: arguments start at their argument type,
     other slots at `Union{}`; every reached assignment merges in the widened
-    type of its right-hand side."""
+    type of its right-hand side.  `write_pcs` (`liveness.Facts`): the
+    statements that write a slot, ascending (the only ones visited)."""
     bottom = tr.BOTTOM
     anyt = tr.ANY
     slot_types: dict[int, object] = {}
@@ -303,7 +330,10 @@ def _slot_types(fn: ir.Function, ssa: list, tr, argtypes: dict[int, object]) -> 
         slot_types[s.id] = argtypes.get(s.id, bottom) if s.argument else bottom
     ASSIGN = K.ASSIGN
     widenconst = L.widenconst
-    for pc, st in enumerate(fn.stmts, start=1):
+    stmts = fn.stmts
+    pcs = range(1, len(stmts) + 1) if write_pcs is None else write_pcs
+    for pc in pcs:
+        st = stmts[pc - 1]
         if st.kind is ASSIGN and ssa[pc] is not None and st.slot in slot_types:
             vt = widenconst(ssa[pc])
             cur = slot_types[st.slot]

@@ -18,6 +18,14 @@ enter block (spec §2), so a slot read in a catch block is live into the
 enter block and, through it, into the try region's entry: this is exactly
 what the engine's catch-entry merges need (spec §3.4).
 
+The walks: `collect_facts` visits every statement once and keeps what the
+later passes need (`Facts`): reads and `%n` per statement as flat `Ragged`
+lists (8 bytes an item and 8 a statement, not a list object per
+statement), per-block use/defs/writes, the users of each `%n` the engine
+may queue, the dead, slot-writing and NewvarNode statements.  Call
+arguments that are `%n`, slots or literals are read in line; anything else
+goes through `_reads`, the general walk, and is checked afterwards.
+
 Liveness is syntactic: unreached statements count too.  That only makes
 more slots live, never fewer, and is independent of inference, so every
 state store computes the same sets.
@@ -29,7 +37,12 @@ slot live into any successor when it merges at the end of a block.
 """
 from __future__ import annotations
 
+from array import array
+from dataclasses import dataclass
+from itertools import chain
+
 from irc.ir import model as ir
+from irc.infer.ragged import Ragged
 from irc.syntax import tree as S
 ISDEFINED_HEADS = frozenset({"isdefined"})
 
@@ -122,86 +135,198 @@ def _reads(e: object, isdef: bool, out: list, ssas: list | None = None, called: 
             push(x.body)
 
 
-def stmt_facts(fn: ir.Function, partial: set[int] | None = None,
-               blocks: list | None = None) -> tuple[list, list, set[int]]:
-    """One pass over every statement: (reads per statement, `%n` mentioned
-    per statement, slots called anywhere); lists are 1-based (index 0
-    empty); read-only (empty ones and `(slot, False)` pairs are shared).
-    Dead statements evaluate nothing (their calls still count as
-    syntactic `SLOT_CALLED`, see irc.flags).  With `partial`, adds the
-    statements whose `%n` list leaves out an operand of a skipped `Expr`
-    head: for every other statement it equals the `expr_ssa_refs` of its
-    `stmt_operands` (as a multiset).  With `blocks` (a list, the function's
-    CFG computed), appends for each block in order `(use, defs, writes)`:
-    what `block_use_def` computes (as sets) and `block_writes` (a list), in
-    the same pass."""
-    reads: list = [_NONE]
-    ssas: list = [_NONE]
+@dataclass(slots=True)
+class Facts:
+    """What one pass over a function's statements finds (`collect_facts`).
+
+    `reads[i]`: the `(slot, inside isdefined)` reads of statement i, in
+    evaluation order (`stmt_reads`; a `(slot, False)` pair is one shared
+    tuple per slot); `ssas[i]`: the `%n` it mentions -- both `Ragged`,
+    1-based (entry 0 empty), empty for dead statements; `called`: slots
+    called anywhere (not in dead statements); `partial`: the statements
+    whose `%n` list leaves out an operand of a skipped `Expr` head (for
+    every other statement `ssas[i]` equals the `expr_ssa_refs` of its
+    `stmt_operands`, as a multiset).  With blocks (`per_block`):
+    `blocks[b - 1] = (use, defs, writes)` as `block_use_def` (sets) and
+    `block_writes` (a list) compute them; `users[n]` the statements that
+    mention `%n` (ascending, once each) and lie in another block than
+    statement n or not after it -- the only users whose block the engine
+    ever queues (`engine.ssa_users` filtered; the rest are `()`);
+    `write_pcs` the statements that write a slot (assignments and
+    NewvarNodes with a slot), ascending; `newvars` the NewvarNode
+    statements; `dead` the DEAD statements."""
+    reads: Ragged
+    ssas: Ragged
+    called: set
+    partial: set
+    per_block: bool
+    blocks: list
+    users: list
+    write_pcs: array
+    newvars: list
+    dead: list
+
+
+def _contiguous(fn: ir.Function) -> bool:
+    """Do fn's blocks partition its statements in order (what `irc.ir.cfg` builds)?"""
+    nxt = 1
+    for b in fn.blocks:
+        if b.first != nxt or b.last < b.first - 1:
+            return False
+        nxt = b.last + 1
+    return nxt == len(fn.stmts) + 1 and bool(fn.blocks)
+
+
+def collect_facts(fn: ir.Function) -> Facts:
+    """One pass over every statement (see `Facts`).  Dead statements
+    evaluate nothing (their calls still count as syntactic `SLOT_CALLED`,
+    see irc.flags).  Per-block facts (`blocks`, `users`) need the CFG
+    (blocks partitioning the statements in order); without it `per_block`
+    is false and they are empty."""
+    per_block = _contiguous(fn)
+    nstmts = len(fn.stmts)
+    rv: list = []  # every read, flat
+    qv: list = []  # every `%n`, flat
+    rs = array("q", (0, 0))  # entry 0: no statement
+    qs = array("q", (0, 0))
+    rs_append, qs_append = rs.append, qs.append
     called: set[int] = set()
-    sk: list | None = [] if partial is not None else None
+    partial: set[int] = set()
+    sk: list = []
+    blocks: list = []
+    users: list = [_NONE] * (nstmts + 1) if per_block else []
+    write_pcs = array("q")
+    newvars: list[int] = []
+    dead: list[int] = []
     K = ir.Kind
-    DEAD, ASSIGN, NEWVAR = K.DEAD, K.ASSIGN, K.NEWVAR
+    DEAD, ASSIGN, NEWVAR, VALUE = K.DEAD, K.ASSIGN, K.NEWVAR, K.VALUE
     pairs: dict[int, tuple[int, bool]] = {}  # one `(slot, False)` per slot, shared by every read of it
     pair = pairs.get
-    append_r, append_q = reads.append, ssas.append
+    rv_append, qv_append = rv.append, qv.append
     stmts = fn.stmts
-    per_block = blocks is not None
-    spans = [(b.first, b.last) for b in fn.blocks] if per_block else [(1, len(stmts))]
+    spans = [(b.first, b.last) for b in fn.blocks] if per_block else [(1, nstmts)]
     for first, last in spans:
         u: set[int] = set()
         d: set[int] = set()
         w: list[int] = []
-        for i in range(first, last + 1):
-            st = stmts[i - 1]
-            r: list = []
-            q: list = []
+        for i, st in enumerate(stmts[first - 1:last], first):
             kind = st.kind
-            if kind is not DEAD:
-                v = st.value
-                tv = type(v)
-                if tv is _SSA:
-                    q.append(v.n)
-                elif tv is _Call and type(v.func) is _Name:  # `f(a, b)`: no read in f, one walk per argument
-                    for a in v.args:
-                        ta = type(a)
-                        if ta is _SSA:
-                            q.append(a.n)
-                        elif ta is _SlotRef:
-                            sid = a.id
-                            if sid is not None:
-                                r.append(pair(sid) or pairs.setdefault(sid, (sid, False)))
-                        elif ta is not _Lit and ta is not _Name:
-                            _reads(a, False, r, q, called, sk)
-                elif v is not None:
-                    _reads(v, False, r, q, called, sk)
+            if kind is DEAD:
+                dead.append(i)
+                rs_append(len(rv))
+                qs_append(len(qv))
+                continue
+            v = st.value
+            tv = type(v)
+            slow = False  # some operand went through `_reads`: its reads and `%n` from r0/q0 on are checked below
+            if tv is _SSA:
+                n = v.n
+                qv_append(n)
+                if (n < first or n >= i) and per_block and 0 < n <= nstmts:
+                    _add_user(users, n, i)
+            elif tv is _Call and type(v.func) is _Name:  # `f(a, b)`: no read in f, one walk per argument
+                for a in v.args:
+                    ta = type(a)
+                    if ta is _SSA:
+                        n = a.n
+                        qv_append(n)
+                        if (n < first or n >= i) and per_block and 0 < n <= nstmts:
+                            _add_user(users, n, i)
+                    elif ta is _SlotRef:
+                        sid = a.id
+                        if sid is not None:
+                            rv_append(pair(sid) or pairs.setdefault(sid, (sid, False)))
+                            if sid not in d:
+                                u.add(sid)
+                    elif ta is not _Lit and ta is not _Name:
+                        if not slow:  # (what was read in line before is checked twice: harmless)
+                            slow, r0, q0 = True, len(rv), len(qv)
+                        _reads(a, False, rv, qv, called, sk)
+            elif v is not None:
+                slow, r0, q0 = True, len(rv), len(qv)
+                _reads(v, False, rv, qv, called, sk)
+            if st.args:
+                if not slow:
+                    slow, r0, q0 = True, len(rv), len(qv)
                 for e in st.args:
-                    _reads(e, False, r, q, called, sk)
+                    _reads(e, False, rv, qv, called, sk)
+            if slow:
+                for sid, _ in rv[r0:]:
+                    if sid not in d:
+                        u.add(sid)
+                if per_block:
+                    for n in qv[q0:]:
+                        if (n < first or n >= i) and 0 < n <= nstmts:
+                            _add_user(users, n, i)
                 if sk:
                     partial.add(i)
                     sk.clear()
-                if per_block:
-                    for sid, _ in r:
-                        if sid not in d:
-                            u.add(sid)
-                    if (kind is ASSIGN or kind is NEWVAR) and st.slot is not None:
-                        d.add(st.slot)
-                        w.append(st.slot)
-            append_r(r or _NONE)
-            append_q(q or _NONE)
+            rs_append(len(rv))
+            qs_append(len(qv))
+            if kind is VALUE:  # most statements
+                continue
+            if (kind is ASSIGN or kind is NEWVAR) and st.slot is not None:
+                d.add(st.slot)
+                w.append(st.slot)
+                write_pcs.append(i)
+            if kind is NEWVAR:
+                newvars.append(i)
         if per_block:
             blocks.append((u, d, w))
-    return reads, ssas, called
+    return Facts(Ragged(rv, rs), Ragged(qv, qs), called, partial, per_block, blocks, users, write_pcs, newvars,
+                 dead)
 
 
-def used_values(fn: ir.Function, ssas: list | None = None, partial=()) -> bytearray:
+def _add_user(users: list, n: int, i: int) -> None:
+    u = users[n]
+    if u is _NONE:
+        users[n] = [i]
+    elif u[-1] != i:  # i only grows: a repeat is the last entry
+        u.append(i)
+
+
+def stmt_facts(fn: ir.Function, partial: set[int] | None = None,
+               blocks: list | None = None) -> tuple[Ragged, Ragged, set[int]]:
+    """`collect_facts` in the older shape: (reads per statement, `%n`
+    mentioned per statement, slots called anywhere); with `partial` (a
+    set), adds the partial statements; with `blocks` (a list, the
+    function's CFG computed), appends each block's `(use, defs, writes)`."""
+    f = collect_facts(fn)
+    if partial is not None:
+        partial.update(f.partial)
+    if blocks is not None:
+        blocks.extend(f.blocks)
+    return f.reads, f.ssas, f.called
+
+
+def used_values(fn: ir.Function, ssas=None, partial=(), dead=None) -> bytearray:
     """used[i] = 1 when some statement mentions `%i` -- dead statements
     included, whose quoted operands keep Julia's numbering (Julia's
     `find_ssavalue_uses` scans the whole code).  `ssas`/`partial` from
-    `stmt_facts` save walking the statements that are not dead."""
+    `stmt_facts` save walking the statements that are not dead; with
+    `dead` (`Facts.dead`) besides and `ssas` a `Ragged`, only the dead and
+    partial statements are walked (the rest is one pass over the flat
+    `%n` list)."""
     n = len(fn.stmts)
     used = bytearray(n + 2)
+    stmts = fn.stmts
+    if dead is not None and isinstance(ssas, Ragged):
+        for r in ssas.values:
+            if 0 < r <= n:
+                used[r] = 1
+        # a partial statement's list is a sub-multiset of its full one: mark the full one too
+        for i in chain(partial, dead):
+            st = stmts[i - 1]
+            if st.kind is ir.Kind.DEAD:
+                refs = expr_ssa_refs(st.value) if st.value is not None else ()
+            else:
+                refs = [r for e in stmt_operands(st) for r in expr_ssa_refs(e)]
+            for r in refs:
+                if 0 < r <= n:
+                    used[r] = 1
+        return used
     DEAD = ir.Kind.DEAD
-    for i, st in enumerate(fn.stmts, 1):
+    for i, st in enumerate(stmts, 1):
         if ssas is not None and st.kind is not DEAD and i not in partial:
             refs = ssas[i]
         elif st.kind is DEAD:

@@ -36,7 +36,10 @@ Values of literals and global names are memoised (the world is fixed for
 the whole inference), and so are calls, per function, by (callee name,
 identities of f and the argument elements): the same call on the same
 elements gives the same type; what depends on the statement (diagnostics,
-a Conditional on an argument's slot) is applied per statement.
+a Conditional on an argument's slot) is applied per statement.  The
+commonest call, two operands each a `%n`, slot or literal, reads them in
+line and returns a memo hit without building the argument list (the
+general loop's cases in the same order: tested equal to it).
 """
 from __future__ import annotations
 
@@ -73,6 +76,7 @@ _TYPE_ARG = {"isa": 1, "typeassert": 1, "apply_type": 0}
 _Cond, _Union = L.Conditional, type(L.BOTTOM)
 # `x == Union{}` is `type(x) is _Union and not x.members`: every lattice class
 # compares its own class first, so only an empty union equals Union{}.
+_LEAF = frozenset({_SSA, _SlotRef, _Lit})  # operands `eval_call` reads in line (no `_TYPE_ARG` name)
 _EXACT_KEYED = frozenset({int, bool, str})  # literal values whose `==` is exact (no 0.0 == -0.0, nan)
 
 
@@ -223,6 +227,8 @@ class Transfer:
         return self._writes
 
     # ------------------------------------------------------------ lattice ops
+    cond_type = L.Conditional  # `cond_parts(t) is not None` exactly when `type(t) is cond_type`
+
     @staticmethod
     def cond_parts(t):
         if type(t) is L.Conditional:
@@ -451,20 +457,56 @@ class Transfer:
         `call_result_unused`), so a generic call's result widens to `Any`."""
         if type(func) is _Name:  # the common case, `_value`'s memo read in line
             callee = func
-            hit = self._names.get(func.parts)
+            kp = func.parts
+            hit = self._names.get(kp)
             f = hit[1] if hit is not None else self._value(func, pc, report=False)
-            key = [func.parts, id(f)]
         else:
             f = self.eval_value(pc, func, table, ssa)
             callee = _unwrap(func)
-            key = [callee.parts if type(callee) is _Name else type(callee), id(f)]
-        # the arguments, left to right: `[eval_value(a) for a in args]` with `%n`
-        # and slots read in line (the same cases, in the same order, as
-        # eval_value's first two); their ids complete the memo key
+            kp = callee.parts if type(callee) is _Name else type(callee)
+        nssa = len(ssa)
+        if len(args) == 2 and type(args[0]) in _LEAF and type(args[1]) in _LEAF:
+            # the commonest shape, `f(a, b)` with each a `%n`, slot or literal: the loop
+            # below unrolled (same cases, same order); a memo hit whose type is the same
+            # at every statement returns before the argument list is built
+            a, b = args
+            t = type(a)
+            if t is _SSA:
+                n = a.n
+                v0 = ssa[n] if 1 <= n < nssa else None
+                if v0 is None:
+                    v0 = self.BOTTOM
+            elif t is _SlotRef:
+                try:
+                    v0 = table[a.id].type
+                except (IndexError, KeyError, TypeError, AttributeError):
+                    v0 = self.eval_value(pc, a, table, ssa)
+            else:
+                v0 = self._value(a, pc)
+            t = type(b)
+            if t is _SSA:
+                n = b.n
+                v1 = ssa[n] if 1 <= n < nssa else None
+                if v1 is None:
+                    v1 = self.BOTTOM
+            elif t is _SlotRef:
+                try:
+                    v1 = table[b.id].type
+                except (IndexError, KeyError, TypeError, AttributeError):
+                    v1 = self.eval_value(pc, b, table, ssa)
+            else:
+                v1 = self._value(b, pc)
+            key = (kp, id(f), id(v0), id(v1))
+            hit = self._calls.get(key)
+            if hit is not None and hit[3] is not None and not unused:
+                return hit[3]
+            argtypes = [v0, v1]
+            return self._call_hit(pc, func, f, callee, args, argtypes, key, hit, unused)
+        # the arguments, left to right: `[eval_value(a) for a in args]` with `%n`,
+        # slots and literals read in line (the same cases, in the same order, as
+        # eval_value's); their ids complete the memo key
         argtypes = []
         append = argtypes.append
-        add_key = key.append
-        nssa = len(ssa)
         for a in args:
             t = type(a)
             if t is _SSA:
@@ -477,14 +519,19 @@ class Transfer:
                     v = table[a.id].type
                 except (IndexError, KeyError, TypeError, AttributeError):
                     v = self.eval_value(pc, a, table, ssa)
+            elif t is _Lit:
+                v = self._value(a, pc)
             elif t is _Name and len(argtypes) == _TYPE_ARG.get(callee.parts[-1] if type(callee) is _Name else ""):
                 v = self._type_arg(pc, a)
             else:
                 v = self.eval_value(pc, a, table, ssa)
             append(v)
-            add_key(id(v))
-        key = tuple(key)
-        hit = self._calls.get(key)
+        key = (kp, id(f), *map(id, argtypes))
+        return self._call_hit(pc, func, f, callee, args, argtypes, key, self._calls.get(key), unused)
+
+    def _call_hit(self, pc: int, func, f, callee, args, argtypes, key, hit, unused: bool):
+        """`eval_call` once its memo was read (`hit`: the entry at `key`, None
+        on a miss, which fills it)."""
         if hit is None:
             hit = self._calls[key] = self._call_entry(func, f, callee, argtypes)
         rt = hit[3]
