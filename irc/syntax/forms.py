@@ -51,6 +51,7 @@ import re
 from dataclasses import dataclass
 
 from irc.syntax import tree as S
+from irc.syntax.lazyre import lazy
 from irc.syntax.paste import Command, Output, Paste, matching, split_args
 
 
@@ -67,10 +68,10 @@ ADVICE = "paste `@code_warntype f(…)` or `code_typed(f, (T…,); optimize=fals
 
 # ---------------------------------------------------------------- the command
 
-_MACRO = re.compile(r"(?:InteractiveUtils\.|Zygote\.|IRTools\.)?@(code_warntype|code_typed|code_lowered|code_ir|code_llvm|code_native"
+_MACRO = lazy(r"(?:InteractiveUtils\.|Zygote\.|IRTools\.)?@(code_warntype|code_typed|code_lowered|code_ir|code_llvm|code_native"
                     r"|device_code_warntype|device_code_typed|lower)\b")
-_FUNC = re.compile(r"(?:InteractiveUtils\.|Base\.|Meta\.)?\b(code_warntype|code_typed|code_lowered|code_ircode|code_llvm|code_native|lower)[\t ]*\(")
-_OPTION = re.compile(r"^\s*(\w+)\s*=\s*(:?[\w.]+)\s+")
+_FUNC = lazy(r"(?:InteractiveUtils\.|Base\.|Meta\.)?\b(code_warntype|code_typed|code_lowered|code_ircode|code_llvm|code_native|lower)[\t ]*\(")
+_OPTION = lazy(r"^\s*(\w+)\s*=\s*(:?[\w.]+)\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,29 +148,29 @@ _PRE_1_0 = [  # (pattern, words, a literal it needs)
     (re.compile(r":\(\$\(Expr\(:lambda"), "Julia 0.x's `:lambda` form", ":lambda"),
 ]
 PRE_1_0 = "output of Julia before 1.0 is not supported (irc reads Julia 1.0 to 1.12)"
-_FORK = re.compile(r"\b(?:detach|reattach|sync) within\b")
+_FORK = lazy(r"\b(?:detach|reattach|sync) within\b")
 _UNSUPPORTED_COMMANDS = {
     "code_ircode": "`Base.code_ircode` prints IRCode",
     "code_ir": "`@code_ir` (Zygote/IRTools) prints its own IR",
     "code_llvm": "`@code_llvm` prints LLVM IR",
     "code_native": "`@code_native` prints machine code",
 }
-_ERROR = re.compile(r"ERROR: ")
+_ERROR = lazy(r"ERROR: ")
 # signs of optimized code (group 1: where to point)
-_PHI = re.compile(r"(?:=|[│└─┄]|^)[\t ]*([φπ]) \(", re.M)
-_INVOKE = re.compile(r"(?:=|[─│└┄]|^)[\t ]*(?:dynamic[\t ]+)?(invoke)[\t ]+(?=[^\s=])", re.M)
-_ARG2 = re.compile(r"(?<![\w@#%.])(%%[A-Za-z_]\w*)")
-_INLINING = re.compile(r"^(?=[^\n@]*[╻╷┃])[^\n]*?(│?[│╻╷┃]*[╻╷┃][│╻╷┃]*)[\t ]+[^\s│]", re.M)  # an inlining tree beside the rails
-_UNDERSCORE_ARG = re.compile(r"_\d+(?![\w@#])")  # `_2`, unless part of a name (checked by hand: a fast scan for `_`)
+_PHI = lazy(r"(?:=|[│└─┄]|^)[\t ]*([φπ]) \(", re.M)
+_INVOKE = lazy(r"(?:=|[─│└┄]|^)[\t ]*(?:dynamic[\t ]+)?(invoke)[\t ]+(?=[^\s=])", re.M)
+_ARG2 = lazy(r"(?<![\w@#%.])(%%[A-Za-z_]\w*)")
+_INLINING = lazy(r"^(?=[^\n@]*[╻╷┃])[^\n]*?(│?[│╻╷┃]*[╻╷┃][│╻╷┃]*)[\t ]+[^\s│]", re.M)  # an inlining tree beside the rails
+_UNDERSCORE_ARG = lazy(r"_\d+(?![\w@#])")  # `_2`, unless part of a name (checked by hand: a fast scan for `_`)
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@#%.:\"'!")
-_LINE_COLUMN_1_0 = re.compile(r"^[\t ]*(?:│)?(\d+)[\t ]+\d+[\t ]+[─┄]|^[\t ]*(│)\d", re.M)
+_LINE_COLUMN_1_0 = lazy(r"^[\t ]*(?:│)?(\d+)[\t ]+\d+[\t ]+[─┄]|^[\t ]*(│)\d", re.M)
 # intrinsics that appear in typed code only once `+`, `*`, `<` … are inlined (`Base.not_int` is in every lowered loop)
-_INLINED = re.compile(r"(?:Base|Core(?:\.Intrinsics)?)\.((?:add|sub|mul|sdiv|udiv|srem|urem|neg|slt|sle|ult|ule|eq|ne|and|or"
+_INLINED = lazy(r"(?:Base|Core(?:\.Intrinsics)?)\.((?:add|sub|mul|sdiv|udiv|srem|urem|neg|slt|sle|ult|ule|eq|ne|and|or"
                       r"|xor|shl|lshr|ashr)_int|(?:add|sub|mul|div|neg|lt|le|eq|ne|fma|muladd)_float|sitofp|uitofp|fptosi"
                       r"|fptoui|fpext|fptrunc|zext_int|sext_int|trunc_int)\(")
-_OLD_CALLEE = re.compile(r"\((?:Base|Core|Main)(?:\.\w+)*\)\(")
-_QUOTENODE = re.compile(r"\$\(QuoteNode\(")
-_TYPED_CLOSE = re.compile(r"^[\t ]*\)[\t ]*=>", re.M)
+_OLD_CALLEE = lazy(r"\((?:Base|Core|Main)(?:\.\w+)*\)\(")
+_QUOTENODE = lazy(r"\$\(QuoteNode\(")
+_TYPED_CLOSE = lazy(r"^[\t ]*\)[\t ]*=>", re.M)
 
 
 class _Block:
@@ -304,12 +305,12 @@ def _optimized_sign(o: Output, block: _Block, cmd: IRCommand | None):
 
 # ---------------------------------------------------------------- signatures of bare CodeInfo
 
-_WITHIN = re.compile(r"@ [^\n]*? within `([^`']+)['`]")
-_LIT_INT = re.compile(r"-?\d[\d_]*")
-_LIT_FLOAT = re.compile(r"-?(?:\d[\d_]*\.\d*|\.\d+)(?:e[-+]?\d+)?|-?\d[\d_]*e[-+]?\d+")
-_LIT_FLOAT32 = re.compile(r"-?(?:\d[\d_]*\.?\d*|\.\d+)f[-+]?\d+")
-_TYPE_LIKE = re.compile(r"[A-Z][\w.]*(?:\{.*\})?")
-_BINARY = re.compile(r"^(\S+)\s+(\+|-|\*|/|\^|%|÷|<|>|<=|>=|==|===|!=|!==|&|\|)\s+(\S+)$")
+_WITHIN = lazy(r"@ [^\n]*? within `([^`']+)['`]")
+_LIT_INT = lazy(r"-?\d[\d_]*")
+_LIT_FLOAT = lazy(r"-?(?:\d[\d_]*\.\d*|\.\d+)(?:e[-+]?\d+)?|-?\d[\d_]*e[-+]?\d+")
+_LIT_FLOAT32 = lazy(r"-?(?:\d[\d_]*\.?\d*|\.\d+)f[-+]?\d+")
+_TYPE_LIKE = lazy(r"[A-Z][\w.]*(?:\{.*\})?")
+_BINARY = lazy(r"^(\S+)\s+(\+|-|\*|/|\^|%|÷|<|>|<=|>=|==|===|!=|!==|&|\|)\s+(\S+)$")
 
 
 def literal_type(arg: str) -> str | None:
@@ -465,7 +466,7 @@ def _bare(name: str) -> str | None:
     return n if re.fullmatch(r"[^\W\d][\w!]*", n) else None
 
 
-_SECTION_LINE = re.compile(r"^[\t ]*(?:Arguments|Locals|Variables|Static Parameters)[\t ]*$|^[\t ]+\S+::\S")
+_SECTION_LINE = lazy(r"^[\t ]*(?:Arguments|Locals|Variables|Static Parameters)[\t ]*$|^[\t ]+\S+::\S")
 
 
 def _header_sections_above(block: _Block, i: int) -> bool:

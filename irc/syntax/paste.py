@@ -54,6 +54,8 @@ import re
 from dataclasses import dataclass, field
 from itertools import accumulate
 
+from irc.syntax.lazyre import lazy
+
 # ---------------------------------------------------------------- what the paste holds
 
 
@@ -99,7 +101,7 @@ class Paste:
 # A paste has one of these somewhere; a text without any is returned as it came.  They are at line
 # starts, and a line of a body starts with a rail or a block number: only lines starting otherwise are read.
 _OTHER_LINE_START = re.compile(r"\n[\t ]*(?:[^\s│└┌\d#%]|\d+-)")  # `\d+-`: `1-element Vector{…}:`
-_PASTE_CANDIDATE = re.compile(r"[\t ]*(?:[^\s│└┌\d#%]|\d+-)")
+_PASTE_CANDIDATE = lazy(r"[\t ]*(?:[^\s│└┌\d#%]|\d+-)")
 _PASTE_LINE = re.compile(r"[\t ]*(?:julia>|\$[\t ]|>>>|\"\"\"|```|\d+-element |Variables|MethodInstance for|Body[\t ]*:|@(?:device_)?code_"
                          r"|[^\n]*CodeInfo\(|[^\n]*code_(?:warntype|typed|lowered)[\t ]*\()")
 
@@ -111,38 +113,38 @@ def looks_pasted(text: str) -> bool:
     return any(_PASTE_LINE.match(text, m.start() + 1) for m in _OTHER_LINE_START.finditer(text))
 
 
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-_CHEVRON = re.compile(r"^([\t ]*)>>>(?= |$)", re.M)
-_PROMPT = re.compile(r"^([\t ]*)julia>(?:[\t ]|$)")
-_SHELL = re.compile(r"^([\t ]*)\$[\t ]+\S")
-_BARE_COMMAND = re.compile(r"^([\t ]*)(?:[\w.]+[\t ]*=[\t ]*)?(?:InteractiveUtils\.)?(?:@(?:device_)?code_\w+\b"
+_ANSI = lazy(r"\x1b\[[0-9;]*[A-Za-z]")
+_CHEVRON = lazy(r"^([\t ]*)>>>(?= |$)", re.M)
+_PROMPT = lazy(r"^([\t ]*)julia>(?:[\t ]|$)")
+_SHELL = lazy(r"^([\t ]*)\$[\t ]+\S")
+_BARE_COMMAND = lazy(r"^([\t ]*)(?:[\w.]+[\t ]*=[\t ]*)?(?:InteractiveUtils\.)?(?:@(?:device_)?code_\w+\b"
                            r"|code_(?:warntype|typed|lowered)[\t ]*\()")
-_VECTOR_HEADER = re.compile(r"^[\t ]*\d+-element (?:Vector|Array)\{[^\n]*\}:[\t ]*$")
-_STRING_WRAPPER = re.compile(r'^[\t ]*(?:"""|```)[\w+-]*[\t ]*$')  # `"""Output` … `"""`, a Markdown fence
-_CODEINFO_OPEN = re.compile(r"CodeInfo\((?:[\t ]*$|:\()")
-_CODEINFO_CLOSE = re.compile(r"^[\t ]*\)[\t )]*(?:=>.*)?$")
-_MI = re.compile(r"^[\t ]*MethodInstance for\b")
-_VARIABLES = re.compile(r"^[\t ]*Variables:?[\t ]*$")
-_BODY = re.compile(r"^[\t ]*Body(?:[\t ]*::|:[\t ]*$|ERROR)")
-_SECTION_LINE = re.compile(r"^[\t ]*(?:from\b|Arguments|Locals|Static Parameters)|^[\t ]|^\S+::")
+_VECTOR_HEADER = lazy(r"^[\t ]*\d+-element (?:Vector|Array)\{[^\n]*\}:[\t ]*$")
+_STRING_WRAPPER = lazy(r'^[\t ]*(?:"""|```)[\w+-]*[\t ]*$')  # `"""Output` … `"""`, a Markdown fence
+_CODEINFO_OPEN = lazy(r"CodeInfo\((?:[\t ]*$|:\()")
+_CODEINFO_CLOSE = lazy(r"^[\t ]*\)[\t )]*(?:=>.*)?$")
+_MI = lazy(r"^[\t ]*MethodInstance for\b")
+_VARIABLES = lazy(r"^[\t ]*Variables:?[\t ]*$")
+_BODY = lazy(r"^[\t ]*Body(?:[\t ]*::|:[\t ]*$|ERROR)")
+_SECTION_LINE = lazy(r"^[\t ]*(?:from\b|Arguments|Locals|Static Parameters)|^[\t ]|^\S+::")
 # a line of a printed body: block header, rail, line-info, mangled header; `\n` before a line that cannot be one
-_BODY_LINE_FULL = re.compile(r"[\t ]*(?:\d+[\t ]+)?(?:\d+[\t ]*(?:[─┄~-]|\.\.\.)|[│└┌╎╻┃╷|`]|@[\t ])")
-_NOT_BODY_LINE = re.compile(r"\n(?![\t ]*(?:\d|[│└┌╎╻┃╷|`@]))")
-_HEADERLESS_BODY = re.compile(r"^[\t ]*(?:\d+[\t ]+)?\d+[\t ]*[─┄]")
-_COMMENT_LINE = re.compile(r"[\t ]*#+(?:[\t ]|$)")
-_IRC_ITEM = re.compile(r"^[\t ]*(?:declare|struct|mutable[\t ]+struct|abstract[\t ]+type|const|global)\b")
-_STRUCT_HEAD = re.compile(r"^[\t ]*(?:mutable[\t ]+)?struct\b(?!.*\bend[\t ]*(?:#.*)?$)")
-_FUNCTION_HEAD = re.compile(r"^[\t ]*function[\t ]+[^\s(]+[\t ]*\(")
-_IR_AFTER_HEAD = re.compile(r"[\t ]*(?:\d+[\t ]+(?:\d+[\t ]+)?[─┄~-]|Body\b|CodeInfo\(|#|[│└]|end\b)")
+_BODY_LINE_FULL = lazy(r"[\t ]*(?:\d+[\t ]+)?(?:\d+[\t ]*(?:[─┄~-]|\.\.\.)|[│└┌╎╻┃╷|`]|@[\t ])")
+_NOT_BODY_LINE = lazy(r"\n(?![\t ]*(?:\d|[│└┌╎╻┃╷|`@]))")
+_HEADERLESS_BODY = lazy(r"^[\t ]*(?:\d+[\t ]+)?\d+[\t ]*[─┄]")
+_COMMENT_LINE = lazy(r"[\t ]*#+(?:[\t ]|$)")
+_IRC_ITEM = lazy(r"^[\t ]*(?:declare|struct|mutable[\t ]+struct|abstract[\t ]+type|const|global)\b")
+_STRUCT_HEAD = lazy(r"^[\t ]*(?:mutable[\t ]+)?struct\b(?!.*\bend[\t ]*(?:#.*)?$)")
+_FUNCTION_HEAD = lazy(r"^[\t ]*function[\t ]+[^\s(]+[\t ]*\(")
+_IR_AFTER_HEAD = lazy(r"[\t ]*(?:\d+[\t ]+(?:\d+[\t ]+)?[─┄~-]|Body\b|CodeInfo\(|#|[│└]|end\b)")
 # inside outputs
-_LINE_COLUMN = re.compile(r"[\t ]*(\d+)[\t ]+(?=\d+[\t ]+[─┄]|[│└])")  # Julia 1.0: `2 1 ─ …`, `3 │   …`
-_LINE_COLUMN_SIGN = re.compile(r"[\t ]*\d+[\t ]+\d+[\t ]+[─┄]")
-_RIGHT_RAIL = re.compile(r"(?<=\S)[\t ]{2,}│[\t ]*$")  # Julia 1.0's right-hand `│` (an inlining tree stays: optimized)
-_NESTED_RAIL = re.compile(r"([\t ]*(?:\d+[\t ]*[─┄]+|[│└]─*)[\t ]*)((?:[│└][\t ]*)+)(?=[^\s@┌])")
-_ONLY_RAILS = re.compile(r"[\t ]*[│└][\t │└]*$")  # `│   └`: a debuginfo scope closing
-_MANGLED_HEADER = re.compile(r"([\t ]*\d+[\t ]+)\.\.\.(?=[\t ])")
-_MANGLED_GOTO = re.compile(r"goto # (\d+)")
-_UPPER_WHERE = re.compile(r"::[^a-z]*[A-Z][^a-z]*\bWHERE\b[^a-z]*$")
+_LINE_COLUMN = lazy(r"[\t ]*(\d+)[\t ]+(?=\d+[\t ]+[─┄]|[│└])")  # Julia 1.0: `2 1 ─ …`, `3 │   …`
+_LINE_COLUMN_SIGN = lazy(r"[\t ]*\d+[\t ]+\d+[\t ]+[─┄]")
+_RIGHT_RAIL = lazy(r"(?<=\S)[\t ]{2,}│[\t ]*$")  # Julia 1.0's right-hand `│` (an inlining tree stays: optimized)
+_NESTED_RAIL = lazy(r"([\t ]*(?:\d+[\t ]*[─┄]+|[│└]─*)[\t ]*)((?:[│└][\t ]*)+)(?=[^\s@┌])")
+_ONLY_RAILS = lazy(r"[\t ]*[│└][\t │└]*$")  # `│   └`: a debuginfo scope closing
+_MANGLED_HEADER = lazy(r"([\t ]*\d+[\t ]+)\.\.\.(?=[\t ])")
+_MANGLED_GOTO = lazy(r"goto # (\d+)")
+_UPPER_WHERE = lazy(r"::[^a-z]*[A-Z][^a-z]*\bWHERE\b[^a-z]*$")
 
 
 def _blank(s: str) -> str:
@@ -154,7 +156,7 @@ def _blank(s: str) -> str:
 
 _KW_OPEN = frozenset({"function", "begin", "do", "let", "if", "for", "while", "quote", "struct", "module", "baremodule",
                       "try", "macro"})
-_TOKENS = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*(?:"""|$)|"(?:[^"\\\n]|\\.)*"?|#=.*?=#|#[^\n]*'
+_TOKENS = lazy(r'"""(?:[^"\\]|\\.|"(?!""))*(?:"""|$)|"(?:[^"\\\n]|\\.)*"?|#=.*?=#|#[^\n]*'
                      r"|(?<![\w)\]}'])'(?:[^'\\\n]|\\.)+'|[A-Za-z_][\w!]*|[()\[\]{}]", re.S)
 
 
@@ -243,10 +245,10 @@ def split_args(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-_DEF_FUNCTION = re.compile(r"(?:^|[;\s])function[\t ]+(?:[\w.]+\.)?([^\s(.]+)[\t ]*\(")
-_DEF_SHORT = re.compile(r"(?:^|[;\n])[\t ]*(?:@\w+(?:\.\w+)*[\t ]+)*(?:[\w.]+\.)?([A-Za-z_][\w!]*)[\t ]*\("
+_DEF_FUNCTION = lazy(r"(?:^|[;\s])function[\t ]+(?:[\w.]+\.)?([^\s(.]+)[\t ]*\(")
+_DEF_SHORT = lazy(r"(?:^|[;\n])[\t ]*(?:@\w+(?:\.\w+)*[\t ]+)*(?:[\w.]+\.)?([A-Za-z_][\w!]*)[\t ]*\("
                         r"(?=[^\n]*\)[\t ]*(?:where[^\n=]*)?=(?!=))")
-_IDENT = re.compile(r"[^\W\d][\w!]*")
+_IDENT = lazy(r"[^\W\d][\w!]*")
 
 
 def _param(p: str) -> Arg:

@@ -17,7 +17,6 @@ the whole text even when only spans of it are lexed; nothing raises but
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 try:
@@ -29,6 +28,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from irc.errors import Diagnostic, Span
+from irc.syntax.lazyre import lazy
 from irc.syntax.lines import LineError
 
 MAX_ERRORS = 100  # a file with more syntax errors than this reports the first hundred
@@ -212,8 +212,8 @@ def _token_words(tok: Token) -> str:
     return f"'{text}'"
 
 
-_WORD_BEFORE_PAREN = re.compile(r"(?:^|[\s=(,])((?:[^\W\d]|#)[\w#!.]*)[\t ]+$")
-_STATEMENT_START = re.compile(r"^[\t ]*(?:\d+[\t ]*[─┄~-]+|[│└|`]─*)?[\t ]*(?:%\d+[\t ]*=[\t ]*)?$")
+_WORD_BEFORE_PAREN = lazy(r"(?:^|[\s=(,])((?:[^\W\d]|#)[\w#!.]*)[\t ]+$")
+_STATEMENT_START = lazy(r"^[\t ]*(?:\d+[\t ]*[─┄~-]+|[│└|`]─*)?[\t ]*(?:%\d+[\t ]*=[\t ]*)?$")
 
 
 def _special_message(ttype: str, text: str, prefix: str, expected: set, lark) -> str | None:
