@@ -76,7 +76,7 @@ the output (duplicates are written `x@_N`, as Julia does).
 from __future__ import annotations
 
 import re
-from itertools import chain, compress
+from itertools import chain, compress, islice
 from operator import attrgetter
 from typing import Any, Iterator
 
@@ -251,8 +251,10 @@ def used_ssa(fn: ir.Function, result: Any) -> set[int]:
     As in Julia, where unreached statements have become `Core.Const(:(…))`
     and a use inside a quoted dead statement is no use.  With inference's
     per-statement `%n` lists, the reached ones are gathered in one C-level
-    pass (`compress` by a reached mask); the `ssas_partial` statements, whose
-    lists leave some `%n` out, are walked in full."""
+    pass (`compress` by a reached mask; when every statement is reached and
+    none is partial, straight from the flat list of a `Ragged`); the
+    `ssas_partial` statements, whose lists leave some `%n` out, are walked in
+    full."""
     shared = getattr(result, "stmt_ssas", None)  # computed once by inference
     types = result.ssa_types
     stmts = fn.stmts
@@ -267,7 +269,11 @@ def used_ssa(fn: ir.Function, result: Any) -> set[int]:
     mask = [t is not None for t in types]  # index 0 (no statement) is None: False
     for i in partial:
         mask[i] = False
-    used = set(chain.from_iterable(compress(shared, mask)))
+    flat = getattr(shared, "values", None)  # a `Ragged`: its items flat, entry 0 empty
+    if flat is not None and all(islice(mask, 1, None)):  # every statement reached, none partial
+        used = set(flat)
+    else:
+        used = set(chain.from_iterable(compress(shared, mask)))
     for i in partial:
         if types[i] is not None:
             for e in stmt_operands(stmts[i - 1]):
