@@ -84,11 +84,13 @@ def parse(path: str, text: str, signature: str | None = None):
     return parse_text(text, path, signature=signature)
 
 
-def build(source) -> ir.Program:
-    """Syntax -> `ir.Program` with blocks computed (raises IrcError)."""
+def build(source, consume: bool = False) -> ir.Program:
+    """Syntax -> `ir.Program` with blocks computed (raises IrcError).  With
+    `consume`, `source`'s packed body lines are dropped as they become IR
+    (`irc.ir.build`, "Consumed lines"): for a caller that drops `source` next."""
     from irc.ir.build import build_program
 
-    return build_program(source)  # the builder fills each function's blocks (irc.cfg.compute_blocks)
+    return build_program(source, consume=consume)  # the builder fills each function's blocks (irc.cfg.compute_blocks)
 
 
 def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
@@ -142,7 +144,7 @@ def _analyse(path: str, text: str, options: Options) -> FileResult:
     try:
         source = parse(path, text, options.signature)
         next_phase("cfg")
-        res.program = build(source)
+        res.program = build(source, consume=True)  # the IR reuses the body lines' memory as it is made
         del source  # the syntax tree: what the IR does not share is freed before inference
         next_phase("infer")
         res.world = make_world(res.program, options)

@@ -56,6 +56,16 @@ first), with the same records and errors, without building the syntax
 node first.  Any other line, and a packed one with a `::T` inside, goes
 the general way over the nodes (unpacked, not kept).  The two paths give
 equal statements (tests/ir/test_packed_build_equals_general.py).
+
+**Consumed lines** (`build_program(source, consume=True)`, the driver's
+way: it drops the syntax tree right after).  Each packed line is dropped
+from `fd.lines` (the slot becomes `None`) as soon as the walk has made its
+statement, so the IR reuses the line's memory instead of adding to it
+(W1: ~300 MiB of packed lines, freed while the IR is made, not after).  A
+second walk, or a block error that names a dropped line, re-derives the
+line from the source text (`_Builder._line_reader`: the same `shape_re` match and
+`_pack` the parser used, so an equal line).  Bodies with statement markers
+(kept for `irc fmt`) are never consumed.
 """
 from __future__ import annotations
 
@@ -69,8 +79,11 @@ from irc.errors import Diagnostic, DiagnosticSink, IrcError, Span
 from irc.ir.signature import codeinfo_signature
 
 
-def build_program(source: S.SourceFile) -> ir.Program:
-    """All functions of a parsed file, with every semantic error reported."""
+def build_program(source: S.SourceFile, consume: bool = False) -> ir.Program:
+    """All functions of a parsed file, with every semantic error reported.
+    With `consume`, the functions' packed body lines are dropped from
+    `source` as they are turned into IR (see "Consumed lines" above): the
+    caller must not read `source`'s body lines afterwards."""
     from irc.syntax.parser import no_gc
 
     with no_gc():
@@ -79,7 +92,7 @@ def build_program(source: S.SourceFile) -> ir.Program:
         functions: list[ir.Function] = []
         for it in source.items:
             if isinstance(it, S.FunctionDef):
-                fn = _Builder(it, sink).build()
+                fn = _Builder(it, sink, consume).build()
                 if fn is not None:
                     functions.append(fn)
             else:
@@ -114,8 +127,9 @@ _TERMINATOR_WORDS = {
 
 
 class _Builder:
-    def __init__(self, fd: S.FunctionDef, sink: DiagnosticSink):
+    def __init__(self, fd: S.FunctionDef, sink: DiagnosticSink, consume: bool = False):
         self.fd = fd
+        self.consume = consume and not fd.has_markers  # drop packed lines once turned into IR
         self.sink = sink
         self.slots: list[ir.Slot] = []
         self.by_name: dict[str, int] = {}
@@ -267,6 +281,12 @@ class _Builder:
         slots, by_name, slot_errors = _allocate(header, header_names, self.has_locals_section, order, walk.pinned,
                                                 gaps=fd.codeinfo)
         if not walk.holds(slots, by_name):  # a read before the first assignment, pinned ids, forward %N ...
+            if self.consume:  # the lines the first walk dropped, again from the text
+                again = self._line_reader()
+                for k, bl in enumerate(lines):
+                    if bl is None:
+                        lines[k] = again(walk.stmts[k].line)
+                del again
             walk = _Walk(slots, by_name, walk.ssa, incremental=False)
             self._resolve_body(lines, walk)
         self.slots, self.by_name = slots, by_name
@@ -285,6 +305,25 @@ class _Builder:
                          notes=notes)
         self._blocks(fn, lines, walk)
         return fn
+
+    def _line_reader(self):
+        """`ln -> the packed body line at source line ln`, parsed again from
+        the text as the parser did (`fastpath.split_fast`: the text split at
+        newlines, `shape_re`, `_pack`): the lines a consuming walk dropped
+        (see "Consumed lines").  One reader for many lines."""
+        from irc.syntax.fastpath import fast_line_parser
+
+        fast = fast_line_parser()
+        text_lines = self.sink.source.split("\n")
+        shape, pack = fast.shape_re.match, fast._pack
+
+        def line(ln: int) -> S.BodyLine:
+            m = shape(text_lines[ln - 1])
+            bl = pack(m, ln) if m is not None else None
+            assert bl is not None, f"line {ln} no longer reads as a packed line"
+            return bl
+
+        return line
 
     def _numbered(self, lines: list[S.BodyLine]) -> bool:
         """In Julia's own printing `%N` labels statement N: once the labels
@@ -527,6 +566,7 @@ class _Builder:
         headers, by_number, duplicates = walk.headers, walk.by_number, walk.duplicates
         append = walk.stmts.append
         raw = raw_stmt
+        consume = self.consume
         for i, bl in enumerate(lines, 1):
             label = bl.label
             if label is not None and ssa_setdefault(label, i) != i:  # numbered before the statement's operands
@@ -611,7 +651,7 @@ class _Builder:
                     else:
                         v = new_obj(Call)  # Call(callee, args, infix, ln, col)
                         v.func = f
-                        v.args = vals
+                        v.args = vals[:]  # exactly its length (appends leave room for 4: 16 B a call at scale)
                         v.infix = st[6][0] if form == 1 else None
                         v.line = ln
                         v.col = st[5]
@@ -626,6 +666,8 @@ class _Builder:
                     s.line = ln
                     s.col = bl.col
                     append(s)
+                    if consume:
+                        lines[i - 1] = None
                     continue
                 st = unpack_stmt(st, ln)  # `x = v::T`, `a op b::T`: the general path, on the nodes
             t = type(st)
@@ -691,10 +733,15 @@ class _Builder:
                 required.setdefault(i + 1, f"the statement after {_TERMINATOR_WORDS[st.kind]}")
         starts = sorted(set(required) | set(headers))
         position = {s: k + 1 for k, s in enumerate(starts)}
+        again = None  # `_line_reader`, once a dropped line is needed
         for s in sorted(required):
             if s not in headers:
                 k = position[s]
                 bl = lines[s - 1]
+                if bl is None:  # dropped by a consuming walk (see "Consumed lines")
+                    if again is None:
+                        again = self._line_reader()
+                    bl = again(fn.stmts[s - 1].line)
                 why = required[s]
                 if why.startswith("the statement after"):
                     msg = f"statement after a terminator without a block header (expected `{k} ─` here: it starts block #{k})"
