@@ -299,6 +299,13 @@ def stmt_facts(fn: ir.Function, partial: set[int] | None = None,
     return f.reads, f.ssas, f.called
 
 
+def _all_ssa_refs(st: ir.Stmt) -> list[int]:
+    """Every `%n` statement `st` mentions, a dead one's quoted operands included."""
+    if st.kind is ir.Kind.DEAD:
+        return expr_ssa_refs(st.value) if st.value is not None else []
+    return [r for e in stmt_operands(st) for r in expr_ssa_refs(e)]
+
+
 def used_values(fn: ir.Function, ssas=None, partial=(), dead=None) -> bytearray:
     """used[i] = 1 when some statement mentions `%i` -- dead statements
     included, whose quoted operands keep Julia's numbering (Julia's
@@ -316,23 +323,13 @@ def used_values(fn: ir.Function, ssas=None, partial=(), dead=None) -> bytearray:
                 used[r] = 1
         # a partial statement's list is a sub-multiset of its full one: mark the full one too
         for i in chain(partial, dead):
-            st = stmts[i - 1]
-            if st.kind is ir.Kind.DEAD:
-                refs = expr_ssa_refs(st.value) if st.value is not None else ()
-            else:
-                refs = [r for e in stmt_operands(st) for r in expr_ssa_refs(e)]
-            for r in refs:
+            for r in _all_ssa_refs(stmts[i - 1]):
                 if 0 < r <= n:
                     used[r] = 1
         return used
     DEAD = ir.Kind.DEAD
     for i, st in enumerate(stmts, 1):
-        if ssas is not None and st.kind is not DEAD and i not in partial:
-            refs = ssas[i]
-        elif st.kind is DEAD:
-            refs = expr_ssa_refs(st.value) if st.value is not None else ()
-        else:
-            refs = [r for e in stmt_operands(st) for r in expr_ssa_refs(e)]
+        refs = ssas[i] if ssas is not None and st.kind is not DEAD and i not in partial else _all_ssa_refs(st)
         for r in refs:
             if 0 < r <= n:
                 used[r] = 1
