@@ -374,13 +374,14 @@ def _work(task: tuple, keep: list | None = None) -> Any:
     (`keep`: see `driver.process_file`; in-process runs only)."""
     from irc.cli.driver import Outcome, process_file
     from irc.errors import IrcError, render
-    from irc.output.jsondoc import diagnostic_json
 
     path, text, opts = task
     if text is None:
         try:
             text = read_input(path)
         except IrcError as e:
+            from irc.output.jsondoc import diagnostic_json
+
             return Outcome(path, messages="".join(render(d, e.source) + "\n" for d in e.diagnostics),
                            errors=len(e.diagnostics), error_json=[diagnostic_json(d) for d in e.diagnostics])
     return process_file("<stdin>" if path == STDIN else path, text, opts, keep)
@@ -423,9 +424,11 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     there when the inputs run in this process (`driver.process_file`).
     `cluster`: run the inputs there (`irc.cli.cluster`) instead of `jobs` processes.
     """
-    from irc.output.jsondoc import document, dumps, dumps_line
-    from irc.output.reports import dumps_report, report_document
-    from irc.output.check import summary_line
+    if opts.format != "text":  # JSON output or reports (the text path imports neither)
+        from irc.output.jsondoc import document, dumps, dumps_line
+        from irc.output.reports import dumps_report, report_document
+    if opts.check:
+        from irc.output.check import summary_line
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -620,8 +623,12 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
                          quiet=quiet, plain=plain, hide_stable=hide_stable, entries=entries, encoded=True,
                          analysis=Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
                                           use_printed=use_printed, signature=signature))
+    def run(cluster: Any) -> int:
+        return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
+                          stdout=stdout, stderr=stderr, keep=keep, cluster=cluster)
+
+    if scheduler is None:  # the common case: irc.cli.cluster (and its dataclasses) not imported
+        return run(None)
     from irc.cli.cluster import run_with_cluster
 
-    return run_with_cluster(scheduler, lambda cluster: infer_main(
-        files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
-        stdout=stdout, stderr=stderr, keep=keep, cluster=cluster), stderr)
+    return run_with_cluster(scheduler, run, stderr)

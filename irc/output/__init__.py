@@ -10,13 +10,23 @@ control-flow graph, `fmt` reprints the input canonically, `stats` formats
 infer.
 
 Public names: `render_program`, `function_json`, `document`, `dumps`,
-`check_function`, `explain_slot`, `format_program`.
+`check_function`, `explain_slot`, `format_program` (each module imported on
+first use of its name).
 """
-from irc.output.check import check_function
-from irc.output.explain import explain_slot
-from irc.output.fmt import format_program
-from irc.output.jsondoc import document, dumps, function_json
-from irc.output.text import render_program
+_PUBLIC = {  # name -> the module defining it, imported on first use (`irc infer` prints text without the rest)
+    "check_function": "irc.output.check", "explain_slot": "irc.output.explain", "format_program": "irc.output.fmt",
+    "document": "irc.output.jsondoc", "dumps": "irc.output.jsondoc", "function_json": "irc.output.jsondoc",
+    "render_program": "irc.output.text",
+}
 
 __all__ = ["check_function", "document", "dumps", "explain_slot", "format_program", "function_json",
            "render_program"]
+
+
+def __getattr__(name: str):
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
