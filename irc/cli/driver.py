@@ -110,7 +110,7 @@ def make_world(program: ir.Program, options: Options):
 
     extra = check_preludes(options.extra_preludes)
     return World.build(program.items, prelude=options.prelude, extra_preludes=extra, path=program.path,
-                       source=program.text)
+                       source=program.text, lazy=True)  # the prelude's methods evaluated as calls need them
 
 
 def infer_program(program: ir.Program, world: Any, store: str,

@@ -11,6 +11,21 @@ replaces it (file declarations override the prelude).  Bad declarations
 raise `IrcError` with every problem found; a struct the file defines twice
 is a `duplicate-definition` warning.
 
+Lazy prelude methods (`build(…, lazy=True)`, what the CLI builds): when the
+program declares nothing (its items are all functions) and no extra prelude
+is given, the shipped prelude's ~780 method declarations are not evaluated
+at build time -- a run calls a handful of its functions.  Every declared
+function still gets its (empty) method list and its modules at build time;
+a function's declarations are evaluated the first time a call looks its
+methods up (`_methods_of`, `_construct`: `_force`), in the prelude's order,
+with the prelude as their origin and a resolution memo of their own (the
+eager build clears its memo after declaring, too).  In that case the world's
+declared names are exactly the prelude's whenever a declaration is
+evaluated, and the shipped prelude's declarations are evaluated without
+errors, notes or calls, so the forced methods equal the eager ones
+(tests/cli/test_lazy_prelude_world.py checks every function of it, and the
+output of whole runs both ways).
+
 Name resolution (spec §1.1, `_candidates`): `M.x` is looked up as `M.x`,
 then `x` in the function's module and each enclosing module up to `Main`
 (likewise up the name's own `Main.…` path), then `Base.x`, `Core.x`, and
@@ -35,7 +50,10 @@ with the `declare` line that would answer it.  Notes are
 `irc.world.notes.Note`s in `CallResult.diagnostics`.
 
 Invariants: after `build` the world is not mutated except for its private
-call memo (a pure function of the arguments) and its record of the unknown
+call memo (a pure function of the arguments), the lazy prelude methods it
+evaluates on first use (each function's list then becomes what an eager
+build holds; until then it is empty: read methods through `call` and
+`_methods_of`, not `methods`) and its record of the unknown
 type names met and their warnings (`unknown_types`, `notes_for`: each
 warning made once, owned by the function being inferred when it was met);
 no module-level mutable state.
@@ -174,13 +192,21 @@ class World:
         self._note_keys: set = set()
         self._owners: list = []  # function each note belongs to (`notes_for`)
         self._own_types: dict[str, tuple] = {}  # types the file declares -> (line, shape) of the first
+        # Lazy prelude methods (module doc): function -> its declarations not yet evaluated
+        self._pending: dict[str, list] = {}
+        self._pending_path = ""
+        self._decl_memo: dict = {}  # the resolution memo used while evaluating them
 
     # ------------------------------------------------------------ building
     @classmethod
     def build(cls, items, prelude: bool = True, extra_preludes=(), path: str = "<input>",
-              source: str = "") -> "World":
-        """`path`/`source` locate errors in the program's own declarations."""
+              source: str = "", lazy: bool = False) -> "World":
+        """`path`/`source` locate errors in the program's own declarations;
+        `lazy`: the prelude's methods evaluated on first use when the program
+        declares nothing (module doc)."""
         w = cls()
+        items = tuple(items)
+        lazy = lazy and prelude and not extra_preludes and all(type(it) is S.FunctionDef for it in items)
         groups = []
         if prelude:
             groups.append((str(PRELUDE_PATH), _parse_prelude(prelude_text(), str(PRELUDE_PATH)), False))
@@ -191,7 +217,7 @@ class World:
                 groups.append((str(p), _parse_prelude(text, str(p)), False))
             else:
                 groups.append(("<prelude>", tuple(getattr(p, "items", p)), False))
-        groups.append((path, tuple(items), True))
+        groups.append((path, items, True))
         for path, its, own in groups:
             w._path = path
             w._declare_types(its, own)
@@ -206,9 +232,12 @@ class World:
                 if isinstance(it, S.MethodDecl):
                     w.methods.setdefault(_qual(w._decl_qual(it.name)), [])
         w._memo.clear()
-        for path, its, own in groups:
+        for g, (path, its, own) in enumerate(groups):
             w._path = path
-            w._declare_methods(its, own)
+            if lazy and g == 0:  # the shipped prelude
+                w._defer_methods(its)
+            else:
+                w._declare_methods(its, own)
         w._memo.clear()  # what was resolved while declaring, before every name was there
         w.closed = frozenset(q for q, ms in w.methods.items()
                              if ms and all(m.own for m in ms) and q.split(".", 1)[0] not in ("Base", "Core"))
@@ -370,6 +399,33 @@ class World:
                 lst.append(m)
             for i in range(1, len(module)):
                 self.modules.add(_qual(module[: i + 1]))
+
+    def _defer_methods(self, items) -> None:
+        """`_declare_methods` of the shipped prelude, lazily: each function's
+        declarations wait in `_pending` for `_force`; the modules they name
+        are known now."""
+        pending = self._pending
+        for it in items:
+            if not isinstance(it, S.MethodDecl):
+                continue
+            parts = self._decl_qual(it.name)
+            pending.setdefault(_qual(parts), []).append(it)
+            module = parts[:-1]
+            for i in range(1, len(module)):
+                self.modules.add(_qual(module[: i + 1]))
+        self._pending_path = self._path
+
+    def _force(self, q: str) -> None:
+        """Evaluate the waiting prelude declarations of function `q` (module doc)."""
+        its = self._pending.pop(q)
+        path, memo, errors = self._path, self._memo, len(self.errors)
+        self._path, self._memo = self._pending_path, self._decl_memo
+        try:
+            self._declare_methods(its)
+        finally:
+            self._path, self._memo = path, memo
+        if len(self.errors) != errors:  # not for the shipped prelude (tested); never silently
+            raise IrcError(self.errors[errors:], "")
 
     def _method(self, it: S.MethodDecl, fv: FunctionValue, own: bool = False) -> Method:
         env: dict = {}
@@ -884,7 +940,10 @@ class World:
         """(the function value whose declarations answer a call of `fv`, those
         declarations or None): see `method_owner`."""
         fv = self.method_owner(fv)
-        return fv, self.methods.get(fv.qualname)
+        q = fv.qualname
+        if q in self._pending:
+            self._force(q)
+        return fv, self.methods.get(q)
 
     def is_builtin(self, fv: FunctionValue) -> bool:
         """Is a call of `fv` typed by irc's own rules (a builtin, an intrinsic)?"""
@@ -1062,6 +1121,8 @@ class World:
         if type(u) is DataType and (type(T) is UnionAllType or not u.params):
             # declared constructors belong to the bare type name (`Dict()`, `Ref(x)`)
             for q in (u.name.qualname, "Base." + u.name.name, "Core." + u.name.name):
+                if q in self._pending:
+                    self._force(q)
                 ms = self.methods.get(q)
                 if ms:
                     res = dispatch(ms, args, self._eval_result, self._fold, q in self.closed, self._dispatch_memo)
