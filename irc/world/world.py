@@ -14,7 +14,8 @@ is a `duplicate-definition` warning.
 Lazy prelude methods (`build(…, lazy=True)`, what the CLI builds): when the
 program declares nothing (its items are all functions) and no extra prelude
 is given, the shipped prelude's ~780 method declarations are not evaluated
-at build time -- a run calls a handful of its functions.  Every declared
+at build time -- a run calls a handful of its functions -- nor even
+unpickled (`irc.world.preludeindex`: one pickle per function).  Every declared
 function still gets its (empty) method list and its modules at build time;
 a function's declarations are evaluated the first time a call looks its
 methods up (`_methods_of`, `_construct`: `_force`), in the prelude's order,
@@ -208,7 +209,12 @@ class World:
         items = tuple(items)
         lazy = lazy and prelude and not extra_preludes and all(type(it) is S.FunctionDef for it in items)
         groups = []
-        if prelude:
+        if lazy:  # the prelude's types now, its method declarations per function (irc.world.preludeindex)
+            from irc.world.preludeindex import prelude_index
+
+            prelude_items, prelude_names, prelude_blobs = prelude_index(prelude_text(), str(PRELUDE_PATH))
+            groups.append((str(PRELUDE_PATH), prelude_items, False))
+        elif prelude:
             groups.append((str(PRELUDE_PATH), _parse_prelude(prelude_text(), str(PRELUDE_PATH)), False))
         for p in extra_preludes:
             if isinstance(p, (str, Path)) and Path(p).exists():
@@ -227,6 +233,9 @@ class World:
         for path, its, _ in groups:
             w._path = path
             w._declare_values(its)
+        if lazy:
+            for parts in prelude_names:
+                w.methods.setdefault(_qual(w._parts_qual(parts)), [])
         for path, its, _ in groups:  # every declared function is a name before any signature is read
             for it in its:
                 if isinstance(it, S.MethodDecl):
@@ -235,7 +244,7 @@ class World:
         for g, (path, its, own) in enumerate(groups):
             w._path = path
             if lazy and g == 0:  # the shipped prelude
-                w._defer_methods(its)
+                w._defer_methods(prelude_names, prelude_blobs)
             else:
                 w._declare_methods(its, own)
         w._memo.clear()  # what was resolved while declaring, before every name was there
@@ -280,6 +289,11 @@ class World:
         if len(parts) == 1:
             parts = ("Main",) + parts
         return parts
+
+    @staticmethod
+    def _parts_qual(parts: tuple) -> tuple:
+        """`_decl_qual` of a name given by its parts."""
+        return ("Main",) + parts if len(parts) == 1 else parts
 
     def _declare_types(self, items, own: bool = False) -> None:
         for it in items:
@@ -400,16 +414,16 @@ class World:
             for i in range(1, len(module)):
                 self.modules.add(_qual(module[: i + 1]))
 
-    def _defer_methods(self, items) -> None:
+    def _defer_methods(self, names, blobs: dict) -> None:
         """`_declare_methods` of the shipped prelude, lazily: each function's
-        declarations wait in `_pending` for `_force`; the modules they name
-        are known now."""
+        declarations (`blobs[q]`, pickled: `irc.world.preludeindex`) wait in
+        `_pending` for `_force`; the modules their `names` name are known now."""
         pending = self._pending
-        for it in items:
-            if not isinstance(it, S.MethodDecl):
-                continue
-            parts = self._decl_qual(it.name)
-            pending.setdefault(_qual(parts), []).append(it)
+        for name in names:
+            parts = self._parts_qual(name)
+            q = _qual(parts)
+            if q not in pending:
+                pending[q] = blobs[q]
             module = parts[:-1]
             for i in range(1, len(module)):
                 self.modules.add(_qual(module[: i + 1]))
@@ -417,7 +431,9 @@ class World:
 
     def _force(self, q: str) -> None:
         """Evaluate the waiting prelude declarations of function `q` (module doc)."""
-        its = self._pending.pop(q)
+        import pickle
+
+        its = pickle.loads(self._pending.pop(q))
         path, memo, errors = self._path, self._memo, len(self.errors)
         self._path, self._memo = self._pending_path, self._decl_memo
         try:

@@ -118,3 +118,76 @@ def test_generated_programs_print_the_same(stmts, diamond_every, seed, monkeypat
 def test_the_cli_builds_lazily():
     program = driver.build(driver.parse("a.ir", "function f(x::Int64)\n1 ─ %1 = x + 1\n└──      return %1\nend\n"))
     assert driver.make_world(program, Options())._pending
+
+
+# ---------------------------------------------------------------- the prelude's index, cached on disk
+
+
+def _lazy_methods(w):
+    for q in list(w._pending):
+        w._force(q)
+    return {q: [_fields(m) for m in ms] for q, ms in w.methods.items()}
+
+
+def test_the_index_is_the_prelude_grouped_per_function():
+    import pickle
+
+    from irc.syntax.cache import parse_items
+    from irc.world.preludeindex import build_index, prelude_index
+
+    text, path = Wm.prelude_text(), str(Wm.PRELUDE_PATH)
+    items = parse_items(text, path)
+    other, names, blobs = build_index(items)
+    decls = [it for it in items if type(it).__name__ == "MethodDecl"]
+    assert len(names) == len(decls) == 778 and len(other) == len(items) - len(decls)
+    assert [tuple(d.name.parts) for d in decls] == list(names)
+    regrouped = [d for q in blobs for d in pickle.loads(blobs[q])]
+    assert sorted(map(repr, regrouped)) == sorted(map(repr, decls))
+    assert prelude_index(text, path) == build_index(items)
+
+
+@pytest.mark.parametrize("state", ["miss", "hit", "corrupt", "off", "unwritable"])
+def test_a_world_from_the_index_equals_the_eager_one_however_the_cache_is(state, tmp_path, monkeypatch):
+    from irc.world import preludeindex as P
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("IRC_CACHE_DIR", "" if state == "off" else str(cache))
+    P.prelude_index.cache_clear()
+    if state in ("hit", "corrupt"):
+        World.build((), lazy=True)  # writes the entry
+        P.prelude_index.cache_clear()
+        [entry] = cache.glob(P.PREFIX + "*.pickle")
+        if state == "corrupt":
+            entry.write_bytes(b"not a pickle")
+    if state == "unwritable":
+        cache.mkdir(mode=0o700)
+        import tempfile
+
+        def denied(*a, **k):
+            raise OSError(13, "denied")
+
+        monkeypatch.setattr(tempfile, "mkstemp", denied)
+    try:
+        lazy = World.build((), lazy=True)
+        assert lazy._pending
+        assert _lazy_methods(lazy) == {q: [_fields(m) for m in ms] for q, ms in World.build(()).methods.items()}
+    finally:
+        P.prelude_index.cache_clear()
+    if state in ("miss", "corrupt"):
+        assert len(list(cache.glob(P.PREFIX + "*.pickle"))) == 1  # written (again)
+    if state == "unwritable":
+        assert not list(cache.glob(P.PREFIX + "*.pickle"))
+
+
+def test_old_index_entries_are_pruned(tmp_path, monkeypatch):
+    from irc.world import preludeindex as P
+
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path))
+    for i in range(P.MAX_ENTRIES + 3):
+        (tmp_path / f"{P.PREFIX}old{i:02d}.pickle").write_bytes(b"x")
+    P.prelude_index.cache_clear()
+    try:
+        P.prelude_index(Wm.prelude_text(), str(Wm.PRELUDE_PATH))
+    finally:
+        P.prelude_index.cache_clear()
+    assert len(list(tmp_path.glob(P.PREFIX + "*.pickle"))) == P.MAX_ENTRIES
