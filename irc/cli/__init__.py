@@ -4,7 +4,8 @@
 render; timed per phase), `batch` handles many inputs (files, folders,
 stdin, worker processes, atomic output files), `loading` reads inputs for
 the commands that do not infer, `commands` holds `irc explain` and
-`irc cfg --states`, and `app` is the typer application.
+`irc cfg --states`, `typer_app` is the typer application and `app.main`
+runs a command line (a plain `irc infer` read by `argv` without typer).
 
 Public names: `main`, `analyse`, `Options`.
 """
