@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from irc.syntax import tree as S
 from irc.syntax.lines import BodyTypeLine, CodeInfoClose, CodeInfoOpen, EndLine, FromLine, FuncHead, MIHead, SectionLine, StructHead
-from irc.syntax.fastpath import PackedLine
+from irc.syntax.fastpath import MatchedLine, PackedLine
 from irc.syntax.recovery import ErrorList
 
 # The code of the errors for a line standing where no item can hold it (a
@@ -92,11 +92,12 @@ class Assembler:
         n = len(objs)
         BodyLine = S.BodyLine
         Packed = PackedLine
+        Matched = MatchedLine
         while i < n:
             fn = self.fn
             if fn is not None and self.fn_state == "body" and not self.codeinfo_closed and self.struct is None:
                 append = fn.lines.append
-                while i < n and ((t := type(objs[i])) is Packed or t is BodyLine):
+                while i < n and ((t := type(objs[i])) is Matched or t is Packed or t is BodyLine):
                     append(objs[i])
                     i += 1
                 if i == n:
@@ -105,7 +106,7 @@ class Assembler:
             i += 1
 
     def feed(self, obj) -> None:
-        if (type(obj) is PackedLine or type(obj) is S.BodyLine) and self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed \
+        if (type(obj) is MatchedLine or type(obj) is PackedLine or type(obj) is S.BodyLine) and self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed \
                 and self.struct is None:
             self.fn.lines.append(obj)  # the common case, first
             return
