@@ -57,11 +57,23 @@ node first.  Any other line, and a packed one with a `::T` inside, goes
 the general way over the nodes (unpacked, not kept).  The two paths give
 equal statements (tests/ir/test_packed_build_equals_general.py).
 
+**Matched lines.**  Most packed lines come as `fastpath.MatchedLine`s:
+the record of their `shape_re` match (`fastpath.match_record`: the texts
+of the groups, the label's int, the columns), not yet packed.  Their
+statement is made straight from the record, in one pass with the rest of
+the walk: a slot name is resolved by one look-up of its text (`known`:
+the slot names such a text can be, kept in step with `by_name`), a `%N`
+defined before is an `SSA` without a detour, anything else goes as
+`operand` resolves `pack_atom`'s value for it (`matched_atom`); a line
+with a `::T` is packed (`fastpath.materialize`) and goes the packed way.
+No field of the line is read (a duplicate label's error reads them, from
+the record).  The three paths give equal statements (same tests).
+
 **Consumed lines** (`build_program(source, consume=True)`, the driver's
 way: it drops the syntax tree right after).  Each packed line is dropped
 from `fd.lines` (the slot becomes `None`) as soon as the walk has made its
 statement, so the IR reuses the line's memory instead of adding to it
-(W1: ~300 MiB of packed lines, freed while the IR is made, not after).  A
+(W1: ~400 MiB of matched lines, freed while the IR is made, not after).  A
 second walk, or a block error that names a dropped line, re-derives the
 line from the source text (`_Builder._line_reader`: the same `shape_re` match and
 `_pack` the parser used, so an equal line).  Bodies with statement markers
@@ -74,7 +86,8 @@ from dataclasses import replace
 from irc.ir import cfg
 from irc.ir import model as ir
 from irc.syntax import tree as S
-from irc.syntax.fastpath import _atom_node as atom_node, raw_stmt, unpack_stmt
+from irc.syntax.fastpath import _ATOM_WORDS as ATOM_WORDS, _atom_node as atom_node, MatchedLine, materialize, \
+    qualified_parts as _qualified_parts, raw_stmt, unpack_stmt
 from irc.errors import Diagnostic, DiagnosticSink, IrcError, Span
 from irc.ir.signature import codeinfo_signature
 
@@ -115,6 +128,10 @@ def build_function(fd: S.FunctionDef, path: str = "<input>", text: str = "") -> 
 # in the order `call` resolves them: the value; both operands; the arguments (two, or three)
 _PACKED_OPERANDS = ((4,), (4, 8), (6, 8))
 _PACKED_CALL3 = (6, 8, 10)
+# the same for a matched line (`fastpath.MatchedLine`): (argument index, index of its text in the record,
+# i.e. `shape_re` group k + 1) of its operands: `a`; `a`, `b`; `x`, `y`; `x`, `y`, `z`
+_MATCHED_VALUE, _MATCHED_INFIX = ((0, 3),), ((0, 3), (1, 5))
+_MATCHED_CALL2, _MATCHED_CALL3 = ((0, 7), (1, 8)), ((0, 7), (1, 8), (2, 9))
 
 _TERMINATOR_WORDS = {
     ir.Kind.GOTO: "a goto",
@@ -507,6 +524,10 @@ class _Builder:
                 sid = sid_of(target.parts[0])
                 if sid is None and incremental:
                     sid = walk.new_local(target, here)
+                    if sid is not None:  # a new name in `by_name`: in `known` too (see there)
+                        nm = target.parts[0]
+                        if nm[0] != "_" and nm not in ATOM_WORDS:
+                            known[nm] = sid
             elif type(target) is SlotRef:
                 sid = target.id
                 if sid is not None:
@@ -559,6 +580,42 @@ class _Builder:
                 return node
             return res(atom_node(v, ln, col, {}), here)
 
+        # Matched lines (`fastpath.MatchedLine`): `known` resolves the text of a plain atom of `shape_re`
+        # that names a slot in one look-up: a slot name -> its id (the names `pack_atom` makes a `parts`
+        # tuple of: not `_…`, `nothing`, `true`, `false`; kept in step with `by_name` by `target_slot`).
+        known = {nm: sid for nm, sid in walk.by_name.items() if nm[:1] != "_" and nm not in ATOM_WORDS}
+        known_get = known.get
+        parts_of: dict[str, tuple] = {}  # a global name's text -> its shared `parts` (as the parser's `parts`)
+        lits: dict[str, tuple] = {}  # a number's text -> (value, kind, text) of its `Lit`
+
+        def matched_atom(a: str, ln: int, col: int, here: int):
+            """A `shape_re` atom's text `known` does not resolve: what
+            `operand` gives for `pack_atom(a)` (a `%N` not numbered before,
+            a global, a number, `_x` …)."""
+            c = a[0]
+            if c == "%":
+                return operand(int(a[1:]), ln, col, here)
+            if "A" <= c <= "z" and c != "_" and a not in ATOM_WORDS:  # a global name
+                if a not in unknown:
+                    unknown[a] = (here, ln, col)
+                node = new_obj(Name)
+                node.parts = parts_of.get(a) or parts_of.setdefault(a, (a,))
+                node.line = ln
+                node.col = col
+                return node
+            lit = lits.get(a)
+            if lit is None:
+                node = atom_node(a, ln, col, {})
+                if type(node) is not Lit:
+                    return res(node, here)
+                lits[a] = (node.value, node.kind, a)
+                return node
+            node = new_obj(Lit)  # Lit(value, kind, text, ln, col)
+            node.value, node.kind, node.text = lit
+            node.line = ln
+            node.col = col
+            return node
+
         K = ir.Kind
         VALUE, ASSIGN = K.VALUE, K.ASSIGN
         Stmt = ir.Stmt
@@ -567,7 +624,118 @@ class _Builder:
         append = walk.stmts.append
         raw = raw_stmt
         consume = self.consume
+        Matched = MatchedLine
+        qualified = _qualified_parts
         for i, bl in enumerate(lines, 1):
+            if type(bl) is Matched:  # the IR statement straight from the line's match record
+                r = raw(bl)  # `fastpath.match_record`: the groups of `shape_re`, then the columns
+                rh, lab, target, a, op, b, callee, x, y, z, typ, col, c4, c5, c6, c7, c8, c9, c10, c11 = r
+                if typ is None:  # (a `::T` goes the packed way, below)
+                    if lab is not None:
+                        if lab == i:
+                            lab = i  # one int object for the label, its `ssa` entry and its `%N` operands
+                        if ssa_setdefault(lab, i) != i:
+                            duplicates.append(bl)
+                    if rh is not None:
+                        hdr = int(rh.split()[0])
+                        headers[i] = (hdr, bl)
+                        by_number.setdefault(hdr, i)
+                    ln = bl.line
+                    if target is None:
+                        kind = VALUE
+                        sid = None
+                    else:
+                        kind = ASSIGN
+                        sid = sid_of(target)
+                        if sid is None:
+                            sid = target_slot(Name(parts_of.get(target) or parts_of.setdefault(target, (target,)),
+                                                   ln, col), i)
+                    # the callee / operator first, then the operands, as `call` resolves them
+                    if a is None:  # f(x, y[, z])
+                        vcol = c7
+                        if "." in callee:
+                            f = new_obj(Name)
+                            f.parts = parts_of.get(callee) or parts_of.setdefault(callee, qualified(callee))
+                            f.line = ln
+                            f.col = vcol
+                        else:
+                            sid_a = known_get(callee)
+                            if sid_a is not None:
+                                f = new_obj(SlotRef)
+                                f.name = names[sid_a]
+                                f.id = sid_a
+                                f.line = ln
+                                f.col = vcol
+                            else:
+                                f = matched_atom(callee, ln, vcol, i)
+                        ks = _MATCHED_CALL2 if z is None else _MATCHED_CALL3
+                    else:
+                        vcol = c4
+                        if op is not None:  # a op b: the operator is a name (`(op,)`), maybe a slot
+                            fcol = c5
+                            sid_a = known_get(op)
+                            if sid_a is not None:
+                                f = new_obj(SlotRef)
+                                f.name = names[sid_a]
+                                f.id = sid_a
+                            else:
+                                if op not in unknown:
+                                    unknown[op] = (i, ln, fcol)
+                                f = new_obj(Name)
+                                f.parts = parts_of.get(op) or parts_of.setdefault(op, (op,))
+                            f.line = ln
+                            f.col = fcol
+                            ks = _MATCHED_INFIX
+                        else:
+                            ks = _MATCHED_VALUE
+                    args = [None] * len(ks)  # exactly its length (as `vals[:]` below)
+                    for j, k in ks:
+                        t = r[k]
+                        if t[0] == "%":
+                            n = int(t[1:])
+                            if (v := ssa_get(n)) == n < i:  # `%N` numbered as written, defined before
+                                node = new_obj(SSA)
+                                node.n = v  # the statement's index: one int object (see the label)
+                                node.line = ln
+                                node.col = r[k + 9]
+                                args[j] = node
+                            else:
+                                args[j] = operand(n, ln, r[k + 9], i)
+                            continue
+                        v = known_get(t)
+                        if v is not None:  # a slot
+                            node = new_obj(SlotRef)  # SlotRef(names[v], v, ln, col)
+                            node.name = names[v]
+                            node.id = v
+                            node.line = ln
+                            node.col = r[k + 9]
+                            args[j] = node
+                        else:
+                            args[j] = matched_atom(t, ln, r[k + 9], i)
+                    if ks is _MATCHED_VALUE:
+                        v = args[0]
+                    else:
+                        v = new_obj(Call)  # Call(callee, args, infix, ln, col)
+                        v.func = f
+                        v.args = args
+                        v.infix = op
+                        v.line = ln
+                        v.col = vcol
+                    s = new_obj(Stmt)
+                    s.kind = kind
+                    s.value = v
+                    s.slot = sid
+                    s.target = None
+                    s.args = ()
+                    s.label = lab
+                    s.annotation = None
+                    s.line = ln
+                    s.col = vcol if target is None else col
+                    append(s)
+                    if consume:
+                        lines[i - 1] = None
+                    continue
+                bl = materialize(bl)  # its `PackedLine`
             label = bl.label
             if label is not None and ssa_setdefault(label, i) != i:  # numbered before the statement's operands
                 duplicates.append(bl)
@@ -900,6 +1068,11 @@ def _assigned_names(lines: list[S.BodyLine]) -> set:
     out: set = set()
     for bl in lines:
         st = raw_stmt(bl)
+        if type(bl) is MatchedLine:  # its target is a plain name or none
+            t = st[2]
+            if t is not None:
+                out.add(t)
+            continue
         if type(st) is tuple:  # a packed line (fastpath.PackedLine): its target is a plain name or none
             if st[1] is not None:
                 out.add(st[1][0])

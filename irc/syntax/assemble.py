@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from irc.syntax import tree as S
 from irc.syntax.lines import BodyTypeLine, CodeInfoClose, CodeInfoOpen, EndLine, FromLine, FuncHead, MIHead, SectionLine, StructHead
-from irc.syntax.fastpath import PackedLine
+from irc.syntax.fastpath import MatchedLine, PackedLine
 from irc.syntax.recovery import ErrorList
 
 # The code of the errors for a line standing where no item can hold it (a
@@ -87,25 +87,27 @@ class Assembler:
 
     def feed_all(self, objs: list) -> None:
         """`feed` every object; runs of body lines inside a function body
-        (the common case) are appended without the per-object dispatch."""
+        (the common case) are appended whole (a slice), without the
+        per-object dispatch: the other objects are found in one pass."""
+        body = (MatchedLine, PackedLine, S.BodyLine)
+        others = [k for k, o in enumerate(objs) if type(o) not in body]  # ascending
+        others.append(len(objs))
         i = 0
-        n = len(objs)
-        BodyLine = S.BodyLine
-        Packed = PackedLine
-        while i < n:
-            fn = self.fn
-            if fn is not None and self.fn_state == "body" and not self.codeinfo_closed and self.struct is None:
-                append = fn.lines.append
-                while i < n and ((t := type(objs[i])) is Packed or t is BodyLine):
-                    append(objs[i])
-                    i += 1
-                if i == n:
+        for stop in others:
+            while i < stop:  # objs[i:stop] are body lines
+                fn = self.fn
+                if fn is not None and self.fn_state == "body" and not self.codeinfo_closed and self.struct is None:
+                    fn.lines.extend(objs[i:stop])  # appending a body line changes no state
+                    i = stop
                     break
-            self.feed(objs[i])
-            i += 1
+                self.feed(objs[i])
+                i += 1
+            if i < len(objs):
+                self.feed(objs[i])  # not a body line
+                i += 1
 
     def feed(self, obj) -> None:
-        if (type(obj) is PackedLine or type(obj) is S.BodyLine) and self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed \
+        if (type(obj) is MatchedLine or type(obj) is PackedLine or type(obj) is S.BodyLine) and self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed \
                 and self.struct is None:
             self.fn.lines.append(obj)  # the common case, first
             return

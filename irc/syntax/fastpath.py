@@ -16,12 +16,17 @@ its groups by `_shape`), `simple_re` plain infix chains and calls (one
 token scan, `_simple`), and `_line` the general Pratt parser.
 
 In a file (`split_fast`) the lines `shape_re` takes are not built at all:
-`_pack` keeps each as a `PackedLine`, a `BodyLine` whose statement is one
-small tuple of interned strings and ints (no syntax nodes) until something
-reads `.stmt`; then it is exactly the node `_shape` builds.  `irc.ir.build`
-reads the tuple (`raw_stmt`) and makes the IR statement from it directly,
-so a million-line body never has its syntax nodes (tested against the
-nodes by tests/syntax/test_packed_lines.py and
+each is kept as a `MatchedLine`, a `BodyLine` holding only the record of
+its match (`match_record`: the groups, the label's int, the columns; one
+tuple made while the match is at hand, nothing converted or resolved
+twice) and its line number.  `irc.ir.build` reads the record
+(`raw_stmt`) and makes the IR statement from it directly, so a
+million-line body never has its syntax nodes nor its packed tuples.
+Anything else that reads a field turns the line, in place, into the
+`PackedLine` `_pack` makes of its match (`materialize`): a `BodyLine` whose
+statement is one small tuple of interned strings and ints until something
+reads `.stmt`; then it is exactly the node `_shape` builds (tested against
+the nodes by tests/syntax/test_packed_lines.py and
 tests/ir/test_packed_build_equals_general.py).  The plain
 tokens of the first two are subsets of grammar terminals (`PLAIN_ATOMS`,
 checked by tests/syntax/test_fastpath_equals_lark.py, which also compares all three
@@ -96,6 +101,7 @@ class FastLine:
         self.parts: dict[str, tuple[str, ...]] = {}  # name text -> its shared `Name.parts` (per file, see split_fast)
         self.atoms: dict = {}  # atom text -> its packed value (`FastLine._pack_atom`; per file, see split_fast)
         self.labels: dict[int, int] = {}  # label -> the int object of its `%N =`, shared by the `%N` operands after it
+        self.texts: dict[str, str] = {}  # a name's or number's text -> its one string object (per file, see split_fast)
         # The simplest and commonest lines (machine-generated straight-line code):
         # [rail] [%N =] [name =] (callee(chain, …) | chain), a chain being plain
         # atoms (SSA, ASCII names, decimal numbers) joined by arithmetic and
@@ -178,8 +184,12 @@ class FastLine:
         for a keyword), a `%N` operand after its label is the label's int
         object (`labels`: one int per statement, not two, here and in the
         IR), and the line is built field by field."""
-        rh, label, target, a, op, b, callee, x, y, z, typ = m.groups()
-        start = m.start
+        return self._pack_groups(m.groups(), m.start, ln)
+
+    def _pack_groups(self, groups: tuple, start, ln: int):
+        """`_pack` of a match given as its groups and its `start` (group
+        number -> offset; the label may be given as its int)."""
+        rh, label, target, a, op, b, callee, x, y, z, typ = groups
         atoms = self.atoms
         labels = self.labels
         annot = None
@@ -200,11 +210,7 @@ class FastLine:
                 parts = self.parts
                 f = parts.get(callee)
                 if f is None:
-                    names = callee.split(".")
-                    last = names[-1]
-                    if last[0] == ":":
-                        names[-1] = normalize_op(last[1:])
-                    f = parts[callee] = tuple(names)
+                    f = parts[callee] = qualified_parts(callee)
             else:
                 f = atoms.get(callee)
                 if f is None:
@@ -678,6 +684,16 @@ def _atom_node(a: str, ln: int, col: int, parts: dict):
     return node
 
 
+def qualified_parts(callee: str) -> tuple:
+    """The `parts` of a qualified callee of `shape_re` (`Base.getindex`,
+    `Base.:*` -> ("Base", "*"))."""
+    names = callee.split(".")
+    last = names[-1]
+    if last[0] == ":":
+        names[-1] = normalize_op(last[1:])
+    return tuple(names)
+
+
 def pack_atom(a: str, parts: dict):
     """One plain atom of `shape_re` packed (see `PackedLine`): `%N` -> N
     (int), a plain name -> its shared `parts` tuple, any other atom (a
@@ -801,6 +817,142 @@ class PackedLine(_BodyLine):
         return _BodyLine, (b.stmt, b.header, b.header_kind, b.label, b.annotation, b.line, b.col, b.marker)
 
 
+_BL = {name: _BodyLine.__dict__[name] for name in _BodyLine.__slots__}  # BodyLine's own slot descriptors
+
+
+def _matched_field(name: str):
+    """A `MatchedLine` field read as its `PackedLine` would hold it: the
+    line is packed (`materialize`) first."""
+
+    def get(self):
+        return getattr(materialize(self), name)
+
+    def set(self, value):
+        setattr(materialize(self), name, value)
+
+    return property(get, set)
+
+
+class MatchedLine(_BodyLine):
+    """A body line `shape_re` took, held as the record of its match
+    (`split_fast`): its `stmt` slot holds the tuple `match_record` makes,
+    its `line` slot the line number, no other slot is set.  `irc.ir.build`
+    makes the IR statement straight from the record (no packed tuple, no
+    syntax nodes, no other field read).  Anything else that reads a field
+    gets what the `PackedLine` of the line holds (`FastLine._pack` of the
+    same match): the line becomes that `PackedLine` in place
+    (`materialize`) -- except `label`, `header`, `header_kind`, `col` and
+    `marker`, read from the record without packing.  Only lines `_pack`
+    accepts are held so (`accepts`).  It equals, copies and pickles as the
+    `BodyLine` it stands for (comparing, printing and copying pack a copy,
+    not the line itself)."""
+
+    __slots__ = ()
+
+    stmt = _matched_field("stmt")
+    annotation = _matched_field("annotation")
+
+    @property
+    def label(self):
+        return _get_stmt(self)[1]
+
+    @property
+    def header(self):
+        rh = _get_stmt(self)[0]
+        return None if rh is None else int(rh.split()[0])
+
+    @property
+    def header_kind(self):
+        rh = _get_stmt(self)[0]
+        if rh is None:
+            return ""
+        num = rh.split()[0]
+        return rh[len(num):].strip()[0]
+
+    @property
+    def col(self):
+        r = _get_stmt(self)
+        return r[11] if r[2] is not None else r[12] if r[3] is not None else r[15]
+
+    @property
+    def marker(self):
+        return ""
+
+    label = label.setter(_matched_field("label").fset)
+    header = header.setter(_matched_field("header").fset)
+    header_kind = header_kind.setter(_matched_field("header_kind").fset)
+    col = col.setter(_matched_field("col").fset)
+    marker = marker.setter(_matched_field("marker").fset)
+
+    def packed(self) -> "PackedLine":
+        """The `PackedLine` of this line (a new one; this line stays as it is)."""
+        r = _get_stmt(self)
+        p = fast_line_parser()._pack_groups(r[:11], lambda k: r[k + 8] - 1, _BL["line"].__get__(self))
+        assert p is not None, "a MatchedLine holds a line _pack accepts"
+        return p
+
+    def unpacked(self) -> S.BodyLine:
+        """The plain `BodyLine` this line stands for (fresh nodes; the line stays matched)."""
+        return self.packed().unpacked()
+
+    def __eq__(self, other):
+        return self.packed().__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.packed())
+
+    def __reduce__(self):
+        return self.packed().__reduce__()
+
+
+def match_record(m) -> tuple:
+    """What a `MatchedLine` holds of a `shape_re` match `_pack` accepts
+    (`split_fast` makes it inline, sharing one string per distinct name or
+    number): its 11 groups, the label (group 2) as its int, the groups of
+    the other form None; then at index k + 8 the column (offset + 1) of each
+    group k in 3..11 the line has (None for the others).  Made while the
+    match is at hand, read by `irc.ir.build` without the match."""
+    rh, label, t, a, op, b, callee, x, y, z, typ = m.groups()
+    start = m.start
+    label = None if label is None else int(label)
+    tc = None if t is None else start(3) + 1
+    tyc = None if typ is None else start(11) + 1
+    if a is None:  # f(x, y[, z])
+        return (rh, label, t, None, None, None, callee, x, y, z, typ,
+                tc, None, None, None, start(7) + 1, start(8) + 1, start(9) + 1, None if z is None else start(10) + 1, tyc)
+    if op is None:  # a
+        return (rh, label, t, a, None, None, None, None, None, None, typ,
+                tc, start(4) + 1, None, None, None, None, None, None, tyc)
+    return (rh, label, t, a, op, b, None, None, None, None, typ,  # a op b
+            tc, start(4) + 1, start(5) + 1, start(6) + 1, None, None, None, None, tyc)
+
+
+def accepts(g: tuple) -> bool:
+    """Does `FastLine._pack` take the line of these `shape_re` groups?  It
+    declines a keyword where a name stands (target, callee, operand, `::T`)
+    and a target that is no name (`nothing`, `true`, `false`, `_N`); no
+    other group can hold a keyword (digits, operators, rails, qualified
+    callees)."""
+    if not _SIMPLE_NOT_NAMES.isdisjoint(g):
+        return False
+    t = g[2]
+    return t is None or not (t in _NOT_TARGETS or (t[0] == "_" and t[1:].isdigit()))
+
+
+def materialize(line) -> "PackedLine":
+    """A `MatchedLine` turned, in place, into the `PackedLine` `_pack`
+    makes of its match (its class becomes `PackedLine`); other lines as
+    they are."""
+    if type(line) is MatchedLine:
+        p = line.packed()
+        for name, slot in _BL.items():
+            slot.__set__(line, slot.__get__(p))
+        line.__class__ = PackedLine
+    return line
+
+
 # `raw_stmt(line)`: a body line's `stmt` slot as it is -- the packed tuple of a `PackedLine` not yet
 # read (see there), else the statement node (the slot's own getter: no Python frame per line)
 raw_stmt = _get_stmt
@@ -888,21 +1040,65 @@ def split_fast(lines: list[str]) -> tuple[list, str, list]:
     fast.atoms.clear()
     fast.labels.clear()
     shape = fast.shape_re.match
-    build = fast._pack
     rest = fast.parse_rest
     done = []
     append = done.append
     declined = []
+    kw = _SIMPLE_NOT_NAMES  # `accepts` inline, by form: a keyword where a name stands declines the line
+    not_targets = _NOT_TARGETS
+    new = _new
+    Matched = MatchedLine
+    set_stmt = _set_stmt
+    intern = fast.texts.setdefault  # one string object per distinct name or number (see `match_record`)
     for lineno, m in enumerate(map(shape, lines), 1):
         if m is not None:
-            obj = build(m, lineno)
-            if obj is not None:
-                append(obj)
-                continue
+            rh, label, t, a, op, b, callee, x, y, z, typ = m.groups()
+            if (t is None or not (t in not_targets or (t[0] == "_" and t[1:].isdigit()))) and (typ is None or typ not in kw):
+                # `match_record(m)` inline
+                start = m.start
+                if a is None:  # f(x, y[, z])
+                    if callee in kw or x in kw or y in kw or z in kw:
+                        g = None
+                    else:
+                        if x[0] != "%":
+                            x = intern(x, x)
+                        if y[0] != "%":
+                            y = intern(y, y)
+                        if z is None:
+                            zc = None
+                        else:
+                            zc = start(10) + 1
+                            if z[0] != "%":
+                                z = intern(z, z)
+                        g = (rh, None if label is None else int(label), t if t is None else intern(t, t), None, None, None,
+                             intern(callee, callee), x, y, z, typ, None if t is None else start(3) + 1, None, None, None,
+                             start(7) + 1, start(8) + 1, start(9) + 1, zc, None if typ is None else start(11) + 1)
+                elif a in kw or b in kw:
+                    g = None
+                else:
+                    if a[0] != "%":
+                        a = intern(a, a)
+                    if op is None:  # a
+                        g = (rh, None if label is None else int(label), t if t is None else intern(t, t), a, None, None,
+                             None, None, None, None, typ, None if t is None else start(3) + 1, start(4) + 1, None, None,
+                             None, None, None, None, None if typ is None else start(11) + 1)
+                    else:  # a op b
+                        if b[0] != "%":
+                            b = intern(b, b)
+                        g = (rh, None if label is None else int(label), t if t is None else intern(t, t), a, op, b,
+                             None, None, None, None, typ, None if t is None else start(3) + 1, start(4) + 1,
+                             start(5) + 1, start(6) + 1, None, None, None, None, None if typ is None else start(11) + 1)
+                if g is not None:
+                    obj = new(Matched)
+                    set_stmt(obj, g)
+                    obj.line = lineno
+                    append(obj)
+                    continue
         obj = rest(lines[lineno - 1], lineno)
         if obj is None:
             declined.append(lineno - 1)
         else:
             append(obj)
     fast.labels.clear()  # a million labels: not kept for the next file
+    fast.texts.clear()
     return (done, *blanked(lines, declined))

@@ -12,7 +12,8 @@ fast path in front of the first, and a step before all:
 0. **Fast path** (`irc.syntax.fastpath`): the commonest body lines (rails,
    labels, assignments, calls, infix chains, gotos, returns) are parsed
    without Lark, building exactly the objects Lark would (the commonest of
-   all kept packed, `fastpath.PackedLine`: they read as those objects); the
+   all kept as the record of their match, `fastpath.MatchedLine`: they read
+   as those objects); the
    other lines go on, and Lark sees the text with the parsed lines blanked,
    lexing only the spans that hold the rest.
 1. **Lines** (`irc.syntax.lines`): the Lark LALR parser (grammar/irc.lark,

@@ -95,4 +95,4 @@ def test_a_second_walk_and_a_block_error_re_derive_dropped_lines():
     assert _same(text) > 0
     src = parse_text(text, "t.ir")
     (fd,) = [it for it in src.items if type(it) is S.FunctionDef]
-    assert sum(type(bl) is FP.PackedLine for bl in fd.lines) >= 3
+    assert sum(type(bl) is FP.MatchedLine for bl in fd.lines) >= 3

@@ -32,7 +32,18 @@ from mtk_programs import mtk_text  # noqa: E402
 
 
 def _unpacked(fd: S.FunctionDef) -> S.FunctionDef:
-    return dataclasses.replace(fd, lines=[bl.unpacked() if type(bl) is FP.PackedLine else bl for bl in fd.lines])
+    return dataclasses.replace(fd, lines=[bl.unpacked() if type(bl) in (FP.PackedLine, FP.MatchedLine) else bl
+                                          for bl in fd.lines])
+
+
+def _materialized(fd: S.FunctionDef) -> S.FunctionDef:
+    """`fd` with its matched lines packed (`fastpath.materialize`): the packed-tuple path of the builder."""
+    return dataclasses.replace(fd, lines=[FP.materialize(bl) for bl in fd.lines])
+
+
+def _held(bl) -> bool:
+    """Is the line still held packed (its match, or its packed tuple)?"""
+    return type(bl) is FP.MatchedLine or type(FP.raw_stmt(bl)) is tuple
 
 
 def _build(fd: S.FunctionDef, text: str):
@@ -51,12 +62,20 @@ def _same(text: str) -> int:
     except IrcError:
         return 0
     packed = 0
-    for it in src.items:
+    again = parse_text(text, "t.ir").items  # the same functions, built from their packed tuples
+    for it, it2 in zip(src.items, again):
         if type(it) is S.FunctionDef:
-            n = sum(type(bl) is FP.PackedLine and type(FP.raw_stmt(bl)) is tuple for bl in it.lines)
+            n = sum(_held(bl) for bl in it.lines)
             general = _build(_unpacked(it), text)
-            assert sum(type(FP.raw_stmt(bl)) is tuple for bl in it.lines) == n  # unpacking copies, it does not unpack
+            assert sum(_held(bl) for bl in it.lines) == n  # unpacking copies, it does not unpack
+            matched = sum(type(bl) is FP.MatchedLine for bl in it.lines)
+            untyped = sum(type(bl) is FP.MatchedLine and FP.raw_stmt(bl)[10] is None for bl in it.lines)
             assert _build(it, text) == general
+            # building packs only the lines with a `::T` (they go the packed way); it reads no other field
+            assert sum(type(bl) is FP.MatchedLine for bl in it.lines) == untyped
+            tuples = _materialized(it2)
+            assert sum(type(FP.raw_stmt(bl)) is tuple for bl in tuples.lines) >= matched
+            assert _build(tuples, text) == general
             packed += n
     return packed
 

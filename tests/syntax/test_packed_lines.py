@@ -87,18 +87,22 @@ def test_shape_lines_are_packed_and_equal_what_shape_builds():
     text = HEAD + mtk_text(600, 50, 5).split("\n", 2)[2]
     fast = FP.fast_line_parser()
     objs = _split(text)
-    packed = [o for o in objs if type(o) is FP.PackedLine]
+    packed = [o for o in objs if type(o) is FP.MatchedLine]
     assert len(packed) > len(objs) // 2
     lines = text.split("\n")
     for o in packed:
-        assert type(FP.raw_stmt(o)) is tuple  # nothing read yet
+        assert type(FP.raw_stmt(o)) is tuple and len(FP.raw_stmt(o)) == 20  # nothing read yet: the record of its match
         built = fast._shape(fast.shape_re.match(lines[o.line - 1]), o.line)
         assert type(built) is S.BodyLine
         assert o == built and built == o and not (o != built)
         assert repr(o) == repr(built)
         assert o.unpacked() == built and type(o.unpacked()) is S.BodyLine
+        assert type(o) is FP.MatchedLine  # comparing does not pack it for good
+        assert o.annotation == built.annotation and type(o) is FP.PackedLine  # reading a field packs it in place
+        assert o == built
         assert type(FP.raw_stmt(o)) is tuple  # comparing does not unpack for good
-    o = packed[0]
+        assert o.stmt == built.stmt and FP.raw_stmt(o) is o.stmt  # reading the statement unpacks it
+    o = next(o for o in _split(text) if type(o) is FP.MatchedLine)
     st = o.stmt
     assert st is o.stmt  # read once, then kept
     assert FP.raw_stmt(o) is st and o == o.unpacked()
@@ -112,7 +116,7 @@ def test_a_packed_line_reads_copies_and_pickles_as_its_body_line(line: str):
     text = "function f(a, b, x, y, du)\n" + line + "\n└── return nothing\nend\n"
     lark = P.parse_text(text, "t.ir", fast=False).items[0].lines[0]
     o = next(x for x in _split(text) if x.line == 2)
-    assert type(o) is FP.PackedLine
+    assert type(o) is FP.MatchedLine
     assert o == lark and lark == o
     for c in (copy.copy(o), copy.deepcopy(o), pickle.loads(pickle.dumps(o))):
         assert type(c) is S.BodyLine and c == lark
@@ -124,6 +128,49 @@ def test_parsed_functions_hold_packed_lines_and_equal_lark():
     text = mtk_text(400, 40, 8)
     fast = P.parse_text(text, "t.ir")
     slow = P.parse_text(text, "t.ir", fast=False)
-    assert any(type(bl) is FP.PackedLine for bl in fast.items[0].lines)
+    assert any(type(bl) is FP.MatchedLine for bl in fast.items[0].lines)
     assert fast.items == slow.items
     assert repr(fast.items) == repr(slow.items)
+
+
+def test_split_fast_holds_exactly_the_lines_pack_accepts():
+    """`split_fast` keeps a line as its match (`MatchedLine`) exactly when
+    `_pack` takes it (`accepts` on the groups: no keyword where a name
+    stands, a target that is a name)."""
+    fast = FP.fast_line_parser()
+    held = declined = 0
+    for line in LINES + ["│   %3 = f(end, x)", "│   nothing = x", "│   _3 = x", "│   x = a::end", "│   %2 = goto",
+                         "│   %2 = a + return", "│   return(a, b)", "│   Base.end(a, b)", "│   %4 = x::Int64"]:
+        m = fast.shape_re.match(line)
+        if m is None:
+            continue
+        took = fast._pack(m, 7) is not None
+        assert FP.accepts(m.groups()) == took, line
+        objs = FP.split_fast(["", line])[0]
+        assert (len(objs) == 1 and type(objs[0]) is FP.MatchedLine) == took, line
+        if took:  # the record `split_fast` makes inline is `match_record`'s
+            assert FP.raw_stmt(objs[0]) == FP.match_record(m), line
+        held += took
+        declined += not took
+    assert held > 1000 and declined >= 5
+
+
+def test_a_matched_line_reads_its_fields_as_its_packed_line():
+    """`label`, `header`, `header_kind`, `col`, `marker` come from the
+    match without packing; every other field packs the line in place."""
+    text = HEAD + mtk_text(300, 20, 4).split("\n", 2)[2] + "\n2 ┄ %9 = x * a::Float64\n3 ─ x = f(a, b, 2)::Int64\n"
+    lines = text.split("\n")
+    fast = FP.fast_line_parser()
+    objs = [o for o in _split(text) if type(o) is FP.MatchedLine]
+    assert len(objs) > 100
+    for o in objs:
+        p = fast._pack(fast.shape_re.match(lines[o.line - 1]), o.line)
+        for f in ("label", "header", "header_kind", "col", "marker", "line"):
+            assert getattr(o, f) == getattr(p, f), (f, o.line)
+        assert type(o) is FP.MatchedLine
+        assert o.annotation == p.annotation and type(o) is FP.PackedLine
+        assert o == p and FP.raw_stmt(o) == FP.raw_stmt(p)
+        assert o == p.unpacked() and repr(o) == repr(p)
+    o = next(o for o in _split(text) if type(o) is FP.MatchedLine)
+    o.label = 99  # a write packs it too
+    assert type(o) is FP.PackedLine and o.label == 99
