@@ -21,6 +21,10 @@ the SSA types `ssa[i]` (None = not reached), the return type.
      another block or not after i can need it (a later user in the same
      block is reached by the walk under way), so only those are listed
      (`liveness.Facts.users`: on a straight line, none);
+   - on a block's first walk, a run of value statements `%i = f(a, b[, c])`
+     (leaf operands, memo hits, no user to queue) is typed by the transfer
+     at once (`Transfer.value_runner`): the same `ssa[i] = t` as below,
+     without the per-statement dispatch;
    - `x = rhs`: `x <- (ssa[i], defined)`; every slot holding a `Conditional`
      about `x` turns back into `Bool` (index slot -> holders, no table scan);
      `NewvarNode(x)`: `x <- (Union{}, undef)`; inside a try region both
@@ -182,7 +186,8 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas=None, users: li
     `initial` block 1's entry table (list indexed by slot id).  `users`:
     `liveness.Facts.users` (each `%n`'s users outside its block or not
     after it: the only ones whose block is ever queued, below), else
-    `ssa_users(fn, ssas)`."""
+    `ssa_users(fn, ssas)`.  A transfer with `value_runner` types runs of
+    plain value calls itself (see there)."""
     stmts = fn.stmts
     nstmts = len(stmts)
     blocks = fn.blocks
@@ -232,6 +237,10 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas=None, users: li
     ASSIGN, VALUE = K.ASSIGN, K.VALUE
     # `cond_parts(t) is not None` as one class test when the transfer names its Conditional class
     COND = getattr(tr, "cond_type", None)
+    # runs of plain value calls typed by the transfer at once (`Transfer.value_runner`), when the
+    # engine calls eval_call directly and keeps no per-statement tables; on a block's first walk only
+    runner = getattr(tr, "value_runner", None)
+    value_run = runner() if runner is not None and CALL is not None and record_table is None else None
 
     def record(pc: int, t, cur_b: int):
         """Merge the fresh type t into ssa[pc]; queue the reached users' blocks if it grew."""
@@ -279,6 +288,8 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas=None, users: li
         b = heapq.heappop(heap)
         queued[b] = 0
         visited += 1
+        # a block's first walk: its statements are not typed yet (a later walk re-types them one by one)
+        run_values = value_run if not reached[b] else None
         reached[b] = True
         blk = blocks[b - 1]
         store.load(b, working)
@@ -289,9 +300,18 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas=None, users: li
             if cp is not None:
                 holders.setdefault(cp[0], set()).add(s)
         nextbb = b + 1  # fall-through target (None: the walk ended)
-        for pc, st in enumerate(stmts[blk.first - 1:blk.last], blk.first):
+        last = blk.last
+        pc = blk.first - 1
+        tried = 0  # the statement value_run last stopped at (it would stop there again)
+        while pc < last:
+            pc += 1
+            if run_values is not None and pc != tried:
+                pc = tried = run_values(pc, last, working, ssa, users)
+                if pc > last:
+                    break
             if record_table is not None:
                 record_table(pc, working)
+            st = stmts[pc - 1]
             kind = st.kind
             if kind is ASSIGN or kind is VALUE:
                 v = st.value

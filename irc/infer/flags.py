@@ -23,8 +23,10 @@ in the widened type of its right-hand side.
 With the statements' facts (`liveness.Facts`), the syntactic flags walk
 only the dead statements (the others' reads and callees are in the facts)
 and count assignments over the slot writers, slot types visit the slot
-writers only, and `%i is Any` is found with C-level passes over `ssa`:
-O(statements) in C, O(writers + dead + Any-typed) in Python.
+writers only, and `%i is Any` is found with C-level passes over `ssa` (the
+statements whose unused call was widened to `Any` left out in C too):
+O(statements) in C, O(writers + dead + Any-typed and not widened) in
+Python.
 
 Diagnostics about a missing declaration (`ONCE_CODES`) are reported once per
 function, at their first statement, naming the other lines (`once_per_cause`).
@@ -36,7 +38,7 @@ defined`` where it is undefined on every path (`(Union{}, undef)`);
 """
 from __future__ import annotations
 
-from itertools import chain, compress
+from itertools import chain, compress, filterfalse
 from operator import itemgetter
 
 from irc.ir import model as ir
@@ -266,14 +268,16 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
     # the distinct objects of ssa equal to Any (C-level passes; most statements' types are shared)
     is_any = {i for i, t in dict(zip(map(id, ssa), ssa)).items() if t is not None and t == anyt}
     VALUE = K.VALUE
-    unstable = [pc for pc in compress(range(len(ssa)), map(is_any.__contains__, map(id, ssa)))
+    widened = tr.widened  # an unused call Julia widens to Any: code_warntype prints no type there
+    # (a widened statement is never reported unstable: left out here, in C, before any per-statement test)
+    unstable = [pc for pc in filterfalse(widened.__contains__,
+                                         compress(range(len(ssa)), map(is_any.__contains__, map(id, ssa))))
                 if pc and stmts[pc - 1].kind is VALUE and _has_value(stmts[pc - 1])] if is_any else []
     pcs = set(read_diags)
     pcs.update(pc for pc in tdiags if tdiags[pc] and ssa[pc] is not None)
     pcs.update(unstable)
     unstable_set = set(unstable)
     diags: list[Diagnostic] = []
-    widened = tr.widened  # an unused call Julia widens to Any: code_warntype prints no type there
     for pc in sorted(pcs):
         ds = read_diags.get(pc)
         if ds:

@@ -342,7 +342,8 @@ class Transfer:
     def _value(self, e, pc: int = 0, report: bool = True):
         """world.value_of, memoised (the world is fixed): global names by
         their parts, literals by kind and value (`(kind, type, value)` for
-        the exactly-comparable ints, bools and strings, else `(kind, repr)`),
+        the exactly-comparable ints, bools, strings and floats other than
+        zeros and NaN, else `(kind, repr)`),
         other nodes by identity.  Its diagnostics (an unknown global) are
         re-emitted for the statement on every evaluation, unless `report` is
         false (a callee: an unknown name there is an unknown callee, one
@@ -355,7 +356,10 @@ class Transfer:
             c = self._vcache
             if t is _Lit:
                 v = e.value
-                key = (e.kind, type(v), v) if type(v) in _EXACT_KEYED else (e.kind, repr(v))
+                tv = type(v)
+                # a float other than a zero or NaN is as exact as an int (equal values, equal reprs)
+                key = (e.kind, tv, v) if tv in _EXACT_KEYED or (tv is float and v == v and v != 0.0) \
+                    else (e.kind, repr(v))
             else:
                 key = id(e)
         hit = c.get(key)
@@ -528,6 +532,143 @@ class Transfer:
             append(v)
         key = (kp, id(f), *map(id, argtypes))
         return self._call_hit(pc, func, f, callee, args, argtypes, key, self._calls.get(key), unused)
+
+    def value_runner(self):
+        """`run(pc, last, table, ssa, users) -> pc'`: the engine's walk over a
+        run of plain value calls, done here at once.  From statement pc on
+        (at most to `last`), while statement pc is a value statement `%pc =
+        f(a, b[, c])` -- `f` a name, each operand a `%n` (`1 <= n <
+        len(ssa)`), a slot the table has a state for, or a literal -- that
+        is first reached (`ssa[pc]` None), has no user the engine would
+        queue (`users[pc]` empty) and whose call has a memo entry that is the
+        same at every statement and not `Union{}`: `ssa[pc]` = that type
+        (`Any`, and pc widened, for an unused generic call, as `_call_hit`
+        does).  Returns the first statement it did not do, which the engine
+        takes the usual way (that fills `_calls` for the next time).
+
+        This is exactly the engine's handling of such a statement (`eval_call`'s
+        memo hit, then `ssa[pc] = t` with no user to queue and no `Union{}`
+        to stop at), without its per-statement dispatch; its own memo is
+        `_calls` keyed by (callee parts, ids of the operand types), each
+        entry `(type, widen when unused, operand types…)` (held, so no id is
+        reused), copied from `_calls` the first time a key is looked up."""
+        stmts = self.fn.stmts
+        memo: dict = {}
+        get = memo.get
+        BOTTOM, ANY = self.BOTTOM, self.ANY
+        value = self._value
+        widened_add = self.widened.add
+        calls, names = self._calls, self._names
+        used = self.used
+        VALUE = K.VALUE
+        SSA, SlotRef, Lit, Call, Name = _SSA, _SlotRef, _Lit, _Call, _Name
+        errors = (IndexError, KeyError, TypeError, AttributeError)
+
+        def fill(key, kp, vs):
+            """The entry for `key` copied from `_calls` (None when it has none to copy)."""
+            hit = names.get(kp)
+            if hit is None:
+                return None
+            ent = calls.get((kp, id(hit[1]), *map(id, vs)))
+            if ent is None or ent[3] is None or ent[3] == BOTTOM:
+                return None
+            res = ent[2]
+            new = memo[key] = (ent[3], res is not None and res is not _IFELSE and res.generic, *vs)
+            return new
+
+        def run(pc: int, last: int, table, ssa, users) -> int:
+            nssa = len(ssa)
+            while pc <= last:
+                st = stmts[pc - 1]
+                if st.kind is not VALUE or ssa[pc] is not None or users[pc]:
+                    return pc
+                v = st.value
+                if type(v) is not Call:
+                    return pc
+                func = v.func
+                if type(func) is not Name:
+                    return pc
+                args = v.args
+                na = len(args)
+                if na != 2 and na != 3:
+                    return pc
+                a = args[0]
+                t = type(a)
+                if t is SSA:
+                    n = a.n
+                    if not 0 < n < nssa:
+                        return pc
+                    v0 = ssa[n]
+                    if v0 is None:
+                        v0 = BOTTOM
+                elif t is SlotRef:
+                    try:
+                        v0 = table[a.id].type
+                    except errors:
+                        return pc
+                elif t is Lit:
+                    v0 = value(a, pc)
+                else:
+                    return pc
+                a = args[1]
+                t = type(a)
+                if t is SSA:
+                    n = a.n
+                    if not 0 < n < nssa:
+                        return pc
+                    v1 = ssa[n]
+                    if v1 is None:
+                        v1 = BOTTOM
+                elif t is SlotRef:
+                    try:
+                        v1 = table[a.id].type
+                    except errors:
+                        return pc
+                elif t is Lit:
+                    v1 = value(a, pc)
+                else:
+                    return pc
+                if na == 2:
+                    key = (func.parts, id(v0), id(v1))
+                    hit = get(key)
+                    if hit is None:
+                        hit = fill(key, func.parts, (v0, v1))
+                        if hit is None:
+                            return pc
+                else:
+                    a = args[2]
+                    t = type(a)
+                    if t is SSA:
+                        n = a.n
+                        if not 0 < n < nssa:
+                            return pc
+                        v2 = ssa[n]
+                        if v2 is None:
+                            v2 = BOTTOM
+                    elif t is SlotRef:
+                        try:
+                            v2 = table[a.id].type
+                        except errors:
+                            return pc
+                    elif t is Lit:
+                        v2 = value(a, pc)
+                    else:
+                        return pc
+                    key = (func.parts, id(v0), id(v1), id(v2))
+                    hit = get(key)
+                    if hit is None:
+                        hit = fill(key, func.parts, (v0, v1, v2))
+                        if hit is None:
+                            return pc
+                if hit[1] and not used[pc]:
+                    widened_add(pc)
+                    ssa[pc] = ANY
+                else:
+                    ssa[pc] = hit[0]
+                pc += 1
+            return pc
+
+        return run
 
     def _call_hit(self, pc: int, func, f, callee, args, argtypes, key, hit, unused: bool):
         """`eval_call` once its memo was read (`hit`: the entry at `key`, None

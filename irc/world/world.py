@@ -51,7 +51,9 @@ with the `declare` line that would answer it.  Notes are
 `irc.world.notes.Note`s in `CallResult.diagnostics`.
 
 Invariants: after `build` the world is not mutated except for its private
-call memo (a pure function of the arguments), the lazy prelude methods it
+call memo (a pure function of the arguments; where a call's answer depends
+only on its arguments' widened types -- dispatch over declarations that
+cannot fold them -- also keyed by those), the lazy prelude methods it
 evaluates on first use (each function's list then becomes what an eager
 build holds; until then it is empty: read methods through `call` and
 `_methods_of`, not `methods`) and its record of the unknown
@@ -900,15 +902,51 @@ class World:
 
     # ------------------------------------------------------------ calls
     def call(self, f, args, module=("Main",), callee=None) -> CallResult:
-        """Type a call of `f` on `args` (lattice elements)."""
+        """Type a call of `f` on `args` (lattice elements).  Memoised by
+        the arguments, and, when the answer provably depends on their
+        widened types alone (`_widened_key`), by those: `getindex(u, 1)`,
+        `getindex(u, 2)`, … dispatch once."""
         key = (f, tuple(args), tuple(module) if module else (), _callee_key(callee))
-        r = self._memo.get(key)
+        memo = self._memo
+        r = memo.get(key)
         if r is None:
-            r = self._call(f, list(args), module, callee)
-            if not isinstance(r, CallResult):
-                r = CallResult(r)
-            self._memo[key] = r
+            wkey = self._widened_key(f, args, key)
+            r = memo.get(wkey) if wkey is not None else None
+            if r is None:
+                r = self._call(f, list(args), module, callee)
+                if not isinstance(r, CallResult):
+                    r = CallResult(r)
+                if wkey is not None:
+                    memo[wkey] = r
+            memo[key] = r
         return r
+
+    def _widened_key(self, f, args, key):
+        """The memo key of a call whose answer depends on the widened types
+        of its arguments alone, else None.  That holds for a function with
+        declarations (`_call_function`'s dispatch; not a builtin's tfunc,
+        which may fold constants, nor the functions it types by their
+        constant arguments: `getproperty`, `setproperty!`, `:`, `vect`,
+        `indexed_iterate`, `broadcasted`, `materialize`) when some argument
+        is not a `Const` (a `@foldable` declaration folds only all-`Const`
+        arguments) and none is a `PartialStruct` or `Conditional`:
+        `irc.world.dispatch` reads the arguments only through `widenconst`
+        but for that fold."""
+        if type(f) is not Const or type(f.val) is not FunctionValue:
+            return None
+        plain = False
+        for a in args:
+            ta = type(a)
+            if ta is not Const:
+                if ta is PartialStruct or ta is Conditional:
+                    return None
+                plain = True
+        if not plain:
+            return None
+        fv, ms = self._methods_of(f.val)
+        if ms is None or fv.name in _CONST_READERS:
+            return None
+        return ("widened", f, tuple(map(widenconst, args)), key[2], key[3])
 
     def _call(self, f, args, module, callee):
         if f == BOTTOM or any(a == BOTTOM for a in args):
@@ -1233,6 +1271,11 @@ _MISSING = object()
 def _generic(r: CallResult) -> CallResult:
     """`r` marked as the result of a generic call (a type's constructor)."""
     return r if r.generic else replace(r, generic=True)
+
+
+# functions `_call_function` types by their constant arguments (see `World._widened_key`)
+_CONST_READERS = frozenset({"getproperty", "setproperty!", ":", "vect", "indexed_iterate", "broadcasted",
+                            "materialize"})
 
 
 def _callee_key(callee):
