@@ -806,11 +806,16 @@ def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = Fa
     out.append("Arguments")
     nargs = fn.nargs
     shows = _Shows()
+    tails: dict = {}  # (id(type), flags) -> (type, the line after the name): a few distinct ones in 20,000 slots
+    slot_types, slot_flags = result.slot_types, result.slot_flags
     for s in fn.slots:
         if s.id == nargs + 1:
             out.append("Locals")
-        out.append(_slot_line(names[s.id], result.slot_types[s.id], int(result.slot_flags[s.id]), colour, shows,
-                              plain))
+        t, bits = slot_types[s.id], int(slot_flags[s.id])
+        hit = tails.get((id(t), bits))
+        if hit is None:  # holding t keeps its id from being reused
+            hit = tails[(id(t), bits)] = (t, _slot_line("", t, bits, colour, shows, plain)[2:])
+        out.append("  " + names[s.id] + hit[1])
     body, level = _typed("Body", printed_return_type(result), colour)
     out.append(body if plain else _with_mark(body, level, colour))
     return out
