@@ -412,7 +412,7 @@ class ExprPrinter:
         if t is S.SlotRef:
             hit = self._slots.get(a.id)
             if hit is None or hit[0] != a.name:  # one entry per id: (name, text)
-                hit = self._slots[a.id] = (a.name, _slot_text(a, self.fn))
+                hit = self.slot_text(a)
             return hit[1], 100
         if t is S.Name:
             pair = self._names.get(a.parts)
@@ -425,6 +425,11 @@ class ExprPrinter:
             neg = isinstance(v, (int, float)) and not isinstance(v, bool) and s.startswith("-")
             return s, (_UNARY_PREC if neg else 100)
         return None
+
+    def slot_text(self, a: S.SlotRef) -> tuple:
+        """(a.name, its text) for slot reference `a`, memoised as the entry for `a.id`."""
+        hit = self._slots[a.id] = (a.name, _slot_text(a, self.fn))
+        return hit
 
     def expr(self, e) -> str:
         """`format_expr(e, self.fn)`."""
@@ -466,7 +471,7 @@ class ExprPrinter:
             elif t is _SlotRef:
                 hit = slots.get(a.id)
                 if hit is None or hit[0] != a.name:
-                    hit = slots[a.id] = (a.name, _slot_text(a, self.fn))
+                    hit = self.slot_text(a)
                 texts.append(hit[1])
             elif t is _Lit:  # its precedence does not matter here
                 texts.append(a.text or format_lit(a))

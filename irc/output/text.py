@@ -59,11 +59,15 @@ Cost: linear in the output (brief entry comments: in the slots whose states
 change between consecutive entries, see `entry_comments`); `show` is memoised per render (by identity,
 then value), since big functions repeat a few types in millions of cells,
 and so are the entry comments' slot-state texts (by identity); statement
-texts come from one `irc.fmt.ExprPrinter` per function (memoised slot and
-name texts, calls with leaf arguments printed without recursion).
+lines come from `irc.output.stmtlines` (the commonest statements -- `%n`,
+slots, calls of names and operators on leaves -- each made with one
+f-string, digits from tables, slot, callee and type texts memoised per
+distinct one; the rails put on by one `str.join` a run), everything else
+from the general path (`_stmt_text_fn`: one `irc.fmt.ExprPrinter` per
+function), which the tests hold it equal to.
 Memory: the text is made in pieces (`iter_program_text`: runs of a few
-thousand lines; each statement's text is made when `fmt.iter_layout_runs`
-lays out its line; labels as a byte mask, not a set), so printing a
+thousand lines; each statement's line is made when its run is; labels as a
+byte mask, not a set), so printing a
 function holds one piece of text at a time besides what it returns;
 `render_program_utf8` keeps each piece UTF-8-encoded as soon as it is made
 (the rails make a str 2 bytes a character, the UTF-8 about 1), which is
@@ -78,17 +82,18 @@ from __future__ import annotations
 import re
 from itertools import chain, compress, islice
 from operator import attrgetter
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from irc.output import colour as C
 from irc.ir import model as ir
 from irc.syntax import tree as S
-from irc.output.fmt import ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, iter_layout_runs
+from irc.output.fmt import LAYOUT_RUN, ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, iter_layout_runs
 from irc.output.fmt import stmt_markers, with_marker
 from irc.output.fmt import format_type_expr as fmt_type
 from irc.lattice.typelattice import widenconst
 from irc.infer.liveness import LiveIn, bits_to_list, expr_ssa_refs, stmt_operands, stmt_reads
 from irc.lattice.typeprint import show
+from irc.output.stmtlines import iter_line_runs, iter_piece_runs, iter_tail_runs
 
 # a Julia identifier as the printer tests it (fullmatch); written as complemented classes, which compile in
 # well under a millisecond (the plain form builds a 64k-entry table at every start; tests check they agree)
@@ -561,11 +566,39 @@ def body_lines(fn: ir.Function, result: Any, colour: bool = False, plain: bool =
 
 def iter_body_runs(fn: ir.Function, result: Any, colour: bool = False, plain: bool = False,
                    hide_stable: bool = False, entries: str = "brief") -> Iterator[list[str]]:
-    """`body_lines` a run of lines at a time (`fmt.iter_layout_runs`): each
-    statement's text is made when its line is (`_iter_stmt_texts` feeding
-    the layout), so neither the statement texts nor the lines are ever all
-    alive at once (`hide_stable` needs the whole listing first and makes
-    one run of what it keeps)."""
+    """`body_lines` a run of lines at a time: each statement's line is made
+    when its run is (`irc.output.stmtlines`), so the lines are never all
+    alive at once (`hide_stable` needs the whole listing first and makes one
+    run of what it keeps)."""
+    unstable: set[int] | None = set() if hide_stable else None
+    tails, pred_counts = _tail_runs(fn, result, colour, plain, entries, unstable)
+    runs = iter_line_runs(fn, pred_counts, tails)
+    if unstable is None:
+        return runs
+    from irc.output.stable import keep_unstable
+
+    lines: list[str] = []
+    for run in runs:
+        lines += run
+    return iter([keep_unstable(fn, lines, unstable, prefix_lines=0 if plain else 1)])
+
+
+def iter_body_pieces(fn: ir.Function, result: Any, colour: bool = False, plain: bool = False,
+                     entries: str = "brief", run: int = LAYOUT_RUN) -> Iterator[tuple[str, int]]:
+    """The text of `body_lines` (without `hide_stable`) as (piece, number of
+    lines) pairs, each piece at most `run` lines joined by newlines (no final
+    one): `stmtlines.iter_piece_runs`, which puts the rails on with one
+    `str.join` a run."""
+    tails, pred_counts = _tail_runs(fn, result, colour, plain, entries, None, run)
+    return iter_piece_runs(fn, pred_counts, tails)
+
+
+def _tail_runs(fn: ir.Function, result: Any, colour: bool, plain: bool, entries: str,
+               unstable: set[int] | None, run: int = LAYOUT_RUN) -> tuple[Iterator, dict[int, int]]:
+    """`stmtlines.iter_tail_runs` for the body (entry comments before the
+    blocks unless `plain`), and the printed predecessor counts (the rails).
+    Statements with Julia 1.12 markers or a type taken from the input take
+    the general path (`_stmt_text_fn`, markers added)."""
     names = slot_display_names(fn)
     used = used_ssa(fn, result)
     shows = _Shows()
@@ -576,18 +609,21 @@ def iter_body_runs(fn: ir.Function, result: Any, colour: bool = False, plain: bo
         prefix = {b: [C.paint(text, "comment", colour)] for b, text in comments.items()}
     labelled = _label_mask(fn, result, used)
     del used  # the mask is a byte per statement; the set, tens of bytes per use
-    unstable: set[int] | None = set() if hide_stable else None
-    texts = _iter_stmt_texts(fn, result, names, shows, colour, marks=not plain, unstable=unstable)
-    runs = iter_layout_runs(fn, texts, block_prefix=prefix, labelled=labelled,
-                            pred_counts=printed_pred_counts(fn, result))
-    if unstable is None:
-        return runs
-    from irc.output.stable import keep_unstable
+    xp = ExprPrinter(fn)
+    one, suffix = _stmt_text_fn(fn, result, names, shows, colour, not plain, unstable, xp)
+    types = result.ssa_types
+    special = getattr(result, "from_input", frozenset())
+    general = one
+    markers = {i: m for i, m in stmt_markers(fn).items() if types[i] is not None and fn.stmts[i - 1].kind is ir.Kind.VALUE}
+    if markers:
+        special = set(special) | set(markers)
 
-    lines: list[str] = []
-    for run in runs:
-        lines += run
-    return iter([keep_unstable(fn, lines, unstable, prefix_lines=0 if plain else 1)])
+        def general(i: int, st: ir.Stmt) -> str:
+            m = markers.get(i)
+            return one(i, st) if m is None else with_marker(one(i, st), m)
+    tails = iter_tail_runs(fn, types, xp, names, general, suffix, labelled, prefix, getattr(result, "widened", ()),
+                           special, unstable, C.GOOD, run)
+    return tails, printed_pred_counts(fn, result)
 
 
 def _label_mask(fn: ir.Function, result: Any, used: set[int]) -> bytearray:
@@ -638,47 +674,60 @@ def _iter_stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], shows:
 
 def _iter_plain_stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], shows: _Shows,
                            colour: bool, marks: bool = True, unstable: set[int] | None = None) -> Iterator[str]:
-    """The statement texts without markers.  One pass; the statement text
-    comes from irc.fmt's `ExprPrinter` (the same text as `_live_text`, with
-    slot and name texts memoised for the function)."""
+    """The statement texts without markers, in order (`_stmt_text_fn`'s
+    texts: the general path, which `irc.output.stmtlines` equals)."""
+    one = _stmt_text_fn(fn, result, names, shows, colour, marks, unstable)[0]
+    for i, st in enumerate(fn.stmts, start=1):
+        yield one(i, st)
+
+
+def _stmt_text_fn(fn: ir.Function, result: Any, names: dict[int, str], shows: _Shows, colour: bool,
+                  marks: bool = True, unstable: set[int] | None = None,
+                  xp: ExprPrinter | None = None) -> tuple[Callable[[int, ir.Stmt], str], Callable[[Any], tuple]]:
+    """(`one(i, st)`: statement i's text without marker, `suffix(t)`).  The
+    text comes from irc.fmt's `ExprPrinter` (the same text as `_live_text`,
+    with slot and name texts memoised for the function) followed by its
+    `::T  # mark` suffix; `unstable` receives i when T is coloured yellow or
+    red.  `suffix(t)` -> (t, the suffix, its level, whether a line may end
+    with it without `.rstrip()`), memoised per distinct type (by identity,
+    holding t)."""
     K = ir.Kind
     ASSIGN, VALUE, DEAD = K.ASSIGN, K.VALUE, K.DEAD
     Typed, ExprNode, Lit = S.Typed, S.ExprNode, S.Lit
     types = result.ssa_types
     widened = getattr(result, "widened", ())
-    xp = ExprPrinter(fn).expr_prec
+    xp = (xp if xp is not None else ExprPrinter(fn)).expr_prec
     dead_suffix = C.paint("::Union{}", C.GOOD, colour)
-    suffix_of: dict[int, tuple[Any, str, str]] = {}  # id(type) -> (type, its `::T  # mark` suffix, level)
+    suffix_of: dict[int, tuple[Any, str, str, bool]] = {}  # id(type) -> (type, its `::T  # mark` suffix, level, clean end)
     taken = getattr(result, "from_input", frozenset())
-    last_t, last_hit = None, None  # the previous typed statement's type and suffix entry (runs share one type)
-    for i, st in enumerate(fn.stmts, start=1):
+
+    def suffix(t: Any) -> tuple[Any, str, str, bool]:
+        hit = suffix_of.get(id(t))
+        if hit is None:  # holding t keeps its id from being reused
+            text, level = _typed("", t, colour, shows)
+            if marks:
+                text = _with_mark(text, level, colour)
+            hit = suffix_of[id(t)] = (t, text, level, text[-1:] != "" and not text[-1].isspace())
+        return hit
+
+    def one(i: int, st: ir.Stmt) -> str:
         t = types[i]
         k = st.kind
         if t is None or k is DEAD:
-            yield _dead_text(fn, st) + dead_suffix
-            continue
+            return _dead_text(fn, st) + dead_suffix
         if k is not ASSIGN and k is not VALUE:
-            yield format_stmt(st, fn)
-            continue
+            return format_stmt(st, fn)
         v = st.value
         if k is VALUE:
             if type(v) is ExprNode and v.head in _NO_VALUE_HEADS:  # `_has_value` is False
-                yield _live_text(fn, st, False)
-                continue
+                return _live_text(fn, st, False)
             if widened and i in widened:  # an unused call Julia widened: `@code_warntype` prints no type
-                yield xp(_strip_typed_slot(v) if type(v) is Typed else v)[0]
-                continue
+                return xp(_strip_typed_slot(v) if type(v) is Typed else v)[0]
         if taken and i in taken:  # Julia's printed type, taken where irc cannot type the call
             text, level = _typed("", t, colour, shows)
             hit = (t, _with_mark(text, level, colour, "from input") if marks else text, level)
-        elif t is last_t:
-            hit = last_hit
         else:
-            hit = suffix_of.get(id(t))
-            if hit is None:  # holding t keeps its id from being reused
-                text, level = _typed("", t, colour, shows)
-                hit = suffix_of[id(t)] = (t, _with_mark(text, level, colour) if marks else text, level)
-            last_t, last_hit = t, hit
+            hit = suffix(t)
         if unstable is not None and hit[2] != C.GOOD:
             unstable.add(i)
         if type(v) is Typed:
@@ -687,11 +736,12 @@ def _iter_plain_stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], 
         if k is ASSIGN:
             sid = st.slot
             target = names.get(sid) if sid is not None else None
-            yield f"({target if target is not None else _slot_name(fn, sid)} = {text}){hit[1]}"
-        elif _needs_parens(v) if type(v) is Lit else (prec < 100 or type(v) is Typed):
-            yield f"({text}){hit[1]}"
-        else:
-            yield text + hit[1]
+            return f"({target if target is not None else _slot_name(fn, sid)} = {text}){hit[1]}"
+        if _needs_parens(v) if type(v) is Lit else (prec < 100 or type(v) is Typed):
+            return f"({text}){hit[1]}"
+        return text + hit[1]
+
+    return one, suffix
 
 
 def statement_texts(fn: ir.Function, result: Any) -> list[str]:
@@ -756,11 +806,16 @@ def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = Fa
     out.append("Arguments")
     nargs = fn.nargs
     shows = _Shows()
+    tails: dict = {}  # (id(type), flags) -> (type, the line after the name): a few distinct ones in 20,000 slots
+    slot_types, slot_flags = result.slot_types, result.slot_flags
     for s in fn.slots:
         if s.id == nargs + 1:
             out.append("Locals")
-        out.append(_slot_line(names[s.id], result.slot_types[s.id], int(result.slot_flags[s.id]), colour, shows,
-                              plain))
+        t, bits = slot_types[s.id], int(slot_flags[s.id])
+        hit = tails.get((id(t), bits))
+        if hit is None:  # holding t keeps its id from being reused
+            hit = tails[(id(t), bits)] = (t, _slot_line("", t, bits, colour, shows, plain)[2:])
+        out.append("  " + names[s.id] + hit[1])
     body, level = _typed("Body", printed_return_type(result), colour)
     out.append(body if plain else _with_mark(body, level, colour))
     return out
@@ -811,22 +866,32 @@ def iter_program_text(program: ir.Program, results: list[tuple[ir.Function, Any]
         if not first:
             yield "\n"
         first = False
-        buf: list[str] = []
-        for run in iter_function_runs(fn, r, program.path, colour, plain, hide_stable, entries):
-            if len(buf) + len(run) > chunk_lines:
-                if buf:
-                    buf.append("")  # the last line's newline
-                    yield "\n".join(buf)
-                    buf = []
-                if len(run) > chunk_lines:  # a long run: pieces of exactly `chunk_lines`, then the rest
-                    cut = len(run) - len(run) % chunk_lines
-                    for k in range(0, cut, chunk_lines):
-                        yield "\n".join(run[k:k + chunk_lines]) + "\n"
-                    run = run[cut:]
-            buf += run
+        if hide_stable:  # the kept lines, in pieces of at most `chunk_lines`
+            body = _line_pieces(iter_body_runs(fn, r, colour, plain, True, entries), chunk_lines)
+        else:
+            body = iter_body_pieces(fn, r, colour, plain, entries, min(chunk_lines, LAYOUT_RUN))
+        buf: list[str] = []  # texts of whole lines, `nbuf` lines in all
+        nbuf = 0
+        for text, n in chain(_line_pieces([header_lines(fn, r, program.path, colour, plain)], chunk_lines), body):
+            if not n:
+                continue
+            if nbuf + n > chunk_lines and buf:
+                buf.append("")  # the last line's newline
+                yield "\n".join(buf)
+                buf, nbuf = [], 0
+            buf.append(text)
+            nbuf += n
         if buf:
             buf.append("")
             yield "\n".join(buf)
+
+
+def _line_pieces(runs: Any, size: int) -> Iterator[tuple[str, int]]:
+    """Runs of lines as (text, number of lines) pieces of at most `size` lines."""
+    for run in runs:
+        for k in range(0, len(run), size):
+            part = run[k:k + size]
+            yield "\n".join(part), len(part)
 
 
 def render_program_utf8(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,

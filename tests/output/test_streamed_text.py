@@ -129,15 +129,15 @@ def test_process_file_encoded_pieces_are_the_text_output():
 
 def test_a_printing_error_leaves_no_output(monkeypatch, tmp_path):
     name, text = GENERATED[0]
-    real = printer._iter_plain_stmt_texts
+    real = printer.iter_tail_runs
 
-    def failing(*args, **kw):  # the 50th statement's text fails, after lines were made
-        for k, text in enumerate(real(*args, **kw)):
-            if k == 50:
+    def failing(*args, **kw):  # the third run of lines fails, after lines were made (statements 1-99)
+        for k, run in enumerate(real(*args, **kw)):
+            if k == 3:
                 raise RuntimeError("boom")
-            yield text
+            yield run
 
-    monkeypatch.setattr(printer, "_iter_plain_stmt_texts", failing)
+    monkeypatch.setattr(printer, "iter_tail_runs", failing)
     oc = process_file(name, text, RenderOptions(encoded=True))
     assert oc.errors == 1 and "internal error: RuntimeError: boom" in oc.messages
     assert oc.output == "" and oc.encoded is None
