@@ -337,7 +337,10 @@ def used_values(fn: ir.Function, ssas=None, partial=(), dead=None) -> bytearray:
 
 
 def expr_ssa_refs(e: object) -> list[int]:
-    """Every `%n` an expression mentions (statement indices)."""
+    """Every `%n` an expression mentions as a value (statement indices);
+    the target of a quoted `goto %N` / `goto %N if not c` (a dead jump, as
+    Julia prints a `GotoNode` in unreachable code) is a statement to jump
+    to, not a use of `%N`'s value (Julia's `find_ssavalue_uses` skips it)."""
     out: list[int] = []
     stack = [e]
     while stack:
@@ -351,7 +354,11 @@ def expr_ssa_refs(e: object) -> list[int]:
         elif t is S.Typed:
             stack.append(x.expr)
         elif t is S.ExprNode:
-            stack.extend(x.args)
+            h = x.head
+            if h == "goto" or h == "gotoifnot":  # a dead `goto %N [if not c]`: %N is a target statement, not a value
+                stack.extend(x.args[:-1])
+            else:
+                stack.extend(x.args)
         elif t is S.Quote:
             if type(x.expr) is S.SSA:
                 stack.append(x.expr)

@@ -195,3 +195,41 @@ def test_brief_entries_are_the_full_entries_not_at_their_listed_type():
                     assert int(m[2].replace(",", "")) == len(parts) - len(keep), (p.name, b)
                 checked += 1
     assert checked > 200
+
+
+# A dead `goto %N` (how an unreached jump prints) names the statement it jumps
+# to, not a use of `%N`'s value: found by the generated fixed-point test, where
+# the unused `%2 = n + 1` printed without its label once, then the reprinted
+# `Core.Const(:(goto %2))` made it "used" and typed the second time.
+DEAD_JUMP_INTO_UNUSED = """function g(n::Int64)
+1 ─      goto #3 if not true
+2 ┄ %2 = n + 1
+3 ┄      goto #5 if not false
+4 ─      goto #2
+5 ─      return 1
+end
+"""
+
+
+@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
+def test_a_dead_jumps_target_is_not_a_use_and_output_is_a_fixed_point(store):
+    once = infer(DEAD_JUMP_INTO_UNUSED, store=store)
+    assert "Core.Const(:(goto %2))::Union{}" in once
+    assert re.search(r"^2 ─ +n \+ 1$", once, re.M), once  # unused: no label, no type, as the first time
+    assert infer(once, store=store) == once
+
+
+def test_a_dead_conditional_jumps_condition_is_a_use_its_target_is_not():
+    from irc.cli.driver import build, parse
+    from irc.infer.liveness import used_values
+
+    text = """function g(n::Int64)
+1 ─ %1 = n + 1
+│   %2 = n + 2
+└──      return 1
+2 ─      Core.Const(:(goto %2 if not %1))
+end
+"""
+    fn = build(parse("t.ir", text)).functions[0]
+    used = used_values(fn)
+    assert used[1] == 1 and used[2] == 0
