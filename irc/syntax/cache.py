@@ -105,25 +105,30 @@ def parse_items(text: str, path: str) -> tuple:
 
 
 def _store(d: Path, f: Path, items: tuple) -> None:
+    store_pickle(f, items, "items-", MAX_ENTRIES)
+
+
+def store_pickle(f: Path, obj, prefix: str, keep: int) -> None:
+    """Write `obj` pickled to `f` (a `prefix…pickle` entry of the cache
+    directory) atomically: a temporary file renamed into place, so readers
+    never see a partial entry; then keep the `keep` most recently written
+    `prefix*.pickle` entries.  Any failure leaves the cache as it was (an
+    unwritable cache only costs speed)."""
+    d = f.parent
     try:
-        fd, tmp = tempfile.mkstemp(dir=d, prefix=".items-", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=d, prefix="." + prefix, suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as fh:
-                pickle.dump(items, fh, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump(obj, fh, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, f)
         except BaseException:
             os.unlink(tmp)
             raise
-        _prune(d)
+        entries = sorted(d.glob(prefix + "*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in entries[keep:]:
+            try:
+                old.unlink()
+            except OSError:
+                pass
     except Exception:  # noqa: BLE001 - an unwritable cache only costs speed
         pass
-
-
-def _prune(d: Path) -> None:
-    """Keep the `MAX_ENTRIES` most recently written entries."""
-    entries = sorted(d.glob("items-*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
-    for old in entries[MAX_ENTRIES:]:
-        try:
-            old.unlink()
-        except OSError:
-            pass

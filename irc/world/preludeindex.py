@@ -21,7 +21,6 @@ from it against the eager one.
 from __future__ import annotations
 
 import functools
-import os
 import pickle
 
 from irc.syntax import tree as S
@@ -70,22 +69,4 @@ def prelude_index(text: str, path: str) -> tuple:
 
 
 def _store(f, index: tuple) -> None:
-    import tempfile
-
-    try:
-        fd, tmp = tempfile.mkstemp(dir=f.parent, prefix="." + PREFIX, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, f)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-        entries = sorted(f.parent.glob(PREFIX + "*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
-        for old in entries[MAX_ENTRIES:]:
-            try:
-                old.unlink()
-            except OSError:
-                pass
-    except Exception:  # noqa: BLE001 - an unwritable cache only costs speed
-        pass
+    C.store_pickle(f, index, PREFIX, MAX_ENTRIES)
