@@ -84,6 +84,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from irc.ir import cfg
+from irc.ir.body import Body
 from irc.ir import model as ir
 from irc.syntax import tree as S
 from irc.syntax.fastpath import _ATOM_WORDS as ATOM_WORDS, _atom_node as atom_node, MatchedLine, materialize, \
@@ -317,7 +318,9 @@ class _Builder:
         static = list(fd.static_params)
         # the body lines are dropped from `source` (memory at scale) unless they carry Julia 1.12
         # statement markers, which `irc fmt` reprints from them (`fmt.stmt_markers`)
-        fn = ir.Function(name, module, slots, walk.stmts, static_params=static, julia_return=fd.body_type,
+        body = Body.from_stmts(walk.stmts, [None] + [sl.name for sl in slots])
+        walk.stmts = None
+        fn = ir.Function(name, module, slots, body, static_params=static, julia_return=fd.body_type,
                          form=fd.form, source=fd if fd.has_markers else replace(fd, lines=[]), line=fd.line,
                          notes=notes)
         self._blocks(fn, lines, walk)
