@@ -19,10 +19,14 @@ numbers of that same partition).
 Invariants after `compute_blocks(fn)`: blocks partition 1..n in order,
 `fn.stmt_block[i]` is the block of statement i (index 0 unused), every
 `succs` entry is a block id in 1..len(blocks), edges are symmetric.
+
+On a column body (`irc.ir.body.Body`) only its trees are read: a statement
+held in columns is a value or an assignment, never a terminator or an enter.
 """
 from __future__ import annotations
 
 from irc.ir import model as ir
+from irc.ir.body import Body
 _ENDS_BLOCK = frozenset({ir.Kind.GOTO, ir.Kind.GOTOIFNOT, ir.Kind.RETURN, ir.Kind.UNREACHABLE, ir.Kind.ENTER, ir.Kind.LEAVE})
 
 
@@ -32,7 +36,8 @@ def block_starts_from_stmts(stmts: list[ir.Stmt]) -> list[int]:
     (they name blocks, not statements)."""
     n = len(stmts)
     starts = {1} if n else set()
-    for i, st in enumerate(stmts, 1):
+    # a `Body` holds every terminator and enter as a tree: only those are looked at
+    for i, st in ((k + 1, t) for k, t in stmts.trees.items()) if type(stmts) is Body else enumerate(stmts, 1):
         k = st.kind
         if k is ir.Kind.ENTER:
             starts.add(i)
@@ -64,9 +69,16 @@ def compute_blocks(fn: ir.Function) -> None:
         if b.last >= b.first:
             stmt_block[b.first:b.last + 1] = [b.id] * (b.last - b.first + 1)
     fn.stmt_block = stmt_block
+    stmts = fn.stmts
+    trees = stmts.trees if type(stmts) is Body else None  # a column statement is no terminator
     for b in blocks:
         num = b.id
-        term = fn.stmts[b.last - 1] if b.last >= b.first else None
+        if b.last < b.first:
+            term = None
+        elif trees is not None:
+            term = trees.get(b.last - 1)
+        else:
+            term = stmts[b.last - 1]
         succs: list[int] = []
         kind = term.kind if term is not None else None
         if kind is ir.Kind.RETURN or kind is ir.Kind.UNREACHABLE:
@@ -94,4 +106,6 @@ def compute_blocks(fn: ir.Function) -> None:
 
 def enter_targets(fn: ir.Function) -> list[int]:
     """Catch blocks (targets of `enter`), in statement order."""
-    return [st.target for st in fn.stmts if st.kind is ir.Kind.ENTER and st.target is not None]
+    stmts = fn.stmts
+    return [st.target for st in (stmts.trees.values() if type(stmts) is Body else stmts)
+            if st.kind is ir.Kind.ENTER and st.target is not None]
