@@ -19,8 +19,6 @@ import functools
 from importlib import resources
 from pathlib import Path
 
-from lark import Lark
-
 GRAMMAR_NAME = "irc.lark"
 
 
@@ -48,13 +46,16 @@ def grammar_text() -> str:
     return path.read_text(encoding="utf-8")
 
 
-def make_lark(strict: bool = False, transformer=None, cache: bool = False) -> Lark:
+def make_lark(strict: bool = False, transformer=None, cache: bool = False):
     """Build a fresh Lark LALR parser (tests use strict=True to check the grammar).
 
     `cache=True` lets Lark keep the LALR tables in a file under the system
     temp directory, keyed by a hash of the grammar, the options and Lark's
     version (about 30x faster start-up; a stale or unreadable cache is
-    ignored by Lark)."""
+    ignored by Lark).  Lark is imported here, on first use: a file the fast
+    paths read whole never loads it (~0.15 s of start-up)."""
+    from lark import Lark
+
     return Lark(
         grammar_text(),
         parser="lalr",
@@ -68,8 +69,14 @@ def make_lark(strict: bool = False, transformer=None, cache: bool = False) -> La
 
 
 @functools.cache
-def build_parser() -> Lark:
-    """The process-wide parser with irc.parser's transformer built in."""
+def build_parser():
+    """The process-wide parser with irc.parser's transformer built in (the
+    `SyntaxBuilder` callbacks as a lark `Transformer`)."""
+    from lark import Transformer
+
     from irc.syntax.lines import SyntaxBuilder
 
-    return make_lark(transformer=SyntaxBuilder(), cache=True)
+    class LarkSyntaxBuilder(SyntaxBuilder, Transformer):
+        pass
+
+    return make_lark(transformer=LarkSyntaxBuilder(), cache=True)

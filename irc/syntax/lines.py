@@ -1,7 +1,9 @@
 """Step 1 of parsing: each line of the input becomes one object.
 
-`SyntaxBuilder` is the Lark transformer that runs inside the LALR parser (no
-parse tree is built): every line becomes a `tree.BodyLine`, a finished
+`SyntaxBuilder` holds the Lark callbacks that run inside the LALR parser (no
+parse tree is built; `irc.syntax.grammar` mixes it with lark's `Transformer`,
+and this module imports no Lark, so the fast paths that call some of the
+callbacks load none): every line becomes a `tree.BodyLine`, a finished
 declaration (`MethodDecl`, `ConstDecl`, …) or a small marker for a header
 line (`function f(x)`, `MethodInstance for …`, `Arguments`, `Body::T`,
 `CodeInfo(`, `)`, `end`, …), which `irc.syntax.assemble` then groups into
@@ -26,8 +28,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
-from lark import Token, Transformer
 
 from irc.syntax import tree as S
 from irc.syntax.operators import climb, normalize_op
@@ -160,7 +160,7 @@ def slot_from_text(text: str, line: int, col: int) -> S.Expr:
     return S.Name((text,), line, col)
 
 
-def _name_part(tok: Token) -> str:
+def _name_part(tok) -> str:
     t = str(tok)
     ty = tok.type
     if ty == "VARSTR":
@@ -226,7 +226,7 @@ def _as_field(e) -> S.FieldDecl:
     raise LineError("expected a field `name` or `name::Type`", getattr(e, "line", 0), getattr(e, "col", 1))
 
 
-def _as_slot_target(tok: Token) -> S.Name | S.SlotRef:
+def _as_slot_target(tok) -> S.Name | S.SlotRef:
     ty = tok.type
     if ty == "SLOTAT":
         return S.SlotRef(None, int(tok[2:]), tok.line, tok.column)
@@ -345,8 +345,20 @@ def is_at_namedtuple(e) -> bool:
 # ---------------------------------------------------------------- transformer
 
 
-class SyntaxBuilder(Transformer):
-    """Lark callbacks, one per grammar rule (see grammar/irc.lark).  Stateless."""
+def _lark_token():
+    """lark's `Token` class.  Only the callbacks Lark alone calls test for
+    it (when Lark runs, it is loaded); this module does not import Lark, so
+    the fast path (`irc.syntax.fastpath`, which calls some of these
+    callbacks) and a file it reads whole load no Lark at all."""
+    from lark import Token
+
+    return Token
+
+
+class SyntaxBuilder:
+    """Lark callbacks, one per grammar rule (see grammar/irc.lark).  Stateless.
+    A plain class: `irc.syntax.grammar.build_parser` mixes it with lark's
+    `Transformer` when it builds the parser."""
 
     # ---- file
     def start(self, c):
@@ -571,7 +583,7 @@ class SyntaxBuilder(Transformer):
     # ---- statements: each returns (stmt, annotation)
     def target(self, c):
         t = c[0]
-        if isinstance(t, Token):
+        if isinstance(t, _lark_token()):
             return _as_slot_target(t)
         if isinstance(t, (S.Name, S.SlotRef)):
             return t  # a slot name, `x@_N`, `_N`, or a qualified global (`Main.x = v`)
@@ -687,6 +699,7 @@ class SyntaxBuilder(Transformer):
         return S.AbstractTypeDecl(name, params, sup, name.line, 1)
 
     def struct_rest(self, c):
+        Token = _lark_token()
         fields = [x for x in c if x is not None and not isinstance(x, Token)]
         has_end = any(isinstance(x, Token) and x.type == "END" for x in c)
         return fields, has_end
@@ -724,7 +737,7 @@ class SyntaxBuilder(Transformer):
 
     def mi_head(self, c):
         head = c[0]
-        if isinstance(head, Token):  # an operator
+        if isinstance(head, _lark_token()):  # an operator
             return S.Name((normalize_op(str(head)),), head.line, head.column), None
         name = self._fname(head)
         if len(c) > 1 and c[1] is not None:

@@ -15,7 +15,9 @@ fast path in front of the first, and a step before all:
    all kept as the record of their match, `fastpath.MatchedLine`: they read
    as those objects); the
    other lines go on, and Lark sees the text with the parsed lines blanked,
-   lexing only the spans that hold the rest.
+   lexing only the spans that hold the rest -- unless those are all
+   comments, `end` and plain `function f(x::T, …)` headers
+   (`irc.syntax.heads`), which are read without loading Lark at all.
 1. **Lines** (`irc.syntax.lines`): the Lark LALR parser (grammar/irc.lark,
    built once per process by `irc.syntax.grammar`) reads the rest as a
    sequence of lines; its `SyntaxBuilder` transformer turns each line into
@@ -51,6 +53,7 @@ from irc.syntax.assemble import MISPLACED, Assembler
 from irc.syntax.depth import MAX_DEPTH, check_depth, expr_depth, long_lines
 from irc.syntax.fastpath import split_fast
 from irc.syntax.forms import judge, signature_hint
+from irc.syntax.heads import plain_lines
 from irc.syntax.paste import Output, clean
 from irc.syntax.recovery import ErrorList, parse_with_retries
 
@@ -151,7 +154,9 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None) 
     else:
         fast_lines, rest, spans = [], text, None
     asm = Assembler(errors)
-    slow_lines = parse_with_retries(rest, errors, spans=spans) or []
+    slow_lines = plain_lines(rest, spans) if fast else None  # comments, `end`, plain headers: no Lark
+    if slow_lines is None:
+        slow_lines = parse_with_retries(rest, errors, spans=spans) or []
     asm.feed_all(merge_by_line(fast_lines, slow_lines))
     items = asm.finish()
     if any(type(o) is S.BodyLine and o.marker for o in slow_lines):  # markers come from Lark only

@@ -19,14 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-try:
-    from lark import TextSlice  # lark >= 1.2: lex a part of a text, positions and lines as in the whole
-except ImportError:  # pragma: no cover - older lark: the whole text is lexed
-    TextSlice = None
-
-from lark import Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-
 from irc.errors import Diagnostic, Span
 from irc.syntax.lazyre import lazy
 from irc.syntax.lines import LineError
@@ -201,7 +193,7 @@ def describe_expected(expected: set[str], lark=None) -> str:
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
-def _token_words(tok: Token) -> str:
+def _token_words(tok) -> str:
     if tok.type == "_NL":
         return "end of line"
     if tok.type == "$END":
@@ -269,12 +261,20 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None)
     """Run the LALR parser with line-level recovery; returns the start value.
     `spans` (start rule only): parse just these (start, end) offsets of the
     text, each a run of whole lines, and concatenate the line objects."""
+    from lark import Token
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    try:
+        from lark import TextSlice  # lark >= 1.2: lex a part of a text, positions and lines as in the whole
+    except ImportError:  # pragma: no cover - older lark: the whole text is lexed
+        TextSlice = None
+
     from irc.syntax.grammar import build_parser
 
     lark = build_parser()
     errored_lines: set[int] = set()
 
-    def on_error(e: UnexpectedInput) -> bool:
+    def on_error(e) -> bool:
         if len(errors.items) >= MAX_ERRORS:
             return False
         ip = e.interactive_parser
@@ -342,6 +342,8 @@ def _end_position(text: str) -> tuple[int, int]:
 def parse_with_retries(text: str, errors: ErrorList, start: str = "start", spans=None):
     """Parse; a line a callback rejects (`LineError`) is reported and blanked
     (blanking keeps offsets, so `spans` stay valid)."""
+    from lark.exceptions import UnexpectedInput  # Lark is loaded only when a line needs it
+
     work = text
     for _ in range(MAX_ERRORS):
         try:
