@@ -11,7 +11,8 @@ through to the next block.  `preds` are sorted (0 first).
 Block numbers in `goto #B` are the numbers of the text's block headers.  The
 builder (`irc.build`) checks that the headers agree with the rule above and
 stores the partition in `fn.blocks` (first/last only); `compute_blocks` then
-keeps that partition and fills `stmt_block`, `preds` and `succs`.  Called on
+keeps that partition and fills `stmt_block`, `preds` and `succs` (reading
+a `Body`'s kinds without making its statements: only a jump is made).  Called on
 a function without blocks, it derives the partition from the statements
 alone (starts at 1, at enters and after terminators -- targets are block
 numbers of that same partition).
@@ -23,6 +24,9 @@ Invariants after `compute_blocks(fn)`: blocks partition 1..n in order,
 from __future__ import annotations
 
 from irc.ir import model as ir
+from irc.ir.body import is_body
+
+_JUMPS = frozenset({ir.Kind.GOTO, ir.Kind.GOTOIFNOT, ir.Kind.ENTER})  # the terminators whose `target` is read
 _ENDS_BLOCK = frozenset({ir.Kind.GOTO, ir.Kind.GOTOIFNOT, ir.Kind.RETURN, ir.Kind.UNREACHABLE, ir.Kind.ENTER, ir.Kind.LEAVE})
 
 
@@ -64,11 +68,13 @@ def compute_blocks(fn: ir.Function) -> None:
         if b.last >= b.first:
             stmt_block[b.first:b.last + 1] = [b.id] * (b.last - b.first + 1)
     fn.stmt_block = stmt_block
+    stmts = fn.stmts
+    kind_of = stmts.kind if is_body(stmts) else (lambda k: stmts[k].kind)  # (a `Body`: no statement made)
     for b in blocks:
         num = b.id
-        term = fn.stmts[b.last - 1] if b.last >= b.first else None
+        kind = kind_of(b.last - 1) if b.last >= b.first else None
+        term = stmts[b.last - 1] if kind in _JUMPS else None
         succs: list[int] = []
-        kind = term.kind if term is not None else None
         if kind is ir.Kind.RETURN or kind is ir.Kind.UNREACHABLE:
             pass
         elif kind is ir.Kind.GOTO:
