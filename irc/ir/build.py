@@ -43,7 +43,8 @@ walk's tables equal the final ones and nothing it resolved could change
 before they are read), its result stands, else the body is walked again over
 the final tables.  Errors are reported in the order of the rule's steps
 (slots, labels, statements, blocks).  The per-statement objects (`ir.Stmt`,
-copied `Call`s, `SlotRef`s for names) are made with `object.__new__` and
+copied `Call`s, `SlotRef`s for names; only where the statement is not
+written as columns, see "The body as columns") are made with `object.__new__` and
 every field set, which skips the dataclass `__init__` call (a third of their
 cost); they equal what the constructors give.
 
@@ -69,22 +70,47 @@ with a `::T` is packed (`fastpath.materialize`) and goes the packed way.
 No field of the line is read (a duplicate label's error reads them, from
 the record).  The three paths give equal statements (same tests).
 
+**The body as columns** (`irc.ir.body`).  The statements go into the
+function's `Body`, filled by the walk itself: a matched line's statement
+is written as its row of columns straight from the record, with no
+`ir.Stmt` nor node object (`tags`: one look-up gives the operand tag of a
+slot name's, a global name's or a number's text, interned in the body on
+its first read, with the same `unknown` record as the object way; a `%N`
+numbered as written and defined before is `N << 2`); rows are collected
+in a flat list and moved into the columns a slice of lines at a time (by
+`struct`, one call per column).  A matched line the columns cannot hold
+as the record stands (an operand `_x`, a `%N` not numbered before, the
+label `%0`, a target that is no slot, an operator naming a slot) and every
+other statement are made as objects as above and added by
+`Body.append_stmt` (in columns if they give it back equal, else kept as
+the object).  The column path takes the object way's steps in the same
+order (callee, then operands; first reads, interning), so the body equals
+`Body.from_stmts` of the statements the object way makes
+(`_Builder(..., objects=True)`, kept for that comparison:
+tests/ir/test_column_build_equals_objects.py).  The walk's body holds the
+slot names it used (`_Walk.names`); `build` gives it the final ones,
+equal where the walk holds.
+
 **Consumed lines** (`build_program(source, consume=True)`, the driver's
 way: it drops the syntax tree right after).  Each packed line is dropped
 from `fd.lines` (the slot becomes `None`) as soon as the walk has made its
-statement, so the IR reuses the line's memory instead of adding to it
-(W1: ~400 MiB of matched lines, freed while the IR is made, not after).  A
+statement (a line written as a row: with the slice of lines it is in), so
+the IR reuses the line's memory instead of adding to it (W1: ~400 MiB of
+matched lines, freed while the IR is made, not after).  A
 second walk, or a block error that names a dropped line, re-derives the
-line from the source text (`_Builder._line_reader`: the same `shape_re` match and
-`_pack` the parser used, so an equal line).  Bodies with statement markers
+line (at the source line the body's `line` column gives) from the source
+text (`_Builder._line_reader`: the same `shape_re` match and `_pack` the
+parser used, so an equal line).  Bodies with statement markers
 (kept for `irc fmt`) are never consumed.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from struct import Struct
 
 from irc.ir import cfg
-from irc.ir.body import Body
+from irc.ir.body import ATOM, Body, CALL2, CALL3, INFIX, SLOT_TAG
 from irc.ir import model as ir
 from irc.syntax import tree as S
 from irc.syntax.fastpath import _ATOM_WORDS as ATOM_WORDS, _atom_node as atom_node, MatchedLine, materialize, \
@@ -134,6 +160,8 @@ _PACKED_CALL3 = (6, 8, 10)
 _MATCHED_VALUE, _MATCHED_INFIX = ((0, 3),), ((0, 3), (1, 5))
 _MATCHED_CALL2, _MATCHED_CALL3 = ((0, 7), (1, 8)), ((0, 7), (1, 8), (2, 9))
 
+_CHUNK = 1 << 15  # lines per slice of the walk (`_Builder._resolve_body`: rows are moved to the columns per slice)
+
 _TERMINATOR_WORDS = {
     ir.Kind.GOTO: "a goto",
     ir.Kind.GOTOIFNOT: "a conditional goto",
@@ -145,9 +173,12 @@ _TERMINATOR_WORDS = {
 
 
 class _Builder:
-    def __init__(self, fd: S.FunctionDef, sink: DiagnosticSink, consume: bool = False):
+    def __init__(self, fd: S.FunctionDef, sink: DiagnosticSink, consume: bool = False, objects: bool = False):
         self.fd = fd
         self.consume = consume and not fd.has_markers  # drop packed lines once turned into IR
+        # `objects`: the walk makes an `ir.Stmt` per statement and the body is converted at the end
+        # (`Body.from_stmts`): the path the column path must equal (tests/ir/test_column_build_equals_objects.py)
+        self.objects = objects
         self.sink = sink
         self.slots: list[ir.Slot] = []
         self.by_name: dict[str, int] = {}
@@ -301,10 +332,11 @@ class _Builder:
         if not walk.holds(slots, by_name):  # a read before the first assignment, pinned ids, forward %N ...
             if self.consume:  # the lines the first walk dropped, again from the text
                 again = self._line_reader()
+                line_of = _line_column(walk.stmts)
                 for k, bl in enumerate(lines):
                     if bl is None:
-                        lines[k] = again(walk.stmts[k].line)
-                del again
+                        lines[k] = again(line_of[k])
+                del again, line_of
             walk = _Walk(slots, by_name, walk.ssa, incremental=False)
             self._resolve_body(lines, walk)
         self.slots, self.by_name = slots, by_name
@@ -318,7 +350,12 @@ class _Builder:
         static = list(fd.static_params)
         # the body lines are dropped from `source` (memory at scale) unless they carry Julia 1.12
         # statement markers, which `irc fmt` reprints from them (`fmt.stmt_markers`)
-        body = Body.from_stmts(walk.stmts, [None] + [sl.name for sl in slots])
+        slot_names = [None] + [sl.name for sl in slots]
+        body = walk.stmts
+        if type(body) is Body:  # filled by the walk (the tables it used are these: see `_Walk.holds`)
+            body.slot_names = slot_names
+        else:
+            body = Body.from_stmts(body, slot_names)
         walk.stmts = None
         fn = ir.Function(name, module, slots, body, static_params=static, julia_return=fd.body_type,
                          form=fd.form, source=fd if fd.has_markers else replace(fd, lines=[]), line=fd.line,
@@ -373,8 +410,10 @@ class _Builder:
     # ------------------------------------------------------------ statements
     def _resolve_body(self, lines: list[S.BodyLine], walk: _Walk) -> None:
         """One walk over the body filling `walk` (see `_Walk`): the IR
-        statements, every operand resolved against `walk`'s slot table and
-        label map; errors are recorded there, not reported."""
+        statements (`walk.stmts`: a `Body` written as it goes, see "The body
+        as columns"; a list of `ir.Stmt` on the objects path), every operand
+        resolved against `walk`'s slot table and label map; errors are
+        recorded there, not reported."""
         errors, pinned, controls, unknown = walk.errors, walk.pinned, walk.controls, walk.unknown
         err = errors.append
         incremental = walk.incremental
@@ -531,6 +570,8 @@ class _Builder:
                         nm = target.parts[0]
                         if nm[0] != "_" and nm not in ATOM_WORDS:
                             known[nm] = sid
+                            tags[nm] = sid << 2 | SLOT_TAG
+                            op_tags.pop(nm, None)  # (a `var"+"` assigned: `+` no longer a global operator)
             elif type(target) is SlotRef:
                 sid = target.id
                 if sid is not None:
@@ -619,265 +660,430 @@ class _Builder:
             node.col = col
             return node
 
+        # The column path (not `self.objects`): a matched line's row goes straight into the body
+        # (`irc.ir.body`), its operands as tags.  `tags` gives the tag of an atom's text in one look-up:
+        # a slot name's (as `known`, kept in step with it by `target_slot`), a global name's or a
+        # number's once met here (`text_tag`: a global's first read is in `unknown` then).
+        # A row is added as its 14 values to `rows` (one call, not one per column); `flush` moves them into
+        # the columns every `_CHUNK` lines and before any other statement (which `append_stmt` adds).
+        columns = not self.objects
+        rows: list[int] = []
+        others: list[int] = []  # the lines of the slice not written as rows (index in `lines`)
+        row = rows.extend
+        if columns:
+            body = walk.stmts = Body(walk.names)  # `names` grows with the locals; final names: `build`
+            name_tag, lit_tag = body.name_tag, body.lit_tag
+            cols = (body.slot, body.label, body.line, body.col, body.vcol, body.f, body.fc, body.a0, body.a1, body.a2,
+                    body.c0, body.c1, body.c2)
+            append_stmt = body.append_stmt
+
+            def flush() -> None:
+                """The rows so far into the columns (each column's values packed by `struct` in one call:
+                half the cost of `array.extend`, which converts item by item)."""
+                n = len(rows) // 14
+                body.shape.extend(bytes(rows[0::14]))
+                for k, c in enumerate(cols, 1):
+                    c.frombytes(Struct(f"{n}{c.typecode}").pack(*rows[k::14]))
+                rows.clear()
+
+            def append(st: ir.Stmt) -> None:
+                """Any other statement: in columns if they give it back equal (`Body.append_stmt`)."""
+                if rows:
+                    flush()
+                append_stmt(st)
+        else:
+            walk.stmts = []
+            append = walk.stmts.append
+        tags = {nm: sid << 2 | SLOT_TAG for nm, sid in known.items()}
+        tags_get = tags.get
+        op_tags: dict[str, int] = {}  # an infix operator's text -> its tag, while it names no slot
+        op_tags_get = op_tags.get
+
+        def text_tag(t: str, ln: int, col: int, here: int):
+            """The tag of a `shape_re` atom's text (not `%N`) that `tags` does
+            not hold, entered there: what `matched_atom` resolves it to, as
+            `Body.append_stmt` tags that node.  None for a text whose
+            statement goes the object path (`_x`: a slot or a name by rules
+            of its own)."""
+            c = t[0]
+            if "A" <= c <= "z":
+                if c == "_":
+                    return None
+                if "." in t:  # a qualified callee (not a read of a name: not in `unknown`)
+                    tag = name_tag(parts_of.get(t) or parts_of.setdefault(t, qualified(t)), ln, col)
+                elif t in ATOM_WORDS:  # `nothing`, `true`, `false`
+                    node = atom_node(t, ln, col, {})
+                    if type(node) is not Lit:
+                        return None
+                    tag = lit_tag(node)
+                else:  # a global name, read here first
+                    if t not in unknown:
+                        unknown[t] = (here, ln, col)
+                    tag = name_tag(parts_of.get(t) or parts_of.setdefault(t, (t,)), ln, col)
+            else:  # a number
+                node = atom_node(t, ln, col, {})
+                if type(node) is not Lit:
+                    return None
+                tag = lit_tag(node)
+            tags[t] = tag
+            return tag
+
         K = ir.Kind
         VALUE, ASSIGN = K.VALUE, K.ASSIGN
         Stmt = ir.Stmt
         ValueStmt, Assign = S.ValueStmt, S.Assign
         headers, by_number, duplicates = walk.headers, walk.by_number, walk.duplicates
-        append = walk.stmts.append
         raw = raw_stmt
         consume = self.consume
         Matched = MatchedLine
         qualified = _qualified_parts
-        for i, bl in enumerate(lines, 1):
-            if type(bl) is Matched:  # the IR statement straight from the line's match record
-                r = raw(bl)  # `fastpath.match_record`: the groups of `shape_re`, then the columns
-                rh, lab, target, a, op, b, callee, x, y, z, typ, col, c4, c5, c6, c7, c8, c9, c10, c11 = r
-                if typ is None:  # (a `::T` goes the packed way, below)
-                    if lab is not None:
-                        if lab == i:
-                            lab = i  # one int object for the label, its `ssa` entry and its `%N` operands
-                        if ssa_setdefault(lab, i) != i:
-                            duplicates.append(bl)
-                    if rh is not None:
-                        hdr = int(rh.split()[0])
-                        headers[i] = (hdr, bl)
-                        by_number.setdefault(hdr, i)
-                    ln = bl.line
-                    if target is None:
-                        kind = VALUE
-                        sid = None
-                    else:
-                        kind = ASSIGN
-                        sid = sid_of(target)
-                        if sid is None:
-                            sid = target_slot(Name(parts_of.get(target) or parts_of.setdefault(target, (target,)),
-                                                   ln, col), i)
-                    # the callee / operator first, then the operands, as `call` resolves them
-                    if a is None:  # f(x, y[, z])
-                        vcol = c7
-                        if "." in callee:
-                            f = new_obj(Name)
-                            f.parts = parts_of.get(callee) or parts_of.setdefault(callee, qualified(callee))
-                            f.line = ln
-                            f.col = vcol
+        for lo in range(0, len(lines), _CHUNK):  # (a slice at a time: `rows` stays small)
+            for i, bl in enumerate(lines[lo:lo + _CHUNK], lo + 1):
+                if type(bl) is Matched:  # the IR statement straight from the line's match record
+                    r = raw(bl)  # `fastpath.match_record`: the groups of `shape_re`, then the columns
+                    rh, lab, target, a, op, b, callee, x, y, z, typ, col, c4, c5, c6, c7, c8, c9, c10, c11 = r
+                    if typ is None:  # (a `::T` goes the packed way, below)
+                        rowed = columns  # written as a row (see below)?
+                        if lab is not None:
+                            if lab == i:
+                                lab = i  # one int object for the label, its `ssa` entry and its `%N` operands
+                            elif not lab:  # `%0`: no label in columns
+                                rowed = False
+                            if ssa_setdefault(lab, i) != i:
+                                duplicates.append(bl)
+                        if rh is not None:
+                            hdr = int(rh.split()[0])
+                            headers[i] = (hdr, bl)
+                            by_number.setdefault(hdr, i)
+                        ln = bl.line
+                        if target is None:
+                            sid = None
                         else:
-                            sid_a = known_get(callee)
-                            if sid_a is not None:
-                                f = new_obj(SlotRef)
-                                f.name = names[sid_a]
-                                f.id = sid_a
+                            sid = sid_of(target)
+                            if sid is None:
+                                sid = target_slot(Name(parts_of.get(target) or parts_of.setdefault(target, (target,)),
+                                                       ln, col), i)
+                                if sid is None:  # (an error: no slot)
+                                    rowed = False
+                        # The row in columns: the callee / operator first, then the operands, as `call`
+                        # resolves them (same records, same order of first reads and interning); a
+                        # statement the columns cannot hold (an operand `_x`, a `%N` not numbered before,
+                        # the label `%0`, a target that is no slot, an operator naming a slot) goes the
+                        # object way below from where it stood (what it did so far, it does again alike).
+                        if rowed:
+                            if a is None:  # f(x, y[, z])
+                                ft = tags_get(callee)
+                                if ft is None:
+                                    ft = text_tag(callee, ln, c7, i)
+                                if ft is not None:
+                                    if x[0] == "%":
+                                        n = int(x[1:])
+                                        t0 = n << 2 if ssa_get(n) == n < i else None
+                                    else:
+                                        t0 = tags_get(x)
+                                        if t0 is None:
+                                            t0 = text_tag(x, ln, c8, i)
+                                    if t0 is not None:
+                                        if y[0] == "%":
+                                            n = int(y[1:])
+                                            t1 = n << 2 if ssa_get(n) == n < i else None
+                                        else:
+                                            t1 = tags_get(y)
+                                            if t1 is None:
+                                                t1 = text_tag(y, ln, c9, i)
+                                        if t1 is not None:
+                                            if z is None:
+                                                shape, t2, c2 = CALL2, 0, 0
+                                            else:
+                                                shape, c2 = CALL3, c10
+                                                if z[0] == "%":
+                                                    n = int(z[1:])
+                                                    t2 = n << 2 if ssa_get(n) == n < i else None
+                                                else:
+                                                    t2 = tags_get(z)
+                                                    if t2 is None:
+                                                        t2 = text_tag(z, ln, c10, i)
+                                            if t2 is not None:
+                                                row((shape, sid or 0, lab or 0, ln, c7 if target is None else col, c7,
+                                                     ft, c7, t0, t1, t2, c8, c9, c2))
+                                                continue  # (the line is dropped with its slice)
+                            elif op is None:  # a
+                                if a[0] == "%":
+                                    n = int(a[1:])
+                                    t0 = n << 2 if ssa_get(n) == n < i else None
+                                else:
+                                    t0 = tags_get(a)
+                                    if t0 is None:
+                                        t0 = text_tag(a, ln, c4, i)
+                                if t0 is not None:
+                                    row((ATOM, sid or 0, lab or 0, ln, c4 if target is None else col, c4,
+                                         0, 0, t0, 0, 0, c4, 0, 0))
+                                    continue  # (the line is dropped with its slice)
+                            else:  # a op b: the operator first (a global name; one naming a slot: the object way)
+                                ft = op_tags_get(op)
+                                if ft is None and op not in known:
+                                    if op not in unknown:
+                                        unknown[op] = (i, ln, c5)
+                                    ft = op_tags[op] = name_tag(parts_of.get(op) or parts_of.setdefault(op, (op,)), ln,
+                                                                c5)
+                                if ft is not None:
+                                    if a[0] == "%":
+                                        n = int(a[1:])
+                                        t0 = n << 2 if ssa_get(n) == n < i else None
+                                    else:
+                                        t0 = tags_get(a)
+                                        if t0 is None:
+                                            t0 = text_tag(a, ln, c4, i)
+                                    if t0 is not None:
+                                        if b[0] == "%":
+                                            n = int(b[1:])
+                                            t1 = n << 2 if ssa_get(n) == n < i else None
+                                        else:
+                                            t1 = tags_get(b)
+                                            if t1 is None:
+                                                t1 = text_tag(b, ln, c6, i)
+                                        if t1 is not None:
+                                            row((INFIX, sid or 0, lab or 0, ln, c4 if target is None else col, c4,
+                                                 ft, c5, t0, t1, 0, c4, c6, 0))
+                                            continue  # (the line is dropped with its slice)
+                        kind = VALUE if target is None else ASSIGN
+                        # the callee / operator first, then the operands, as `call` resolves them
+                        if a is None:  # f(x, y[, z])
+                            vcol = c7
+                            if "." in callee:
+                                f = new_obj(Name)
+                                f.parts = parts_of.get(callee) or parts_of.setdefault(callee, qualified(callee))
                                 f.line = ln
                                 f.col = vcol
                             else:
-                                f = matched_atom(callee, ln, vcol, i)
-                        ks = _MATCHED_CALL2 if z is None else _MATCHED_CALL3
-                    else:
-                        vcol = c4
-                        if op is not None:  # a op b: the operator is a name (`(op,)`), maybe a slot
-                            fcol = c5
-                            sid_a = known_get(op)
-                            if sid_a is not None:
-                                f = new_obj(SlotRef)
-                                f.name = names[sid_a]
-                                f.id = sid_a
-                            else:
-                                if op not in unknown:
-                                    unknown[op] = (i, ln, fcol)
-                                f = new_obj(Name)
-                                f.parts = parts_of.get(op) or parts_of.setdefault(op, (op,))
-                            f.line = ln
-                            f.col = fcol
-                            ks = _MATCHED_INFIX
+                                sid_a = known_get(callee)
+                                if sid_a is not None:
+                                    f = new_obj(SlotRef)
+                                    f.name = names[sid_a]
+                                    f.id = sid_a
+                                    f.line = ln
+                                    f.col = vcol
+                                else:
+                                    f = matched_atom(callee, ln, vcol, i)
+                            ks = _MATCHED_CALL2 if z is None else _MATCHED_CALL3
                         else:
-                            ks = _MATCHED_VALUE
-                    args = [None] * len(ks)  # exactly its length (as `vals[:]` below)
-                    for j, k in ks:
-                        t = r[k]
-                        if t[0] == "%":
-                            n = int(t[1:])
-                            if (v := ssa_get(n)) == n < i:  # `%N` numbered as written, defined before
-                                node = new_obj(SSA)
-                                node.n = v  # the statement's index: one int object (see the label)
+                            vcol = c4
+                            if op is not None:  # a op b: the operator is a name (`(op,)`), maybe a slot
+                                fcol = c5
+                                sid_a = known_get(op)
+                                if sid_a is not None:
+                                    f = new_obj(SlotRef)
+                                    f.name = names[sid_a]
+                                    f.id = sid_a
+                                else:
+                                    if op not in unknown:
+                                        unknown[op] = (i, ln, fcol)
+                                    f = new_obj(Name)
+                                    f.parts = parts_of.get(op) or parts_of.setdefault(op, (op,))
+                                f.line = ln
+                                f.col = fcol
+                                ks = _MATCHED_INFIX
+                            else:
+                                ks = _MATCHED_VALUE
+                        args = [None] * len(ks)  # exactly its length (as `vals[:]` below)
+                        for j, k in ks:
+                            t = r[k]
+                            if t[0] == "%":
+                                n = int(t[1:])
+                                if (v := ssa_get(n)) == n < i:  # `%N` numbered as written, defined before
+                                    node = new_obj(SSA)
+                                    node.n = v  # the statement's index: one int object (see the label)
+                                    node.line = ln
+                                    node.col = r[k + 9]
+                                    args[j] = node
+                                else:
+                                    args[j] = operand(n, ln, r[k + 9], i)
+                                continue
+                            v = known_get(t)
+                            if v is not None:  # a slot
+                                node = new_obj(SlotRef)  # SlotRef(names[v], v, ln, col)
+                                node.name = names[v]
+                                node.id = v
                                 node.line = ln
                                 node.col = r[k + 9]
                                 args[j] = node
                             else:
-                                args[j] = operand(n, ln, r[k + 9], i)
-                            continue
-                        v = known_get(t)
-                        if v is not None:  # a slot
-                            node = new_obj(SlotRef)  # SlotRef(names[v], v, ln, col)
-                            node.name = names[v]
-                            node.id = v
-                            node.line = ln
-                            node.col = r[k + 9]
-                            args[j] = node
+                                args[j] = matched_atom(t, ln, r[k + 9], i)
+                        if ks is _MATCHED_VALUE:
+                            v = args[0]
                         else:
-                            args[j] = matched_atom(t, ln, r[k + 9], i)
-                    if ks is _MATCHED_VALUE:
-                        v = args[0]
-                    else:
-                        v = new_obj(Call)  # Call(callee, args, infix, ln, col)
-                        v.func = f
-                        v.args = args
-                        v.infix = op
-                        v.line = ln
-                        v.col = vcol
-                    s = new_obj(Stmt)
-                    s.kind = kind
-                    s.value = v
-                    s.slot = sid
-                    s.target = None
-                    s.args = ()
-                    s.label = lab
-                    s.annotation = None
-                    s.line = ln
-                    s.col = vcol if target is None else col
-                    append(s)
-                    if consume:
-                        lines[i - 1] = None
-                    continue
-                bl = materialize(bl)  # its `PackedLine`
-            label = bl.label
-            if label is not None and ssa_setdefault(label, i) != i:  # numbered before the statement's operands
-                duplicates.append(bl)
-            if bl.header is not None:
-                headers[i] = (bl.header, bl)
-                by_number.setdefault(bl.header, i)
-            st = raw(bl)
-            if type(st) is tuple:  # a packed line (fastpath.PackedLine): its IR statement without syntax nodes
-                ln = bl.line
-                if st[3] is None:
-                    tparts = st[1]
-                    if tparts is None:
-                        kind, sid = VALUE, None
-                    else:
-                        kind = ASSIGN
-                        sid = sid_of(tparts[0])
-                        if sid is None:
-                            sid = target_slot(Name(tparts, ln, st[2]), i)
-                    # the operands in `call`'s order (the callee first), each as `operand` resolves it,
-                    # with its commonest cases inline: `%N` defined before, plain names
-                    form = st[0]
-                    if form:
-                        k = 6 if form == 1 else 4  # the operator / the callee
-                        f = st[k]
-                        if type(f) is tuple:  # a name, maybe qualified: `operand`'s case inline
-                            fcol = st[k + 1]
-                            if len(f) == 1:
-                                nm = f[0]
-                                sid_a = sid_of(nm)
-                                if sid_a is not None:
-                                    node = new_obj(SlotRef)
-                                    node.name = names[sid_a]
-                                    node.id = sid_a
+                            v = new_obj(Call)  # Call(callee, args, infix, ln, col)
+                            v.func = f
+                            v.args = args
+                            v.infix = op
+                            v.line = ln
+                            v.col = vcol
+                        s = new_obj(Stmt)
+                        s.kind = kind
+                        s.value = v
+                        s.slot = sid
+                        s.target = None
+                        s.args = ()
+                        s.label = lab
+                        s.annotation = None
+                        s.line = ln
+                        s.col = vcol if target is None else col
+                        append(s)
+                        if consume:
+                            lines[i - 1] = None
+                        continue
+                    bl = materialize(bl)  # its `PackedLine`
+                if columns:
+                    others.append(i - 1)
+                label = bl.label
+                if label is not None and ssa_setdefault(label, i) != i:  # numbered before the statement's operands
+                    duplicates.append(bl)
+                if bl.header is not None:
+                    headers[i] = (bl.header, bl)
+                    by_number.setdefault(bl.header, i)
+                st = raw(bl)
+                if type(st) is tuple:  # a packed line (fastpath.PackedLine): its IR statement without syntax nodes
+                    ln = bl.line
+                    if st[3] is None:
+                        tparts = st[1]
+                        if tparts is None:
+                            kind, sid = VALUE, None
+                        else:
+                            kind = ASSIGN
+                            sid = sid_of(tparts[0])
+                            if sid is None:
+                                sid = target_slot(Name(tparts, ln, st[2]), i)
+                        # the operands in `call`'s order (the callee first), each as `operand` resolves it,
+                        # with its commonest cases inline: `%N` defined before, plain names
+                        form = st[0]
+                        if form:
+                            k = 6 if form == 1 else 4  # the operator / the callee
+                            f = st[k]
+                            if type(f) is tuple:  # a name, maybe qualified: `operand`'s case inline
+                                fcol = st[k + 1]
+                                if len(f) == 1:
+                                    nm = f[0]
+                                    sid_a = sid_of(nm)
+                                    if sid_a is not None:
+                                        node = new_obj(SlotRef)
+                                        node.name = names[sid_a]
+                                        node.id = sid_a
+                                        node.line = ln
+                                        node.col = fcol
+                                        f = node
+                                    elif nm not in unknown:
+                                        unknown[nm] = (i, ln, fcol)
+                                if type(f) is tuple:
+                                    node = new_obj(Name)
+                                    node.parts = f
                                     node.line = ln
                                     node.col = fcol
                                     f = node
-                                elif nm not in unknown:
-                                    unknown[nm] = (i, ln, fcol)
-                            if type(f) is tuple:
+                            else:
+                                f = operand(f, ln, st[k + 1], i)
+                        vals = []
+                        for k in _PACKED_OPERANDS[form] if len(st) < 12 else _PACKED_CALL3:
+                            a = st[k]
+                            ta = type(a)
+                            if ta is int:
+                                if ssa_get(a) == a < i:
+                                    node = new_obj(SSA)
+                                    node.n = a
+                                    node.line = ln
+                                    node.col = st[k + 1]
+                                    vals.append(node)
+                                    continue
+                            elif ta is tuple:  # `operand`'s case inline (an operand is never qualified)
+                                nm = a[0]
+                                sid_a = sid_of(nm)
+                                if sid_a is not None:
+                                    node = new_obj(SlotRef)  # SlotRef(names[sid_a], sid_a, ln, col)
+                                    node.name = names[sid_a]
+                                    node.id = sid_a
+                                    node.line = ln
+                                    node.col = st[k + 1]
+                                    vals.append(node)
+                                    continue
+                                if nm not in unknown:
+                                    unknown[nm] = (i, ln, st[k + 1])
                                 node = new_obj(Name)
-                                node.parts = f
+                                node.parts = a
                                 node.line = ln
-                                node.col = fcol
-                                f = node
+                                node.col = st[k + 1]
+                                vals.append(node)
+                                continue
+                            vals.append(operand(a, ln, st[k + 1], i))
+                        if form == 0:
+                            v = vals[0]
                         else:
-                            f = operand(f, ln, st[k + 1], i)
-                    vals = []
-                    for k in _PACKED_OPERANDS[form] if len(st) < 12 else _PACKED_CALL3:
-                        a = st[k]
-                        ta = type(a)
-                        if ta is int:
-                            if ssa_get(a) == a < i:
-                                node = new_obj(SSA)
-                                node.n = a
-                                node.line = ln
-                                node.col = st[k + 1]
-                                vals.append(node)
-                                continue
-                        elif ta is tuple:  # `operand`'s case inline (an operand is never qualified)
-                            nm = a[0]
-                            sid_a = sid_of(nm)
-                            if sid_a is not None:
-                                node = new_obj(SlotRef)  # SlotRef(names[sid_a], sid_a, ln, col)
-                                node.name = names[sid_a]
-                                node.id = sid_a
-                                node.line = ln
-                                node.col = st[k + 1]
-                                vals.append(node)
-                                continue
-                            if nm not in unknown:
-                                unknown[nm] = (i, ln, st[k + 1])
-                            node = new_obj(Name)
-                            node.parts = a
-                            node.line = ln
-                            node.col = st[k + 1]
-                            vals.append(node)
-                            continue
-                        vals.append(operand(a, ln, st[k + 1], i))
-                    if form == 0:
-                        v = vals[0]
-                    else:
-                        v = new_obj(Call)  # Call(callee, args, infix, ln, col)
-                        v.func = f
-                        v.args = vals[:]  # exactly its length (appends leave room for 4: 16 B a call at scale)
-                        v.infix = st[6][0] if form == 1 else None
-                        v.line = ln
-                        v.col = st[5]
-                    s = new_obj(Stmt)
-                    s.kind = kind
-                    s.value = v
-                    s.slot = sid
-                    s.target = None
-                    s.args = ()
-                    s.label = label
-                    s.annotation = bl.annotation
-                    s.line = ln
-                    s.col = bl.col
+                            v = new_obj(Call)  # Call(callee, args, infix, ln, col)
+                            v.func = f
+                            v.args = vals[:]  # exactly its length (appends leave room for 4: 16 B a call at scale)
+                            v.infix = st[6][0] if form == 1 else None
+                            v.line = ln
+                            v.col = st[5]
+                        s = new_obj(Stmt)
+                        s.kind = kind
+                        s.value = v
+                        s.slot = sid
+                        s.target = None
+                        s.args = ()
+                        s.label = label
+                        s.annotation = bl.annotation
+                        s.line = ln
+                        s.col = bl.col
+                        append(s)
+                        if consume:
+                            lines[i - 1] = None
+                        continue
+                    st = unpack_stmt(st, ln)  # `x = v::T`, `a op b::T`: the general path, on the nodes
+                t = type(st)
+                if t is ValueStmt:
+                    kind, sid = VALUE, None
+                elif t is Assign:
+                    target = st.target
+                    if type(target) is Name and len(target.parts) > 1:
+                        # `Main.x = v`: a global assignment; its value is v's (Julia's Expr(:(=), GlobalRef, v))
+                        node = S.ExprNode("=", [target, res(st.value, i)], st.line, st.col)
+                        append(Stmt(VALUE, node, None, None, [], label, bl.annotation, bl.line, bl.col))
+                        continue
+                    kind = ASSIGN
+                    sid = sid_of(target.parts[0]) if type(target) is Name else None
+                    if sid is None:
+                        sid = target_slot(target, i)
+                else:
+                    s = _other_stmt(bl, st, i, res, target_slot)
                     append(s)
-                    if consume:
-                        lines[i - 1] = None
+                    if s.kind in ir.TERMINATORS:
+                        controls.append(i)
                     continue
-                st = unpack_stmt(st, ln)  # `x = v::T`, `a op b::T`: the general path, on the nodes
-            t = type(st)
-            if t is ValueStmt:
-                kind, sid = VALUE, None
-            elif t is Assign:
-                target = st.target
-                if type(target) is Name and len(target.parts) > 1:
-                    # `Main.x = v`: a global assignment; its value is v's (Julia's Expr(:(=), GlobalRef, v))
-                    node = S.ExprNode("=", [target, res(st.value, i)], st.line, st.col)
-                    append(Stmt(VALUE, node, None, None, [], label, bl.annotation, bl.line, bl.col))
-                    continue
-                kind = ASSIGN
-                sid = sid_of(target.parts[0]) if type(target) is Name else None
-                if sid is None:
-                    sid = target_slot(target, i)
-            else:
-                s = _other_stmt(bl, st, i, res, target_slot)
+                v = st.value
+                tv = type(v)
+                if tv is Call:
+                    v = call(v, i, True)
+                elif tv is not SSA or not ssa_get(v.n) == v.n < i:  # `%k` numbered as written, defined before: itself
+                    v = res(v, i)
+                s = new_obj(Stmt)  # Stmt(kind, v, sid, None, (), label, bl.annotation, bl.line, bl.col) without the __init__ call
+                s.kind = kind
+                s.value = v
+                s.slot = sid
+                s.target = None
+                s.args = ()  # no operands besides the value: one shared empty tuple, not a list per statement
+                s.label = label
+                s.annotation = bl.annotation
+                s.line = bl.line
+                s.col = bl.col
                 append(s)
-                if s.kind in ir.TERMINATORS:
-                    controls.append(i)
-                continue
-            v = st.value
-            tv = type(v)
-            if tv is Call:
-                v = call(v, i, True)
-            elif tv is not SSA or not ssa_get(v.n) == v.n < i:  # `%k` numbered as written, defined before: itself
-                v = res(v, i)
-            s = new_obj(Stmt)  # Stmt(kind, v, sid, None, (), label, bl.annotation, bl.line, bl.col) without the __init__ call
-            s.kind = kind
-            s.value = v
-            s.slot = sid
-            s.target = None
-            s.args = ()  # no operands besides the value: one shared empty tuple, not a list per statement
-            s.label = label
-            s.annotation = bl.annotation
-            s.line = bl.line
-            s.col = bl.col
-            append(s)
+            if rows:
+                flush()
+            if columns and consume:  # the matched lines of the slice are dropped (not the lines `others` lists)
+                hi = min(lo + _CHUNK, len(lines))
+                kept = [(k, lines[k]) for k in others]
+                lines[lo:hi] = [None] * (hi - lo)
+                for k, bl in kept:
+                    lines[k] = bl
+                del kept
+            others.clear()
         # `res` and `call` refer to each other through their closure cells: a reference cycle that
         # holds `walk` and with it the whole body.  Clearing the cells lets reference counting free
         # the IR when the caller drops it (else only the cyclic GC can: ~0.4 s per 100k statements).
@@ -912,7 +1118,7 @@ class _Builder:
                 if bl is None:  # dropped by a consuming walk (see "Consumed lines")
                     if again is None:
                         again = self._line_reader()
-                    bl = again(fn.stmts[s - 1].line)
+                    bl = again(_line_column(fn.stmts)[s - 1])
                 why = required[s]
                 if why.startswith("the statement after"):
                     msg = f"statement after a terminator without a block header (expected `{k} ─` here: it starts block #{k})"
@@ -1023,7 +1229,7 @@ class _Walk:
         self.names = [""] + [s.name for s in slots]  # slot id -> name
         self.ssa = ssa  # label -> statement index (first use)
         # found by the walk, in text order
-        self.stmts: list[ir.Stmt] = []
+        self.stmts: list[ir.Stmt] | Body = []  # a `Body` filled by `_resolve_body` (a list on the objects path)
         self.errors: list[tuple] = []  # (message, line, col, code), in report order
         self.duplicates: list[S.BodyLine] = []  # lines repeating a label
         self.headers: dict[int, tuple[int, S.BodyLine]] = {}  # stmt index -> (header number, line)
@@ -1064,6 +1270,13 @@ class _Walk:
             return False
         ssa, n = self.ssa, len(slots)
         return not any(k in ssa for k in self.ssa_misses) and not any(1 <= s <= n for s in self.slot_misses)
+
+
+def _line_column(stmts) -> Sequence[int]:
+    """The statements' source lines, index k for statement k + 1 (a `Body`'s `line` column)."""
+    if type(stmts) is Body:
+        return stmts.line
+    return [st.line for st in stmts]
 
 
 def _assigned_names(lines: list[S.BodyLine]) -> set:
