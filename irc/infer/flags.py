@@ -26,7 +26,10 @@ and count assignments over the slot writers, slot types visit the slot
 writers only, and `%i is Any` is found with C-level passes over `ssa` (the
 statements whose unused call was widened to `Any` left out in C too):
 O(statements) in C, O(writers + dead + Any-typed and not widened) in
-Python.
+Python.  On an `irc.ir.body.Body` these read the columns (a column
+statement assigns iff `slot[k]`, reads its slot operand tags, calls a slot
+`f` tag, is a value statement iff not an assignment, is placed at
+`line[k]`, `col[k]`) and make no statement object; trees as above.
 
 Diagnostics about a missing declaration (`ONCE_CODES`) are reported once per
 function, at their first statement, naming the other lines (`once_per_cause`).
@@ -38,10 +41,12 @@ defined`` where it is undefined on every path (`(Union{}, undef)`);
 """
 from __future__ import annotations
 
-from itertools import chain, compress, filterfalse
-from operator import itemgetter
+from collections import Counter
+from itertools import chain, compress, filterfalse, repeat
+from operator import itemgetter, not_, sub
 
 from irc.ir import model as ir
+from irc.ir.body import SLOT_TAG, TREE, Body
 from irc.lattice import typelattice as L
 from irc.syntax import tree as S
 from irc.infer.engine import replay
@@ -115,12 +120,23 @@ def syntactic_flags(fn: ir.Function, reads=None, called_live: set | None = None,
     shared = reads is not None and called_live is not None  # only dead statements need a walk
     ASSIGN, DEAD = K.ASSIGN, K.DEAD
     stmts = fn.stmts
+    body = stmts if type(stmts) is Body else None
     if shared and facts is not None:
-        for i in facts.write_pcs:
-            st = stmts[i - 1]
-            if st.kind is ASSIGN:
-                assigns[st.slot] = assigns.get(st.slot, 0) + 1
+        if body is not None:  # the column statements' assignments, counted in C; the trees' one by one
+            # over the writers in C: a column writer assigns `slot[k]`; a tree (slot[k] 0) is one below
+            assigns = Counter(filter(None, map(body.slot.__getitem__, map(sub, facts.write_pcs, repeat(1)))))
+            for st in body.trees.values():  # (every assignment is a writer: in `write_pcs`)
+                if st.kind is ASSIGN and st.slot is not None:
+                    assigns[st.slot] = assigns.get(st.slot, 0) + 1
+        else:
+            for i in facts.write_pcs:
+                st = stmts[i - 1]
+                if st.kind is ASSIGN:
+                    assigns[st.slot] = assigns.get(st.slot, 0) + 1
         walk = [stmts[i - 1] for i in facts.dead]
+    elif body is not None:  # every statement: the column ones from their tags, the trees below
+        _column_flags(body, flags, assigns, called, reads is None, called_live is None)
+        walk = [body.trees[k] for k in sorted(body.trees)]
     else:
         walk = stmts
     for st in walk:
@@ -166,6 +182,23 @@ def syntactic_flags(fn: ir.Function, reads=None, called_live: set | None = None,
     return flags
 
 
+def _column_flags(body: Body, flags: dict, assigns: dict, called: set, want_used: bool, want_called: bool) -> None:
+    """`syntactic_flags`' walk over a `Body`'s column statements (not its
+    trees): a column statement's reads are its slot operand tags, its
+    callee slot (a slot `f` tag) is called, `slot[k]` is an assignment."""
+    for s, c in Counter(filter(None, body.slot)).items():
+        assigns[s] = assigns.get(s, 0) + c
+    tags: set[int] = set()
+    if want_used:
+        for col in (body.f, body.a0, body.a1, body.a2):
+            tags.update(col)
+        for t in tags:
+            if t & 3 == SLOT_TAG and t >> 2 in flags:
+                flags[t >> 2] |= SLOT_USED
+    if want_called:
+        called.update(t >> 2 for t in set(body.f) if t & 3 == SLOT_TAG)
+
+
 def flag_names(bits: int) -> list[str]:
     return [name for bit, name in FLAG_NAMES if bits & bit]
 
@@ -208,12 +241,24 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
     read_diags: dict[int, list[Diagnostic]] = {}
     spans: dict[int, Span] = {}
 
+    body = stmts if type(stmts) is Body else None
+
     def span_of(pc: int) -> Span:
         sp = spans.get(pc)
         if sp is None:
-            st = stmts[pc - 1]
-            sp = spans[pc] = Span(path, st.line, st.col)
+            if body is not None and body.shape[pc - 1] != TREE:
+                sp = spans[pc] = Span(path, body.line[pc - 1], body.col[pc - 1])
+            else:
+                st = stmts[pc - 1]
+                sp = spans[pc] = Span(path, st.line, st.col)
         return sp
+
+    def value_stmt(pc: int) -> bool:
+        """`stmts[pc - 1]` is a value statement with a value (a column one: slot[k] is 0)."""
+        if body is not None and body.shape[pc - 1] != TREE:
+            return not body.slot[pc - 1]
+        st = stmts[pc - 1]
+        return st.kind is VALUE and _has_value(st)
 
     undef = 0  # bitset: slots undefined at the previous reached entry
     prev = None
@@ -270,9 +315,19 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
     VALUE = K.VALUE
     widened = tr.widened  # an unused call Julia widens to Any: code_warntype prints no type there
     # (a widened statement is never reported unstable: left out here, in C, before any per-statement test)
-    unstable = [pc for pc in filterfalse(widened.__contains__,
-                                         compress(range(len(ssa)), map(is_any.__contains__, map(id, ssa))))
-                if pc and stmts[pc - 1].kind is VALUE and _has_value(stmts[pc - 1])] if is_any else []
+    unstable = []
+    if is_any:
+        anys = list(filterfalse(widened.__contains__,
+                                compress(range(len(ssa)), map(is_any.__contains__, map(id, ssa)))))
+        if anys and anys[0] == 0:  # index 0: no statement
+            del anys[0]
+        if body is not None:  # in C: a column statement is a value statement iff slot[k] is 0 (a tree's too)
+            unstable = list(compress(anys, map(not_, map(body.slot.__getitem__, map(sub, anys, repeat(1))))))
+            no = [k + 1 for k, st in body.trees.items() if not (st.kind is VALUE and _has_value(st))]
+            if no:
+                unstable = list(filterfalse(set(no).__contains__, unstable))
+        else:
+            unstable = [pc for pc in anys if value_stmt(pc)]
     pcs = set(read_diags)
     pcs.update(pc for pc in tdiags if tdiags[pc] and ssa[pc] is not None)
     pcs.update(unstable)
@@ -336,21 +391,32 @@ def _slot_types(fn: ir.Function, ssa: list, tr, argtypes: dict[int, object], wri
     widenconst = L.widenconst
     stmts = fn.stmts
     pcs = range(1, len(stmts) + 1) if write_pcs is None else write_pcs
+    body = stmts if type(stmts) is Body else None
+    if body is not None:  # a column statement: an assignment iff slot[k]
+        slot, shape, trees = body.slot, body.shape, body.trees
     for pc in pcs:
-        st = stmts[pc - 1]
-        if st.kind is ASSIGN and ssa[pc] is not None and st.slot in slot_types:
+        if body is not None and shape[pc - 1] != TREE:
+            sid = slot[pc - 1]
+            if not sid:
+                continue
+        else:
+            st = stmts[pc - 1]
+            if st.kind is not ASSIGN:
+                continue
+            sid = st.slot
+        if ssa[pc] is not None and sid in slot_types:
             vt = widenconst(ssa[pc])
-            cur = slot_types[st.slot]
+            cur = slot_types[sid]
             if vt is cur:  # what every branch below leaves unchanged
                 continue
             if vt == bottom:
                 continue
             if cur == bottom:
-                slot_types[st.slot] = vt
+                slot_types[sid] = vt
             elif cur == anyt:
                 pass
             else:
-                slot_types[st.slot] = tr.tmerge(cur, vt)
+                slot_types[sid] = tr.tmerge(cur, vt)
     return slot_types
 
 

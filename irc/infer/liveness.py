@@ -24,7 +24,11 @@ lists (8 bytes an item and 8 a statement, not a list object per
 statement), per-block use/defs/writes, the users of each `%n` the engine
 may queue, the dead, slot-writing and NewvarNode statements.  Call
 arguments that are `%n`, slots or literals are read in line; anything else
-goes through `_reads`, the general walk, and is checked afterwards.
+goes through `_reads`, the general walk, and is checked afterwards.  A
+function whose statements are an `irc.ir.body.Body` takes the column path
+(`_collect_columns`): the same facts read from the operand tags, runs of
+column statements in C-level passes, no statement object made; its reads
+and `%n` are `Ragged.of_counts` (offsets made on first use).
 
 Liveness is syntactic: unreached statements count too.  That only makes
 more slots live, never fewer, and is independent of inference, so every
@@ -37,11 +41,15 @@ slot live into any successor when it merges at the end of a block.
 """
 from __future__ import annotations
 
+import sys
 from array import array
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from itertools import chain
+from itertools import accumulate, chain, compress, repeat
+from operator import lt, rshift
 
 from irc.ir import model as ir
+from irc.ir.body import ATOM, CALL2, CALL3, INFIX, SLOT_TAG, SSA_TAG, TREE, Body
 from irc.infer.ragged import Ragged
 from irc.syntax import tree as S
 ISDEFINED_HEADS = frozenset({"isdefined"})
@@ -182,7 +190,10 @@ def collect_facts(fn: ir.Function) -> Facts:
     evaluate nothing (their calls still count as syntactic `SLOT_CALLED`,
     see irc.flags).  Per-block facts (`blocks`, `users`) need the CFG
     (blocks partitioning the statements in order); without it `per_block`
-    is false and they are empty."""
+    is false and they are empty.  A `Body` takes the column path
+    (`_collect_columns`: the same facts, from the operand tags)."""
+    if type(fn.stmts) is Body:
+        return _collect_columns(fn, fn.stmts)
     per_block = _contiguous(fn)
     nstmts = len(fn.stmts)
     rv: list = []  # every read, flat
@@ -285,6 +296,283 @@ def _add_user(users: list, n: int, i: int) -> None:
         u.append(i)
 
 
+# ---------------------------------------------------------------- the column path (`irc.ir.body.Body`)
+#
+# A column statement is `VALUE`/`ASSIGN` with an atom or a call of atoms: its
+# operands are the tags `f, a0, a1, a2` in that order, absent ones 0 -- the
+# object walk's order too (`_reads`: the callee, then the arguments left to
+# right).  A slot tag is a read (a callee slot besides is called), an `SSA`
+# tag a `%n`; `slot[k]` is the write, after the reads.  Runs of column
+# statements within a block are taken in bulk (C-level passes over slices of
+# the columns: masks of the tags' kinds from their low bytes, per-statement
+# counts as the digits of a big int, the reads and `%n` picked out by
+# `compress`); short runs statement by statement; `TREE` statements by the
+# object path's walk.
+
+_BULK_MIN = 24  # shorter runs of column statements go statement by statement
+_CHUNK = 1 << 16  # statements per bulk pass (bounds its temporaries: ~100 bytes a statement)
+_LOW = 0  # the low byte of an `array('q')` item (little-endian: bulk passes only there)
+_IS_SLOT = bytes(1 if b & 3 == SLOT_TAG else 0 for b in range(256))  # low byte -> a slot tag
+_IS_SSA = bytes(1 if b & 3 == SSA_TAG else 0 for b in range(256))  # low byte -> `%n` (or absent: 0)
+# shape -> has the operand (f, a0, a1, a2): a present `%n` tag is never 0
+_HAS = (bytes(1 if INFIX <= b <= CALL3 else 0 for b in range(256)),
+        bytes(1 if ATOM <= b <= CALL3 else 0 for b in range(256)),
+        bytes(1 if b in (INFIX, CALL2, CALL3) else 0 for b in range(256)),
+        bytes(1 if b == CALL3 else 0 for b in range(256)))
+
+
+def _collect_columns(fn: ir.Function, body: Body) -> Facts:
+    """`collect_facts` of a `Body` (see above): equal facts, the same shared
+    `(slot, False)` pairs, no statement object made."""
+    per_block = _contiguous(fn)
+    nstmts = len(body)
+    rv: list = []
+    qv: list = []
+    rc = bytearray(1)  # per statement, its number of reads (entry 0: no statement); `Ragged.of_counts`
+    qc = bytearray(1)
+    big: dict = {}  # (0 reads / 1 `%n`, statement) -> a count over 255 (a tree's; 0 in rc / qc)
+    called: set[int] = set()
+    partial: set[int] = set()
+    sk: list = []
+    blocks: list = []
+    users: list = [_NONE] * (nstmts + 1) if per_block else []
+    write_pcs = array("q")
+    newvars: list[int] = []
+    dead: list[int] = []
+    K = ir.Kind
+    DEAD, ASSIGN, NEWVAR, VALUE = K.DEAD, K.ASSIGN, K.NEWVAR, K.VALUE
+    pairs: dict[int, tuple[int, bool]] = {s: (s, False) for s in range(1, len(body.slot_names))}
+    tagpair = {s << 2 | SLOT_TAG: p for s, p in pairs.items()}  # slot tag -> its shared pair
+    SHAPE, SLOT, F, A0, A1, A2 = body.shape, body.slot, body.f, body.a0, body.a1, body.a2
+    cols = (F, A0, A1, A2)
+    # their bytes (the bulk passes read them as little-endian 64-bit lanes)
+    raw = [memoryview(c).cast("B") for c in cols] \
+        if _BULK_MIN <= nstmts < 1 << 28 and sys.byteorder == "little" else None
+    forward = None  # a `_Forward`, made on first use
+    trees = body.trees
+    tree_ks = sorted(trees)
+
+    def tree(st, i: int, first: int, u: set, d: set, w: list) -> None:
+        """One statement kept as its object: the object path's step."""
+        kind = st.kind
+        if kind is DEAD:
+            dead.append(i)
+            rc.append(0)
+            qc.append(0)
+            return
+        v = st.value
+        r0, q0 = len(rv), len(qv)
+        if v is not None:
+            _reads(v, False, rv, qv, called, sk)
+        for e in st.args:
+            _reads(e, False, rv, qv, called, sk)
+        for j in range(r0, len(rv)):
+            sid, isdef = rv[j]
+            if not isdef and sid in pairs:
+                rv[j] = pairs[sid]
+            if sid not in d:
+                u.add(sid)
+        if per_block:
+            for n in qv[q0:]:
+                if (n < first or n >= i) and 0 < n <= nstmts:
+                    _add_user(users, n, i)
+        if sk:
+            partial.add(i)
+            sk.clear()
+        for which, counts, c in ((0, rc, len(rv) - r0), (1, qc, len(qv) - q0)):
+            if c > 255:
+                big[which, i] = c
+                c = 0
+            counts.append(c)
+        if kind is VALUE:
+            return
+        if (kind is ASSIGN or kind is NEWVAR) and st.slot is not None:
+            d.add(st.slot)
+            w.append(st.slot)
+            write_pcs.append(i)
+        if kind is NEWVAR:
+            newvars.append(i)
+
+    def small(lo: int, hi: int, first: int, u: set, d: set, w: list) -> None:
+        """Column statements lo + 1 .. hi one by one."""
+        rv_append, qv_append, rc_append, qc_append = rv.append, qv.append, rc.append, qc.append
+        for k in range(lo, hi):
+            i = k + 1
+            ft = F[k]
+            r0, q0 = len(rv), len(qv)
+            for tag in (ft, A0[k], A1[k], A2[k]):
+                if not tag:
+                    continue
+                kd = tag & 3
+                if kd == SLOT_TAG:
+                    rv_append(tagpair[tag])
+                    sid = tag >> 2
+                    if sid not in d:
+                        u.add(sid)
+                elif kd == SSA_TAG:
+                    n = tag >> 2
+                    qv_append(n)
+                    if (n < first or n >= i) and per_block and n <= nstmts:
+                        _add_user(users, n, i)
+            if ft & 3 == SLOT_TAG:
+                called.add(ft >> 2)
+            rc_append(len(rv) - r0)
+            qc_append(len(qv) - q0)
+            s = SLOT[k]
+            if s:
+                d.add(s)
+                w.append(s)
+                write_pcs.append(i)
+
+    def bulk(lo: int, hi: int, first: int, u: set, d: set, w: list) -> None:
+        """Column statements lo + 1 .. hi in C-level passes (see above)."""
+        n = hi - lo
+        shp = SHAPE[lo:hi]
+        act = []  # the operand columns with a read or a `%n` here: (column, read mask, `%n` mask)
+        rcount = qcount = 0  # per statement, as the base-256 digits of an int (at most 4 each: no carry)
+        hits: list = []  # (statement, column, n): a `%n` whose user the engine may queue
+        for c in range(4):
+            col = cols[c]
+            cb = raw[c][lo * 8:hi * 8].tobytes()
+            low = cb[_LOW::8]
+            rm = low.translate(_IS_SLOT)
+            r_ = int.from_bytes(rm, "little")
+            q_ = int.from_bytes(low.translate(_IS_SSA), "little") & int.from_bytes(shp.translate(_HAS[c]), "little")
+            if not (r_ or q_):
+                continue
+            qm = q_.to_bytes(n, "little")
+            act.append((col, rm, qm))
+            rcount += r_
+            qcount += q_
+            if c == 0 and r_:  # a callee slot
+                called.update(map(rshift, compress(F[lo:hi], rm), repeat(2)))
+            if q_ and per_block:  # a `%n` at or after its user (its lane, or some other operand's)
+                nonlocal forward
+                if forward is None:
+                    forward = _Forward(min(_CHUNK, nstmts))
+                for j in forward.lanes(cb, n, lo):
+                    i = lo + 1 + j
+                    tag = col[lo + j]
+                    x = tag >> 2
+                    if tag & 3 == SSA_TAG and x >= i and x <= nstmts:
+                        hits.append((i, c, x))
+        rcb = rcount.to_bytes(n, "little")
+        qcb = qcount.to_bytes(n, "little")
+        rc.extend(rcb)
+        qc.extend(qcb)
+        ws = SLOT[lo:hi]
+        wslots = list(compress(ws, ws))
+        wpcs = list(compress(range(lo + 1, hi + 1), ws))
+        m = len(act)
+        if m:
+            tags = [0] * (m * n)  # the operand tags interleaved: statement-major, then in order f, a0, a1, a2
+            rmask = bytearray(m * n)
+            qmask = bytearray(m * n)
+            for j, (col, rm, qm) in enumerate(act):
+                tags[j::m] = col[lo:hi]
+                rmask[j::m] = rm
+                qmask[j::m] = qm
+            if qcount:
+                qn = list(map(rshift, compress(tags, qmask), repeat(2)))
+                qv.extend(qn)
+                if per_block and first > 1 and min(qn) < first:  # a `%n` from an earlier block
+                    ends = list(accumulate(qcb))  # the `%n` of statements lo + 1 .. lo + 1 + j: ends[j]
+                    for p in compress(range(len(qn)), map(lt, qn, repeat(first))):
+                        x = qn[p]
+                        if x > 0:
+                            hits.append((lo + 1 + bisect_right(ends, p), -1, x))
+            if rcount:
+                rt = list(compress(tags, rmask))
+                rv.extend(map(tagpair.__getitem__, rt))
+                # the slots read before any write in the block: not written before, and not written here
+                # or first read no later than first written (a statement reads before it writes)
+                fresh = set(map(rshift, set(rt), repeat(2))) - d
+                if wslots:
+                    late = fresh.intersection(wslots)
+                    fresh -= late
+                    if late:  # written here: read no later than first written?
+                        fw = dict(zip(reversed(wslots), reversed(wpcs)))  # slot -> its first writer
+                        upto, end, seen = lo, 0, set()  # `seen`: the reads of statements lo + 1 .. upto
+                        for q, sid in sorted([(fw[sid], sid) for sid in late]):
+                            if q > upto:
+                                e = end + sum(rcb[upto - lo:q - lo])
+                                seen.update(rt[end:e])
+                                end, upto = e, q
+                            if sid << 2 | SLOT_TAG in seen:
+                                u.add(sid)
+                u |= fresh
+        if hits:
+            for i, _, x in sorted(hits):
+                _add_user(users, x, i)
+        d.update(wslots)
+        w.extend(wslots)
+        write_pcs.extend(wpcs)
+
+    spans = [(b.first, b.last) for b in fn.blocks] if per_block else [(1, nstmts)]
+    for first, last in spans:
+        u: set[int] = set()
+        d: set[int] = set()
+        w: list[int] = []
+        k = first - 1  # next statement (0-based)
+        t = bisect_left(tree_ks, k)
+        while k < last:
+            stop = tree_ks[t] if t < len(tree_ks) and tree_ks[t] < last else last  # the run of columns [k, stop)
+            while k < stop:
+                hi = min(stop, k + _CHUNK)
+                if hi - k >= _BULK_MIN and raw is not None:
+                    bulk(k, hi, first, u, d, w)
+                else:
+                    small(k, hi, first, u, d, w)
+                k = hi
+            if k < last:  # a tree
+                tree(trees[k], k + 1, first, u, d, w)
+                k += 1
+                t += 1
+        if per_block:
+            blocks.append((u, d, w))
+    if big:  # a tree with over 255 reads or `%n`: offsets now
+        rcl, qcl = list(rc), list(qc)
+        for (which, i), c in big.items():
+            (rcl, qcl)[which][i] = c
+        reads = Ragged(rv, array("q", accumulate(rcl, initial=0)))
+        ssas = Ragged(qv, array("q", accumulate(qcl, initial=0)))
+    else:
+        reads, ssas = Ragged.of_counts(rv, rc), Ragged.of_counts(qv, qc)
+    return Facts(reads, ssas, called, partial, per_block, blocks, users, write_pcs, newvars, dead)
+
+
+class _Forward:
+    """Finds, in a column of n tags (statements lo + 1 .., its items' bytes:
+    one little-endian 64-bit lane each), the lanes j whose tag is at least
+    that of `%i`, i = lo + 1 + j: every `%n` operand with n >= i, and maybe
+    some other operands (a caller checks).  Big-int arithmetic: a lane (a
+    tag, below 2^62) plus a guard bit (63) minus the lane's `%i` tag never
+    borrows from the next lane, and keeps its guard bit exactly when it does
+    not go below zero.  Made once per function for runs of at most `size`
+    statements."""
+
+    __slots__ = ("ones", "ramp")
+
+    def __init__(self, size: int):
+        self.ones = int.from_bytes(_ONE64 * size, "little")  # 1 in every lane
+        ramp, ones, m = 0, 1, 1  # j in lane j, by doubling
+        while m < size:
+            ramp += (ramp + m * ones) << (64 * m)
+            ones += ones << (64 * m)
+            m *= 2
+        self.ramp = ramp
+
+    def lanes(self, tags: bytes, n: int, lo: int) -> list[int]:
+        full = (1 << (64 * n)) - 1
+        ones = self.ones & full
+        g = ones << 63
+        h = (int.from_bytes(tags, "little") + g - 4 * ((lo + 1) * ones + (self.ramp & full))) & g
+        return [p >> 6 for p in bits_to_list(h)] if h else []
+
+
+_ONE64 = (1).to_bytes(8, "little")
+
+
 def stmt_facts(fn: ir.Function, partial: set[int] | None = None,
                blocks: list | None = None) -> tuple[Ragged, Ragged, set[int]]:
     """`collect_facts` in the older shape: (reads per statement, `%n`
@@ -318,9 +606,13 @@ def used_values(fn: ir.Function, ssas=None, partial=(), dead=None) -> bytearray:
     used = bytearray(n + 2)
     stmts = fn.stmts
     if dead is not None and isinstance(ssas, Ragged):
-        for r in ssas.values:
-            if 0 < r <= n:
-                used[r] = 1
+        refs = set(ssas.values)
+        if refs and 0 < min(refs) and max(refs) <= n:  # (every `%n` names a statement: C-level stores)
+            any(map(used.__setitem__, refs, repeat(1)))
+        else:
+            for r in refs:
+                if 0 < r <= n:
+                    used[r] = 1
         # a partial statement's list is a sub-multiset of its full one: mark the full one too
         for i in chain(partial, dead):
             for r in _all_ssa_refs(stmts[i - 1]):
@@ -328,6 +620,20 @@ def used_values(fn: ir.Function, ssas=None, partial=(), dead=None) -> bytearray:
                     used[r] = 1
         return used
     DEAD = ir.Kind.DEAD
+    if type(stmts) is Body:  # a column statement's `%n` are its SSA operand tags; a tree's as below
+        body = stmts
+        shape, trees = body.shape, body.trees
+        for k, tags in enumerate(zip(body.f, body.a0, body.a1, body.a2)):
+            if shape[k] == TREE:
+                st = trees[k]
+                i = k + 1
+                refs = ssas[i] if ssas is not None and st.kind is not DEAD and i not in partial else _all_ssa_refs(st)
+            else:
+                refs = [t >> 2 for t in tags if t and t & 3 == SSA_TAG]
+            for r in refs:
+                if 0 < r <= n:
+                    used[r] = 1
+        return used
     for i, st in enumerate(stmts, 1):
         refs = ssas[i] if ssas is not None and st.kind is not DEAD and i not in partial else _all_ssa_refs(st)
         for r in refs:

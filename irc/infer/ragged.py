@@ -11,26 +11,52 @@ that slice (a fresh list: readers may keep it); iteration yields the
 entries in order; equality compares the entries with any sequence of
 sequences (so `Ragged == [[…], […]]` holds when the contents agree).
 Read-only once built (nothing here mutates it).
+
+`Ragged.of_counts(values, counts)` takes the entries' lengths instead (one
+byte each, `counts[i]` for entry i): `start` is their running sum, made on
+its first use -- a reader of `values` alone (most, on a large function)
+never pays for a million offsets.
 """
 from __future__ import annotations
 
 from array import array
-from itertools import islice
+from itertools import accumulate, islice
 
 
 class Ragged:
-    __slots__ = ("values", "start")
+    __slots__ = ("values", "_start", "_counts")
     __hash__ = None  # compared by value
 
     def __init__(self, values: list, start: array):
         self.values = values
-        self.start = start
+        self._start = start
+        self._counts = None
+
+    @classmethod
+    def of_counts(cls, values: list, counts: bytes | bytearray) -> "Ragged":
+        """The entries of lengths `counts` (one byte each), in order, flat in `values`."""
+        r = cls.__new__(cls)
+        r.values = values
+        r._start = None
+        r._counts = counts
+        return r
+
+    @property
+    def start(self) -> array:
+        s = self._start
+        if s is None:
+            s = self._start = array("q", accumulate(self._counts, initial=0))
+            self._counts = None
+        return s
 
     def __len__(self) -> int:
-        return len(self.start) - 1
+        c = self._counts
+        return len(c) if c is not None else len(self._start) - 1
 
     def __getitem__(self, i: int) -> list:
-        s = self.start
+        s = self._start
+        if s is None:
+            s = self.start
         if i < 0:
             i += len(s) - 1
         if not 0 <= i < len(s) - 1:
