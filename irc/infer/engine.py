@@ -24,7 +24,17 @@ the SSA types `ssa[i]` (None = not reached), the return type.
    - on a block's first walk, a run of value statements `%i = f(a, b[, c])`
      (leaf operands, memo hits, no user to queue) is typed by the transfer
      at once (`Transfer.value_runner`): the same `ssa[i] = t` as below,
-     without the per-statement dispatch;
+     without the per-statement dispatch (given the engine's Conditional
+     holders and try regions -- `bind` -- it also takes plain assignments
+     `x = %n` / `x = f(…)` while no Conditional is tracked, outside try
+     regions: the same `working[x] = (t, defined)`);
+   - a `Body` (`irc.ir.body`): a statement held in columns is typed by the
+     transfer from its tags (`Transfer.column_typer`), with no statement
+     object; a statement kept as an object (`trees`: every enter, leave,
+     goto, return, NewvarNode, …), and a call the transfer must type on its
+     object (None from the typer), take the object path -- the only
+     statements materialised.  `try_handlers` and `replay` read the kind and
+     slot columns likewise;
    - `x = rhs`: `x <- (ssa[i], defined)`; every slot holding a `Conditional`
      about `x` turns back into `Bool` (index slot -> holders, no table scan);
      `NewvarNode(x)`: `x <- (Union{}, undef)`; inside a try region both
@@ -65,6 +75,7 @@ from operator import attrgetter
 from dataclasses import dataclass, field
 
 from irc.ir import model as ir
+from irc.ir.body import Body
 from irc.syntax import tree as S
 from irc.infer.liveness import expr_ssa_refs, stmt_operands
 from irc.infer.stores import VarState
@@ -113,35 +124,39 @@ def try_handlers(fn: ir.Function) -> list[int]:
     the same regions here: a `leave n` that is the first statement of a
     catch block pops `n - 1` (it leaves the catch's own region, which irc
     never entered)."""
-    n = len(fn.stmts)
+    stmts = fn.stmts
+    n = len(stmts)
     handler = [0] * (n + 1)
     nb = len(fn.blocks)
     region_in: list[int | None] = [None] * (nb + 1)
-    if nb == 0 or K.ENTER not in map(attrgetter("kind"), fn.stmts):
+    # a `Body` keeps every enter and leave as an object (`trees`); its columns are values and assignments
+    objects = stmts.trees.values() if type(stmts) is Body else stmts
+    kind_at = stmts.kind if type(stmts) is Body else (lambda k: stmts[k].kind)
+    if nb == 0 or K.ENTER not in map(attrgetter("kind"), objects):
         return handler  # no try region (without an enter, a leave pops nothing)
     region_in[1] = 0
     work = [1]
-    stmts = fn.stmts
-    catch_first = {fn.blocks[st.target - 1].first for st in stmts
-                   if st.kind is K.ENTER and st.target is not None and 1 <= st.target <= nb}
+    ENTER, LEAVE = K.ENTER, K.LEAVE
+    catch_first = {fn.blocks[st.target - 1].first for st in objects
+                   if st.kind is ENTER and st.target is not None and 1 <= st.target <= nb}
     while work:
         b = work.pop()
         blk = fn.blocks[b - 1]
         cur = region_in[b]
         for i in range(blk.first, blk.last + 1):
             handler[i] = cur
-            st = stmts[i - 1]
-            if st.kind is K.ENTER:
-                tgt = st.target
+            kind = kind_at(i - 1)
+            if kind is ENTER:
+                tgt = stmts[i - 1].target
                 if tgt is not None and 1 <= tgt <= nb and region_in[tgt] is None:
                     region_in[tgt] = cur
                     work.append(tgt)
                 cur = i
-            elif st.kind is K.LEAVE:
-                cur = _leave(fn, handler, cur, st, i in catch_first)
+            elif kind is LEAVE:
+                cur = _leave(fn, handler, cur, stmts[i - 1], i in catch_first)
         for s in blk.succs:
             if 1 <= s <= nb and region_in[s] is None:
-                if blk.last <= n and stmts[blk.last - 1].kind is K.ENTER and s == stmts[blk.last - 1].target:
+                if blk.last <= n and kind_at(blk.last - 1) is ENTER and s == stmts[blk.last - 1].target:
                     continue  # catch block: assigned above
                 region_in[s] = cur
                 work.append(s)
@@ -187,7 +202,8 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas=None, users: li
     `liveness.Facts.users` (each `%n`'s users outside its block or not
     after it: the only ones whose block is ever queued, below), else
     `ssa_users(fn, ssas)`.  A transfer with `value_runner` types runs of
-    plain value calls itself (see there)."""
+    plain value calls itself (see there); on a `Body`, one with
+    `column_typer` types the statements held in columns."""
     stmts = fn.stmts
     nstmts = len(stmts)
     blocks = fn.blocks
@@ -241,6 +257,16 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas=None, users: li
     # engine calls eval_call directly and keeps no per-statement tables; on a block's first walk only
     runner = getattr(tr, "value_runner", None)
     value_run = runner() if runner is not None and CALL is not None and record_table is None else None
+    bind = getattr(value_run, "bind", None)  # a runner that also takes plain assignments (see there)
+    if bind is not None:
+        bind(holders, handlers)
+    # a `Body`: a statement held in columns is typed from them by the transfer (`Transfer.column_typer`;
+    # None: the transfer cannot, and the statement is materialised for the object path below)
+    typer = getattr(tr, "column_typer", None)
+    col_type = typer() if typer is not None and type(stmts) is Body else None
+    col_shape = stmts.shape if col_type is not None else None
+    col_slot = stmts.slot if col_type is not None else None
+    kind_at = stmts.kind if type(stmts) is Body else (lambda k: stmts[k].kind)
 
     def record(pc: int, t, cur_b: int):
         """Merge the fresh type t into ssa[pc]; queue the reached users' blocks if it grew."""
@@ -311,19 +337,37 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas=None, users: li
                     break
             if record_table is not None:
                 record_table(pc, working)
-            st = stmts[pc - 1]
-            kind = st.kind
-            if kind is ASSIGN or kind is VALUE:
-                v = st.value
-                if type(v) is CALL:  # what eval_value / eval_stmt do for a call
-                    t = eval_call(pc, v.func, v.args, working, ssa, kind is VALUE and not used[pc])
-                elif kind is ASSIGN:
-                    t = eval_value(pc, v, working, ssa)
-                else:
-                    t = eval_stmt(pc, st, working, ssa)
-                    if t is None:  # a value statement that yields no value
-                        ssa[pc] = ANY
-                        continue
+            if col_shape is not None and col_shape[pc - 1]:  # held in columns: a value or an assignment
+                s = col_slot[pc - 1]
+                kind = ASSIGN if s else VALUE
+                t = col_type(pc, working, ssa)
+                if t is None:  # a call the transfer types on its statement object
+                    st = stmts[pc - 1]
+                    v = st.value
+                    if CALL is not None:
+                        t = eval_call(pc, v.func, v.args, working, ssa, kind is VALUE and not used[pc])
+                    elif kind is ASSIGN:
+                        t = eval_value(pc, v, working, ssa)
+                    else:
+                        t = eval_stmt(pc, st, working, ssa)
+                kind_ok = True
+            else:
+                st = stmts[pc - 1]
+                kind = st.kind
+                kind_ok = kind is ASSIGN or kind is VALUE
+                if kind_ok:
+                    v = st.value
+                    if type(v) is CALL:  # what eval_value / eval_stmt do for a call
+                        t = eval_call(pc, v.func, v.args, working, ssa, kind is VALUE and not used[pc])
+                    elif kind is ASSIGN:
+                        t = eval_value(pc, v, working, ssa)
+                    else:
+                        t = eval_stmt(pc, st, working, ssa)
+                        if t is None:  # a value statement that yields no value
+                            ssa[pc] = ANY
+                            continue
+                    s = st.slot
+            if kind_ok:
                 if ssa[pc] is None:  # first reached: `record` without a merge, in line
                     ssa[pc] = t
                     for r in users[pc]:
@@ -337,7 +381,6 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas=None, users: li
                 if kind is VALUE:
                     continue
                 vs = new_state(VarState, (t, False))
-                s = st.slot
                 if holders or (type(t) is COND if COND is not None else cond_parts(t) is not None) \
                         or s not in valid_slots:
                     assign(s, vs)
@@ -379,7 +422,7 @@ def run(fn: ir.Function, tr, store, live_in, initial: list, ssas=None, users: li
                 ssa[pc] = ANY
             elif kind is K.DEAD:
                 continue  # Julia printed it dead; it stays dead (no type, no effect)
-        if nextbb is not None and stmts[blk.last - 1].kind is K.DEAD and nextbb == b + 1:
+        if nextbb is not None and kind_at(blk.last - 1) is K.DEAD and nextbb == b + 1:
             # a block ending in a statement Julia printed dead: follow the CFG's edges
             for s in blk.succs:
                 if 1 <= s <= nb and store.merge(s, working, None, holders):
@@ -487,10 +530,20 @@ def replay(fn: ir.Function, view, cond_slots, ssa: list, start: int, stop: int, 
     BOTTOM_T = type(bottom)  # as in `run`
     new_state = tuple.__new__
     ASSIGN, NEWVAR = K.ASSIGN, K.NEWVAR
+    # a `Body`: a statement in columns is an assignment iff its slot column is set (no object made)
+    col_shape = stmts.shape if type(stmts) is Body else None
+    col_slot = stmts.slot if col_shape is not None else None
     for pc in range(start, stop + 1):
         yield pc, table
-        st = stmts[pc - 1]
-        kind = st.kind
+        if col_shape is not None and col_shape[pc - 1]:
+            s = col_slot[pc - 1]
+            if not s:
+                continue
+            kind = ASSIGN
+        else:
+            st = stmts[pc - 1]
+            kind = st.kind
+            s = st.slot
         if kind is ASSIGN:
             t = ssa[pc]
             if t is None or (type(t) is BOTTOM_T and t == bottom):
@@ -502,7 +555,6 @@ def replay(fn: ir.Function, view, cond_slots, ssa: list, start: int, stop: int, 
             vs = VarState(bottom, True)
         else:
             continue
-        s = st.slot
         if s is None or not 0 < s <= nslots:
             continue
         if holders:

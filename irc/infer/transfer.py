@@ -40,12 +40,21 @@ a Conditional on an argument's slot) is applied per statement.  The
 commonest call, two operands each a `%n`, slot or literal, reads them in
 line and returns a memo hit without building the argument list (the
 general loop's cases in the same order: tested equal to it).
+
+On a `Body` (`irc.ir.body`) the engine's statements held in columns are
+typed from their operand tags (`column_typer`, `value_runner` on the
+columns): operand types straight from the tags (`%n`, a slot's state, a
+literal's or name's memo entry kept per `lits` / `names` index), the same
+memo keys, entries and diagnostics as the object path, which is taken (the
+statement materialised) only where a call's type depends on the statement
+(tested equal to the object path: tests/infer/test_engine_columns.py).
 """
 from __future__ import annotations
 
 import bisect
 
 from irc.ir import model as ir
+from irc.ir.body import ATOM, CALL1, CALL3, INFIX, NAME_TAG, SLOT_TAG, SSA_TAG, TREE, Body
 from irc.lattice import typelattice as L
 from irc.lattice import typelimits as LIM
 from irc.syntax import tree as S
@@ -78,6 +87,16 @@ _Cond, _Union = L.Conditional, type(L.BOTTOM)
 # compares its own class first, so only an empty union equals Union{}.
 _LEAF = frozenset({_SSA, _SlotRef, _Lit})  # operands `eval_call` reads in line (no `_TYPE_ARG` name)
 _EXACT_KEYED = frozenset({int, bool, str})  # literal values whose `==` is exact (no 0.0 == -0.0, nan)
+
+
+def _lit_key(e) -> tuple:
+    """`_value`'s memo key of a literal: `(kind, type, value)` for the
+    exactly-comparable ints, bools, strings and floats other than zeros and
+    NaN, else `(kind, repr)`."""
+    v = e.value
+    tv = type(v)
+    # a float other than a zero or NaN is as exact as an int (equal values, equal reprs)
+    return (e.kind, tv, v) if tv in _EXACT_KEYED or (tv is float and v == v and v != 0.0) else (e.kind, repr(v))
 
 
 def _unwrap(e):
@@ -120,6 +139,7 @@ class Transfer:
         self.used = used if used is not None else used_values(fn)
         self.widened: set[int] = set()  # statements whose unused generic call was widened to Any
         self.intercepts = False  # eval_value / eval_stmt wrapped (`use_printed`): the engine calls them
+        self.printed_every = False  # `use_printed(every=True)`: every call statement may take Julia's type
         self._gaps: dict = {}  # pc -> the args of the last call there irc could not type
         # pc -> [(the call's argument nodes, Note, about its whole argument types)] for the
         # notes of each block's last walk (`irc stubs` writes their declare lines; the
@@ -212,6 +232,7 @@ class Transfer:
         self.from_slot: set[int] = set()  # pcs whose Julia type is the assigned slot's listed type, `every` only
         self.eval_value, self.eval_stmt = eval_value, eval_stmt
         self.intercepts = True  # the engine must call these two, not eval_call directly
+        self.printed_every = every  # (the column path then leaves every statement to these two)
 
     @property
     def writes(self) -> dict[int, list[int]]:
@@ -219,10 +240,23 @@ class Transfer:
         copies); built on first use (only Conditionals need it)."""
         if self._writes is None:
             writes: dict[int, list[int]] = {}
-            for i, st in enumerate(self.fn.stmts, start=1):
-                if st.kind is K.ASSIGN or st.kind is K.NEWVAR:
-                    if st.slot is not None:
-                        writes.setdefault(st.slot, []).append(i)
+            stmts = self.fn.stmts
+            if type(stmts) is Body:  # the slot column, then the statements kept as objects
+                for i, s in enumerate(stmts.slot, start=1):
+                    if s:
+                        writes.setdefault(s, []).append(i)
+                touched = set()
+                for k, st in sorted(stmts.trees.items()):
+                    if (st.kind is K.ASSIGN or st.kind is K.NEWVAR) and st.slot is not None:
+                        writes.setdefault(st.slot, []).append(k + 1)
+                        touched.add(st.slot)
+                for s in touched:
+                    writes[s].sort()
+            else:
+                for i, st in enumerate(stmts, start=1):
+                    if st.kind is K.ASSIGN or st.kind is K.NEWVAR:
+                        if st.slot is not None:
+                            writes.setdefault(st.slot, []).append(i)
             self._writes = writes
         return self._writes
 
@@ -355,11 +389,7 @@ class Transfer:
         else:
             c = self._vcache
             if t is _Lit:
-                v = e.value
-                tv = type(v)
-                # a float other than a zero or NaN is as exact as an int (equal values, equal reprs)
-                key = (e.kind, tv, v) if tv in _EXACT_KEYED or (tv is float and v == v and v != 0.0) \
-                    else (e.kind, repr(v))
+                key = _lit_key(e)
             else:
                 key = id(e)
         hit = c.get(key)
@@ -551,8 +581,13 @@ class Transfer:
         to stop at), without its per-statement dispatch; its own memo is
         `_calls` keyed by (callee parts, ids of the operand types), each
         entry `(type, widen when unused, operand types…)` (held, so no id is
-        reused), copied from `_calls` the first time a key is looked up."""
+        reused), copied from `_calls` the first time a key is looked up.
+        On a `Body`, read from its columns (`_column_runner`; that runner
+        also has `bind(holders, handlers)`, after which it takes plain
+        assignments as well)."""
         stmts = self.fn.stmts
+        if type(stmts) is Body:
+            return self._column_runner(stmts)
         memo: dict = {}
         get = memo.get
         BOTTOM, ANY = self.BOTTOM, self.ANY
@@ -668,6 +703,345 @@ class Transfer:
                 pc += 1
             return pc
 
+        return run
+
+    # ------------------------------------------------------------ the column path
+    def _lit_entry(self, node):
+        """`_value`'s memo entry `(node, value, messages)` of a literal (filled on first use)."""
+        self._value(node, 0, report=False)
+        return self._vcache[_lit_key(node)]
+
+    def _name_entry(self, node, pc: int):
+        """`_value`'s memo entry of a global name (filled on first use, with no diagnostic)."""
+        hit = self._names.get(node.parts)
+        if hit is None:
+            self._value(node, pc, report=False)
+            hit = self._names[node.parts]
+        return hit
+
+    def column_typer(self):
+        """`typ(pc, table, ssa) -> type | None`: the type of statement pc of a
+        `Body` held in columns (`shape[pc - 1] != TREE`), read from its tags
+        with no statement object -- exactly what the engine's object path
+        (`eval_call` for a call, `eval_value` / `eval_stmt` for an atom)
+        gives it, with the same diagnostics, memo entries and `widened`; None
+        when the statement needs that path (its call's memo entry depends on
+        the statement: notes, a Conditional on an argument, `Core.ifelse`;
+        or, with `use_printed`, a call irc could not type there before):
+        nothing was recorded then that the object path would not record the
+        same (a diagnostic repeated is the same entry), and the engine
+        materialises the statement and takes it.  None instead of the
+        function when `fn.stmts` is not a `Body`, or every call may take
+        Julia's printed type (`use_printed(every=True)`: `calls_at` holds
+        the statement's own nodes).
+
+        Operands by tag: `%n` -> `ssa[n]` (`Union{}` while unreached or out
+        of range), a slot -> its state's type, a literal or a global name ->
+        `_value`'s memo entry, kept per `lits` / `names` index (its messages
+        re-emitted at every statement, as `_value` does), a name where a
+        builtin takes a type (`_TYPE_ARG`) -> `_type_arg` on a node placed
+        at the operand.  The callee: a name's value (its entry, no
+        diagnostic), else the operand's type; the memo key is `eval_call`'s
+        (callee parts or node class, ids of f and the argument types), and a
+        miss fills `_calls` as `_call_hit` does (the callee node passed to
+        the world is the shared `names` node: the world reads a callee's
+        parts only)."""
+        body = self.fn.stmts
+        if type(body) is not Body or self.printed_every or len(body.slot_names) != len(self.fn.slots) + 1:
+            return None
+        shape, slotc, fcol, fccol, line = body.shape, body.slot, body.f, body.fc, body.line
+        a0, a1, a2, c0, c1, c2 = body.a0, body.a1, body.a2, body.c0, body.c1, body.c2
+        lits, names = body.lits, body.names
+        atom = body.atom
+        lit_ent: list = [None] * len(lits)
+        name_ent: list = [None] * len(names)
+        BOTTOM, ANY = self.BOTTOM, self.ANY
+        calls = self._calls
+        used = self.used
+        widened_add = self.widened.add
+        diag = self._diag
+        lit_entry, name_entry = self._lit_entry, self._name_entry
+        call_entry, type_arg = self._call_entry, self._type_arg
+        intercepts = self.intercepts
+        gaps, from_input = self._gaps, self.from_input
+        node_class = (_SSA, _SlotRef, _Lit, _Name)  # by tag kind: a callee's memo key when not a name
+        type_args = _TYPE_ARG
+
+        def operand(tag: int, pc: int, table, ssa, k: int, col: int, typearg: bool):
+            kind = tag & 3
+            if kind == 0:  # %n
+                n = tag >> 2
+                if n < len(ssa):
+                    v = ssa[n]
+                    return BOTTOM if v is None else v
+                return BOTTOM
+            if kind == 1:  # a slot
+                return table[tag >> 2].type
+            if kind == 2:  # a literal
+                j = tag >> 2
+                ent = lit_ent[j]
+                if ent is None:
+                    ent = lit_ent[j] = lit_entry(lits[j])
+            else:  # a global name
+                if typearg:
+                    return type_arg(pc, atom(tag, line[k], col))
+                j = tag >> 2
+                ent = name_ent[j]
+                if ent is None:
+                    ent = name_ent[j] = name_entry(names[j], pc)
+            if ent[2]:
+                for m in ent[2]:
+                    diag(pc, "unknown-global", m)
+            return ent[1]
+
+        def typ(pc: int, table, ssa):
+            k = pc - 1
+            sh = shape[k]
+            if sh == ATOM:
+                a = a0[k]
+                if a & 3 == 0:  # `x = %n`, in line
+                    n = a >> 2
+                    v = ssa[n] if n < len(ssa) else None
+                    return BOTTOM if v is None else v
+                return operand(a, pc, table, ssa, k, c0[k], False)
+            if intercepts and pc in gaps:
+                return None  # `use_printed` may take Julia's type here (`taken`)
+            ft = fcol[k]
+            if ft & 3 == NAME_TAG:
+                j = ft >> 2
+                ent = name_ent[j]
+                if ent is None:
+                    ent = name_ent[j] = name_entry(names[j], pc)
+                f = ent[1]
+                kp = names[j].parts
+                targ = type_args.get(kp[-1], -1)
+            else:
+                f = operand(ft, pc, table, ssa, k, fccol[k], False)
+                kp = node_class[ft & 3]
+                targ = -1
+            v0 = operand(a0[k], pc, table, ssa, k, c0[k], targ == 0)
+            if sh == CALL1:
+                argtypes = [v0]
+                key = (kp, id(f), id(v0))
+            else:
+                v1 = operand(a1[k], pc, table, ssa, k, c1[k], targ == 1)
+                if sh == CALL3:
+                    v2 = operand(a2[k], pc, table, ssa, k, c2[k], targ == 2)
+                    argtypes = [v0, v1, v2]
+                    key = (kp, id(f), id(v0), id(v1), id(v2))
+                else:
+                    argtypes = [v0, v1]
+                    key = (kp, id(f), id(v0), id(v1))
+            hit = calls.get(key)
+            if hit is None:
+                func = names[ft >> 2] if ft & 3 == NAME_TAG else atom(ft, line[k], fccol[k])
+                hit = calls[key] = call_entry(func, f, func, argtypes)
+            rt = hit[3]
+            if rt is None:
+                return None  # depends on the statement: the object path
+            res = hit[2]
+            if res is not None and res is not _IFELSE and res.generic and not slotc[k] and not used[pc] \
+                    and rt != BOTTOM:
+                widened_add(pc)
+                rt = ANY
+            if intercepts:
+                from_input[pc] = False
+            return rt
+
+        return typ
+
+    def _column_runner(self, body: Body):
+        """`value_runner` on a `Body`: the same walk read from the columns
+        (value statements of shape INFIX / CALL1..CALL3, callee tag a name,
+        operand tags `%n`, slots or literals).  Its memo is keyed by (callee
+        tag, ids of the operand types); a key it has not seen reads
+        `_calls` (as `eval_call` would, filling it on a miss as `_call_hit`
+        does) and stops at a statement whose entry depends on the statement
+        or is `Union{}`, or whose literal's value has messages.
+
+        Once bound to the engine's `holders` and `handlers` (`bind`), it also
+        takes an assignment `x = %n` or `x = f(…)` (same operands) that is
+        first reached with no user to queue, while `holders` is empty, outside
+        any try region, to a slot of the function, its type neither `Union{}`
+        nor a Conditional: `ssa[pc] = t`, `table[x] = (t, defined)` -- the
+        engine's common case of an assignment, without its dispatch."""
+        shape, slotc, fcol = body.shape, body.slot, body.f
+        a0, a1, a2 = body.a0, body.a1, body.a2
+        lits, names = body.lits, body.names
+        litv: list = [None] * len(lits)  # a literal's value when `_value` reports nothing for it
+        fvals: list = [None] * len(names)
+        nslots1 = len(body.slot_names)
+        memo: dict = {}
+        get = memo.get
+        BOTTOM, ANY = self.BOTTOM, self.ANY
+        widened_add = self.widened.add
+        calls = self._calls
+        used = self.used
+        lit_entry, name_entry, call_entry = self._lit_entry, self._name_entry, self._call_entry
+        if nslots1 != len(self.fn.slots) + 1:
+            return lambda pc, last, table, ssa, users: pc
+
+        def lit(j: int):
+            ent = lit_entry(lits[j])
+            if ent[2]:
+                return None  # the engine reports its messages
+            v = litv[j] = ent[1]
+            return v
+
+        def fill(key, pc: int, vs: tuple):
+            ft = key[0]
+            if ft & 3 != NAME_TAG:
+                return None  # a callee that is not a name: the engine's way
+            j = ft >> 2
+            f = fvals[j]
+            if f is None:
+                f = fvals[j] = name_entry(names[j], pc)[1]
+            node = names[j]
+            ckey = (node.parts, id(f), *map(id, vs))
+            ent = calls.get(ckey)
+            if ent is None:
+                ent = calls[ckey] = call_entry(node, f, node, list(vs))
+            rt = ent[3]
+            if rt is None or rt == BOTTOM:
+                return None
+            res = ent[2]
+            new = memo[key] = (rt, res is not None and res is not _IFELSE and res.generic, *vs)
+            return new
+
+        held = None  # the engine's Conditional holders and try regions (`bind`): assignments too
+        regions = None
+        new_state = tuple.__new__
+        Cond, Union_ = _Cond, _Union
+
+        def bind(holders: dict, handlers: list) -> None:
+            """Take assignments `x = %n` / `x = f(…)` too: the engine's `holders`
+            (slot -> the slots holding a Conditional about it; an assignment is
+            the engine's while it is not empty) and `handlers` (try region of
+            each statement; an assignment inside one is the engine's)."""
+            nonlocal held, regions
+            held, regions = holders, handlers
+
+        def run(pc: int, last: int, table, ssa, users) -> int:
+            nssa = len(ssa)
+            if pc > last or len(table) != nslots1:
+                return pc
+            for pc in range(pc, last + 1):
+                k = pc - 1
+                sh = shape[k]
+                sid = slotc[k]
+                if ssa[pc] is not None or users[pc]:
+                    return pc
+                if sid:  # `x = …`: as the engine's common case (no Conditional to track, no try region)
+                    if held is None or held or sid >= nslots1 or regions[pc]:
+                        return pc
+                    if sh == ATOM:
+                        a = a0[k]
+                        if a & 3:
+                            return pc
+                        n = a >> 2
+                        if n >= nssa:
+                            return pc
+                        t = ssa[n]
+                        if t is None or type(t) is Cond or (type(t) is Union_ and t == BOTTOM):
+                            return pc
+                        ssa[pc] = t
+                        table[sid] = new_state(VarState, (t, False))
+                        continue
+                if sh < INFIX:
+                    return pc
+                a = a0[k]
+                t = a & 3
+                if t == 0:
+                    n = a >> 2
+                    if n >= nssa:
+                        return pc
+                    v0 = ssa[n]
+                    if v0 is None:
+                        v0 = BOTTOM
+                elif t == 1:
+                    v0 = table[a >> 2][0]
+                elif t == 2:
+                    v0 = litv[a >> 2]
+                    if v0 is None:
+                        v0 = lit(a >> 2)
+                        if v0 is None:
+                            return pc
+                else:
+                    return pc
+                if sh == CALL1:
+                    key = (fcol[k], id(v0))
+                    hit = get(key)
+                    if hit is None:
+                        hit = fill(key, pc, (v0,))
+                        if hit is None:
+                            return pc
+                else:
+                    a = a1[k]
+                    t = a & 3
+                    if t == 0:
+                        n = a >> 2
+                        if n >= nssa:
+                            return pc
+                        v1 = ssa[n]
+                        if v1 is None:
+                            v1 = BOTTOM
+                    elif t == 1:
+                        v1 = table[a >> 2][0]
+                    elif t == 2:
+                        v1 = litv[a >> 2]
+                        if v1 is None:
+                            v1 = lit(a >> 2)
+                            if v1 is None:
+                                return pc
+                    else:
+                        return pc
+                    if sh != CALL3:
+                        key = (fcol[k], id(v0), id(v1))
+                        hit = get(key)
+                        if hit is None:
+                            hit = fill(key, pc, (v0, v1))
+                            if hit is None:
+                                return pc
+                    else:
+                        a = a2[k]
+                        t = a & 3
+                        if t == 0:
+                            n = a >> 2
+                            if n >= nssa:
+                                return pc
+                            v2 = ssa[n]
+                            if v2 is None:
+                                v2 = BOTTOM
+                        elif t == 1:
+                            v2 = table[a >> 2][0]
+                        elif t == 2:
+                            v2 = litv[a >> 2]
+                            if v2 is None:
+                                v2 = lit(a >> 2)
+                                if v2 is None:
+                                    return pc
+                        else:
+                            return pc
+                        key = (fcol[k], id(v0), id(v1), id(v2))
+                        hit = get(key)
+                        if hit is None:
+                            hit = fill(key, pc, (v0, v1, v2))
+                            if hit is None:
+                                return pc
+                if sid:
+                    t = hit[0]
+                    if type(t) is Cond:
+                        return pc
+                    ssa[pc] = t
+                    table[sid] = new_state(VarState, (t, False))
+                elif hit[1] and not used[pc]:
+                    widened_add(pc)
+                    ssa[pc] = ANY
+                else:
+                    ssa[pc] = hit[0]
+            return last + 1
+
+        run.bind = bind
         return run
 
     def _call_hit(self, pc: int, func, f, callee, args, argtypes, key, hit, unused: bool):
@@ -844,12 +1218,25 @@ class Transfer:
         if type(e) is S.SlotRef:
             return e.id
         stmts = self.fn.stmts
+        body = stmts if type(stmts) is Body else None
         seen = 0
         while type(e) is S.SSA and seen < 64:
             seen += 1
             n = e.n
             if not 1 <= n <= len(stmts):
                 return None
+            if body is not None and body.shape[n - 1] != TREE:  # in columns: `%n = x` is an ATOM value
+                if body.slot[n - 1] or body.shape[n - 1] != ATOM:
+                    return None  # an assignment, or a call (not a slot, not a `%k`)
+                tag = body.a0[n - 1]
+                kind = tag & 3
+                if kind == SLOT_TAG:
+                    sid = tag >> 2
+                    return None if self._written_between(sid, n, pc) else sid
+                if kind != SSA_TAG:
+                    return None  # a literal or a global name
+                e = S.SSA(tag >> 2)
+                continue
             st = stmts[n - 1]
             if st.kind is not K.VALUE or st.value is None:
                 return None
