@@ -256,6 +256,16 @@ class Body(Sequence):
             s = self._made[k] = self._make(k, shape)
         return s
 
+    def peek(self, k: int) -> Stmt:
+        """`self[k]` without keeping it: the kept `Stmt` if there is one, else
+        one made afresh (for a reader that needs a few statements' objects
+        only while it reads them: the printer's general path)."""
+        shape = self.shape[k]
+        if shape == TREE:
+            return self.trees[k]
+        s = self._made.get(k)
+        return s if s is not None else self._make(k, shape)
+
     def _make(self, k: int, shape: int) -> Stmt:
         ln = self.line[k]
         atom = self.atom

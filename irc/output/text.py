@@ -64,7 +64,12 @@ slots, calls of names and operators on leaves -- each made with one
 f-string, digits from tables, slot, callee and type texts memoised per
 distinct one; the rails put on by one `str.join` a run), everything else
 from the general path (`_stmt_text_fn`: one `irc.fmt.ExprPrinter` per
-function), which the tests hold it equal to.
+function), which the tests hold it equal to.  A function whose `stmts` is
+a `Body` (`irc.ir.body`) is printed from its columns: the statement lines
+(`stmtlines`), the label mask (`_column_label_mask`), the printed edges and
+the entry comments' liveness (`_kind_at`, the `slot` column) make no
+statement object (only `TREE` statements' own objects are read); the text
+is the same as from `list(fn.stmts)`.
 Memory: the text is made in pieces (`iter_program_text`: runs of a few
 thousand lines; each statement's line is made when its run is; labels as a
 byte mask, not a set), so printing a
@@ -86,6 +91,7 @@ from typing import Any, Callable, Iterator
 
 from irc.output import colour as C
 from irc.ir import model as ir
+from irc.ir.body import Body
 from irc.syntax import tree as S
 from irc.output.fmt import LAYOUT_RUN, ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, iter_layout_runs
 from irc.output.fmt import stmt_markers, with_marker
@@ -298,17 +304,18 @@ def printed_succs(fn: ir.Function, result: Any) -> dict[int, list[int]]:
     """
     nb = len(fn.blocks)
     out: dict[int, list[int]] = {}
+    stmts = fn.stmts
     for b in fn.blocks:
-        st = fn.stmt(b.last)
-        live = result.ssa_types[b.last] is not None and st.kind is not ir.Kind.DEAD
+        k = _kind_at(stmts, b.last)
+        live = result.ssa_types[b.last] is not None and k is not ir.Kind.DEAD
         nxt = [b.id + 1] if b.id < nb else []
         if not live:
             s = nxt
-        elif st.kind is ir.Kind.GOTO:
-            s = [st.target]
-        elif st.kind in (ir.Kind.GOTOIFNOT, ir.Kind.ENTER):
-            s = nxt + [st.target]
-        elif st.kind in (ir.Kind.RETURN, ir.Kind.UNREACHABLE):
+        elif k is ir.Kind.GOTO:
+            s = [fn.stmt(b.last).target]
+        elif k in (ir.Kind.GOTOIFNOT, ir.Kind.ENTER):
+            s = nxt + [fn.stmt(b.last).target]
+        elif k in (ir.Kind.RETURN, ir.Kind.UNREACHABLE):
             s = []
         else:
             s = nxt
@@ -323,10 +330,12 @@ def printed_pred_counts(fn: ir.Function, result: Any) -> dict[int, int]:
         for c in ss:
             if c in counts:
                 counts[c] += 1
+    stmts = fn.stmts
     for b in fn.blocks:  # a catch block of a reached enter has the virtual predecessor 0
-        st = fn.stmt(b.last)
-        if st.kind is ir.Kind.ENTER and result.ssa_types[b.last] is not None and st.target in counts:
-            counts[st.target] += 1
+        if _kind_at(stmts, b.last) is ir.Kind.ENTER and result.ssa_types[b.last] is not None:
+            target = fn.stmt(b.last).target
+            if target in counts:
+                counts[target] += 1
     return counts
 
 
@@ -355,10 +364,20 @@ def reached_live_in(fn: ir.Function, result: Any) -> LiveIn:
     shared = getattr(result, "stmt_reads", None)  # computed once by inference (same as stmt_reads)
     stmts, K = fn.stmts, ir.Kind
     DEAD, ASSIGN, NEWVAR = K.DEAD, K.ASSIGN, K.NEWVAR
+    body = stmts if type(stmts) is Body else None  # a column statement is a reached VALUE or ASSIGN, or unreached
     for b in fn.blocks:
         u: set[int] = set()  # sets while scanning: cheaper than growing wide ints per read
         d: set[int] = set()
         for i in range(b.first, b.last + 1):
+            if body is not None and body.shape[i - 1]:
+                if types[i] is None:
+                    break
+                for sid, _ in (shared[i] if shared is not None else stmt_reads(body.peek(i - 1))):
+                    if sid not in d:
+                        u.add(sid)
+                if body.slot[i - 1]:
+                    d.add(body.slot[i - 1])
+                continue
             st = stmts[i - 1]
             k = st.kind
             if types[i] is None or k is DEAD:
@@ -369,7 +388,7 @@ def reached_live_in(fn: ir.Function, result: Any) -> LiveIn:
             if (k is ASSIGN or k is NEWVAR) and st.slot is not None:  # `stmt_write(st)`, inline
                 d.add(st.slot)
         use[b.id], defs[b.id] = _bits(u), _bits(d)
-        if types[b.last] is not None and fn.stmt(b.last).kind is not ir.Kind.DEAD:
+        if types[b.last] is not None and _kind_at(stmts, b.last) is not ir.Kind.DEAD:
             succs[b.id] = printed[b.id]
     live = [0] * (nb + 1)
     changed = True
@@ -396,13 +415,22 @@ def _all_reached_as_engine(fn: ir.Function, result: Any) -> bool:
     types = result.ssa_types
     if not all([t is not None for t in types[1:]]):
         return False
-    if ir.Kind.DEAD in map(_KIND, fn.stmts):  # a C-level scan by identity (hashing a Kind calls Python)
+    stmts = fn.stmts
+    if type(stmts) is Body:  # a column statement is a VALUE or an ASSIGN
+        if any(st.kind is ir.Kind.DEAD for st in stmts.trees.values()):
+            return False
+    elif ir.Kind.DEAD in map(_KIND, stmts):  # a C-level scan by identity (hashing a Kind calls Python)
         return False
     printed = printed_succs(fn, result)
     return all(set(printed[b.id]) == set(b.succs) for b in fn.blocks)
 
 
 _KIND = attrgetter("kind")
+
+
+def _kind_at(stmts: Any, i: int) -> ir.Kind:
+    """Statement i's kind (1-based), from a `Body`'s columns without making the statement."""
+    return stmts.kind(i - 1) if type(stmts) is Body else stmts[i - 1].kind
 
 
 def _bits(ids: set[int]) -> int:
@@ -614,7 +642,7 @@ def _tail_runs(fn: ir.Function, result: Any, colour: bool, plain: bool, entries:
     types = result.ssa_types
     special = getattr(result, "from_input", frozenset())
     general = one
-    markers = {i: m for i, m in stmt_markers(fn).items() if types[i] is not None and fn.stmts[i - 1].kind is ir.Kind.VALUE}
+    markers = {i: m for i, m in stmt_markers(fn).items() if types[i] is not None and _kind_at(fn.stmts, i) is ir.Kind.VALUE}
     if markers:
         special = set(special) | set(markers)
 
@@ -634,12 +662,33 @@ def _label_mask(fn: ir.Function, result: Any, used: set[int]) -> bytearray:
     stmts = fn.stmts
     n = len(stmts)
     VALUE, ENTER = ir.Kind.VALUE, ir.Kind.ENTER
+    if type(stmts) is Body:
+        return _column_label_mask(stmts, types, used)
     mask = bytearray(n + 1)
     for i in used:
         if 1 <= i <= n and types[i] is not None:
             k = stmts[i - 1].kind
             if k is VALUE or k is ENTER:
                 mask[i] = 1
+    return mask
+
+
+def _column_label_mask(body: Body, types: list, used: set[int]) -> bytearray:
+    """`_label_mask` of a `Body`: a column statement is a value iff it
+    assigns no slot (`slot` 0); a tree's kind is read from its object."""
+    n = len(body)
+    shape, slot, trees = body.shape, body.slot, body.trees
+    VALUE, ENTER = ir.Kind.VALUE, ir.Kind.ENTER
+    mask = bytearray(n + 1)
+    for i in used:
+        if 1 <= i <= n and types[i] is not None:
+            if shape[i - 1]:
+                if not slot[i - 1]:
+                    mask[i] = 1
+            else:
+                k = trees[i - 1].kind
+                if k is VALUE or k is ENTER:
+                    mask[i] = 1
     return mask
 
 
@@ -666,7 +715,7 @@ def _iter_stmt_texts(fn: ir.Function, result: Any, names: dict[int, str], shows:
     markers (`stmt_markers`) on the reached value statements."""
     texts = _iter_plain_stmt_texts(fn, result, names, shows, colour, marks, unstable)
     types = result.ssa_types
-    markers = {i: m for i, m in stmt_markers(fn).items() if types[i] is not None and fn.stmts[i - 1].kind is ir.Kind.VALUE}
+    markers = {i: m for i, m in stmt_markers(fn).items() if types[i] is not None and _kind_at(fn.stmts, i) is ir.Kind.VALUE}
     if not markers:
         return texts
     return (with_marker(t, markers[i]) if i in markers else t for i, t in enumerate(texts, start=1))

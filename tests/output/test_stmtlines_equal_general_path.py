@@ -125,6 +125,7 @@ def test_synthetic_statements_of_every_shape():
     name, text = _big()
     res = analyse(name, text)
     fn, r = res.results[0]
+    fn.stmts = list(fn.stmts)  # statements changed in place: a list (a `Body` is not changed after it is built)
     rng = random.Random(13)
     K = ir.Kind
     n = len(fn.stmts)
