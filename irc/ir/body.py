@@ -152,10 +152,9 @@ class Body(Sequence):
                 return None
         else:
             return None
-        if st.annotation is not None or st.target is not None or (st.args != () and st.args != []) or type(st.line) is not int \
-                or type(st.col) is not int:
-            return None
-        if type(st.args) is not tuple:  # a list `[]` materialises as `()`: equal, but keep the object as written
+        # (`args` exactly `()`: a list `[]` would materialise as `()`, equal but not as written)
+        if st.annotation is not None or st.target is not None or type(st.args) is not tuple or st.args \
+                or type(st.line) is not int or type(st.col) is not int:
             return None
         lab = st.label
         if lab is None:

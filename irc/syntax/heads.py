@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from irc.syntax import tree as S
+from irc.syntax.fastpath import _NOT_TARGETS
 from irc.syntax.lines import EndLine, FuncHead, int_kind, slot_from_text
 
 _NAME = r"[A-Za-z_][A-Za-z_0-9!]*"
@@ -35,10 +36,9 @@ _HEADER = re.compile(rf"function ({_NAME}(?:\.{_NAME})*)\((.*)\)\r?")
 _END = re.compile(r"[ \t]*end[ \t]*\r?")
 _COMMENT = re.compile(r"[ \t]*(?:#+(?:[ \t][^\n]*)?)?\r?")  # Lark's COMMENT: `#`s then a blank (`#x` may be a name)
 _TOKEN = re.compile(rf"({_NAME})|(\d+)|(, |::|[{{}},.])")
-# names Lark reads as something else than a plain name here (literals, keywords of the grammar)
-_NOT_NAMES = frozenset({"nothing", "true", "false", "end", "function", "where", "struct", "mutable", "abstract",
-                        "const", "global", "declare", "isa", "in", "goto", "return", "unreachable", "enter", "if",
-                        "not", "new", "Arguments", "Locals", "Variables", "Body", "MethodInstance", "CodeInfo"})
+# names Lark reads as something else than a plain name here: the fast path's keywords and literals
+# (`fastpath._NOT_TARGETS`), and the words of `goto … if not` and `%new(`
+_NOT_NAMES = _NOT_TARGETS | {"if", "not", "new"}
 
 
 class _Refuse(Exception):
