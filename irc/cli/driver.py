@@ -4,7 +4,8 @@
 
 runs, in order and timing each phase:
 
-1. parse  -- `irc.parser.parse_text` (syntax tree; syntax errors raise
+1. parse  -- `irc.parser.parse_text` (syntax tree, its commonest body lines
+   kept as their regex matches, `irc.syntax.matches`; syntax errors raise
    `IrcError` with every error found);
 2. cfg    -- `irc.build.build_program` (slots, labels, semantic checks) and
    `irc.cfg.compute_blocks` for every function;
@@ -77,11 +78,13 @@ class FileResult:
         return [d for _, r in self.results for d in r.diagnostics if d.severity == "warning"]
 
 
-def parse(path: str, text: str, signature: str | None = None):
-    """Text -> `syntax.SourceFile` (raises IrcError)."""
+def parse(path: str, text: str, signature: str | None = None, matches: bool = False):
+    """Text -> `syntax.SourceFile` (raises IrcError).  `matches`: the body
+    lines `irc.syntax.matches` takes are kept as their regex matches, for a
+    `build(..., consume=True)` next (see `parse_text`)."""
     from irc.syntax.parser import parse_text
 
-    return parse_text(text, path, signature=signature)
+    return parse_text(text, path, signature=signature, matches=matches)
 
 
 def build(source, consume: bool = False) -> ir.Program:
@@ -142,7 +145,7 @@ def _analyse(path: str, text: str, options: Options) -> FileResult:
         phase, start = name, now
 
     try:
-        source = parse(path, text, options.signature)
+        source = parse(path, text, options.signature, matches=True)
         next_phase("cfg")
         res.program = build(source, consume=True)  # the IR reuses the body lines' memory as it is made
         del source  # the syntax tree: what the IR does not share is freed before inference

@@ -105,6 +105,7 @@ parser used, so an equal line).  Bodies with statement markers
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from struct import Struct
@@ -132,7 +133,7 @@ def build_program(source: S.SourceFile, consume: bool = False) -> ir.Program:
         functions: list[ir.Function] = []
         for it in source.items:
             if isinstance(it, S.FunctionDef):
-                fn = _Builder(it, sink, consume).build()
+                fn = _Builder(it, sink, consume, index=source.line_index).build()
                 if fn is not None:
                     functions.append(fn)
             else:
@@ -160,6 +161,7 @@ _PACKED_CALL3 = (6, 8, 10)
 _MATCHED_VALUE, _MATCHED_INFIX = ((0, 3),), ((0, 3), (1, 5))
 _MATCHED_CALL2, _MATCHED_CALL3 = ((0, 7), (1, 8)), ((0, 7), (1, 8), (2, 9))
 
+_Match = re.Match  # a body line kept as its regex match (`irc.syntax.matches`)
 _CHUNK = 1 << 15  # lines per slice of the walk (`_Builder._resolve_body`: rows are moved to the columns per slice)
 
 _TERMINATOR_WORDS = {
@@ -173,12 +175,14 @@ _TERMINATOR_WORDS = {
 
 
 class _Builder:
-    def __init__(self, fd: S.FunctionDef, sink: DiagnosticSink, consume: bool = False, objects: bool = False):
+    def __init__(self, fd: S.FunctionDef, sink: DiagnosticSink, consume: bool = False, objects: bool = False,
+                 index=None):
         self.fd = fd
         self.consume = consume and not fd.has_markers  # drop packed lines once turned into IR
         # `objects`: the walk makes an `ir.Stmt` per statement and the body is converted at the end
         # (`Body.from_stmts`): the path the column path must equal (tests/ir/test_column_build_equals_objects.py)
         self.objects = objects
+        self.index = index  # the `matches.LineIndex` of the body's matches (None: `fd.lines` holds none)
         self.sink = sink
         self.slots: list[ir.Slot] = []
         self.by_name: dict[str, int] = {}
@@ -308,6 +312,10 @@ class _Builder:
     def build(self) -> ir.Function | None:
         fd = self.fd
         lines = fd.lines
+        if self.index is not None and (fd.form in ("variables", "codeinfo") or fd.has_markers):
+            # read line by line here (`_assigned_names`, `signature`, `fmt.stmt_markers`): as line objects
+            line_object = self.index.line_object
+            lines = fd.lines = [line_object(bl) if type(bl) is _Match else bl for bl in lines]
         if fd.form != "plain" and not self._numbered(lines):
             return None
         notes = [Diagnostic("note", m, Span(self.sink.path, line, col), "paste") for line, col, m in fd.notes]
@@ -391,6 +399,14 @@ class _Builder:
         by hand) need only be unique."""
         julia = None
         for i, bl in enumerate(lines, 1):
+            if type(bl) is _Match:
+                lab = bl.group(2)
+                if lab is None:
+                    continue
+                lab = int(lab)
+                if julia and lab == i:
+                    continue
+                bl = self.index.line_object(bl)
             lab = bl.label
             if lab is None:
                 continue
@@ -735,13 +751,45 @@ class _Builder:
         headers, by_number, duplicates = walk.headers, walk.by_number, walk.duplicates
         raw = raw_stmt
         consume = self.consume
-        Matched = MatchedLine
+        Matched, Match = MatchedLine, _Match
         qualified = _qualified_parts
+        index = self.index
+        line_at = index.at if index is not None else None
+        nxt = -1  # where the line after the last match starts (its successor's match starts there)
+        mln = 0  # the last match's line
         for lo in range(0, len(lines), _CHUNK):  # (a slice at a time: `rows` stays small)
             for i, bl in enumerate(lines[lo:lo + _CHUNK], lo + 1):
-                if type(bl) is Matched:  # the IR statement straight from the line's match record
-                    r = raw(bl)  # `fastpath.match_record`: the groups of `shape_re`, then the columns
-                    rh, lab, target, a, op, b, callee, x, y, z, typ, col, c4, c5, c6, c7, c8, c9, c10, c11 = r
+                tb = type(bl)
+                if tb is Match or tb is Matched:  # the IR statement straight from the line's match (record)
+                    if tb is Matched:
+                        r = raw(bl)  # `fastpath.match_record`: the groups of `shape_re`, then the columns
+                        rh, lab, target, a, op, b, callee, x, y, z, typ, col, c4, c5, c6, c7, c8, c9, c10, c11 = r
+                        ln = bl.line
+                    else:  # the match itself (`irc.syntax.matches`): what `match_record` would hold, read here
+                        rh, lab, target, a, op, b, callee, x, y, z, typ = r = bl.groups()
+                        p = bl.pos
+                        mln = ln = mln + 1 if p == nxt else line_at(p)
+                        nxt = bl.endpos + 1
+                        if typ is None:
+                            if lab is not None:
+                                lab = int(lab)
+                            o = p - 1  # columns count from the line's start
+                            start = bl.start
+                            col = None if target is None else start(3) - o
+                            if a is None:  # f(x, y[, z])
+                                c4 = c5 = c6 = None
+                                c7 = start(7) - o
+                                c8 = start(8) - o
+                                c9 = start(9) - o
+                                c10 = None if z is None else start(10) - o
+                            else:
+                                c7 = c8 = c9 = c10 = None
+                                c4 = start(4) - o
+                                if op is None:
+                                    c5 = c6 = None
+                                else:
+                                    c5 = start(5) - o
+                                    c6 = start(6) - o
                     if typ is None:  # (a `::T` goes the packed way, below)
                         rowed = columns  # written as a row (see below)?
                         if lab is not None:
@@ -750,12 +798,11 @@ class _Builder:
                             elif not lab:  # `%0`: no label in columns
                                 rowed = False
                             if ssa_setdefault(lab, i) != i:
-                                duplicates.append(bl)
+                                duplicates.append(bl if tb is Matched else index.line_object(bl))
                         if rh is not None:
                             hdr = int(rh.split()[0])
-                            headers[i] = (hdr, bl)
+                            headers[i] = (hdr, bl if tb is Matched else index.line_object(bl))
                             by_number.setdefault(hdr, i)
-                        ln = bl.line
                         if target is None:
                             sid = None
                         else:
@@ -886,6 +933,8 @@ class _Builder:
                             else:
                                 ks = _MATCHED_VALUE
                         args = [None] * len(ks)  # exactly its length (as `vals[:]` below)
+                        if tb is Match:  # the record's layout: the groups, then the columns
+                            r = (*r, col, c4, c5, c6, c7, c8, c9, c10)
                         for j, k in ks:
                             t = r[k]
                             if t[0] == "%":
@@ -932,7 +981,10 @@ class _Builder:
                         if consume:
                             lines[i - 1] = None
                         continue
-                    bl = materialize(bl)  # its `PackedLine`
+                    if tb is Match:  # its `PackedLine`, in `lines` for what reads the line again
+                        bl = lines[i - 1] = materialize(index.line_object(bl))
+                    else:
+                        bl = materialize(bl)  # its `PackedLine`
                 if columns:
                     others.append(i - 1)
                 label = bl.label
@@ -1115,6 +1167,8 @@ class _Builder:
             if s not in headers:
                 k = position[s]
                 bl = lines[s - 1]
+                if type(bl) is _Match:
+                    bl = self.index.line_object(bl)
                 if bl is None:  # dropped by a consuming walk (see "Consumed lines")
                     if again is None:
                         again = self._line_reader()

@@ -9,12 +9,16 @@ with their `CodeInfo(` wrapper and their body lines, and a bare `CodeInfo(`
 stand is a located error in the shared `ErrorList` (code `MISPLACED`);
 `starts` records where each item began.
 
+A body line may come as its regex match (`irc.syntax.matches`, the
+driver's parse): inside a function body it is appended as it is, anywhere
+else it is first made the `MatchedLine` it stands for (`LineIndex`).
+
 Invariants: every line object ends in exactly one item or one error; item
 order is text order.
 """
 from __future__ import annotations
 
-
+import re
 
 from irc.syntax import tree as S
 from irc.syntax.lines import BodyTypeLine, CodeInfoClose, CodeInfoOpen, EndLine, FromLine, FuncHead, MIHead, SectionLine, StructHead
@@ -26,13 +30,15 @@ from irc.syntax.recovery import ErrorList
 # line that failed to parse they are its function's lines, not new mistakes
 # (`parser.fold_cascades` folds them into the header's error).
 MISPLACED = "misplaced"
+_Match = re.Match
 
 
 class Assembler:
     """Line objects -> items (state machine; see the module docstring)."""
 
-    def __init__(self, errors: ErrorList):
+    def __init__(self, errors: ErrorList, index=None):
         self.err = errors
+        self.index = index  # the `matches.LineIndex` of the matches among the objects (None: there are none)
         self.items: list[S.Item] = []
         self.fn: S.FunctionDef | None = None
         self.fn_state = ""  # plain: "body"; warntype: "from", "sections", "body"
@@ -69,8 +75,16 @@ class Assembler:
                 self.err.add("`CodeInfo(` is never closed by `)`", self.fn.line, 1)
             if self.fn_state != "body" and not self.fn.lines:
                 self.err.add("expected `Body::T` and the function body", self.fn.line, 1)
-            last = self.fn.lines[-1].line if self.fn.lines else self.fn.line
+            last = self._last_line()
             self._finish_fn(last)
+
+    def _last_line(self) -> int:
+        """The line of the open function's last body line (its header's if none)."""
+        lines = self.fn.lines
+        if not lines:
+            return self.fn.line
+        last = lines[-1]
+        return self.index.line_of(last) if type(last) is _Match else last.line
 
     def _start_item(self, obj) -> None:
         self.starts.append(obj.line)
@@ -89,7 +103,7 @@ class Assembler:
         """`feed` every object; runs of body lines inside a function body
         (the common case) are appended whole (a slice), without the
         per-object dispatch: the other objects are found in one pass."""
-        body = (MatchedLine, PackedLine, S.BodyLine)
+        body = (MatchedLine, PackedLine, S.BodyLine, _Match)
         others = [k for k, o in enumerate(objs) if type(o) not in body]  # ascending
         others.append(len(objs))
         i = 0
@@ -107,6 +121,11 @@ class Assembler:
                 i += 1
 
     def feed(self, obj) -> None:
+        if type(obj) is _Match:
+            if self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed and self.struct is None:
+                self.fn.lines.append(obj)
+                return
+            obj = self.index.line_object(obj)  # anywhere else: the line object it stands for
         if (type(obj) is MatchedLine or type(obj) is PackedLine or type(obj) is S.BodyLine) and self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed \
                 and self.struct is None:
             self.fn.lines.append(obj)  # the common case, first
@@ -284,7 +303,7 @@ class Assembler:
             if self.fn.form == "plain":
                 name = ".".join(self.fn.name.parts) if self.fn.name else ""
                 self.err.add(f"function `{name}` has no `end`", self.fn.line, self.fn.col)
-                self._finish_fn(self.fn.lines[-1].line if self.fn.lines else self.fn.line)
+                self._finish_fn(self._last_line())
             else:
                 self._end_warntype()
         return self.items

@@ -76,6 +76,41 @@ _STMT_KEYWORDS = frozenset({"goto", "return", "unreachable", "enter", "function"
                             "const", "global", "declare", "end"})
 
 
+def shape_pattern(guarded: bool = False) -> str:
+    """`FastLine.shape_re`'s pattern (see the comment there).  `guarded`
+    adds `accepts`' checks as lookaheads: a name group (target, operand,
+    callee, `::T`) that is a keyword, and a target that is no name
+    (`nothing`, `true`, `false`, `_N`), refuse the line.  They only refuse:
+    a line `accepts` takes matches with the same groups, and one it
+    declines does not match (each such group has no other way through the
+    pattern: see `irc.syntax.matches`)."""
+    t = terminal_regex
+    ws = r"[ \t]*+"
+    op = f"(?:{PLAIN_OP})"
+    qop = rf"(?:\.:(?:{PLAIN_OP}))"
+    callee = rf"{_PLAIN_NAME}(?:\.{_PLAIN_NAME})*"
+    if guarded:
+        # each guard first checks the next character against the words' first letters (one test
+        # for most names: `x1`, `%3`, digits), then the words themselves
+        def alternatives(ws: frozenset) -> str:
+            return "(?=[%s])(?:%s)" % ("".join(sorted({w[0] for w in ws})),
+                                       "|".join(sorted(ws, key=lambda w: (-len(w), w))))
+        words, targets = alternatives(_SIMPLE_NOT_NAMES), alternatives(_NOT_TARGETS)
+        end = "(?![A-Za-z_0-9!])"  # the name ends there (names are possessive runs of these)
+        name_guard = f"(?!{words}{end})"
+        target_guard = rf"(?!{targets}{end}|_\d+{end})"
+        callee_guard = rf"(?!{words}\()"  # a callee is one word exactly when `(` follows the word
+        cap = rf"(%\d++|{name_guard}(?:{_SHAPE_ATOM}))"  # (`%N` first: no guard; the guard refuses names only)
+    else:
+        name_guard = target_guard = callee_guard = ""
+        cap = rf"({_SHAPE_ATOM})"
+    return (rf"{ws}(?:({t('RAIL_HEAD')})|│|└─*)?{ws}"
+            rf"(?:%(\d++){ws}={ws})?(?:({target_guard}{_PLAIN_NAME}){ws}={ws}(?!=))?"
+            rf"(?:{cap}(?:[ \t]++({op})[ \t]++{cap})?"
+            rf"|({callee_guard}{callee}{qop}?)\({ws}{cap}{ws},{ws}{cap}(?:{ws},{ws}{cap})?{ws}\))"
+            rf"(?:::({name_guard}{_PLAIN_NAME}))?{ws}\r?$")
+
+
 class FastLine:
     """A tiny Pratt parser for one body line (see the comment above)."""
 
@@ -130,16 +165,7 @@ class FastLine:
         # the plain pattern (`SHAPE_RE_PLAIN`; tests/syntax/test_packed_lines.py
         # compares them on every sample line and generated lines), with less
         # backtracking.
-        cap = rf"({_SHAPE_ATOM})"
-        qop = rf"(?:\.:(?:{PLAIN_OP}))"
-        ws = r"[ \t]*+"
-        self.shape_re = re.compile(
-            rf"{ws}(?:({t('RAIL_HEAD')})|│|└─*)?{ws}"
-            rf"(?:%(\d++){ws}={ws})?(?:({_PLAIN_NAME}){ws}={ws}(?!=))?"
-            rf"(?:{cap}(?:[ \t]++({op})[ \t]++{cap})?"
-            rf"|({callee}{qop}?)\({ws}{cap}{ws},{ws}{cap}(?:{ws},{ws}{cap})?{ws}\))"
-            rf"(?:::({_PLAIN_NAME}))?{ws}\r?$"
-        )
+        self.shape_re = re.compile(shape_pattern())
 
     # A tiny token: (type, text, col) -- col 1-based.
     def parse(self, text: str, lineno: int):
@@ -913,20 +939,23 @@ def match_record(m) -> tuple:
     number): its 11 groups, the label (group 2) as its int, the groups of
     the other form None; then at index k + 8 the column (offset + 1) of each
     group k in 3..11 the line has (None for the others).  Made while the
-    match is at hand, read by `irc.ir.build` without the match."""
+    match is at hand, read by `irc.ir.build` without the match.  `m` may
+    match the line's own string or the file's text from the line's offset
+    (`m.pos`, `irc.syntax.matches`): columns count from the line's start."""
     rh, label, t, a, op, b, callee, x, y, z, typ = m.groups()
     start = m.start
+    o = m.pos - 1  # a match of the line's own string starts at 0; one of the file's text at the line's offset
     label = None if label is None else int(label)
-    tc = None if t is None else start(3) + 1
-    tyc = None if typ is None else start(11) + 1
+    tc = None if t is None else start(3) - o
+    tyc = None if typ is None else start(11) - o
     if a is None:  # f(x, y[, z])
         return (rh, label, t, None, None, None, callee, x, y, z, typ,
-                tc, None, None, None, start(7) + 1, start(8) + 1, start(9) + 1, None if z is None else start(10) + 1, tyc)
+                tc, None, None, None, start(7) - o, start(8) - o, start(9) - o, None if z is None else start(10) - o, tyc)
     if op is None:  # a
         return (rh, label, t, a, None, None, None, None, None, None, typ,
-                tc, start(4) + 1, None, None, None, None, None, None, tyc)
+                tc, start(4) - o, None, None, None, None, None, None, tyc)
     return (rh, label, t, a, op, b, None, None, None, None, typ,  # a op b
-            tc, start(4) + 1, start(5) + 1, start(6) + 1, None, None, None, None, tyc)
+            tc, start(4) - o, start(5) - o, start(6) - o, None, None, None, None, tyc)
 
 
 def accepts(g: tuple) -> bool:

@@ -13,7 +13,8 @@ fast path in front of the first, and a step before all:
    labels, assignments, calls, infix chains, gotos, returns) are parsed
    without Lark, building exactly the objects Lark would (the commonest of
    all kept as the record of their match, `fastpath.MatchedLine`: they read
-   as those objects); the
+   as those objects; with `matches=True`, the driver's way, as the match
+   itself, `irc.syntax.matches`); the
    other lines go on, and Lark sees the text with the parsed lines blanked,
    lexing only the spans that hold the rest -- unless those are all
    comments, `end` and plain `function f(x::T, …)` headers
@@ -52,6 +53,7 @@ from irc.syntax import tree as S
 from irc.syntax.assemble import MISPLACED, Assembler
 from irc.syntax.depth import MAX_DEPTH, check_depth, expr_depth, long_lines
 from irc.syntax.fastpath import split_fast
+from irc.syntax.matches import split_matches
 from irc.syntax.forms import judge, signature_hint
 from irc.syntax.heads import plain_lines
 from irc.syntax.paste import Output, clean
@@ -86,23 +88,31 @@ def decode_source(data: bytes, path: str) -> str:
     return text
 
 
-def merge_by_line(a: list, b: list) -> list:
+def merge_by_line(a: list, b: list, a_lines=None) -> list:
     """Merge two lists of line objects, each sorted by line (no line is in
-    both).  A few objects into many are inserted by bisection."""
+    both); `a_lines[k]` is the line of `a[k]` when given (`a` may hold
+    matches, which have no `line`).  A few objects into many are inserted by
+    bisection."""
     if not a:
         return b
     if not b:
         return a
     if len(b) * 16 < len(a):
         out = list(a)
-        key = _line_of
-        for obj in b:
-            bisect.insort(out, obj, key=key)
+        if a_lines is None:
+            key = _line_of
+            for obj in b:
+                bisect.insort(out, obj, key=key)
+        else:
+            for obj in reversed(b):  # from the last: each insertion leaves the earlier positions as they are
+                out.insert(bisect.bisect_right(a_lines, obj.line), obj)
         return out
+    if a_lines is None:
+        a_lines = list(map(_line_of, a))
     out = []
     i = j = 0
     while i < len(a) and j < len(b):
-        if a[i].line <= b[j].line:
+        if a_lines[i] <= b[j].line:
             out.append(a[i])
             i += 1
         else:
@@ -131,16 +141,22 @@ class no_gc:
         return False
 
 
-def parse_text(text: str, path: str, fast: bool = True, signature: str | None = None) -> S.SourceFile:
+def parse_text(text: str, path: str, fast: bool = True, signature: str | None = None,
+               matches: bool = False) -> S.SourceFile:
     """Parse a whole `.ir` file; raises `IrcError` with every error found.
     `fast=False` sends every line through Lark (tests compare both);
     `signature` (`f(x::Int64)`, the `--signature` option) is the signature
-    of a bare `CodeInfo(` whose REPL line does not give one."""
+    of a bare `CodeInfo(` whose REPL line does not give one.  `matches=True`
+    keeps the commonest body lines as their regex matches
+    (`irc.syntax.matches`), for `irc.ir.build.build_program(...,
+    consume=True)` to read next and nothing else: the functions' `lines`
+    then hold `re.Match` objects besides line objects."""
     with no_gc():
-        return _parse_text(text, path, fast, signature)
+        return _parse_text(text, path, fast, signature, matches)
 
 
-def _parse_text(text: str, path: str, fast: bool, signature: str | None = None) -> S.SourceFile:
+def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
+                matches: bool = False) -> S.SourceFile:
     errors = ErrorList(path)
     paste = clean(text)
     if paste.is_paste:
@@ -149,27 +165,30 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None) 
         fast = False
     lines = text.split("\n")
     long = long_lines(lines)
-    if fast:
+    index = numbers = None
+    if fast and matches:
+        fast_lines, numbers, index, rest, spans = split_matches(text, lines)
+    elif fast:
         fast_lines, rest, spans = split_fast(lines)
     else:
         fast_lines, rest, spans = [], text, None
-    asm = Assembler(errors)
+    asm = Assembler(errors, index)
     slow_lines = plain_lines(rest, spans) if fast else None  # comments, `end`, plain headers: no Lark
     if slow_lines is None:
         slow_lines = parse_with_retries(rest, errors, spans=spans) or []
-    asm.feed_all(merge_by_line(fast_lines, slow_lines))
+    asm.feed_all(merge_by_line(fast_lines, slow_lines, numbers))
     items = asm.finish()
     if any(type(o) is S.BodyLine and o.marker for o in slow_lines):  # markers come from Lark only
         for it in items:
             if type(it) is S.FunctionDef:
-                it.has_markers = any(bl.marker for bl in it.lines)
+                it.has_markers = any(getattr(bl, "marker", "") for bl in it.lines)  # (a match has none)
     check_depth(items, long, errors)
     if any(type(it) is S.FunctionDef and it.form == "codeinfo" for it in items) or paste.units:
         _attach(paste, items, parse_signature(signature) if signature else None, errors)
     if errors.items:
         errors.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
         raise IrcError(fold_cascades(_dedupe(errors.items), asm.starts, lines), text)
-    return S.SourceFile(path, text, items)
+    return S.SourceFile(path, text, items, index)
 
 
 _ITEM_WORDS = ("MethodInstance", "function", "struct", "mutable", "abstract", "declare", "CodeInfo")

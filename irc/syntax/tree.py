@@ -16,7 +16,7 @@ be pickled and compared.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 
 # ---------------------------------------------------------------- expressions
@@ -471,8 +471,11 @@ Item = Union[MethodDecl, AbstractTypeDecl, StructDecl, ConstDecl, GlobalDecl, Fu
 
 @dataclass(slots=True)
 class SourceFile:
-    """A parsed `.ir` file: its items in order, plus the text for messages."""
+    """A parsed `.ir` file: its items in order, plus the text for messages.
+    `line_index` (an `irc.syntax.matches.LineIndex`) is set when body lines
+    are kept as their regex matches (`parse_text(..., matches=True)`)."""
 
     path: str
     text: str
     items: list[Item] = field(default_factory=list)
+    line_index: Any = None

@@ -12,7 +12,10 @@ included), the columns themselves (shapes, tags, positions, trees, the
 interned literals and names with their positions), blocks and diagnostics
 (text, location, order) must be the same -- on every sample (`samples/**`),
 conformance input, generated program, error case, mutant, MTK-like
-program, tricky body and the inputs that force the second walk."""
+program, tricky body and the inputs that force the second walk.  The
+column path is also run on the driver's parse, where the commonest lines
+come as their regex matches (`parse_text(..., matches=True)`,
+`irc.syntax.matches`): the same again."""
 from __future__ import annotations
 
 import dataclasses
@@ -52,16 +55,16 @@ def _plain(bl):
     return bl.unpacked() if type(bl) in (FP.MatchedLine, FP.PackedLine) else bl
 
 
-def _builds(text: str, objects: bool, consume: bool) -> tuple[list, int]:
+def _builds(text: str, objects: bool, consume: bool, matches: bool = False) -> tuple[list, int]:
     try:
-        src = parse_text(text, "t.ir")
+        src = parse_text(text, "t.ir", matches=matches)
     except IrcError:
         return [], 0
     out, columns = [], 0
     for it in src.items:
         if type(it) is S.FunctionDef:
             sink = DiagnosticSink("t.ir", text)
-            fn = _Builder(it, sink, consume, objects=objects).build()
+            fn = _Builder(it, sink, consume, objects=objects, index=src.line_index).build()
             diags = [(d.severity, d.message, d.span.line, d.span.col, d.code) for d in sink.items]
             if fn is None:
                 out.append((None, diags))
@@ -85,6 +88,9 @@ def _same(text: str) -> int:
     old, n = _builds(text, True, False)
     for consume in (False, True):
         new, m = _builds(text, False, consume)
+        assert new == old
+        assert m == n
+        new, m = _builds(text, False, consume, matches=True)
         assert new == old
         assert m == n
     assert _builds(text, True, True)[0] == old
@@ -188,12 +194,32 @@ def test_the_builder_materialises_no_statement_of_an_mtk_program():
     assert not any(type(bl) is FP.MatchedLine for bl in fd.lines)  # all consumed
 
 
+def test_the_builder_reads_the_matches_of_an_mtk_program_without_a_line_object():
+    """The driver's parse keeps the lines as matches; the builder writes them as rows and drops them."""
+    import re
+
+    text = mtk_text(5000, 50, 7)
+    src = parse_text(text, "t.ir", matches=True)
+    (fd,) = [it for it in src.items if type(it) is S.FunctionDef]
+    matched = sum(type(bl) is re.Match for bl in fd.lines)
+    assert not any(type(bl) is FP.MatchedLine for bl in fd.lines)
+    sink = DiagnosticSink("t.ir", text)
+    fn = _Builder(fd, sink, True, index=src.line_index).build()
+    assert not sink.items
+    body = fn.stmts
+    assert type(body) is Body and not body._made
+    assert sum(1 for s in body.shape if s != TREE) >= matched > 4000
+    assert not any(type(bl) is re.Match for bl in fd.lines)  # all consumed
+
+
 @pytest.mark.parametrize("chunk", [1, 5, 64])
 def test_column_build_equals_object_build_in_small_slices(chunk, monkeypatch):
     """The walk moves rows into the columns (and drops consumed lines) a slice of lines at a time."""
     import irc.ir.build as B
+    import irc.syntax.matches as M
 
     monkeypatch.setattr(B, "_CHUNK", chunk)
+    monkeypatch.setattr(M, "_CHUNK", chunk)  # the parse's slices too (`matches=True`)
     assert _same(mtk_text(700, 9, 11)) > 400
     for name in sorted(EDGES):
         _same(EDGES[name])
