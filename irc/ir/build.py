@@ -68,7 +68,15 @@ defined before is an `SSA` without a detour, anything else goes as
 `operand` resolves `pack_atom`'s value for it (`matched_atom`); a line
 with a `::T` is packed (`fastpath.materialize`) and goes the packed way.
 No field of the line is read (a duplicate label's error reads them, from
-the record).  The three paths give equal statements (same tests).
+the record).  The three paths give equal statements (same tests).  In the
+driver's parse (`parse_text(..., matches=True)`, `irc.syntax.matches`) such
+a line comes as its `re.Match` itself: the walk reads the groups, the
+label and the columns from the match (`m.start(k) - m.pos + 1`) exactly as
+`match_record` would have put them, and its line from the source's
+`LineIndex` (one more than the last match's when it starts right after
+it); where a line object is needed (an error, `::T`, the `Variables` and
+`CodeInfo` forms, statement markers) the match becomes the `MatchedLine`
+the default parse makes (`LineIndex.line_object`).
 
 **The body as columns** (`irc.ir.body`).  The statements go into the
 function's `Body`, filled by the walk itself: a matched line's statement
