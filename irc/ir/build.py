@@ -763,21 +763,16 @@ class _Builder:
         qualified = _qualified_parts
         index = self.index
         line_at = index.at if index is not None else None
-        nxt = -1  # where the line after the last match starts (its successor's match starts there)
-        mln = 0  # the last match's line
+        line_starts = index.starts if index is not None else None
+        mln = 0  # the last match's line (the next line starts at `line_starts[mln]`)
         for lo in range(0, len(lines), _CHUNK):  # (a slice at a time: `rows` stays small)
             for i, bl in enumerate(lines[lo:lo + _CHUNK], lo + 1):
                 tb = type(bl)
                 if tb is Match or tb is Matched:  # the IR statement straight from the line's match (record)
-                    if tb is Matched:
-                        r = raw(bl)  # `fastpath.match_record`: the groups of `shape_re`, then the columns
-                        rh, lab, target, a, op, b, callee, x, y, z, typ, col, c4, c5, c6, c7, c8, c9, c10, c11 = r
-                        ln = bl.line
-                    else:  # the match itself (`irc.syntax.matches`): what `match_record` would hold, read here
+                    if tb is Match:  # the match itself (`irc.syntax.matches`): what `match_record` would hold
                         rh, lab, target, a, op, b, callee, x, y, z, typ = r = bl.groups()
                         p = bl.pos
-                        mln = ln = mln + 1 if p == nxt else line_at(p)
-                        nxt = bl.endpos + 1
+                        mln = ln = mln + 1 if line_starts[mln] == p else line_at(p)
                         if typ is None:
                             if lab is not None:
                                 lab = int(lab)
@@ -798,6 +793,10 @@ class _Builder:
                                 else:
                                     c5 = start(5) - o
                                     c6 = start(6) - o
+                    else:
+                        r = raw(bl)  # `fastpath.match_record`: the groups of `shape_re`, then the columns
+                        rh, lab, target, a, op, b, callee, x, y, z, typ, col, c4, c5, c6, c7, c8, c9, c10, c11 = r
+                        ln = bl.line
                     if typ is None:  # (a `::T` goes the packed way, below)
                         rowed = columns  # written as a row (see below)?
                         if lab is not None:
