@@ -247,7 +247,7 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
         sp = spans.get(pc)
         if sp is None:
             if body is not None and body.shape[pc - 1] != TREE:
-                sp = spans[pc] = Span(path, body.line[pc - 1], body.col[pc - 1])
+                sp = spans[pc] = Span(path, *body.position(pc - 1))
             else:
                 st = stmts[pc - 1]
                 sp = spans[pc] = Span(path, st.line, st.col)

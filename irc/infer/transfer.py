@@ -749,7 +749,7 @@ class Transfer:
         body = self.fn.stmts
         if type(body) is not Body or self.printed_every or len(body.slot_names) != len(self.fn.slots) + 1:
             return None
-        shape, slotc, fcol, fccol, line = body.shape, body.slot, body.f, body.fc, body.line
+        shape, slotc, fcol, fccol, line, colc = body.shape, body.slot, body.f, body.fc, body.line, body.col
         a0, a1, a2, c0, c1, c2 = body.a0, body.a1, body.a2, body.c0, body.c1, body.c2
         lits, names = body.lits, body.names
         atom = body.atom
@@ -794,9 +794,13 @@ class Transfer:
                     diag(pc, "unknown-global", m)
             return ent[1]
 
+        fill = body.fill  # (the positions a row left to the source: read here, where notes may cite them)
+
         def typ(pc: int, table, ssa):
             k = pc - 1
             sh = shape[k]
+            if sh and not colc[k]:
+                fill(k)
             if sh == ATOM:
                 a = a0[k]
                 if a & 3 == 0:  # `x = %n`, in line

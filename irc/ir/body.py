@@ -25,6 +25,14 @@ per statement):
   and its column; `a0[k]`, `a1[k]`, `a2[k]` and `c0[k]`, `c1[k]`, `c2[k]`:
   the operands in order as tags (0 where absent) and their columns.
 
+**Positions made on demand.**  A row the builder wrote from a line kept as
+its regex match (`irc.syntax.matches`) leaves its positions (`col`,
+`vcol`, `fc`, `c0`-`c2`) at 0: `positions` (the source's
+`matches.LineIndex`) gives them from the statement's line when a reader
+asks (`fill`, `position`; `materialize` fills first; `filled` fills every
+row).  The hot readers (liveness, the engine's value runner, the printer)
+read no position.
+
 **Operand tags** (ints): `n << 2 | SSA` for `%n` (a 1-based statement
 index), `s << 2 | SLOT` for slot s (a `SlotRef` whose `name` is the slot's
 printed name), `k << 2 | LIT` for `lits[k]`, `k << 2 | NAME` for
@@ -63,7 +71,7 @@ class Body(Sequence):
     """The statements of one function as columns (see the module docstring)."""
 
     __slots__ = ("shape", "slot", "label", "line", "col", "vcol", "f", "fc", "a0", "a1", "a2", "c0", "c1", "c2",
-                 "trees", "lits", "names", "slot_names", "_lit_index", "_name_index", "_made")
+                 "trees", "lits", "names", "slot_names", "positions", "_lit_index", "_name_index", "_made")
 
     def __init__(self, slot_names: list[str | None]):
         self.shape = bytearray()
@@ -85,6 +93,7 @@ class Body(Sequence):
         self.names: list[Name] = []
         # slot id -> the slot's printed name (index 0 unused); a SlotRef in columns carries it
         self.slot_names = slot_names
+        self.positions = None  # where rows with `col` 0 have their positions (see "Positions made on demand")
         self._lit_index: dict = {}
         self._name_index: dict = {}
         self._made: dict[int, Stmt] = {}  # k -> the `Stmt` made for a column statement (see `materialize`)
@@ -221,6 +230,27 @@ class Body(Sequence):
         return body
 
     # ------------------------------------------------------------ reading
+    def fill(self, k: int) -> None:
+        """Statement k + 1's positions, made from the source if the row left them (`col` 0)."""
+        if not self.col[k] and self.positions is not None and self.shape[k] != TREE:
+            self.col[k], self.vcol[k], self.fc[k], self.c0[k], self.c1[k], self.c2[k] = \
+                self.positions.positions(self.line[k])
+
+    def filled(self) -> "Body":
+        """This body with every row's positions made (see "Positions made on demand")."""
+        if self.positions is not None:
+            for k in range(len(self.shape)):
+                self.fill(k)
+        return self
+
+    def position(self, k: int) -> tuple[int, int]:
+        """(line, col) of statement k + 1."""
+        if self.shape[k] == TREE:
+            st = self.trees[k]
+            return st.line, st.col
+        self.fill(k)
+        return self.line[k], self.col[k]
+
     def atom(self, tag: int, line: int, col: int):
         """The operand node of `tag`, placed at (line, col) (a fresh node)."""
         kind = tag & 3
@@ -266,6 +296,7 @@ class Body(Sequence):
         return s if s is not None else self._make(k, shape)
 
     def _make(self, k: int, shape: int) -> Stmt:
+        self.fill(k)
         ln = self.line[k]
         atom = self.atom
         if shape == ATOM:

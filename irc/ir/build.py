@@ -696,6 +696,7 @@ class _Builder:
         row = rows.extend
         if columns:
             body = walk.stmts = Body(walk.names)  # `names` grows with the locals; final names: `build`
+            body.positions = self.index  # a match's row leaves its positions to the source (`Body.fill`)
             name_tag, lit_tag = body.name_tag, body.lit_tag
             cols = (body.slot, body.label, body.line, body.col, body.vcol, body.f, body.fc, body.a0, body.a1, body.a2,
                     body.c0, body.c1, body.c2)
@@ -777,22 +778,10 @@ class _Builder:
                             if lab is not None:
                                 lab = int(lab)
                             o = p - 1  # columns count from the line's start
-                            start = bl.start
-                            col = None if target is None else start(3) - o
-                            if a is None:  # f(x, y[, z])
-                                c4 = c5 = c6 = None
-                                c7 = start(7) - o
-                                c8 = start(8) - o
-                                c9 = start(9) - o
-                                c10 = None if z is None else start(10) - o
-                            else:
-                                c7 = c8 = c9 = c10 = None
-                                c4 = start(4) - o
-                                if op is None:
-                                    c5 = c6 = None
-                                else:
-                                    c5 = start(5) - o
-                                    c6 = start(6) - o
+                            # A row's positions are left to the body (0: `Body.fill` reads them from the
+                            # source when asked); a column needed here is read from the match (`m.start`).
+                            col = c4 = c5 = c6 = c7 = c8 = c9 = c10 = 0
+                            m = bl
                     else:
                         r = raw(bl)  # `fastpath.match_record`: the groups of `shape_re`, then the columns
                         rh, lab, target, a, op, b, callee, x, y, z, typ, col, c4, c5, c6, c7, c8, c9, c10, c11 = r
@@ -816,7 +805,7 @@ class _Builder:
                             sid = sid_of(target)
                             if sid is None:
                                 sid = target_slot(Name(parts_of.get(target) or parts_of.setdefault(target, (target,)),
-                                                       ln, col), i)
+                                                       ln, col or m.start(3) - o), i)
                                 if sid is None:  # (an error: no slot)
                                     rowed = False
                         # The row in columns: the callee / operator first, then the operands, as `call`
@@ -828,7 +817,7 @@ class _Builder:
                             if a is None:  # f(x, y[, z])
                                 ft = tags_get(callee)
                                 if ft is None:
-                                    ft = text_tag(callee, ln, c7, i)
+                                    ft = text_tag(callee, ln, c7 or m.start(7) - o, i)
                                 if ft is not None:
                                     if x[0] == "%":
                                         n = int(x[1:])
@@ -836,7 +825,7 @@ class _Builder:
                                     else:
                                         t0 = tags_get(x)
                                         if t0 is None:
-                                            t0 = text_tag(x, ln, c8, i)
+                                            t0 = text_tag(x, ln, c8 or m.start(8) - o, i)
                                     if t0 is not None:
                                         if y[0] == "%":
                                             n = int(y[1:])
@@ -844,7 +833,7 @@ class _Builder:
                                         else:
                                             t1 = tags_get(y)
                                             if t1 is None:
-                                                t1 = text_tag(y, ln, c9, i)
+                                                t1 = text_tag(y, ln, c9 or m.start(9) - o, i)
                                         if t1 is not None:
                                             if z is None:
                                                 shape, t2, c2 = CALL2, 0, 0
@@ -856,7 +845,7 @@ class _Builder:
                                                 else:
                                                     t2 = tags_get(z)
                                                     if t2 is None:
-                                                        t2 = text_tag(z, ln, c10, i)
+                                                        t2 = text_tag(z, ln, c10 or m.start(10) - o, i)
                                             if t2 is not None:
                                                 row((shape, sid or 0, lab or 0, ln, c7 if target is None else col, c7,
                                                      ft, c7, t0, t1, t2, c8, c9, c2))
@@ -868,7 +857,7 @@ class _Builder:
                                 else:
                                     t0 = tags_get(a)
                                     if t0 is None:
-                                        t0 = text_tag(a, ln, c4, i)
+                                        t0 = text_tag(a, ln, c4 or m.start(4) - o, i)
                                 if t0 is not None:
                                     row((ATOM, sid or 0, lab or 0, ln, c4 if target is None else col, c4,
                                          0, 0, t0, 0, 0, c4, 0, 0))
@@ -876,10 +865,11 @@ class _Builder:
                             else:  # a op b: the operator first (a global name; one naming a slot: the object way)
                                 ft = op_tags_get(op)
                                 if ft is None and op not in known:
+                                    fc = c5 or m.start(5) - o
                                     if op not in unknown:
-                                        unknown[op] = (i, ln, c5)
+                                        unknown[op] = (i, ln, fc)
                                     ft = op_tags[op] = name_tag(parts_of.get(op) or parts_of.setdefault(op, (op,)), ln,
-                                                                c5)
+                                                                fc)
                                 if ft is not None:
                                     if a[0] == "%":
                                         n = int(a[1:])
@@ -887,7 +877,7 @@ class _Builder:
                                     else:
                                         t0 = tags_get(a)
                                         if t0 is None:
-                                            t0 = text_tag(a, ln, c4, i)
+                                            t0 = text_tag(a, ln, c4 or m.start(4) - o, i)
                                     if t0 is not None:
                                         if b[0] == "%":
                                             n = int(b[1:])
@@ -895,12 +885,29 @@ class _Builder:
                                         else:
                                             t1 = tags_get(b)
                                             if t1 is None:
-                                                t1 = text_tag(b, ln, c6, i)
+                                                t1 = text_tag(b, ln, c6 or m.start(6) - o, i)
                                         if t1 is not None:
                                             row((INFIX, sid or 0, lab or 0, ln, c4 if target is None else col, c4,
                                                  ft, c5, t0, t1, 0, c4, c6, 0))
                                             continue  # (the line is dropped with its slice)
                         kind = VALUE if target is None else ASSIGN
+                        if tb is Match:  # its columns, as `match_record` holds them
+                            start = m.start
+                            col = None if target is None else start(3) - o
+                            if a is None:  # f(x, y[, z])
+                                c4 = c5 = c6 = None
+                                c7 = start(7) - o
+                                c8 = start(8) - o
+                                c9 = start(9) - o
+                                c10 = None if z is None else start(10) - o
+                            else:
+                                c7 = c8 = c9 = c10 = None
+                                c4 = start(4) - o
+                                if op is None:
+                                    c5 = c6 = None
+                                else:
+                                    c5 = start(5) - o
+                                    c6 = start(6) - o
                         # the callee / operator first, then the operands, as `call` resolves them
                         if a is None:  # f(x, y[, z])
                             vcol = c7

@@ -52,13 +52,39 @@ def accept_re() -> re.Pattern:
 
 
 class LineIndex:
-    """The offsets where the file's lines start (index k: line k + 1): the
-    line of a match (`line`), the `MatchedLine` of a match (`line_object`)."""
+    """The offsets where the file's lines start (index k: line k + 1) in
+    `text`: the line of a match (`line`), the `MatchedLine` of a match
+    (`line_object`), the positions of a line's statement (`positions`)."""
 
-    __slots__ = ("starts",)
+    __slots__ = ("starts", "text")
 
-    def __init__(self, starts: array):
+    def __init__(self, starts: array, text: str):
         self.starts = starts
+        self.text = text
+
+    def positions(self, line: int) -> tuple[int, int, int, int, int, int]:
+        """The positions `irc.ir.body.Body` keeps for the statement of the
+        line `accept_re` takes at `line`: (col, the value's col, the
+        callee's or operator's col or 0, the operands' cols or 0), as the
+        builder writes them from `match_record`'s columns."""
+        text = self.text
+        p = self.starts[line - 1]
+        stop = text.find("\n", p)
+        m = accept_re().match(text, p, stop if stop >= 0 else len(text))
+        o = p - 1
+        start = m.start
+        if m.group(4) is None:  # f(x, y[, z])
+            vcol = fc = start(7) - o
+            cs = (start(8) - o, start(9) - o, start(10) - o if m.group(10) is not None else 0)
+        elif m.group(5) is None:  # a
+            vcol = start(4) - o
+            fc = 0
+            cs = (vcol, 0, 0)
+        else:  # a op b
+            vcol = start(4) - o
+            fc = start(5) - o
+            cs = (vcol, start(6) - o, 0)
+        return (start(3) - o if m.group(3) is not None else vcol, vcol, fc, *cs)
 
     def line(self, m: Match) -> int:
         return bisect_right(self.starts, m.pos)
@@ -116,4 +142,4 @@ def split_matches(text: str, lines: list[str]) -> tuple[list, array, LineIndex, 
             numbers.append(k + 1)
     fast.labels.clear()
     fast.texts.clear()
-    return (done, numbers, LineIndex(starts), *blanked(lines, declined))
+    return (done, numbers, LineIndex(starts, text), *blanked(lines, declined))

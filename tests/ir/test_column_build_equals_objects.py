@@ -71,7 +71,7 @@ def _builds(text: str, objects: bool, consume: bool, matches: bool = False) -> t
                 continue
             body = fn.stmts
             assert type(body) is Body
-            cols = _columns(body)  # before anything is materialised
+            cols = _columns(body.filled())  # before anything is materialised (positions a row left: from the source)
             columns += sum(1 for s in body.shape if s != TREE)
             if not objects:
                 assert not body._made  # the column path made no statement object
@@ -210,6 +210,10 @@ def test_the_builder_reads_the_matches_of_an_mtk_program_without_a_line_object()
     assert type(body) is Body and not body._made
     assert sum(1 for s in body.shape if s != TREE) >= matched > 4000
     assert not any(type(bl) is re.Match for bl in fd.lines)  # all consumed
+    left = [k for k in range(len(body)) if body.shape[k] != TREE and not body.col[k]]
+    assert len(left) >= matched  # their positions are made on demand, from the source ...
+    made = [body.position(k) for k in left[:50]]
+    assert all(col > 0 for _, col in made) and not body._made  # ... without making a statement
 
 
 @pytest.mark.parametrize("chunk", [1, 5, 64])
