@@ -76,7 +76,11 @@ label and the columns from the match (`m.start(k) - m.pos + 1`) exactly as
 `LineIndex` (one more than the last match's when it starts right after
 it); where a line object is needed (an error, `::T`, the `Variables` and
 `CodeInfo` forms, statement markers) the match becomes the `MatchedLine`
-the default parse makes (`LineIndex.line_object`).
+the default parse makes (`LineIndex.line_object`).  A match's row leaves
+its positions to the body (0 in `col` … `c2`; `Body.fill` reads them from
+the source's `LineIndex` when a reader asks): the walk reads a column from
+the match only where it records one (a name's first read, a slot's first
+assignment) or makes the statement as objects.
 
 **The body as columns** (`irc.ir.body`).  The statements go into the
 function's `Body`, filled by the walk itself: a matched line's statement
