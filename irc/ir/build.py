@@ -126,8 +126,8 @@ from irc.ir import cfg
 from irc.ir.body import ATOM, Body, CALL2, CALL3, INFIX, SLOT_TAG
 from irc.ir import model as ir
 from irc.syntax import tree as S
-from irc.syntax.fastpath import _ATOM_WORDS as ATOM_WORDS, _atom_node as atom_node, MatchedLine, materialize, \
-    qualified_parts as _qualified_parts, raw_stmt, unpack_stmt
+from irc.syntax.fastpath import _ATOM_WORDS as ATOM_WORDS, _atom_node as atom_node, MatchedLine, match_record, \
+    materialize, qualified_parts as _qualified_parts, raw_stmt, unpack_stmt
 from irc.errors import Diagnostic, DiagnosticSink, IrcError, Span
 from irc.ir.signature import codeinfo_signature
 
@@ -895,23 +895,9 @@ class _Builder:
                                                  ft, c5, t0, t1, 0, c4, c6, 0))
                                             continue  # (the line is dropped with its slice)
                         kind = VALUE if target is None else ASSIGN
-                        if tb is Match:  # its columns, as `match_record` holds them
-                            start = m.start
-                            col = None if target is None else start(3) - o
-                            if a is None:  # f(x, y[, z])
-                                c4 = c5 = c6 = None
-                                c7 = start(7) - o
-                                c8 = start(8) - o
-                                c9 = start(9) - o
-                                c10 = None if z is None else start(10) - o
-                            else:
-                                c7 = c8 = c9 = c10 = None
-                                c4 = start(4) - o
-                                if op is None:
-                                    c5 = c6 = None
-                                else:
-                                    c5 = start(5) - o
-                                    c6 = start(6) - o
+                        if tb is Match:  # its record (`match_record`): the groups, then the columns
+                            r = match_record(m)
+                            col, c4, c5, c6, c7, c8, c9, c10 = r[11:19]
                         # the callee / operator first, then the operands, as `call` resolves them
                         if a is None:  # f(x, y[, z])
                             vcol = c7
@@ -951,8 +937,6 @@ class _Builder:
                             else:
                                 ks = _MATCHED_VALUE
                         args = [None] * len(ks)  # exactly its length (as `vals[:]` below)
-                        if tb is Match:  # the record's layout: the groups, then the columns
-                            r = (*r, col, c4, c5, c6, c7, c8, c9, c10)
                         for j, k in ks:
                             t = r[k]
                             if t[0] == "%":

@@ -70,21 +70,13 @@ class LineIndex:
         text = self.text
         p = self.starts[line - 1]
         stop = text.find("\n", p)
-        m = accept_re().match(text, p, stop if stop >= 0 else len(text))
-        o = p - 1
-        start = m.start
-        if m.group(4) is None:  # f(x, y[, z])
-            vcol = fc = start(7) - o
-            cs = (start(8) - o, start(9) - o, start(10) - o if m.group(10) is not None else 0)
-        elif m.group(5) is None:  # a
-            vcol = start(4) - o
-            fc = 0
-            cs = (vcol, 0, 0)
-        else:  # a op b
-            vcol = start(4) - o
-            fc = start(5) - o
-            cs = (vcol, start(6) - o, 0)
-        return (start(3) - o if m.group(3) is not None else vcol, vcol, fc, *cs)
+        r = match_record(accept_re().match(text, p, stop if stop >= 0 else len(text)))
+        tc, c4, c5, c6, c7, c8, c9, c10 = r[11:19]
+        if c7 is not None:  # f(x, y[, z])
+            vcol, fc, cs = c7, c7, (c8, c9, c10 or 0)
+        else:  # a, or a op b
+            vcol, fc, cs = c4, c5 or 0, (c4, c6 or 0, 0)
+        return (vcol if tc is None else tc, vcol, fc, *cs)
 
     def line(self, m: Match) -> int:
         return bisect_right(self.starts, m.pos)
