@@ -124,7 +124,11 @@ def test_screenshots(browser, page_url, tmp_path):
     dest = os.environ.get("IRC_REPORT_SCREENSHOT") or str(tmp_path / "report.png")
     second = dest[: -len(".png")] + "-function.png"
     assert browser.save_screenshot(dest)
+    from selenium.webdriver.support.ui import WebDriverWait
+
     browser.find_element(By.CSS_SELECTOR, "#functions-table tbody tr a").click()
+    # the row's click opens its `details` from a handler: wait for it (it raced the next script on a loaded machine)
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script("return document.querySelector('details[open]') !== null"))
     browser.execute_script("document.querySelector('details[open]').scrollIntoView({block: 'start'})")
     assert browser.save_screenshot(second)
     for path in (dest, second):
