@@ -310,7 +310,7 @@ def _add_user(users: list, n: int, i: int) -> None:
 # object path's walk.
 
 _BULK_MIN = 24  # shorter runs of column statements go statement by statement
-_CHUNK = 1 << 16  # statements per bulk pass (bounds its temporaries: ~100 bytes a statement)
+_CHUNK = 1 << 13  # statements per bulk pass (bounds its temporaries: ~100 bytes a statement)
 _LOW = 0  # the low byte of an `array('q')` item (little-endian: bulk passes only there)
 _IS_SLOT = bytes(1 if b & 3 == SLOT_TAG else 0 for b in range(256))  # low byte -> a slot tag
 _IS_SSA = bytes(1 if b & 3 == SSA_TAG else 0 for b in range(256))  # low byte -> `%n` (or absent: 0)
@@ -606,8 +606,8 @@ def used_values(fn: ir.Function, ssas=None, partial=(), dead=None) -> bytearray:
     used = bytearray(n + 2)
     stmts = fn.stmts
     if dead is not None and isinstance(ssas, Ragged):
-        refs = set(ssas.values)
-        if refs and 0 < min(refs) and max(refs) <= n:  # (every `%n` names a statement: C-level stores)
+        refs = ssas.values
+        if refs and 0 < min(refs) and max(refs) <= n:  # (every `%n` names a statement: C-level stores, no set)
             any(map(used.__setitem__, refs, repeat(1)))
         else:
             for r in refs:

@@ -85,8 +85,8 @@ the output (duplicates are written `x@_N`, as Julia does).
 from __future__ import annotations
 
 import re
-from itertools import chain, compress, islice
-from operator import attrgetter
+from itertools import chain, compress, islice, repeat
+from operator import attrgetter, is_, not_
 from typing import Any, Callable, Iterator
 
 from irc.output import colour as C
@@ -628,15 +628,15 @@ def _tail_runs(fn: ir.Function, result: Any, colour: bool, plain: bool, entries:
     Statements with Julia 1.12 markers or a type taken from the input take
     the general path (`_stmt_text_fn`, markers added)."""
     names = slot_display_names(fn)
-    used = used_ssa(fn, result)
     shows = _Shows()
     if plain:
         prefix = None
     else:
         comments = entry_comments(fn, result, names, reached_live_in(fn, result), shows, entries)
         prefix = {b: [C.paint(text, "comment", colour)] for b, text in comments.items()}
-    labelled = _label_mask(fn, result, used)
-    del used  # the mask is a byte per statement; the set, tens of bytes per use
+    labelled = _flat_label_mask(fn, result)
+    if labelled is None:
+        labelled = _label_mask(fn, result, used_ssa(fn, result))  # (the set, tens of bytes per use, is dropped)
     xp = ExprPrinter(fn)
     one, suffix = _stmt_text_fn(fn, result, names, shows, colour, not plain, unstable, xp)
     types = result.ssa_types
@@ -690,6 +690,38 @@ def _column_label_mask(body: Body, types: list, used: set[int]) -> bytearray:
                 if k is VALUE or k is ENTER:
                     mask[i] = 1
     return mask
+
+
+def _flat_label_mask(fn: ir.Function, result: Any) -> bytearray | None:
+    """`_label_mask(fn, result, used_ssa(fn, result))` in C-level passes
+    over a `Body`'s columns when every statement is reached and none is
+    partial (so every `%n` of inference's flat list is a use): a byte per
+    `%n` used, ANDed with a byte per value statement (a column statement
+    that assigns no slot; a tree by its kind).  None otherwise (the set
+    way)."""
+    body = fn.stmts
+    shared = getattr(result, "stmt_ssas", None)
+    flat = getattr(shared, "values", None)
+    if type(body) is not Body or flat is None or getattr(result, "ssas_partial", ()):
+        return None
+    types = result.ssa_types
+    n = len(body)
+    if len(types) != n + 1 or any(map(is_, islice(types, 1, None), repeat(None))):  # (a statement not reached)
+        return None
+    used = bytearray(n + 1)
+    if flat:
+        if 0 < min(flat) and max(flat) <= n:
+            any(map(used.__setitem__, flat, repeat(1)))
+        else:
+            for r in flat:
+                if 0 < r <= n:
+                    used[r] = 1
+    value = bytearray(1)
+    value += bytes(map(not_, body.slot))  # a column statement is a value iff it assigns no slot
+    VALUE, ENTER = ir.Kind.VALUE, ir.Kind.ENTER
+    for k, st in body.trees.items():
+        value[k + 1] = st.kind is VALUE or st.kind is ENTER
+    return bytearray((int.from_bytes(used, "little") & int.from_bytes(value, "little")).to_bytes(n + 1, "little"))
 
 
 def _labelled(fn: ir.Function, result: Any, used: set[int]) -> set[int]:

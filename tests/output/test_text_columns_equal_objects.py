@@ -287,3 +287,28 @@ def test_label_mask_from_columns_equals_objects():
         assert got == printer._label_mask(fn, r2, used)
     fn.stmts = body
     assert printer._label_mask(fn, r2, set()) == bytearray(n + 1)
+
+
+@pytest.mark.parametrize("name,text", GENERATED + [_big(0), _big(300)] + [
+    (str(p), p.read_text(encoding="utf-8")) for p in sample_files()[::2]], ids=lambda x: x if x.endswith(".ir") else "")
+def test_flat_label_mask_equals_the_set_way(name, text):
+    """`_flat_label_mask` (C-level passes over the flat `%n` list and the
+    `slot` column) equals `_label_mask` of `used_ssa` wherever it answers; it
+    answers on the generated programs (every statement reached), and leaves
+    a function with an unreached statement or a list of statements to the set way."""
+    res = analyse(name, text)
+    if res.errors:
+        pytest.skip("the front end rejects this input")
+    for fn, r in res.results:
+        got = printer._flat_label_mask(fn, r)
+        if got is not None:
+            assert got == printer._label_mask(fn, r, printer.used_ssa(fn, r))
+        elif "generated" in name or name.startswith(("gen", "big")):
+            pytest.fail("the flat way declined a generated program")
+        if type(fn.stmts) is Body and len(fn.stmts) > 1:
+            r2 = dataclasses.replace(r, ssa_types=list(r.ssa_types))
+            r2.ssa_types[len(fn.stmts)] = None  # the last statement unreached
+            assert printer._flat_label_mask(fn, r2) is None
+            stmts, fn.stmts = fn.stmts, list(fn.stmts)
+            assert printer._flat_label_mask(fn, r) is None
+            fn.stmts = stmts
