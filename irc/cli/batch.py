@@ -51,6 +51,8 @@ ever left at a destination path.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import os
 import sys
 import tempfile
@@ -451,6 +453,11 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
         except IrcError as e:
             stderr.write("".join(render(d, e.source) + "\n" for d in e.diagnostics))
             stdin_text = ""
+    in_process = (jobs <= 1 or len(inputs) <= 1) and cluster is None
+    if in_process and opts.encoded and opts.format == "text":  # (no worker processes: a huge body may use two)
+        from irc.output.forked import FORK_MIN
+
+        opts = dataclasses.replace(opts, fork_min=FORK_MIN)
     tasks = [(p, stdin_text if p == STDIN else None, opts) for p in inputs]
     many = len(inputs) > 1
     report = opts.format != "text" and (opts.check or opts.warn_only)  # a JSON report, no IR
@@ -475,7 +482,6 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
 
     total_bytes = sum(input_size(p) for p in inputs)
     with Progress(len(inputs), total_bytes, enabled=progress) as bar:
-        in_process = (jobs <= 1 or len(tasks) <= 1) and cluster is None
         worker = partial(_work, keep=keep) if keep is not None and in_process else _work
         for task, dest, oc in zip(tasks, dests, run_tasks(worker, tasks, jobs, cluster)):
             path = oc.path

@@ -184,6 +184,9 @@ class RenderOptions:
     analysis: Options = Options()
     # text output as UTF-8 pieces (`Outcome.encoded`) instead of one str (`Outcome.output`): the CLI's way
     encoded: bool = False
+    # with `encoded`: a body of at least this many statements is printed by two processes
+    # (`irc.output.forked`; the same bytes); 0: never (`irc infer` sets it when it runs inputs in-process)
+    fork_min: int = 0
 
 
 @dataclass(slots=True)
@@ -312,13 +315,13 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
         elif opts.format == "text":
             from irc.output.text import render_program, render_program_utf8
 
-            render_text = render_program_utf8 if opts.encoded else render_program
-            text_out = render_text(res.program, res.results, colour=opts.colour, plain=opts.plain,
-                                   hide_stable=opts.hide_stable, entries=opts.entries)
             if opts.encoded:
-                out.encoded = text_out
+                out.encoded = render_program_utf8(res.program, res.results, colour=opts.colour, plain=opts.plain,
+                                                  hide_stable=opts.hide_stable, entries=opts.entries,
+                                                  fork_min=opts.fork_min)
             else:
-                out.output = text_out
+                out.output = render_program(res.program, res.results, colour=opts.colour, plain=opts.plain,
+                                            hide_stable=opts.hide_stable, entries=opts.entries)
         else:
             from irc.output.jsondoc import dumps_line, function_json
 

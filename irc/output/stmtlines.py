@@ -89,7 +89,7 @@ def iter_tail_runs(fn: ir.Function, types: list, xp: ExprPrinter, names: dict[in
                    general: Callable[[int, ir.Stmt], str], suffix: Callable[[Any], tuple[Any, str, str, bool]],
                    labelled: bytearray, block_prefix: dict[int, list[str]] | None = None, widened: Any = (),
                    special: Any = (), unstable: set[int] | None = None, good: str = "",
-                   run: int = LAYOUT_RUN) -> Iterator[tuple[Any, list[str]]]:
+                   run: int = LAYOUT_RUN, part: tuple[int, int] | None = None) -> Iterator[tuple[Any, list[str]]]:
     """(None, prefix lines) before a block that has them, then (block, lo, hi),
     tails of statements lo .. hi - 1) for each run (see the module doc).
     `types[i]`: statement i's type (None: unreached); `suffix(t)` -> (t,
@@ -98,14 +98,18 @@ def iter_tail_runs(fn: ir.Function, types: list, xp: ExprPrinter, names: dict[in
     statements that always take the general path (types from the input,
     Julia 1.12 markers); `unstable` receives the statements whose level is
     not `good`.  A `Body` is read from its columns (`_column_tail_runs`), a
-    list of statements from its objects (`_object_tail_runs`)."""
+    list of statements from its objects (`_object_tail_runs`).  `part`
+    (start, stop): only the runs that begin at a statement in start ..
+    stop - 1, and the prefix lines of the blocks that begin there (the runs
+    are cut where they are cut for the whole body, so the parts of a
+    partition, in order, give the whole body's runs)."""
     tail_runs = _column_tail_runs if type(fn.stmts) is Body else _object_tail_runs
     return tail_runs(fn, types, xp, names, general, suffix, labelled, block_prefix, widened, special, unstable, good,
-                     run)
+                     run, part)
 
 
 def _spans(fn: ir.Function, mask: bytearray, block_prefix: dict[int, list[str]] | None, run: int,
-           dg: _Digits) -> Iterator[tuple[Any, Any, Any, Any]]:
+           dg: _Digits, part: tuple[int, int] | None = None) -> Iterator[tuple[Any, Any, Any, Any]]:
     """The runs of `iter_tail_runs`: (None, prefix lines, None, None) before a
     block that has them, else ((block, lo, hi), the label's leading part
     (`%` and the ten-thousands), its digits for lo .. hi - 1, the padding and
@@ -113,10 +117,16 @@ def _spans(fn: ir.Function, mask: bytearray, block_prefix: dict[int, list[str]] 
     top = mask.rfind(1)
     width = len(str(top)) if top > 0 else 0
     plain, padded, pct = dg.plain, dg.padded, dg.pct
+    start, stop = part if part is not None else (0, len(mask) + 1)
     for b in fn.blocks:
-        if block_prefix and b.id in block_prefix:
-            yield None, block_prefix[b.id], None, None
         first, last = b.first, b.last
+        if not start <= first < stop:
+            if first >= stop:
+                return
+            if last < start:
+                continue
+        elif block_prefix and b.id in block_prefix:
+            yield None, block_prefix[b.id], None, None
         if last < first:  # an empty block prints no line
             continue
         lo = first
@@ -124,6 +134,11 @@ def _spans(fn: ir.Function, mask: bytearray, block_prefix: dict[int, list[str]] 
             nd = len(str(lo))
             q = lo // 10_000
             hi = min(last + 1, lo + run, 10 ** nd, (q + 1) * 10_000)  # the run: lo .. hi - 1
+            if not start <= lo < stop:  # (another part's run)
+                if lo >= stop:
+                    return
+                lo = hi
+                continue
             if q:
                 la, digits = pct[q], padded[lo - q * 10_000:hi - q * 10_000]
             else:
@@ -155,7 +170,8 @@ class _TagTexts(dict):
 def _column_tail_runs(fn: ir.Function, types: list, xp: ExprPrinter, names: dict[int, str],
                       general: Callable[[int, ir.Stmt], str], suffix: Callable[[Any], tuple[Any, str, str, bool]],
                       mask: bytearray, block_prefix: dict[int, list[str]] | None, widened: Any, special: Any,
-                      unstable: set[int] | None, good: str, run: int) -> Iterator[tuple[Any, list[str]]]:
+                      unstable: set[int] | None, good: str, run: int,
+                      part: tuple[int, int] | None = None) -> Iterator[tuple[Any, list[str]]]:
     """`iter_tail_runs` on a `Body`'s columns: a column statement's tail from
     its shape, its callee's entry (`_callee_entry`, one per distinct callee
     tag) and its operands' texts (`%n` from the digit tables, others one per
@@ -180,7 +196,7 @@ def _column_tail_runs(fn: ir.Function, types: list, xp: ExprPrinter, names: dict
     ntgts = len(tgts)
     last_t = None
     sfx, clean, mark = "", False, False  # the last type's suffix, whether a line may end with it, unstable
-    for key, la, digits, lc in _spans(fn, mask, block_prefix, run, dg):
+    for key, la, digits, lc in _spans(fn, mask, block_prefix, run, dg, part):
         if key is None:  # a block's prefix lines
             yield None, la
             continue
@@ -321,7 +337,8 @@ def _callee_entry(body: Body, xp: ExprPrinter, bare: _TagTexts, item: _TagTexts,
 def _object_tail_runs(fn: ir.Function, types: list, xp: ExprPrinter, names: dict[int, str],
                       general: Callable[[int, ir.Stmt], str], suffix: Callable[[Any], tuple[Any, str, str, bool]],
                       labelled: bytearray, block_prefix: dict[int, list[str]] | None, widened: Any, special: Any,
-                      unstable: set[int] | None, good: str, run: int) -> Iterator[tuple[Any, list[str]]]:
+                      unstable: set[int] | None, good: str, run: int,
+                      part: tuple[int, int] | None = None) -> Iterator[tuple[Any, list[str]]]:
     """`iter_tail_runs` on a list of statements (their objects)."""
     K = ir.Kind
     VALUE, ASSIGN = K.VALUE, K.ASSIGN
@@ -337,7 +354,7 @@ def _object_tail_runs(fn: ir.Function, types: list, xp: ExprPrinter, names: dict
     nohit = _NOHIT
     shapes: dict = {}  # callee key -> (head, open, close, separator) or None (the general path)
     last_t = last_hit = None
-    for key, la, digits, lc in _spans(fn, mask, block_prefix, run, dg):
+    for key, la, digits, lc in _spans(fn, mask, block_prefix, run, dg, part):
         if key is None:  # a block's prefix lines
             yield None, la
             continue

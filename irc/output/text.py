@@ -617,8 +617,21 @@ def iter_body_pieces(fn: ir.Function, result: Any, colour: bool = False, plain: 
     lines) pairs, each piece at most `run` lines joined by newlines (no final
     one): `stmtlines.iter_piece_runs`, which puts the rails on with one
     `str.join` a run."""
-    tails, pred_counts = _tail_runs(fn, result, colour, plain, entries, None, run)
-    return iter_piece_runs(fn, pred_counts, tails)
+    return body_pieces_maker(fn, result, colour, plain, entries, run)(None)
+
+
+def body_pieces_maker(fn: ir.Function, result: Any, colour: bool = False, plain: bool = False,
+                      entries: str = "brief", run: int = LAYOUT_RUN) -> Callable[[tuple[int, int] | None],
+                                                                               Iterator[tuple[str, int]]]:
+    """`iter_body_pieces` made in two steps: what every statement's line
+    needs (names, label mask, entry comments, the printer) now, then, per
+    call, the pieces of a part of the body (`part` = (start, stop): the runs
+    that begin at a statement in start .. stop - 1, see
+    `stmtlines.iter_tail_runs`; None: all).  The parts of a partition, in
+    order, give `iter_body_pieces`' pieces (`irc.output.forked` prints one
+    part in a second process)."""
+    make, pred_counts = _tail_maker(fn, result, colour, plain, entries, None, run)
+    return lambda part: iter_piece_runs(fn, pred_counts, make(part))
 
 
 def _tail_runs(fn: ir.Function, result: Any, colour: bool, plain: bool, entries: str,
@@ -627,6 +640,13 @@ def _tail_runs(fn: ir.Function, result: Any, colour: bool, plain: bool, entries:
     blocks unless `plain`), and the printed predecessor counts (the rails).
     Statements with Julia 1.12 markers or a type taken from the input take
     the general path (`_stmt_text_fn`, markers added)."""
+    make, pred_counts = _tail_maker(fn, result, colour, plain, entries, unstable, run)
+    return make(None), pred_counts
+
+
+def _tail_maker(fn: ir.Function, result: Any, colour: bool, plain: bool, entries: str,
+                unstable: set[int] | None, run: int = LAYOUT_RUN) -> tuple[Callable, dict[int, int]]:
+    """`_tail_runs` with the tails as a function of the part (see `body_pieces_maker`)."""
     names = slot_display_names(fn)
     shows = _Shows()
     if plain:
@@ -649,9 +669,13 @@ def _tail_runs(fn: ir.Function, result: Any, colour: bool, plain: bool, entries:
         def general(i: int, st: ir.Stmt) -> str:
             m = markers.get(i)
             return one(i, st) if m is None else with_marker(one(i, st), m)
-    tails = iter_tail_runs(fn, types, xp, names, general, suffix, labelled, prefix, getattr(result, "widened", ()),
-                           special, unstable, C.GOOD, run)
-    return tails, printed_pred_counts(fn, result)
+    widened = getattr(result, "widened", ())
+
+    def make(part: tuple[int, int] | None) -> Iterator:
+        return iter_tail_runs(fn, types, xp, names, general, suffix, labelled, prefix, widened, special, unstable,
+                              C.GOOD, run, part)
+
+    return make, printed_pred_counts(fn, result)
 
 
 def _label_mask(fn: ir.Function, result: Any, used: set[int]) -> bytearray:
@@ -929,14 +953,18 @@ CHUNK_LINES = 4096  # lines per piece of `iter_program_text`
 
 def iter_program_text(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
                       plain: bool = False, hide_stable: bool = False, entries: str = "brief",
-                      chunk_lines: int = CHUNK_LINES) -> Iterator[str]:
+                      chunk_lines: int = CHUNK_LINES, fork_min: int = 0) -> Iterator[str | bytes]:
     """`render_program`'s text in pieces, in order: the declarations, then
     each function's lines in runs of at most `chunk_lines` lines, each run
     ending in its newline, and the blank line between parts as a piece of
     its own.  Lines are made as the pieces are read, so a caller that
     encodes or writes each piece before taking the next holds one piece of
     text at a time, never the whole output (`irc.cli.driver` keeps UTF-8
-    pieces: the rails make a str 2 bytes a character)."""
+    pieces: the rails make a str 2 bytes a character).  `fork_min` > 0: the
+    body of a function of at least that many statements (without
+    `hide_stable`) is printed by two processes (`irc.output.forked`), the
+    second half coming as one piece of UTF-8 bytes (whole lines); the bytes
+    are the same."""
     if chunk_lines < 1:
         raise ValueError("chunk_lines must be at least 1")
     decls = "" if plain else declaration_text(program)
@@ -949,12 +977,24 @@ def iter_program_text(program: ir.Program, results: list[tuple[ir.Function, Any]
         first = False
         if hide_stable:  # the kept lines, in pieces of at most `chunk_lines`
             body = _line_pieces(iter_body_runs(fn, r, colour, plain, True, entries), chunk_lines)
+        elif 0 < fork_min <= len(fn.stmts):
+            from irc.output.forked import split_pieces
+
+            make = body_pieces_maker(fn, r, colour, plain, entries, min(chunk_lines, LAYOUT_RUN))
+            body = split_pieces(make, len(fn.stmts))
         else:
             body = iter_body_pieces(fn, r, colour, plain, entries, min(chunk_lines, LAYOUT_RUN))
         buf: list[str] = []  # texts of whole lines, `nbuf` lines in all
         nbuf = 0
         for text, n in chain(_line_pieces([header_lines(fn, r, program.path, colour, plain)], chunk_lines), body):
             if not n:
+                continue
+            if type(text) is bytes:  # whole lines from a second process (`fork_min`), each with its newline
+                if buf:
+                    buf.append("")
+                    yield "\n".join(buf)
+                    buf, nbuf = [], 0
+                yield text
                 continue
             if nbuf + n > chunk_lines and buf:
                 buf.append("")  # the last line's newline
@@ -976,11 +1016,15 @@ def _line_pieces(runs: Any, size: int) -> Iterator[tuple[str, int]]:
 
 
 def render_program_utf8(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
-                        plain: bool = False, hide_stable: bool = False, entries: str = "brief") -> list[bytes]:
+                        plain: bool = False, hide_stable: bool = False, entries: str = "brief",
+                        fork_min: int = 0) -> list[bytes]:
     """`render_program(...).encode()` as a list of pieces (`iter_program_text`,
     each encoded as soon as it is made): about half the memory of the str,
-    and no str of the whole output ever exists."""
-    return [piece.encode() for piece in iter_program_text(program, results, colour, plain, hide_stable, entries)]
+    and no str of the whole output ever exists.  `fork_min`: see
+    `iter_program_text` (the same bytes)."""
+    return [piece if type(piece) is bytes else piece.encode()
+            for piece in iter_program_text(program, results, colour, plain, hide_stable, entries, CHUNK_LINES,
+                                           fork_min)]
 
 
 def render_program(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
