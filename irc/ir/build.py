@@ -708,11 +708,16 @@ class _Builder:
 
             def flush() -> None:
                 """The rows so far into the columns (each column's values packed by `struct` in one call:
-                half the cost of `array.extend`, which converts item by item)."""
+                half the cost of `array.extend`, which converts item by item; a column of zeros -- the
+                positions of rows from matches, left to `Body.fill` -- as zero bytes)."""
                 n = len(rows) // 14
                 body.shape.extend(bytes(rows[0::14]))
                 for k, c in enumerate(cols, 1):
-                    c.frombytes(Struct(f"{n}{c.typecode}").pack(*rows[k::14]))
+                    vals = rows[k::14]
+                    if any(vals):
+                        c.frombytes(Struct(f"{n}{c.typecode}").pack(*vals))
+                    else:
+                        c.frombytes(bytes(n * c.itemsize))
                 rows.clear()
 
             def append(st: ir.Stmt) -> None:
