@@ -174,7 +174,7 @@ _MATCHED_VALUE, _MATCHED_INFIX = ((0, 3),), ((0, 3), (1, 5))
 _MATCHED_CALL2, _MATCHED_CALL3 = ((0, 7), (1, 8)), ((0, 7), (1, 8), (2, 9))
 
 _Match = re.Match  # a body line kept as its regex match (`irc.syntax.matches`)
-_CHUNK = 1 << 12  # lines per slice of the walk (`_Builder._resolve_body`: rows are moved to the columns per slice)
+_CHUNK = 1 << 15  # lines per slice of the walk (`_Builder._resolve_body`: rows are moved to the columns per slice)
 
 _TERMINATOR_WORDS = {
     ir.Kind.GOTO: "a goto",

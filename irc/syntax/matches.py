@@ -42,7 +42,7 @@ from itertools import accumulate, repeat
 from irc.syntax.fastpath import MatchedLine, _new, _set_stmt, blanked, fast_line_parser, match_record, shape_pattern
 
 Match = re.Match
-_CHUNK = 1 << 12  # lines matched per slice (the slice's matches are appended whole when all lines match)
+_CHUNK = 1 << 15  # lines matched per slice (the slice's matches are appended whole when all lines match)
 
 
 @functools.cache
