@@ -1,4 +1,4 @@
-"""A large body printed by two processes: the second half of its runs in a forked child.
+"""A large body printed by two processes: the last 45 % of its runs in a forked child.
 
 Algorithm.  `split_pieces(make, n)` takes `text.body_pieces_maker`'s
 `make(part)` (everything the lines need is computed before the fork, so the
