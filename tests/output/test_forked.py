@@ -105,14 +105,26 @@ def test_a_failing_child_is_replaced_by_the_parent(monkeypatch):
     assert got == list(real(None))
 
 
-def test_closing_early_leaves_no_child():
+def test_closing_early_leaves_no_child(monkeypatch):
     res = analyse(*PROGRAMS[-1])
     fn, r = res.results[0]
+    started = []
+    real = forked._start
+
+    def start(make, part):
+        child = real(make, part)
+        started.append(child)
+        return child
+
+    monkeypatch.setattr(forked, "_start", start)
     gen = forked.split_pieces(printer.body_pieces_maker(fn, r), len(fn.stmts), fork=True)
     next(gen)
     gen.close()
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)
+    (pid, fd), = started
+    with pytest.raises(ChildProcessError):  # reaped already: no longer this process's child
+        os.waitpid(pid, os.WNOHANG)
+    with pytest.raises(OSError):  # the pipe's read end is closed
+        os.fstat(fd)
 
 
 def test_no_fork_with_a_second_thread():
