@@ -52,7 +52,6 @@ ever left at a destination path.
 from __future__ import annotations
 
 import dataclasses
-
 import os
 import sys
 import tempfile
