@@ -594,6 +594,19 @@ def _all_ssa_refs(st: ir.Stmt) -> list[int]:
     return [r for e in stmt_operands(st) for r in expr_ssa_refs(e)]
 
 
+def mark_refs(refs: list[int], n: int, size: int) -> bytearray:
+    """`size` bytes, 1 at each `r` of `refs` with 0 < r <= n (C-level stores,
+    no set, when every `r` is in range: the common case)."""
+    used = bytearray(size)
+    if refs and 0 < min(refs) and max(refs) <= n:
+        any(map(used.__setitem__, refs, repeat(1)))
+    else:
+        for r in refs:
+            if 0 < r <= n:
+                used[r] = 1
+    return used
+
+
 def used_values(fn: ir.Function, ssas=None, partial=(), dead=None) -> bytearray:
     """used[i] = 1 when some statement mentions `%i` -- dead statements
     included, whose quoted operands keep Julia's numbering (Julia's
@@ -603,22 +616,16 @@ def used_values(fn: ir.Function, ssas=None, partial=(), dead=None) -> bytearray:
     partial statements are walked (the rest is one pass over the flat
     `%n` list)."""
     n = len(fn.stmts)
-    used = bytearray(n + 2)
     stmts = fn.stmts
     if dead is not None and isinstance(ssas, Ragged):
-        refs = ssas.values
-        if refs and 0 < min(refs) and max(refs) <= n:  # (every `%n` names a statement: C-level stores, no set)
-            any(map(used.__setitem__, refs, repeat(1)))
-        else:
-            for r in refs:
-                if 0 < r <= n:
-                    used[r] = 1
+        used = mark_refs(ssas.values, n, n + 2)
         # a partial statement's list is a sub-multiset of its full one: mark the full one too
         for i in chain(partial, dead):
             for r in _all_ssa_refs(stmts[i - 1]):
                 if 0 < r <= n:
                     used[r] = 1
         return used
+    used = bytearray(n + 2)
     DEAD = ir.Kind.DEAD
     if type(stmts) is Body:  # a column statement's `%n` are its SSA operand tags; a tree's as below
         body = stmts

@@ -102,7 +102,7 @@ from irc.output.fmt import LAYOUT_RUN, ExprPrinter, _prec_of, _slot_name as fmt_
 from irc.output.fmt import stmt_markers, with_marker
 from irc.output.fmt import format_type_expr as fmt_type
 from irc.lattice.typelattice import widenconst
-from irc.infer.liveness import LiveIn, bits_to_list, expr_ssa_refs, stmt_operands, stmt_reads
+from irc.infer.liveness import LiveIn, bits_to_list, expr_ssa_refs, mark_refs, stmt_operands, stmt_reads
 from irc.lattice.typeprint import show
 from irc.output.stmtlines import iter_line_runs, iter_piece_runs, iter_tail_runs
 
@@ -737,14 +737,7 @@ def _flat_label_mask(fn: ir.Function, result: Any) -> bytearray | None:
     n = len(body)
     if len(types) != n + 1 or any(map(is_, islice(types, 1, None), repeat(None))):  # (a statement not reached)
         return None
-    used = bytearray(n + 1)
-    if flat:
-        if 0 < min(flat) and max(flat) <= n:
-            any(map(used.__setitem__, flat, repeat(1)))
-        else:
-            for r in flat:
-                if 0 < r <= n:
-                    used[r] = 1
+    used = mark_refs(flat, n, n + 1)
     value = bytearray(1)
     value += bytes(map(not_, body.slot))  # a column statement is a value iff it assigns no slot
     VALUE, ENTER = ir.Kind.VALUE, ir.Kind.ENTER
@@ -967,8 +960,8 @@ def iter_program_text(program: ir.Program, results: list[tuple[ir.Function, Any]
     text at a time, never the whole output (`irc.cli.driver` keeps UTF-8
     pieces: the rails make a str 2 bytes a character).  `fork_min` > 0: the
     body of a function of at least that many statements (without
-    `hide_stable`) is printed by two processes (`irc.output.forked`), the
-    second half coming as one piece of UTF-8 bytes (whole lines); the bytes
+    `hide_stable`) is printed by two processes (`irc.output.forked`), its
+    last runs coming as one piece of UTF-8 bytes (whole lines); the bytes
     are the same."""
     if chunk_lines < 1:
         raise ValueError("chunk_lines must be at least 1")
