@@ -19,6 +19,8 @@ order is text order.
 from __future__ import annotations
 
 import re
+from itertools import compress, count
+from operator import not_
 
 from irc.syntax import tree as S
 from irc.syntax.lines import BodyTypeLine, CodeInfoClose, CodeInfoOpen, EndLine, FromLine, FuncHead, MIHead, SectionLine, StructHead
@@ -31,6 +33,7 @@ from irc.syntax.recovery import ErrorList
 # (`parser.fold_cascades` folds them into the header's error).
 MISPLACED = "misplaced"
 _Match = re.Match
+_BODY_TYPES = frozenset((MatchedLine, PackedLine, S.BodyLine, _Match))  # the types of body lines
 
 
 class Assembler:
@@ -103,8 +106,7 @@ class Assembler:
         """`feed` every object; runs of body lines inside a function body
         (the common case) are appended whole (a slice), without the
         per-object dispatch: the other objects are found in one pass."""
-        body = (MatchedLine, PackedLine, S.BodyLine, _Match)
-        others = [k for k, o in enumerate(objs) if type(o) not in body]  # ascending
+        others = list(compress(count(), map(not_, map(_BODY_TYPES.__contains__, map(type, objs)))))  # ascending
         others.append(len(objs))
         i = 0
         for stop in others:
