@@ -21,9 +21,17 @@ optional target or operand left out leaves text the rest cannot match).
 tests/syntax/test_matches.py checks this on every sample line and on
 keyword lines.
 
+Windows: line k is matched on `text[starts[k]:starts[k + 1]]`, its
+newline included (one array of offsets, not two): `accept_re` ends in
+`$`, which matches just before a newline that ends the window as at the
+window's end, and nothing else in the pattern takes a newline (no `.`, no
+`\s` outside a lookahead that refuses a non-space), so each line matches
+with the same groups and spans as on the window without its newline
+(tests/syntax/test_matches.py checks it on every sample line).
+
 Line numbers: a match knows its offset (`m.pos`); `LineIndex` holds the
-offsets where lines start and gives a match's line by bisection
-(`line`).  `LineIndex.line_object(m)` is the `MatchedLine` `split_fast`
+offsets where lines start (and where a line after the last would start)
+and gives a match's line by bisection (`line`).  `LineIndex.line_object(m)` is the `MatchedLine` `split_fast`
 makes of the same line, for the readers that take line objects (the
 assembler outside a body, the builder's errors and rarer paths).
 
@@ -108,18 +116,15 @@ def split_matches(text: str, lines: list[str]) -> tuple[list, array, LineIndex, 
     fast.labels.clear()
     match = accept_re().match
     rest = fast.parse_rest
-    nexts = array("q", accumulate(map((1).__add__, map(len, lines))))  # where the line after each one starts
-    starts = array("q", [0])
-    starts.extend(nexts[:-1])
-    stops = array("q", map((-1).__add__, nexts))  # where each line ends (before its newline)
-    del nexts
+    # where each line starts, and one more entry: where a line after the last would start (one pass)
+    starts = array("q", accumulate(map((1).__add__, map(len, lines)), initial=0))
     done: list = []
     numbers = array("i")
     declined: list[int] = []
     n = len(lines)
     for lo in range(0, n, _CHUNK):
         hi = min(lo + _CHUNK, n)
-        ms = list(map(match, repeat(text, hi - lo), starts[lo:hi], stops[lo:hi]))
+        ms = list(map(match, repeat(text, hi - lo), starts[lo:hi], starts[lo + 1:hi + 1]))  # (see "Windows")
         if all(ms):  # (a match object is true)
             done += ms
             numbers.extend(range(lo + 1, hi + 1))

@@ -70,19 +70,26 @@ def test_accept_re_takes_the_lines_split_fast_keeps_as_matched_lines():
 
 
 def test_a_match_on_the_text_reads_as_one_on_the_line():
-    """`match_record` of a match made on the file's text (from the line's offset) equals the line's own."""
-    text = "\n".join(ALL_LINES)
+    """`match_record` of a match made on the file's text (from the line's
+    offset, to its end or to the next line's start: `split_matches`'
+    window, its newline included) equals the line's own; lines ending in
+    `\r` or blanks too."""
+    lines = ALL_LINES + [line + end for line in ALL_LINES[::7] for end in ("\r", " ", " \r", "\t")]
+    text = "\n".join(lines)
     accept = M.accept_re().match
     pos = 0
     seen = 0
     for line in text.split("\n"):
-        a, b = accept(text, pos, pos + len(line)), accept(line)
-        assert (a is None) == (b is None)
-        if a is not None:
-            assert FP.match_record(a) == FP.match_record(b)
-            seen += 1
+        b = accept(line)
+        for stop in (pos + len(line), pos + len(line) + 1):  # without and with its newline
+            a = accept(text, pos, stop)
+            assert (a is None) == (b is None), line
+            if a is not None:
+                assert FP.match_record(a) == FP.match_record(b), line
+                assert [(s - pos, e - pos) if s >= 0 else (s, e) for s, e in a.regs] == list(b.regs), line
+                seen += 1
         pos += len(line) + 1
-    assert seen > 2000
+    assert seen > 4000
 
 
 def _split_both(text: str):
