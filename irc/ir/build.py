@@ -786,11 +786,9 @@ class _Builder:
                         if typ is None:
                             if lab is not None:
                                 lab = int(lab)
-                            o = p - 1  # columns count from the line's start
                             # A row's positions are left to the body (0: `Body.fill` reads them from the
-                            # source when asked); a column needed here is read from the match (`m.start`).
+                            # source when asked); a column needed here is read from the match (`bl.start`).
                             col = c4 = c5 = c6 = c7 = c8 = c9 = c10 = 0
-                            m = bl
                     else:
                         r = raw(bl)  # `fastpath.match_record`: the groups of `shape_re`, then the columns
                         rh, lab, target, a, op, b, callee, x, y, z, typ, col, c4, c5, c6, c7, c8, c9, c10, c11 = r
@@ -814,7 +812,7 @@ class _Builder:
                             sid = sid_of(target)
                             if sid is None:
                                 sid = target_slot(Name(parts_of.get(target) or parts_of.setdefault(target, (target,)),
-                                                       ln, col or m.start(3) - o), i)
+                                                       ln, col or bl.start(3) - bl.pos + 1), i)
                                 if sid is None:  # (an error: no slot)
                                     rowed = False
                         # The row in columns: the callee / operator first, then the operands, as `call`
@@ -826,7 +824,7 @@ class _Builder:
                             if a is None:  # f(x, y[, z])
                                 ft = tags_get(callee)
                                 if ft is None:
-                                    ft = text_tag(callee, ln, c7 or m.start(7) - o, i)
+                                    ft = text_tag(callee, ln, c7 or bl.start(7) - bl.pos + 1, i)
                                 if ft is not None:
                                     if x[0] == "%":
                                         n = int(x[1:])
@@ -834,7 +832,7 @@ class _Builder:
                                     else:
                                         t0 = tags_get(x)
                                         if t0 is None:
-                                            t0 = text_tag(x, ln, c8 or m.start(8) - o, i)
+                                            t0 = text_tag(x, ln, c8 or bl.start(8) - bl.pos + 1, i)
                                     if t0 is not None:
                                         if y[0] == "%":
                                             n = int(y[1:])
@@ -842,7 +840,7 @@ class _Builder:
                                         else:
                                             t1 = tags_get(y)
                                             if t1 is None:
-                                                t1 = text_tag(y, ln, c9 or m.start(9) - o, i)
+                                                t1 = text_tag(y, ln, c9 or bl.start(9) - bl.pos + 1, i)
                                         if t1 is not None:
                                             if z is None:
                                                 shape, t2, c2 = CALL2, 0, 0
@@ -854,7 +852,7 @@ class _Builder:
                                                 else:
                                                     t2 = tags_get(z)
                                                     if t2 is None:
-                                                        t2 = text_tag(z, ln, c10 or m.start(10) - o, i)
+                                                        t2 = text_tag(z, ln, c10 or bl.start(10) - bl.pos + 1, i)
                                             if t2 is not None:
                                                 row((shape, sid or 0, lab or 0, ln, c7 if target is None else col, c7,
                                                      ft, c7, t0, t1, t2, c8, c9, c2))
@@ -866,7 +864,7 @@ class _Builder:
                                 else:
                                     t0 = tags_get(a)
                                     if t0 is None:
-                                        t0 = text_tag(a, ln, c4 or m.start(4) - o, i)
+                                        t0 = text_tag(a, ln, c4 or bl.start(4) - bl.pos + 1, i)
                                 if t0 is not None:
                                     row((ATOM, sid or 0, lab or 0, ln, c4 if target is None else col, c4,
                                          0, 0, t0, 0, 0, c4, 0, 0))
@@ -874,7 +872,7 @@ class _Builder:
                             else:  # a op b: the operator first (a global name; one naming a slot: the object way)
                                 ft = op_tags_get(op)
                                 if ft is None and op not in known:
-                                    fc = c5 or m.start(5) - o
+                                    fc = c5 or bl.start(5) - bl.pos + 1
                                     if op not in unknown:
                                         unknown[op] = (i, ln, fc)
                                     ft = op_tags[op] = name_tag(parts_of.get(op) or parts_of.setdefault(op, (op,)), ln,
@@ -886,7 +884,7 @@ class _Builder:
                                     else:
                                         t0 = tags_get(a)
                                         if t0 is None:
-                                            t0 = text_tag(a, ln, c4 or m.start(4) - o, i)
+                                            t0 = text_tag(a, ln, c4 or bl.start(4) - bl.pos + 1, i)
                                     if t0 is not None:
                                         if b[0] == "%":
                                             n = int(b[1:])
@@ -894,14 +892,14 @@ class _Builder:
                                         else:
                                             t1 = tags_get(b)
                                             if t1 is None:
-                                                t1 = text_tag(b, ln, c6 or m.start(6) - o, i)
+                                                t1 = text_tag(b, ln, c6 or bl.start(6) - bl.pos + 1, i)
                                         if t1 is not None:
                                             row((INFIX, sid or 0, lab or 0, ln, c4 if target is None else col, c4,
                                                  ft, c5, t0, t1, 0, c4, c6, 0))
                                             continue  # (the line is dropped with its slice)
                         kind = VALUE if target is None else ASSIGN
                         if tb is Match:  # its record (`match_record`): the groups, then the columns
-                            r = match_record(m)
+                            r = match_record(bl)
                             col, c4, c5, c6, c7, c8, c9, c10 = r[11:19]
                         # the callee / operator first, then the operands, as `call` resolves them
                         if a is None:  # f(x, y[, z])
