@@ -1,14 +1,13 @@
-"""A large body printed by two processes: the last 40 % of its runs in a forked child.
+"""A large body printed by two processes: the last 45 % of its runs in a forked child.
 
 Algorithm.  `split_pieces(make, n)` takes `text.body_pieces_maker`'s
 `make(part)` (everything the lines need is computed before the fork, so the
 child shares it copy-on-write) and the body's number of statements `n`:
 
 1. fork; the child makes the pieces of the runs that begin at statement
-   `mid = 3 n / 5 + 1` or later (40 % of the lines: a line of the second
-   part costs it more, as it joins and encodes them too, and the parent
-   then reads its bytes; 60/40 measured fastest on W1 against 55/45 and
-   65/35), joins them into whole lines (each ending in
+   `mid = 11 n / 20 + 1` or later (45 % of the lines: a line of the second
+   part costs it more, as it joins and encodes them too; `irc infer`'s
+   print phase on W1 measured slower at 52.5/47.5 and at 60/40), joins them into whole lines (each ending in
    its newline), encodes them as UTF-8 and sends them through a pipe:
    a header (the byte count and the line count, 8 bytes each,
    little-endian), then the bytes; then it ends with `os._exit` (no
@@ -55,7 +54,7 @@ def split_pieces(make: Callable[[Part], Pieces], n: int, fork: bool | None = Non
     `(bytes, lines)` piece made by a forked child (see the module doc).
     `fork`: None asks `can_fork()`; True forks wherever `os.fork` exists
     (tests); False never."""
-    mid = n * 3 // 5 + 1  # (the child's part costs more a line: longer numbers, and it joins and encodes)
+    mid = n * 11 // 20 + 1  # (the child's part costs more a line: longer numbers, and it joins and encodes)
     first, second = (0, mid), (mid, n + 2)
     if fork is None:
         fork = can_fork()

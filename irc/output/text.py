@@ -79,7 +79,7 @@ function holds one piece of text at a time besides what it returns;
 what `irc infer` writes.  `render_program` joins the pieces into one str.
 With `fork_min` (what `irc infer` passes when it runs its inputs
 in-process) the body of a function that long is made by two processes
-(`irc.output.forked`: the runs from 60 % of the statements on in a forked
+(`irc.output.forked`: the runs from 55 % of the statements on in a forked
 child, from the same tables, sent back as UTF-8 bytes); the bytes are the
 same.
 
