@@ -342,7 +342,10 @@ def _collect_columns(fn: ir.Function, body: Body) -> Facts:
     K = ir.Kind
     DEAD, ASSIGN, NEWVAR, VALUE = K.DEAD, K.ASSIGN, K.NEWVAR, K.VALUE
     pairs: dict[int, tuple[int, bool]] = {s: (s, False) for s in range(1, len(body.slot_names))}
-    tagpair = {s << 2 | SLOT_TAG: p for s, p in pairs.items()}  # slot tag -> its shared pair
+    # slot tag -> its shared pair: a list indexed by the tag (half the time of a dict's look-up a read)
+    tagpair: list = [None] * (len(body.slot_names) << 2)
+    for s, p in pairs.items():
+        tagpair[s << 2 | SLOT_TAG] = p
     SHAPE, SLOT, F, A0, A1, A2 = body.shape, body.slot, body.f, body.a0, body.a1, body.a2
     cols = (F, A0, A1, A2)
     # their bytes (the bulk passes read them as little-endian 64-bit lanes)
