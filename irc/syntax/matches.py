@@ -31,9 +31,11 @@ with the same groups and spans as on the window without its newline
 
 Line numbers: a match knows its offset (`m.pos`); `LineIndex` holds the
 offsets where lines start (and where a line after the last would start)
-and gives a match's line by bisection (`line`).  `LineIndex.line_object(m)` is the `MatchedLine` `split_fast`
-makes of the same line, for the readers that take line objects (the
-assembler outside a body, the builder's errors and rarer paths).
+and gives a match's line by bisection (`line`).
+`LineIndex.line_object(m)` is the `MatchedLine` `split_fast` makes of the
+same line, for the readers that take line objects (the assembler outside a
+body, the builder's errors and rarer paths); `LineIndex.positions` matches
+a line again on the same window.
 
 Invariants: `done` is in line order, as `split_fast`'s; `numbers[k]` is the
 line of `done[k]`; a match's columns count from its line's start
@@ -60,8 +62,8 @@ def accept_re() -> re.Pattern:
 
 
 class LineIndex:
-    """The offsets where the file's lines start (index k: line k + 1) in
-    `text`: the line of a match (`line`), the `MatchedLine` of a match
+    """The offsets where the file's lines start (index k: line k + 1; one
+    more entry: where a line after the last would start) in `text`: the line of a match (`line`), the `MatchedLine` of a match
     (`line_object`), the positions of a line's statement (`positions`)."""
 
     __slots__ = ("starts", "text")
@@ -75,10 +77,7 @@ class LineIndex:
         line `accept_re` takes at `line`: (col, the value's col, the
         callee's or operator's col or 0, the operands' cols or 0), as the
         builder writes them from `match_record`'s columns."""
-        text = self.text
-        p = self.starts[line - 1]
-        stop = text.find("\n", p)
-        r = match_record(accept_re().match(text, p, stop if stop >= 0 else len(text)))
+        r = match_record(accept_re().match(self.text, self.starts[line - 1], self.starts[line]))  # (the window)
         tc, c4, c5, c6, c7, c8, c9, c10 = r[11:19]
         if c7 is not None:  # f(x, y[, z])
             vcol, fc, cs = c7, c7, (c8, c9, c10 or 0)
