@@ -25,7 +25,7 @@ Windows: line k is matched on `text[starts[k]:starts[k + 1]]`, its
 newline included (one array of offsets, not two): `accept_re` ends in
 `$`, which matches just before a newline that ends the window as at the
 window's end, and nothing else in the pattern takes a newline (no `.`, no
-`\s` outside a lookahead that refuses a non-space), so each line matches
+whitespace class outside a lookahead that refuses a non-space), so each line matches
 with the same groups and spans as on the window without its newline
 (tests/syntax/test_matches.py checks it on every sample line).
 

@@ -103,7 +103,12 @@ def test_a_function_link_opens_its_annotated_ir(browser, page_url):
     target = link.get_attribute("href").split("#", 1)[1]
     assert browser.execute_script("return document.getElementById(arguments[0]).open", target) is False
     link.click()
-    assert browser.execute_script("return document.getElementById(arguments[0]).open", target) is True
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # the link opens its `details` from a handler: wait for it (it raced the next script under CI's load), then check
+    is_open = "return document.getElementById(arguments[0]).open"
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script(is_open, target) is True)
+    assert browser.execute_script(is_open, target) is True
     pre = browser.find_element(By.CSS_SELECTOR, f"#{target} pre.ir")
     assert "MethodInstance for" in pre.text
     # a diagnostic's link lands on its (highlighted) line
