@@ -120,11 +120,13 @@ def test_closing_early_leaves_no_child(monkeypatch):
     gen = forked.split_pieces(printer.body_pieces_maker(fn, r), len(fn.stmts), fork=True)
     next(gen)
     gen.close()
-    (pid, fd), = started
+    child, = started
     with pytest.raises(ChildProcessError):  # reaped already: no longer this process's child
-        os.waitpid(pid, os.WNOHANG)
+        os.waitpid(child.pid, os.WNOHANG)
     with pytest.raises(OSError):  # the pipe's read end is closed
-        os.fstat(fd)
+        os.fstat(child.fd)
+    with pytest.raises(OSError):  # and the file of the child's bytes
+        os.fstat(child.data_fd)
 
 
 def test_no_fork_with_a_second_thread():
