@@ -25,9 +25,10 @@ compare numbers taken side by side):
    cells), the output's size.
 
 Then, once per (workload, version, store), a **phase child** runs the same
-pipeline through `irc.cli.driver` (parsed and built as `driver.analyse`
+pipeline through `irc.cli.driver` (parsed and built as `irc infer`
 does: body lines kept as their matches where the version can, consumed by
-the build) and `irc.output.text.render_program` with the output thrown away, reporting each phase's seconds and the process's
+the build, a long body's walk split with a second process where the
+version can) and `irc.output.text.render_program` with the output thrown away, reporting each phase's seconds and the process's
 peak RSS (`ru_maxrss`) and current RSS after it: where the memory goes.
 The stores of one version must print byte-identical output (checked by
 hash on the first round).
@@ -125,13 +126,17 @@ def mark(name, t0):
     return time.perf_counter()
 t = mark("read", t)
 with driver.deep_recursion():
-    # as `driver.analyse` does (the body lines kept as their matches where this version can, then
-    # consumed by the build)
+    # as `irc infer` does (the body lines kept as their matches where this version can, then
+    # consumed by the build; a long body's walk split with a second process where this version can)
     import inspect
     kw = {"matches": True} if "matches" in inspect.signature(driver.parse).parameters else {}
     src = driver.parse(path, text, **kw)
     t = mark("parse", t)
-    prog = driver.build(src, consume=True)
+    kw = {}
+    if "split_min" in inspect.signature(driver.build).parameters:
+        from irc.ir.split import MIN_LINES
+        kw = {"split_min": MIN_LINES}
+    prog = driver.build(src, consume=True, **kw)
     del src
     t = mark("cfg", t)
     world = driver.make_world(prog, driver.Options(store=store))

@@ -453,7 +453,11 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             stderr.write("".join(render(d, e.source) + "\n" for d in e.diagnostics))
             stdin_text = ""
     in_process = (jobs <= 1 or len(inputs) <= 1) and cluster is None
-    if in_process and opts.encoded and opts.format == "text":  # (no worker processes: a huge body may use two)
+    if in_process:  # (no worker processes: a huge body may be built, and printed, by two)
+        from irc.ir.split import MIN_LINES
+
+        opts = dataclasses.replace(opts, analysis=dataclasses.replace(opts.analysis, split_min=MIN_LINES))
+    if in_process and opts.encoded and opts.format == "text":
         from irc.output.forked import FORK_MIN
 
         opts = dataclasses.replace(opts, fork_min=FORK_MIN)

@@ -57,6 +57,9 @@ class Options:
     # a call irc cannot type takes the type Julia printed (`--use-printed-types`); "all": every call does
     use_printed: bool | str = False
     signature: str | None = None  # `--signature`: of a bare `CodeInfo(` the paste gives none for
+    # a body of at least this many lines is built by two processes (`irc.ir.split`; the same IR);
+    # 0: never (`irc infer` sets it when it runs its inputs in-process)
+    split_min: int = 0
 
 
 @dataclass(slots=True)
@@ -87,13 +90,17 @@ def parse(path: str, text: str, signature: str | None = None, matches: bool = Fa
     return parse_text(text, path, signature=signature, matches=matches)
 
 
-def build(source, consume: bool = False) -> ir.Program:
+def build(source, consume: bool = False, split_min: int = 0) -> ir.Program:
     """Syntax -> `ir.Program` with blocks computed (raises IrcError).  With
     `consume`, `source`'s packed body lines are dropped as they become IR
-    (`irc.ir.build`, "Consumed lines"): for a caller that drops `source` next."""
+    (`irc.ir.build`, "Consumed lines"): for a caller that drops `source` next.
+    `split_min` > 0: a body of at least that many lines is built by two
+    processes (`irc.ir.split`)."""
     from irc.ir.build import build_program
+    from irc.ir.split import Split
 
-    return build_program(source, consume=consume)  # the builder fills each function's blocks (irc.cfg.compute_blocks)
+    split = Split(split_min) if split_min > 0 else None
+    return build_program(source, consume=consume, split=split)  # (the builder fills each function's blocks)
 
 
 def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
@@ -147,7 +154,7 @@ def _analyse(path: str, text: str, options: Options) -> FileResult:
     try:
         source = parse(path, text, options.signature, matches=True)
         next_phase("cfg")
-        res.program = build(source, consume=True)  # the IR reuses the body lines' memory as it is made
+        res.program = build(source, consume=True, split_min=options.split_min)  # (reuses the lines' memory)
         del source  # the syntax tree: what the IR does not share is freed before inference
         next_phase("infer")
         res.world = make_world(res.program, options)

@@ -122,7 +122,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from struct import Struct
 
-from irc.ir import cfg
+from irc import forking
+from irc.ir import cfg, split as two
 from irc.ir.body import ATOM, Body, CALL2, CALL3, INFIX, SLOT_TAG
 from irc.ir import model as ir
 from irc.syntax import tree as S
@@ -132,11 +133,13 @@ from irc.errors import Diagnostic, DiagnosticSink, IrcError, Span
 from irc.ir.signature import codeinfo_signature
 
 
-def build_program(source: S.SourceFile, consume: bool = False) -> ir.Program:
+def build_program(source: S.SourceFile, consume: bool = False, split: two.Split | None = None) -> ir.Program:
     """All functions of a parsed file, with every semantic error reported.
     With `consume`, the functions' packed body lines are dropped from
     `source` as they are turned into IR (see "Consumed lines" above): the
-    caller must not read `source`'s body lines afterwards."""
+    caller must not read `source`'s body lines afterwards.  With `split`, a
+    long body's first walk is shared with a forked child (`irc.ir.split`;
+    the same IR)."""
     from irc.syntax.parser import no_gc
 
     with no_gc():
@@ -145,7 +148,7 @@ def build_program(source: S.SourceFile, consume: bool = False) -> ir.Program:
         functions: list[ir.Function] = []
         for it in source.items:
             if isinstance(it, S.FunctionDef):
-                fn = _Builder(it, sink, consume, index=source.line_index).build()
+                fn = _Builder(it, sink, consume, index=source.line_index, split=split).build()
                 if fn is not None:
                     functions.append(fn)
             else:
@@ -188,8 +191,9 @@ _TERMINATOR_WORDS = {
 
 class _Builder:
     def __init__(self, fd: S.FunctionDef, sink: DiagnosticSink, consume: bool = False, objects: bool = False,
-                 index=None):
+                 index=None, split: two.Split | None = None):
         self.fd = fd
+        self.split = split  # a long body's first walk in two processes (`irc.ir.split`)
         self.consume = consume and not fd.has_markers  # drop packed lines once turned into IR
         # `objects`: the walk makes an `ir.Stmt` per statement and the body is converted at the end
         # (`Body.from_stmts`): the path the column path must equal (tests/ir/test_column_build_equals_objects.py)
@@ -357,12 +361,12 @@ class _Builder:
                     if bl is None:
                         lines[k] = again(line_of[k])
                 del again, line_of
-            walk = _Walk(slots, by_name, walk.ssa, incremental=False)
+            walk = _Walk(slots, by_name, walk.labels(), incremental=False)
             self._resolve_body(lines, walk)
         self.slots, self.by_name = slots, by_name
         for e in slot_errors:
             self.error(*e)
-        ssa = walk.ssa
+        ssa = walk.labels()
         for bl in walk.duplicates:
             self.error(f"duplicate label %{bl.label} (first used on statement {ssa[bl.label]})", bl.line, max(bl.col - 1, 1), "duplicate-label")
         for e in walk.errors:
@@ -593,13 +597,7 @@ class _Builder:
             if type(target) is Name and len(target.parts) == 1:
                 sid = sid_of(target.parts[0])
                 if sid is None and incremental:
-                    sid = walk.new_local(target, here)
-                    if sid is not None:  # a new name in `by_name`: in `known` too (see there)
-                        nm = target.parts[0]
-                        if nm[0] != "_" and nm not in ATOM_WORDS:
-                            known[nm] = sid
-                            tags[nm] = sid << 2 | SLOT_TAG
-                            op_tags.pop(nm, None)  # (a `var"+"` assigned: `+` no longer a global operator)
+                    sid = add_local(target, here)
             elif type(target) is SlotRef:
                 sid = target.id
                 if sid is not None:
@@ -618,6 +616,17 @@ class _Builder:
                 sid = None
             if sid is None:
                 err(("assignment target is not a slot", getattr(target, "line", 0), getattr(target, "col", 1), "unknown-slot"))
+            return sid
+
+        def add_local(target, here: int) -> int | None:
+            """`walk.new_local` for an assigned bare name, in `known` and `tags` too (see there)."""
+            sid = walk.new_local(target, here)
+            if sid is not None:
+                nm = target.parts[0]
+                if nm[0] != "_" and nm not in ATOM_WORDS:
+                    known[nm] = sid
+                    tags[nm] = sid << 2 | SLOT_TAG
+                    op_tags.pop(nm, None)  # (a `var"+"` assigned: `+` no longer a global operator)
             return sid
 
         def operand(v, ln: int, col: int, here: int):
@@ -775,372 +784,424 @@ class _Builder:
         line_at = index.at if index is not None else None
         line_starts = index.starts if index is not None else None
         mln = 0  # the last match's line (the next line starts at `line_starts[mln]`)
-        for lo in range(0, len(lines), _CHUNK):  # (a slice at a time: `rows` stays small)
-            for i, bl in enumerate(lines[lo:lo + _CHUNK], lo + 1):
-                tb = type(bl)
-                if tb is Match or tb is Matched:  # the IR statement straight from the line's match (record)
-                    if tb is Match:  # the match itself (`irc.syntax.matches`): what `match_record` would hold
-                        rh, lab, target, a, op, b, callee, x, y, z, typ = r = bl.groups()
-                        p = bl.pos
-                        mln = ln = mln + 1 if line_starts[mln] == p else line_at(p)
-                        if typ is None:
-                            if lab is not None:
-                                lab = int(lab)
-                            # A row's positions are left to the body (0: `Body.fill` reads them from the
-                            # source when asked); a column needed here is read from the match (`bl.start`).
-                            col = c4 = c5 = c6 = c7 = c8 = c9 = c10 = 0
-                    else:
-                        r = raw(bl)  # `fastpath.match_record`: the groups of `shape_re`, then the columns
-                        rh, lab, target, a, op, b, callee, x, y, z, typ, col, c4, c5, c6, c7, c8, c9, c10, c11 = r
-                        ln = bl.line
-                    if typ is None:  # (a `::T` goes the packed way, below)
-                        rowed = columns  # written as a row (see below)?
-                        if lab is not None:
-                            if lab == i:
-                                lab = i  # one int object for the label, its `ssa` entry and its `%N` operands
-                            elif not lab:  # `%0`: no label in columns
-                                rowed = False
-                            if ssa_setdefault(lab, i) != i:
-                                duplicates.append(bl if tb is Matched else index.line_object(bl))
-                        if rh is not None:
-                            hdr = int(rh.split()[0])
-                            headers[i] = (hdr, bl if tb is Matched else index.line_object(bl))
-                            by_number.setdefault(hdr, i)
-                        if target is None:
-                            sid = None
-                        else:
-                            sid = sid_of(target)
-                            if sid is None:
-                                sid = target_slot(Name(parts_of.get(target) or parts_of.setdefault(target, (target,)),
-                                                       ln, col or bl.start(3) - bl.pos + 1), i)
-                                if sid is None:  # (an error: no slot)
-                                    rowed = False
-                        # The row in columns: the callee / operator first, then the operands, as `call`
-                        # resolves them (same records, same order of first reads and interning); a
-                        # statement the columns cannot hold (an operand `_x`, a `%N` not numbered before,
-                        # the label `%0`, a target that is no slot, an operator naming a slot) goes the
-                        # object way below from where it stood (what it did so far, it does again alike).
-                        if rowed:
-                            if a is None:  # f(x, y[, z])
-                                ft = tags_get(callee)
-                                if ft is None:
-                                    ft = text_tag(callee, ln, c7 or bl.start(7) - bl.pos + 1, i)
-                                if ft is not None:
-                                    if x[0] == "%":
-                                        n = int(x[1:])
-                                        t0 = n << 2 if ssa_get(n) == n < i else None
-                                    else:
-                                        t0 = tags_get(x)
-                                        if t0 is None:
-                                            t0 = text_tag(x, ln, c8 or bl.start(8) - bl.pos + 1, i)
-                                    if t0 is not None:
-                                        if y[0] == "%":
-                                            n = int(y[1:])
-                                            t1 = n << 2 if ssa_get(n) == n < i else None
-                                        else:
-                                            t1 = tags_get(y)
-                                            if t1 is None:
-                                                t1 = text_tag(y, ln, c9 or bl.start(9) - bl.pos + 1, i)
-                                        if t1 is not None:
-                                            if z is None:
-                                                shape, t2, c2 = CALL2, 0, 0
+        # A long body's first walk in two processes (`irc.ir.split`): a forked child walks the lines from
+        # `h` on while this process walks those before, then adds what the child's lines made.
+        n_lines = len(lines)
+        h = self.split.point(n_lines) if self.split is not None and walk.incremental and columns else None
+        forked = None
+        if h is not None and (self.split.fork or (self.split.fork is None and forking.can_fork())):
+            # (the parent's lines' locals, before the fork: read in the child, each match's page would be copied)
+            assumed_locals = two.locals_before(lines, h, walk.by_name, line_target)
+            forked = forking.fork()
+        in_child = type(forked) is forking.Sender
+        start, stop = (h, n_lines) if in_child else (0, h if forked is not None else n_lines)
+        split_walk = forked is not None
+        if split_walk:  # the lines are dropped after the walk, not while the child shares their pages
+            consume = False
+        try:
+            if in_child:  # the parent's lines: their locals numbered as the parent will, their labels looked up
+                for nm in assumed_locals:
+                    add_local(Name((nm,), 0, 0), 0)
+                walk.order.clear()
+                walk.first_target.clear()
+                assumed_labels: list[int] = []
+                ssa_get = two.lazy_labels(ssa_get, lines, h, assumed_labels)
+            while True:
+                for lo in range(start, stop, _CHUNK):  # (a slice at a time: `rows` stays small)
+                    hi = min(lo + _CHUNK, stop)
+                    for i, bl in enumerate(lines[lo:hi], lo + 1):
+                        tb = type(bl)
+                        if tb is Match or tb is Matched:  # the IR statement straight from the line's match (record)
+                            if tb is Match:  # the match itself (`irc.syntax.matches`): what `match_record` would hold
+                                rh, lab, target, a, op, b, callee, x, y, z, typ = r = bl.groups()
+                                p = bl.pos
+                                mln = ln = mln + 1 if line_starts[mln] == p else line_at(p)
+                                if typ is None:
+                                    if lab is not None:
+                                        lab = int(lab)
+                                    # A row's positions are left to the body (0: `Body.fill` reads them from the
+                                    # source when asked); a column needed here is read from the match (`bl.start`).
+                                    col = c4 = c5 = c6 = c7 = c8 = c9 = c10 = 0
+                            else:
+                                r = raw(bl)  # `fastpath.match_record`: the groups of `shape_re`, then the columns
+                                rh, lab, target, a, op, b, callee, x, y, z, typ, col, c4, c5, c6, c7, c8, c9, c10, c11 = r
+                                ln = bl.line
+                            if typ is None:  # (a `::T` goes the packed way, below)
+                                rowed = columns  # written as a row (see below)?
+                                if lab is not None:
+                                    if lab == i:
+                                        lab = i  # one int object for the label, its `ssa` entry and its `%N` operands
+                                    elif not lab:  # `%0`: no label in columns
+                                        rowed = False
+                                    if ssa_setdefault(lab, i) != i:
+                                        duplicates.append(bl if tb is Matched else index.line_object(bl))
+                                if rh is not None:
+                                    hdr = int(rh.split()[0])
+                                    headers[i] = (hdr, bl if tb is Matched else index.line_object(bl))
+                                    by_number.setdefault(hdr, i)
+                                if target is None:
+                                    sid = None
+                                else:
+                                    sid = sid_of(target)
+                                    if sid is None:
+                                        sid = target_slot(Name(parts_of.get(target) or parts_of.setdefault(target, (target,)),
+                                                               ln, col or bl.start(3) - bl.pos + 1), i)
+                                        if sid is None:  # (an error: no slot)
+                                            rowed = False
+                                # The row in columns: the callee / operator first, then the operands, as `call`
+                                # resolves them (same records, same order of first reads and interning); a
+                                # statement the columns cannot hold (an operand `_x`, a `%N` not numbered before,
+                                # the label `%0`, a target that is no slot, an operator naming a slot) goes the
+                                # object way below from where it stood (what it did so far, it does again alike).
+                                if rowed:
+                                    if a is None:  # f(x, y[, z])
+                                        ft = tags_get(callee)
+                                        if ft is None:
+                                            ft = text_tag(callee, ln, c7 or bl.start(7) - bl.pos + 1, i)
+                                        if ft is not None:
+                                            if x[0] == "%":
+                                                n = int(x[1:])
+                                                t0 = n << 2 if ssa_get(n) == n < i else None
                                             else:
-                                                shape, c2 = CALL3, c10
-                                                if z[0] == "%":
-                                                    n = int(z[1:])
-                                                    t2 = n << 2 if ssa_get(n) == n < i else None
+                                                t0 = tags_get(x)
+                                                if t0 is None:
+                                                    t0 = text_tag(x, ln, c8 or bl.start(8) - bl.pos + 1, i)
+                                            if t0 is not None:
+                                                if y[0] == "%":
+                                                    n = int(y[1:])
+                                                    t1 = n << 2 if ssa_get(n) == n < i else None
                                                 else:
-                                                    t2 = tags_get(z)
-                                                    if t2 is None:
-                                                        t2 = text_tag(z, ln, c10 or bl.start(10) - bl.pos + 1, i)
-                                            if t2 is not None:
-                                                row((shape, sid or 0, lab or 0, ln, c7 if target is None else col, c7,
-                                                     ft, c7, t0, t1, t2, c8, c9, c2))
-                                                continue  # (the line is dropped with its slice)
-                            elif op is None:  # a
-                                if a[0] == "%":
-                                    n = int(a[1:])
-                                    t0 = n << 2 if ssa_get(n) == n < i else None
-                                else:
-                                    t0 = tags_get(a)
-                                    if t0 is None:
-                                        t0 = text_tag(a, ln, c4 or bl.start(4) - bl.pos + 1, i)
-                                if t0 is not None:
-                                    row((ATOM, sid or 0, lab or 0, ln, c4 if target is None else col, c4,
-                                         0, 0, t0, 0, 0, c4, 0, 0))
-                                    continue  # (the line is dropped with its slice)
-                            else:  # a op b: the operator first (a global name; one naming a slot: the object way)
-                                ft = op_tags_get(op)
-                                if ft is None and op not in known:
-                                    fc = c5 or bl.start(5) - bl.pos + 1
-                                    if op not in unknown:
-                                        unknown[op] = (i, ln, fc)
-                                    ft = op_tags[op] = name_tag(parts_of.get(op) or parts_of.setdefault(op, (op,)), ln,
-                                                                fc)
-                                if ft is not None:
-                                    if a[0] == "%":
-                                        n = int(a[1:])
-                                        t0 = n << 2 if ssa_get(n) == n < i else None
-                                    else:
-                                        t0 = tags_get(a)
-                                        if t0 is None:
-                                            t0 = text_tag(a, ln, c4 or bl.start(4) - bl.pos + 1, i)
-                                    if t0 is not None:
-                                        if b[0] == "%":
-                                            n = int(b[1:])
-                                            t1 = n << 2 if ssa_get(n) == n < i else None
+                                                    t1 = tags_get(y)
+                                                    if t1 is None:
+                                                        t1 = text_tag(y, ln, c9 or bl.start(9) - bl.pos + 1, i)
+                                                if t1 is not None:
+                                                    if z is None:
+                                                        shape, t2, c2 = CALL2, 0, 0
+                                                    else:
+                                                        shape, c2 = CALL3, c10
+                                                        if z[0] == "%":
+                                                            n = int(z[1:])
+                                                            t2 = n << 2 if ssa_get(n) == n < i else None
+                                                        else:
+                                                            t2 = tags_get(z)
+                                                            if t2 is None:
+                                                                t2 = text_tag(z, ln, c10 or bl.start(10) - bl.pos + 1, i)
+                                                    if t2 is not None:
+                                                        row((shape, sid or 0, lab or 0, ln, c7 if target is None else col, c7,
+                                                             ft, c7, t0, t1, t2, c8, c9, c2))
+                                                        continue  # (the line is dropped with its slice)
+                                    elif op is None:  # a
+                                        if a[0] == "%":
+                                            n = int(a[1:])
+                                            t0 = n << 2 if ssa_get(n) == n < i else None
                                         else:
-                                            t1 = tags_get(b)
-                                            if t1 is None:
-                                                t1 = text_tag(b, ln, c6 or bl.start(6) - bl.pos + 1, i)
-                                        if t1 is not None:
-                                            row((INFIX, sid or 0, lab or 0, ln, c4 if target is None else col, c4,
-                                                 ft, c5, t0, t1, 0, c4, c6, 0))
+                                            t0 = tags_get(a)
+                                            if t0 is None:
+                                                t0 = text_tag(a, ln, c4 or bl.start(4) - bl.pos + 1, i)
+                                        if t0 is not None:
+                                            row((ATOM, sid or 0, lab or 0, ln, c4 if target is None else col, c4,
+                                                 0, 0, t0, 0, 0, c4, 0, 0))
                                             continue  # (the line is dropped with its slice)
-                        kind = VALUE if target is None else ASSIGN
-                        if tb is Match:  # its record (`match_record`): the groups, then the columns
-                            r = match_record(bl)
-                            col, c4, c5, c6, c7, c8, c9, c10 = r[11:19]
-                        # the callee / operator first, then the operands, as `call` resolves them
-                        if a is None:  # f(x, y[, z])
-                            vcol = c7
-                            if "." in callee:
-                                f = new_obj(Name)
-                                f.parts = parts_of.get(callee) or parts_of.setdefault(callee, qualified(callee))
-                                f.line = ln
-                                f.col = vcol
-                            else:
-                                sid_a = known_get(callee)
-                                if sid_a is not None:
-                                    f = new_obj(SlotRef)
-                                    f.name = names[sid_a]
-                                    f.id = sid_a
-                                    f.line = ln
-                                    f.col = vcol
+                                    else:  # a op b: the operator first (a global name; one naming a slot: the object way)
+                                        ft = op_tags_get(op)
+                                        if ft is None and op not in known:
+                                            fc = c5 or bl.start(5) - bl.pos + 1
+                                            if op not in unknown:
+                                                unknown[op] = (i, ln, fc)
+                                            ft = op_tags[op] = name_tag(parts_of.get(op) or parts_of.setdefault(op, (op,)), ln,
+                                                                        fc)
+                                        if ft is not None:
+                                            if a[0] == "%":
+                                                n = int(a[1:])
+                                                t0 = n << 2 if ssa_get(n) == n < i else None
+                                            else:
+                                                t0 = tags_get(a)
+                                                if t0 is None:
+                                                    t0 = text_tag(a, ln, c4 or bl.start(4) - bl.pos + 1, i)
+                                            if t0 is not None:
+                                                if b[0] == "%":
+                                                    n = int(b[1:])
+                                                    t1 = n << 2 if ssa_get(n) == n < i else None
+                                                else:
+                                                    t1 = tags_get(b)
+                                                    if t1 is None:
+                                                        t1 = text_tag(b, ln, c6 or bl.start(6) - bl.pos + 1, i)
+                                                if t1 is not None:
+                                                    row((INFIX, sid or 0, lab or 0, ln, c4 if target is None else col, c4,
+                                                         ft, c5, t0, t1, 0, c4, c6, 0))
+                                                    continue  # (the line is dropped with its slice)
+                                kind = VALUE if target is None else ASSIGN
+                                if tb is Match:  # its record (`match_record`): the groups, then the columns
+                                    r = match_record(bl)
+                                    col, c4, c5, c6, c7, c8, c9, c10 = r[11:19]
+                                # the callee / operator first, then the operands, as `call` resolves them
+                                if a is None:  # f(x, y[, z])
+                                    vcol = c7
+                                    if "." in callee:
+                                        f = new_obj(Name)
+                                        f.parts = parts_of.get(callee) or parts_of.setdefault(callee, qualified(callee))
+                                        f.line = ln
+                                        f.col = vcol
+                                    else:
+                                        sid_a = known_get(callee)
+                                        if sid_a is not None:
+                                            f = new_obj(SlotRef)
+                                            f.name = names[sid_a]
+                                            f.id = sid_a
+                                            f.line = ln
+                                            f.col = vcol
+                                        else:
+                                            f = matched_atom(callee, ln, vcol, i)
+                                    ks = _MATCHED_CALL2 if z is None else _MATCHED_CALL3
                                 else:
-                                    f = matched_atom(callee, ln, vcol, i)
-                            ks = _MATCHED_CALL2 if z is None else _MATCHED_CALL3
-                        else:
-                            vcol = c4
-                            if op is not None:  # a op b: the operator is a name (`(op,)`), maybe a slot
-                                fcol = c5
-                                sid_a = known_get(op)
-                                if sid_a is not None:
-                                    f = new_obj(SlotRef)
-                                    f.name = names[sid_a]
-                                    f.id = sid_a
-                                else:
-                                    if op not in unknown:
-                                        unknown[op] = (i, ln, fcol)
-                                    f = new_obj(Name)
-                                    f.parts = parts_of.get(op) or parts_of.setdefault(op, (op,))
-                                f.line = ln
-                                f.col = fcol
-                                ks = _MATCHED_INFIX
-                            else:
-                                ks = _MATCHED_VALUE
-                        args = [None] * len(ks)  # exactly its length (as `vals[:]` below)
-                        for j, k in ks:
-                            t = r[k]
-                            if t[0] == "%":
-                                n = int(t[1:])
-                                if (v := ssa_get(n)) == n < i:  # `%N` numbered as written, defined before
-                                    node = new_obj(SSA)
-                                    node.n = v  # the statement's index: one int object (see the label)
-                                    node.line = ln
-                                    node.col = r[k + 9]
-                                    args[j] = node
-                                else:
-                                    args[j] = operand(n, ln, r[k + 9], i)
-                                continue
-                            v = known_get(t)
-                            if v is not None:  # a slot
-                                node = new_obj(SlotRef)  # SlotRef(names[v], v, ln, col)
-                                node.name = names[v]
-                                node.id = v
-                                node.line = ln
-                                node.col = r[k + 9]
-                                args[j] = node
-                            else:
-                                args[j] = matched_atom(t, ln, r[k + 9], i)
-                        if ks is _MATCHED_VALUE:
-                            v = args[0]
-                        else:
-                            v = new_obj(Call)  # Call(callee, args, infix, ln, col)
-                            v.func = f
-                            v.args = args
-                            v.infix = op
-                            v.line = ln
-                            v.col = vcol
-                        s = new_obj(Stmt)
-                        s.kind = kind
-                        s.value = v
-                        s.slot = sid
-                        s.target = None
-                        s.args = ()
-                        s.label = lab
-                        s.annotation = None
-                        s.line = ln
-                        s.col = vcol if target is None else col
-                        append(s)
-                        if consume:
-                            lines[i - 1] = None
-                        continue
-                    if tb is Match:  # its `PackedLine`, in `lines` for what reads the line again
-                        bl = lines[i - 1] = materialize(index.line_object(bl))
-                    else:
-                        bl = materialize(bl)  # its `PackedLine`
-                if columns:
-                    others.append(i - 1)
-                label = bl.label
-                if label is not None and ssa_setdefault(label, i) != i:  # numbered before the statement's operands
-                    duplicates.append(bl)
-                if bl.header is not None:
-                    headers[i] = (bl.header, bl)
-                    by_number.setdefault(bl.header, i)
-                st = raw(bl)
-                if type(st) is tuple:  # a packed line (fastpath.PackedLine): its IR statement without syntax nodes
-                    ln = bl.line
-                    if st[3] is None:
-                        tparts = st[1]
-                        if tparts is None:
-                            kind, sid = VALUE, None
-                        else:
-                            kind = ASSIGN
-                            sid = sid_of(tparts[0])
-                            if sid is None:
-                                sid = target_slot(Name(tparts, ln, st[2]), i)
-                        # the operands in `call`'s order (the callee first), each as `operand` resolves it,
-                        # with its commonest cases inline: `%N` defined before, plain names
-                        form = st[0]
-                        if form:
-                            k = 6 if form == 1 else 4  # the operator / the callee
-                            f = st[k]
-                            if type(f) is tuple:  # a name, maybe qualified: `operand`'s case inline
-                                fcol = st[k + 1]
-                                if len(f) == 1:
-                                    nm = f[0]
-                                    sid_a = sid_of(nm)
-                                    if sid_a is not None:
-                                        node = new_obj(SlotRef)
-                                        node.name = names[sid_a]
-                                        node.id = sid_a
+                                    vcol = c4
+                                    if op is not None:  # a op b: the operator is a name (`(op,)`), maybe a slot
+                                        fcol = c5
+                                        sid_a = known_get(op)
+                                        if sid_a is not None:
+                                            f = new_obj(SlotRef)
+                                            f.name = names[sid_a]
+                                            f.id = sid_a
+                                        else:
+                                            if op not in unknown:
+                                                unknown[op] = (i, ln, fcol)
+                                            f = new_obj(Name)
+                                            f.parts = parts_of.get(op) or parts_of.setdefault(op, (op,))
+                                        f.line = ln
+                                        f.col = fcol
+                                        ks = _MATCHED_INFIX
+                                    else:
+                                        ks = _MATCHED_VALUE
+                                args = [None] * len(ks)  # exactly its length (as `vals[:]` below)
+                                for j, k in ks:
+                                    t = r[k]
+                                    if t[0] == "%":
+                                        n = int(t[1:])
+                                        if (v := ssa_get(n)) == n < i:  # `%N` numbered as written, defined before
+                                            node = new_obj(SSA)
+                                            node.n = v  # the statement's index: one int object (see the label)
+                                            node.line = ln
+                                            node.col = r[k + 9]
+                                            args[j] = node
+                                        else:
+                                            args[j] = operand(n, ln, r[k + 9], i)
+                                        continue
+                                    v = known_get(t)
+                                    if v is not None:  # a slot
+                                        node = new_obj(SlotRef)  # SlotRef(names[v], v, ln, col)
+                                        node.name = names[v]
+                                        node.id = v
                                         node.line = ln
-                                        node.col = fcol
-                                        f = node
-                                    elif nm not in unknown:
-                                        unknown[nm] = (i, ln, fcol)
-                                if type(f) is tuple:
-                                    node = new_obj(Name)
-                                    node.parts = f
-                                    node.line = ln
-                                    node.col = fcol
-                                    f = node
-                            else:
-                                f = operand(f, ln, st[k + 1], i)
-                        vals = []
-                        for k in _PACKED_OPERANDS[form] if len(st) < 12 else _PACKED_CALL3:
-                            a = st[k]
-                            ta = type(a)
-                            if ta is int:
-                                if ssa_get(a) == a < i:
-                                    node = new_obj(SSA)
-                                    node.n = a
-                                    node.line = ln
-                                    node.col = st[k + 1]
-                                    vals.append(node)
-                                    continue
-                            elif ta is tuple:  # `operand`'s case inline (an operand is never qualified)
-                                nm = a[0]
-                                sid_a = sid_of(nm)
-                                if sid_a is not None:
-                                    node = new_obj(SlotRef)  # SlotRef(names[sid_a], sid_a, ln, col)
-                                    node.name = names[sid_a]
-                                    node.id = sid_a
-                                    node.line = ln
-                                    node.col = st[k + 1]
-                                    vals.append(node)
-                                    continue
-                                if nm not in unknown:
-                                    unknown[nm] = (i, ln, st[k + 1])
-                                node = new_obj(Name)
-                                node.parts = a
-                                node.line = ln
-                                node.col = st[k + 1]
-                                vals.append(node)
+                                        node.col = r[k + 9]
+                                        args[j] = node
+                                    else:
+                                        args[j] = matched_atom(t, ln, r[k + 9], i)
+                                if ks is _MATCHED_VALUE:
+                                    v = args[0]
+                                else:
+                                    v = new_obj(Call)  # Call(callee, args, infix, ln, col)
+                                    v.func = f
+                                    v.args = args
+                                    v.infix = op
+                                    v.line = ln
+                                    v.col = vcol
+                                s = new_obj(Stmt)
+                                s.kind = kind
+                                s.value = v
+                                s.slot = sid
+                                s.target = None
+                                s.args = ()
+                                s.label = lab
+                                s.annotation = None
+                                s.line = ln
+                                s.col = vcol if target is None else col
+                                append(s)
+                                if consume:
+                                    lines[i - 1] = None
                                 continue
-                            vals.append(operand(a, ln, st[k + 1], i))
-                        if form == 0:
-                            v = vals[0]
+                            if tb is Match:  # its `PackedLine`, in `lines` for what reads the line again
+                                bl = lines[i - 1] = materialize(index.line_object(bl))
+                            else:
+                                bl = materialize(bl)  # its `PackedLine`
+                        if columns:
+                            others.append(i - 1)
+                        label = bl.label
+                        if label is not None and ssa_setdefault(label, i) != i:  # numbered before the statement's operands
+                            duplicates.append(bl)
+                        if bl.header is not None:
+                            headers[i] = (bl.header, bl)
+                            by_number.setdefault(bl.header, i)
+                        st = raw(bl)
+                        if type(st) is tuple:  # a packed line (fastpath.PackedLine): its IR statement without syntax nodes
+                            ln = bl.line
+                            if st[3] is None:
+                                tparts = st[1]
+                                if tparts is None:
+                                    kind, sid = VALUE, None
+                                else:
+                                    kind = ASSIGN
+                                    sid = sid_of(tparts[0])
+                                    if sid is None:
+                                        sid = target_slot(Name(tparts, ln, st[2]), i)
+                                # the operands in `call`'s order (the callee first), each as `operand` resolves it,
+                                # with its commonest cases inline: `%N` defined before, plain names
+                                form = st[0]
+                                if form:
+                                    k = 6 if form == 1 else 4  # the operator / the callee
+                                    f = st[k]
+                                    if type(f) is tuple:  # a name, maybe qualified: `operand`'s case inline
+                                        fcol = st[k + 1]
+                                        if len(f) == 1:
+                                            nm = f[0]
+                                            sid_a = sid_of(nm)
+                                            if sid_a is not None:
+                                                node = new_obj(SlotRef)
+                                                node.name = names[sid_a]
+                                                node.id = sid_a
+                                                node.line = ln
+                                                node.col = fcol
+                                                f = node
+                                            elif nm not in unknown:
+                                                unknown[nm] = (i, ln, fcol)
+                                        if type(f) is tuple:
+                                            node = new_obj(Name)
+                                            node.parts = f
+                                            node.line = ln
+                                            node.col = fcol
+                                            f = node
+                                    else:
+                                        f = operand(f, ln, st[k + 1], i)
+                                vals = []
+                                for k in _PACKED_OPERANDS[form] if len(st) < 12 else _PACKED_CALL3:
+                                    a = st[k]
+                                    ta = type(a)
+                                    if ta is int:
+                                        if ssa_get(a) == a < i:
+                                            node = new_obj(SSA)
+                                            node.n = a
+                                            node.line = ln
+                                            node.col = st[k + 1]
+                                            vals.append(node)
+                                            continue
+                                    elif ta is tuple:  # `operand`'s case inline (an operand is never qualified)
+                                        nm = a[0]
+                                        sid_a = sid_of(nm)
+                                        if sid_a is not None:
+                                            node = new_obj(SlotRef)  # SlotRef(names[sid_a], sid_a, ln, col)
+                                            node.name = names[sid_a]
+                                            node.id = sid_a
+                                            node.line = ln
+                                            node.col = st[k + 1]
+                                            vals.append(node)
+                                            continue
+                                        if nm not in unknown:
+                                            unknown[nm] = (i, ln, st[k + 1])
+                                        node = new_obj(Name)
+                                        node.parts = a
+                                        node.line = ln
+                                        node.col = st[k + 1]
+                                        vals.append(node)
+                                        continue
+                                    vals.append(operand(a, ln, st[k + 1], i))
+                                if form == 0:
+                                    v = vals[0]
+                                else:
+                                    v = new_obj(Call)  # Call(callee, args, infix, ln, col)
+                                    v.func = f
+                                    v.args = vals[:]  # exactly its length (appends leave room for 4: 16 B a call at scale)
+                                    v.infix = st[6][0] if form == 1 else None
+                                    v.line = ln
+                                    v.col = st[5]
+                                s = new_obj(Stmt)
+                                s.kind = kind
+                                s.value = v
+                                s.slot = sid
+                                s.target = None
+                                s.args = ()
+                                s.label = label
+                                s.annotation = bl.annotation
+                                s.line = ln
+                                s.col = bl.col
+                                append(s)
+                                if consume:
+                                    lines[i - 1] = None
+                                continue
+                            st = unpack_stmt(st, ln)  # `x = v::T`, `a op b::T`: the general path, on the nodes
+                        t = type(st)
+                        if t is ValueStmt:
+                            kind, sid = VALUE, None
+                        elif t is Assign:
+                            target = st.target
+                            if type(target) is Name and len(target.parts) > 1:
+                                # `Main.x = v`: a global assignment; its value is v's (Julia's Expr(:(=), GlobalRef, v))
+                                node = S.ExprNode("=", [target, res(st.value, i)], st.line, st.col)
+                                append(Stmt(VALUE, node, None, None, [], label, bl.annotation, bl.line, bl.col))
+                                continue
+                            kind = ASSIGN
+                            sid = sid_of(target.parts[0]) if type(target) is Name else None
+                            if sid is None:
+                                sid = target_slot(target, i)
                         else:
-                            v = new_obj(Call)  # Call(callee, args, infix, ln, col)
-                            v.func = f
-                            v.args = vals[:]  # exactly its length (appends leave room for 4: 16 B a call at scale)
-                            v.infix = st[6][0] if form == 1 else None
-                            v.line = ln
-                            v.col = st[5]
-                        s = new_obj(Stmt)
+                            s = _other_stmt(bl, st, i, res, target_slot)
+                            append(s)
+                            if s.kind in ir.TERMINATORS:
+                                controls.append(i)
+                            continue
+                        v = st.value
+                        tv = type(v)
+                        if tv is Call:
+                            v = call(v, i, True)
+                        elif tv is not SSA or not ssa_get(v.n) == v.n < i:  # `%k` numbered as written, defined before: itself
+                            v = res(v, i)
+                        s = new_obj(Stmt)  # Stmt(kind, v, sid, None, (), label, bl.annotation, bl.line, bl.col) without the __init__ call
                         s.kind = kind
                         s.value = v
                         s.slot = sid
                         s.target = None
-                        s.args = ()
+                        s.args = ()  # no operands besides the value: one shared empty tuple, not a list per statement
                         s.label = label
                         s.annotation = bl.annotation
-                        s.line = ln
+                        s.line = bl.line
                         s.col = bl.col
                         append(s)
-                        if consume:
-                            lines[i - 1] = None
-                        continue
-                    st = unpack_stmt(st, ln)  # `x = v::T`, `a op b::T`: the general path, on the nodes
-                t = type(st)
-                if t is ValueStmt:
-                    kind, sid = VALUE, None
-                elif t is Assign:
-                    target = st.target
-                    if type(target) is Name and len(target.parts) > 1:
-                        # `Main.x = v`: a global assignment; its value is v's (Julia's Expr(:(=), GlobalRef, v))
-                        node = S.ExprNode("=", [target, res(st.value, i)], st.line, st.col)
-                        append(Stmt(VALUE, node, None, None, [], label, bl.annotation, bl.line, bl.col))
-                        continue
-                    kind = ASSIGN
-                    sid = sid_of(target.parts[0]) if type(target) is Name else None
-                    if sid is None:
-                        sid = target_slot(target, i)
-                else:
-                    s = _other_stmt(bl, st, i, res, target_slot)
-                    append(s)
-                    if s.kind in ir.TERMINATORS:
-                        controls.append(i)
+                    if rows:
+                        flush()
+                    if columns and consume:  # the matched lines of the slice are dropped (not the lines `others` lists)
+                        kept = [(k, lines[k]) for k in others]
+                        lines[lo:hi] = [None] * (hi - lo)
+                        for k, bl in kept:
+                            lines[k] = bl
+                        del kept
+                    if not split_walk:
+                        others.clear()
+                if in_child:  # never returns
+                    forked.send(two.child_part(walk, body, h, assumed_locals, assumed_labels, others))
+                if forked is None:
+                    break
+                data = forked.receive()
+                forked = None
+                theirs = None if data is None else two.apply(
+                    data, walk, body, lines, lambda nm, line, col, here: add_local(Name((nm,), line, col), here), index)
+                if theirs is None:
+                    start, stop = h, n_lines  # (the child failed or declined: the lines from `h` here)
                     continue
-                v = st.value
-                tv = type(v)
-                if tv is Call:
-                    v = call(v, i, True)
-                elif tv is not SSA or not ssa_get(v.n) == v.n < i:  # `%k` numbered as written, defined before: itself
-                    v = res(v, i)
-                s = new_obj(Stmt)  # Stmt(kind, v, sid, None, (), label, bl.annotation, bl.line, bl.col) without the __init__ call
-                s.kind = kind
-                s.value = v
-                s.slot = sid
-                s.target = None
-                s.args = ()  # no operands besides the value: one shared empty tuple, not a list per statement
-                s.label = label
-                s.annotation = bl.annotation
-                s.line = bl.line
-                s.col = bl.col
-                append(s)
-            if rows:
-                flush()
-            if columns and consume:  # the matched lines of the slice are dropped (not the lines `others` lists)
-                hi = min(lo + _CHUNK, len(lines))
-                kept = [(k, lines[k]) for k in others]
-                lines[lo:hi] = [None] * (hi - lo)
-                for k, bl in kept:
-                    lines[k] = bl
-                del kept
-            others.clear()
+                for k in theirs:  # (the child's lines made as objects, as its walk left them: a match packed)
+                    if type(lines[k]) is Match:
+                        lines[k] = materialize(index.line_object(lines[k]))
+                others += theirs
+                break
+        except BaseException:
+            if in_child:
+                forking.Sender.fail()
+            if forked is not None:
+                forked.discard()
+            raise
+        if split_walk and self.consume:  # as a one-process walk leaves them: only the lines made as objects
+            kept = [(k, lines[k]) for k in others]
+            lines[:] = [None] * n_lines
+            for k, bl in kept:
+                lines[k] = bl
+            del kept
         # `res` and `call` refer to each other through their closure cells: a reference cycle that
         # holds `walk` and with it the whole body.  Clearing the cells lets reference counting free
         # the IR when the caller drops it (else only the cyclic GC can: ~0.4 s per 100k statements).
@@ -1286,7 +1347,8 @@ class _Walk:
         self.slots = list(slots)  # slots[i] has id i + 1
         self.by_name = dict(by_name)  # name -> slot id
         self.names = [""] + [s.name for s in slots]  # slot id -> name
-        self.ssa = ssa  # label -> statement index (first use)
+        self.ssa = ssa  # label -> statement index (first use); see `labels`
+        self.later_labels = None  # labels a split walk's child met, not yet in `ssa` (`irc.ir.split.apply`)
         # found by the walk, in text order
         self.stmts: list[ir.Stmt] | Body = []  # a `Body` filled by `_resolve_body` (a list on the objects path)
         self.errors: list[tuple] = []  # (message, line, col, code), in report order
@@ -1316,6 +1378,14 @@ class _Walk:
         self.by_name[nm] = sid
         return sid
 
+    def labels(self) -> dict[int, int]:
+        """The label map, every label met (`ssa` with `later_labels` added)."""
+        if self.later_labels is not None:
+            labs, idx = self.later_labels
+            self.ssa.update(zip(labs, idx))
+            self.later_labels = None
+        return self.ssa
+
     def early(self) -> dict[str, tuple[int, int, int]]:
         """Locals read before their first assignment -> (stmt index, line, col) of the first read."""
         first = self.first_target
@@ -1327,7 +1397,7 @@ class _Walk:
             return True
         if self.slots != slots or self.by_name != by_name or self.early():
             return False
-        ssa, n = self.ssa, len(slots)
+        ssa, n = self.labels() if self.ssa_misses else self.ssa, len(slots)
         return not any(k in ssa for k in self.ssa_misses) and not any(1 <= s <= n for s in self.slot_misses)
 
 
@@ -1342,26 +1412,33 @@ def _assigned_names(lines: list[S.BodyLine]) -> set:
     """Names and pinned ids assigned (or NewvarNode'd) anywhere in the body."""
     out: set = set()
     for bl in lines:
-        st = raw_stmt(bl)
-        if type(bl) is MatchedLine:  # its target is a plain name or none
-            t = st[2]
-            if t is not None:
-                out.add(t)
-            continue
-        if type(st) is tuple:  # a packed line (fastpath.PackedLine): its target is a plain name or none
-            if st[1] is not None:
-                out.add(st[1][0])
-            continue
-        t = st.target if isinstance(st, (S.Assign, S.NewvarNode)) else None
+        t = line_target(bl)
         if t is None:
             continue
-        if isinstance(t, S.SlotRef):
+        if type(t) is str:
+            out.add(t)
+        elif isinstance(t, S.SlotRef):
             out.add(t.id)
             if t.name:
                 out.add(("named", t.name, t.id))
-        elif isinstance(t, S.Name) and len(t.parts) == 1:
-            out.add(t.parts[0])
     return out
+
+
+def line_target(bl) -> str | S.SlotRef | None:
+    """What a body line assigns (or NewvarNode's): a bare name, a `SlotRef`, or None."""
+    if type(bl) is _Match:
+        return bl.group(3)
+    st = raw_stmt(bl)
+    if type(bl) is MatchedLine:  # its target is a plain name or none
+        return st[2]
+    if type(st) is tuple:  # a packed line (fastpath.PackedLine): its target is a plain name or none
+        return st[1][0] if st[1] is not None else None
+    t = st.target if isinstance(st, (S.Assign, S.NewvarNode)) else None
+    if isinstance(t, S.SlotRef):
+        return t
+    if isinstance(t, S.Name) and len(t.parts) == 1:
+        return t.parts[0]
+    return None
 
 
 def _true_order(guess: list[tuple[str, int, int]], first_target: dict[str, int], early: dict) -> list[tuple[str, int, int]]:
