@@ -114,6 +114,17 @@ line (at the source line the body's `line` column gives) from the source
 text (`_Builder._line_reader`: the same `shape_re` match and `_pack` the
 parser used, so an equal line).  Bodies with statement markers
 (kept for `irc fmt`) are never consumed.
+
+**Split walk** (`build_program(..., split=Split(...))`, what `irc infer`
+asks for when it runs its inputs in-process).  The first walk of a body of
+`Split.min_lines` lines or more is shared with a forked child
+(`irc.ir.split`): the child walks the later lines from the tables the
+parent's lines will leave (their locals, listed before the fork; their
+labels, looked up as read) and sends what its lines made; the parent walks
+the earlier lines, checks what the child assumed and applies its part, or
+walks the later lines itself.  Such a walk drops its lines after it, not
+as it goes.  Same function as the one-process walk
+(tests/ir/test_split_build.py).
 """
 from __future__ import annotations
 

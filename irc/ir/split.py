@@ -1,50 +1,62 @@
-"""The builder's walk in two processes: a forked child writes the rows of the body's second part.
+"""The builder's first walk in two processes: a forked child walks the body's later lines.
 
-`irc.ir.build._Builder._resolve_body` walks a long body's lines in order;
-with a `Split` it forks (`irc.forking`) at the start of its first walk,
-before any line is read:
+`irc.ir.build._Builder._resolve_body` walks a body's lines in order; with
+a `Split` and a body of `Split.min_lines` lines or more it forks
+(`irc.forking`) before it reads any line:
 
-* the **child** walks the lines from `h` on (`h` about 55 % of the body,
-  `Split.at`), exactly as the parent would, from the state of the fork (the
-  header's slots and nothing else) plus the labels of the lines before `h`
-  (`seed_labels`: the label map a walk has when it reaches `h`).  It halts
-  at the first line that is not written as a row of columns (a statement
-  made as objects, `::T`, a non-matched line: their effects reach further
-  than a row's) and sends back what its rows did (`child_part` ->
-  `Part`): their columns, and every table entry they made (names and
-  literals interned, names first read as globals, locals first assigned,
-  labels, block headers);
-* meanwhile the **parent** walks the lines before `h`; it then applies the
-  child's part (`apply`) and walks on, alone, from the line where the child
-  halted.
+* the **parent** first lists the locals its own lines (0 .. h - 1, `h`
+  `SHARE` of the lines) will number, in order (`locals_before`: the
+  bare names they assign first; read before the fork, as the child would
+  otherwise copy every page of those lines' matches);
+* the **child** takes those locals as numbered (the same ids the parent
+  will give them) and walks the lines from `h` to the end, exactly as the
+  one-process walk would, rows and objects alike.  A label of the parent's
+  lines it reads is looked up lazily (`lazy_labels`): `%N` is taken to be
+  statement N when line N carries label N, and recorded.  It sends back
+  what its lines made (`child_part` -> `Part`): the body's columns (a
+  column of zeros as nothing), its statements kept as objects, and every
+  table entry (names and literals interned, names first read as globals,
+  locals first assigned, labels, block headers, pinned slots, errors,
+  terminators, misses, the lines made as objects);
+* meanwhile the parent walks its own lines, then applies the child's part
+  (`apply`) after them, or walks the child's lines itself if the part
+  cannot be applied or none came.
 
-**Why the result is the one-process walk's.**  A row's effect depends on
-the tables only through the slot names (a name is a slot once a line
-assigned it), the label map, and the indexes the body interns names and
-literals at.  The child knows the labels before `h` (the seed); it does not
-know the locals the parent's part assigns nor its interned entries, and
-`apply` corrects exactly those:
+**Why the result is the one-process walk's.**  A line's effect on the
+walk depends on the tables only through the slot names (a bare name is a
+slot once a line assigned it), the label map, the first reads and pinned
+references recorded so far, and the indexes the body interns names and
+literals at.  `apply` checks what the child assumed and corrects the rest:
 
-- a name the parent's part made a slot is a slot in the child's rows too
-  (a read of it the child took for a global, or a local the child numbered
-  itself, becomes the parent's slot); the child's records of it (first read
-  as a global, first assignment) are dropped, as the one-process walk makes
-  none;
-- every other local the child numbered is numbered again in the child's
-  order after the parent's (`new_local`, as the walk does on its first
-  assignment), and every name or literal the child interned is interned in
-  the child's order after the parent's (an entry the parent has keeps the
-  parent's position);
-- names first read as globals, labels and block headers are added after
-  the parent's in the child's order, an entry the parent has winning.
+- the parent's locals are the ones the child took (`assumed_locals`
+  equals the names of the parent's `_Walk.order`), so every slot id the
+  child used is the parent's; its own locals are numbered again in its
+  order (`new_local`, as the walk does) and get the same ids;
+- every label the child took as its line's own number is so in the
+  parent's label map (no earlier line repeats it), no label the child met
+  missing is in the parent's map, and no label of the child's lines is one
+  of the parent's (the one-process walk's duplicate: the child declines
+  when its own lines repeat one);
+- the names and literals the child interned are interned again in the
+  child's order after the parent's (an entry the parent has keeps the
+  parent's index and position), and the child's tags are rewritten through
+  that map (`SSA` and slot tags are unchanged); a name's or literal's tag
+  is found by its low byte, in C, so only the columns and rows holding one
+  are rewritten;
+- first reads, block headers and pinned references are added after the
+  parent's in the child's order, an entry the parent has winning (a pinned
+  slot: the first named reference wins over an unnamed one, as in the
+  walk); errors, terminators and misses follow the parent's.
 
-The child's tags and slot ids are rewritten through those maps (`SSA`
-tags and the header's slots are unchanged).  Anything the maps cannot
-express makes the child decline and the parent walk the lines itself: a
-label the child met twice (a duplicate, an error the walk records), an
-infix operator the parent made a slot (its statement is not a row), or any
-failure of the child.  The split walk and the one-process walk give equal
-bodies, tables and errors (tests/ir/test_split_build.py).
+Labels the child met are kept beside the label map (`_Walk.later_labels`)
+and added to it only when something reads it (`_Walk.labels`: a second
+walk, a duplicate's error, a missing label's check).  While the child
+lives the parent drops no line (a freed line would copy its page); it
+drops them after the walk as the one-process walk would have (all but
+those made as objects, a match among them packed as the walk packs it).
+The split walk and the one-process walk give equal functions: slots,
+statements, the columns as written, interned tables, blocks, diagnostics
+(tests/ir/test_split_build.py).
 """
 from __future__ import annotations
 
@@ -57,7 +69,7 @@ from itertools import repeat
 
 from irc.ir.body import LIT_TAG, NAME_TAG
 
-SHARE = 0.58  # of the lines walked by the parent: the child also seeds its labels and sends its part
+SHARE = 0.58  # of the lines walked by the parent (the child also sends its part; the parent then applies it)
 MIN_LINES = 100_000  # `irc infer`, running its inputs in-process, splits the walk of a longer body
 
 _Match = re.Match
