@@ -55,6 +55,14 @@ def _plain(bl):
     return bl.unpacked() if type(bl) in (FP.MatchedLine, FP.PackedLine) else bl
 
 
+def build_one(fd: S.FunctionDef, text: str, consume: bool, **builder) -> tuple:
+    """One function of `text` built (`_Builder(fd, …, consume, **builder)`): the function (None if it
+    was not built) and its diagnostics (severity, message, line, column, code), in order."""
+    sink = DiagnosticSink("t.ir", text)
+    fn = _Builder(fd, sink, consume, **builder).build()
+    return fn, [(d.severity, d.message, d.span.line, d.span.col, d.code) for d in sink.items]
+
+
 def _builds(text: str, objects: bool, consume: bool, matches: bool = False) -> tuple[list, int]:
     try:
         src = parse_text(text, "t.ir", matches=matches)
@@ -63,9 +71,7 @@ def _builds(text: str, objects: bool, consume: bool, matches: bool = False) -> t
     out, columns = [], 0
     for it in src.items:
         if type(it) is S.FunctionDef:
-            sink = DiagnosticSink("t.ir", text)
-            fn = _Builder(it, sink, consume, objects=objects, index=src.line_index).build()
-            diags = [(d.severity, d.message, d.span.line, d.span.col, d.code) for d in sink.items]
+            fn, diags = build_one(it, text, consume, objects=objects, index=src.line_index)
             if fn is None:
                 out.append((None, diags))
                 continue

@@ -12,11 +12,11 @@ bodies and edge cases split at every line, mutants, and MTK-like programs.
 The child's part must be taken where the split is exact (counted), and
 declined where it cannot be (a label repeated across the split, a label
 the child cannot know, a forward `%N`); a child that fails or no fork at
-all gives the same function; `irc infer` splits only when it runs its
-inputs in-process; no child or file descriptor is left behind."""
+all gives the same function; no child or file descriptor is left behind.  (That `irc
+infer` splits only when it runs its inputs in-process:
+tests/output/test_forked.py, with the printer's fork.)"""
 from __future__ import annotations
 
-import io
 import os
 import random
 import sys
@@ -25,16 +25,15 @@ from pathlib import Path
 import pytest
 
 from irc import forking
-from irc.cli import batch, driver
-from irc.errors import DiagnosticSink, IrcError
+from irc.cli import driver
+from irc.errors import IrcError
 from irc.ir import split as two
 from irc.ir.body import Body
-from irc.ir.build import _Builder
 from irc.output import text as printer
 from irc.syntax import tree as S
 from irc.syntax.parser import parse_text
 
-from test_column_build_equals_objects import EDGES, SAMPLES_AND_CONFORMANCE, _columns
+from test_column_build_equals_objects import EDGES, SAMPLES_AND_CONFORMANCE, _columns, build_one
 from test_one_walk_builder_equals_two_walks import CORPUS, SECOND_WALK
 from test_packed_build_equals_general import TRICKY
 
@@ -76,9 +75,7 @@ def _functions(text: str, consume: bool, at: int | None) -> list | None:
         if type(it) is not S.FunctionDef:
             continue
         split = None if at is None or not 0 < at < len(it.lines) else two.Split(1, at=at, fork=True)
-        sink = DiagnosticSink("t.ir", text)
-        fn = _Builder(it, sink, consume, index=src.line_index, split=split).build()
-        diags = [(d.severity, d.message, d.span.line, d.span.col, d.code) for d in sink.items]
+        fn, diags = build_one(it, text, consume, index=src.line_index, split=split)
         if fn is None:
             out.append((None, diags))
             continue
@@ -239,26 +236,3 @@ def test_the_driver_splits_a_long_body_and_prints_the_same(outcomes, monkeypatch
     assert outcomes == [True]
     assert printer.render_program(split.program, split.results) == printer.render_program(whole.program, whole.results)
     assert driver.analyse("t.ir", text, driver.Options(split_min=len(text))).ok and outcomes == [True]  # (not split)
-
-
-def test_irc_infer_splits_only_when_it_runs_its_inputs_in_process(tmp_path, monkeypatch):
-    files = []
-    for k in range(2):
-        p = tmp_path / f"f{k}.ir"
-        p.write_text(mtk_text(300, 0, k), encoding="utf-8")
-        files.append(str(p))
-    seen = []
-    real = batch.run_tasks
-
-    def spy(worker, tasks, jobs=1, cluster=None):
-        seen.extend(t[2].analysis.split_min for t in tasks)
-        return real(worker, tasks, 1, cluster)  # (in this process: the options are what a worker would get)
-
-    monkeypatch.setattr(batch, "run_tasks", spy)
-    assert batch.cli_infer(files, jobs=2, out_dir=str(tmp_path / "o"), stdout=io.StringIO(), stderr=io.StringIO(),
-                           color="never") == 0
-    assert seen == [0, 0]
-    seen.clear()
-    assert batch.cli_infer(files[:1], jobs=2, out_dir=str(tmp_path / "p"), stdout=io.StringIO(),
-                           stderr=io.StringIO(), color="never") == 0
-    assert seen == [two.MIN_LINES]

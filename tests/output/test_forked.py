@@ -22,6 +22,7 @@ from test_streamed_text import GENERATED, _gen_mtk
 
 from irc.cli import batch
 from irc.cli.driver import analyse
+from irc.ir.split import MIN_LINES
 from irc.output import forked
 from irc.output import text as printer
 
@@ -169,7 +170,8 @@ def test_irc_infer_forks_for_a_large_body(dest, tmp_path, monkeypatch):
 
 
 def test_worker_processes_do_not_fork(tmp_path, monkeypatch):
-    """With `--jobs 2` and two inputs the bodies are printed by the workers, one process each."""
+    """With `--jobs 2` and two inputs the bodies are built and printed by the workers, one process each;
+    with one input, in `irc infer`'s process, a long body is built (`irc.ir.split`) and printed by two."""
     files = []
     for name, text in PROGRAMS[:2]:
         p = tmp_path / name
@@ -179,14 +181,14 @@ def test_worker_processes_do_not_fork(tmp_path, monkeypatch):
     real = batch.run_tasks
 
     def spy(worker, tasks, jobs=1, cluster=None):
-        seen.extend(t[2].fork_min for t in tasks)
+        seen.extend((t[2].fork_min, t[2].analysis.split_min) for t in tasks)
         return real(worker, tasks, 1, cluster)  # (in this process: the options are what a worker would get)
 
     monkeypatch.setattr(batch, "run_tasks", spy)
     assert batch.cli_infer(files, jobs=2, out_dir=str(tmp_path / "o"), stdout=io.StringIO(), stderr=io.StringIO(),
                            color="never") == 0
-    assert seen == [0, 0]
+    assert seen == [(0, 0), (0, 0)]
     seen.clear()
     assert batch.cli_infer(files[:1], jobs=2, out_dir=str(tmp_path / "p"), stdout=io.StringIO(),
                            stderr=io.StringIO(), color="never") == 0
-    assert seen == [forked.FORK_MIN]  # one input runs in this process whatever `--jobs`
+    assert seen == [(forked.FORK_MIN, MIN_LINES)]  # one input runs in this process whatever `--jobs`
