@@ -149,7 +149,7 @@ def test_split_build_equals_one_process_on_mutants():
     for name, text in CORPUS[::3]:
         mutant, _ = G.mutants(text, rnd, 2)
         splits += _same(mutant, lambda n: [rnd.randrange(1, n)] if n > 1 else [])
-    assert splits > 50  # (a mutant that no longer parses gives none)
+    assert splits > 30  # (a mutant that no longer parses gives none: 66 with the conformance inputs, 46 without)
 
 
 @pytest.mark.parametrize("stmts,diamond_every,seed", [(3000, 0, 1), (3000, 100, 2), (800, 7, 3), (2000, 0, 4)])
