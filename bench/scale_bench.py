@@ -14,7 +14,9 @@ Workloads (bench/gen_mtk.py, seed 1):
 quick iterations; the tables in docs/performance.md are at scale 1).
 
 For every workload, in rounds (round r runs everything once, so medians
-compare numbers taken side by side):
+compare numbers taken side by side; the versions and stores run in turn
+first, in reversed order every other round: with an even number of rounds
+none is always the one that runs right after another):
 
 1. the **regex floor**: ONE `re.findall(r"%\\d+|\\w+", text)` over the
    file's text, in a child process (wall and CPU seconds);
@@ -465,7 +467,8 @@ def main(argv: list[str] | None = None) -> int:
         log(f"round {i + 1}/{args.runs} (load {load()})")
         for w in wls:
             regex_run(paths[w.name], floors[w.name])
-            for c in cells:
+            # the versions in turn first: a run right after another (a large process just ended) is often slower
+            for c in cells if i % 2 == 0 else cells[::-1]:
                 if c.workload == w.name and not c.error:
                     cli_run(c, paths[w.name], roots[c.version], scratch, args.timeout, first=i == 0)
     if not args.no_phases:

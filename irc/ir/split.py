@@ -70,7 +70,7 @@ from itertools import repeat
 from irc.ir.body import LIT_TAG, NAME_TAG
 
 SHARE = 0.58  # of the lines walked by the parent (the child also sends its part; the parent then applies it)
-MIN_LINES = 100_000  # `irc infer`, running its inputs in-process, splits the walk of a longer body
+MIN_LINES = 250_000  # `irc infer`, running its inputs in-process, splits the walk of a longer body (200k: no gain)
 
 _Match = re.Match
 _COLUMNS = ("slot", "label", "line", "col", "vcol", "f", "fc", "a0", "a1", "a2", "c0", "c1", "c2")
