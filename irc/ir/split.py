@@ -202,10 +202,9 @@ def apply(data: bytes, walk, body, lines: list, add_local, index) -> list[int] |
     """Add the child's part (`child_part`'s pieces, received as one) to the
     parent's walk and body after the parent's own lines: the lines the child
     made as objects, or None if the part cannot be applied (then nothing was
-    changed).  `add_local(name, line,
-    col, here)` numbers a new local as the walk does on its first
-    assignment, returning its id; `index` the source's `LineIndex` (a
-    header's line object from its match)."""
+    changed).  `add_local(name, line, col, here)` numbers a new local as the
+    walk does on its first assignment, returning its id; `index` is the
+    source's `LineIndex` (a header's line object from its match)."""
     size = int.from_bytes(data[:8], "little")
     part: Part = pickle.loads(data[8:8 + size])
     view = memoryview(data)[8 + size:]
