@@ -369,7 +369,7 @@ def tokenize(text: str) -> list[str]:
     while pos < len(text):
         m = TOKEN.match(text, pos)
         if not m or m.end() == pos:
-            out.append(text[pos])
+            out.append(text[pos])  # unknown character: keep it, comparison stays exact
             pos += 1
             continue
         out.append(m.group(1))
@@ -378,6 +378,8 @@ def tokenize(text: str) -> list[str]:
 
 
 class Node:
+    """A parsed type expression: head plus optional {params} / (args) / [items]."""
+
     def __init__(self, head: str, kind: str = "", items: list | None = None, tail=None):
         self.head, self.kind, self.items, self.tail = head, kind, items or [], tail
 
@@ -393,6 +395,7 @@ class Node:
 
 def parse(tokens: list[str], i: int = 0) -> tuple[Node, int]:
     head = ""
+    # a dotted name (Base.Math.sin, Main.:(+)) or a literal
     while i < len(tokens) and tokens[i] not in "{}(),[]" and tokens[i] not in ("<:", "::", "where"):
         head += tokens[i]
         i += 1
@@ -426,6 +429,7 @@ def parse(tokens: list[str], i: int = 0) -> tuple[Node, int]:
 
 
 def short(name: str) -> str:
+    """Drop module qualification (Main., Base.Math., Main.##Sandbox#12.): compare bare names."""
     if name in ("Core.Const", "Core.PartialStruct", "Core.Compiler.Const"):
         return name
     if name.startswith(("typeof(", "var\"", ":", '"', "'")) or "." not in name or name[:1].isdigit():
@@ -459,24 +463,41 @@ def literal_type(lit: str) -> str:
 
 
 def normalize(node: Node, widen: bool) -> str:
+    if " where " in node.head and not node.kind:
+        collapsed = collapse_where(node.head)
+        if collapsed != node.head:
+            return normalize(parse(tokenize(collapsed))[0], widen)
     head = short(node.head)
     if head in ("Const", "Core.Const", "Core.Compiler.Const") and node.kind == "(":
+        if node.items and " where " in node.items[0].head and not node.items[0].kind:
+            node = Node(node.head, "(", [parse(tokenize(collapse_where(node.items[0].head)))[0]] + node.items[1:])
         if not widen:
             return "Const(%s)" % node.items[0].render() if node.items else "Const()"
         inner = node.items[0] if node.items else Node("nothing")
-        if inner.kind == "{":
+        if inner.kind == "{":  # Const(Vector{Int64}) is a type value
             return "Type{%s}" % normalize(inner, widen)
-        if inner.kind == "(":
+        if inner.kind == "(":  # Const(AssertionError("x")) is an instance of AssertionError
             return normalize(Node(inner.head), widen)
         return literal_type(inner.render())
     if head in ("PartialStruct", "Core.PartialStruct") and node.kind == "(":
         if widen and node.items:
             return normalize(node.items[0], widen)
         return "PartialStruct(%s)" % ", ".join(normalize(i, widen) for i in node.items)
-    if head == "NTuple" and node.kind == "{" and len(node.items) == 2 and node.items[0].head.isdigit() \
-            and not node.items[0].kind:
+    if head == "NTuple" and node.kind == "{" and len(node.items) == 2 and node.items[0].head.isdigit() and not node.items[0].kind:
         elem = normalize(node.items[1], widen)
         return "Tuple{%s}" % ", ".join([elem] * int(node.items[0].head))
+    if head in ARRAY_ALIAS and node.kind == "{" and len(node.items) == 2 and node.items[1].head in ("1", "2") \
+            and not node.items[1].kind:
+        # Array{T, 1} is Vector{T}: Julia printed the long form before 1.6
+        return "%s{%s}" % (ARRAY_ALIAS[head][node.items[1].head], normalize(node.items[0], widen))
+    if head == "NamedTuple" and node.kind == "{" and len(node.items) == 2 and node.items[0].kind == "(" \
+            and all(i.head.startswith(":") and not i.kind for i in node.items[0].items):
+        # NamedTuple{(:a, :b), Tuple{A, B}} is @NamedTuple{a::A, b::B} (printed so since 1.10)
+        names = [i.head[1:] for i in node.items[0].items]
+        types = normalize(node.items[1], widen)
+        tnode, _ = parse(tokenize(types))
+        if short(tnode.head) == "Tuple" and tnode.kind == "{" and len(tnode.items) == len(names):
+            return "@NamedTuple{%s}" % ", ".join("%s::%s" % (n, t.render()) for n, t in zip(names, tnode.items))
     if head == "Union" and node.kind == "{":
         members: set[str] = set()
         for item in node.items:
@@ -498,10 +519,67 @@ def normalize(node: Node, widen: bool) -> str:
     return out
 
 
+ARRAY_ALIAS = {"Array": {"1": "Vector", "2": "Matrix"},
+               "AbstractArray": {"1": "AbstractVector", "2": "AbstractMatrix"},
+               "DenseArray": {"1": "DenseVector", "2": "DenseMatrix"}}
+
+
+def split_where(text: str) -> tuple[str, list[str]]:
+    """'B where X<:T where Y' -> ('B', ['X<:T', 'Y']) at bracket depth 0; '{A, B}' lists are flattened."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "({[":
+            depth += 1
+        elif ch in ")}]":
+            depth -= 1
+        elif depth == 0 and text.startswith(" where ", i):
+            parts.append(text[start:i])
+            i += 7
+            start = i
+            continue
+        i += 1
+    parts.append(text[start:])
+    body, vars_ = parts[0], []
+    for v in parts[1:]:
+        v = v.strip()
+        if v.startswith("{") and v.endswith("}"):
+            node, _ = parse(tokenize(v[1:-1].join("()")))
+            vars_.extend(i.render() for i in node.items)  # already outermost first
+        else:
+            vars_.insert(0, v)  # 'B where Y where X': X is the outermost
+    return body, vars_
+
+
+def collapse_where(text: str) -> str:
+    """Julia >= 1.6 prints `T{a, X, Y} where Y where X` as `T{a}` when the trailing parameters are the
+    bound variables in order; only unbounded variables (and NamedTuple's own `<:Tuple`) are dropped,
+    since a bound other than the type's own changes the type. `Array{T,1} where T` is `Vector`."""
+    body, vars_ = split_where(text)
+    if not vars_:
+        return text
+    node, _ = parse(tokenize(body))
+    head = short(node.head)
+    if head in ARRAY_ALIAS and node.kind == "{" and len(node.items) == 2 and node.items[1].head in ("1", "2"):
+        node = Node(ARRAY_ALIAS[head][node.items[1].head], "{", node.items[:1])
+        head = node.head
+    names, where = [], "".join(" where " + v for v in reversed(vars_))
+    for v in vars_:
+        name, _, bound = v.partition("<:")
+        if bound and not (head == "NamedTuple" and bound.strip() in ("Tuple", "Core.Tuple")):
+            return node.render() + where
+        names.append(name.strip())
+    if node.kind == "{" and len(node.items) >= len(names) and not node.tail:
+        k = len(node.items) - len(names)
+        if [i.render() for i in node.items[k:]] == names:
+            return node.head + ("{%s}" % ", ".join(i.render() for i in node.items[:k]) if k else "")
+    return node.render() + where
+
+
 def canon(text: str | None, widen: bool = True) -> str | None:
     if text is None:
         return None
-    node, _ = parse(tokenize(text))
+    node, _ = parse(tokenize(collapse_where(text.strip())))
     return normalize(node, widen)
 
 
