@@ -437,7 +437,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     if not opts.quiet:
         stderr.write("".join(skipped_note(d, names) for d, names in skipped))
     if not inputs:
-        stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin)\n")
+        stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin, or pipe a paste in)\n")
         return 1
     if output is not None and any(p != STDIN and os.path.exists(p) and os.path.exists(output)
                                   and os.path.samefile(p, output) for p in inputs):
@@ -561,6 +561,27 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     return 1 if bad else 0
 
 
+def piped_stdin(stream: Any = None) -> bool:
+    """Whether standard input carries a paste: a pipe, or a redirected file that is not empty
+    (`irc infer < f.ir`, `pbpaste | irc infer`).  A terminal, `/dev/null` (a character device),
+    an empty file, a closed stream or pytest's stand-in (no descriptor) carry none."""
+    import stat
+
+    stream = sys.stdin if stream is None else stream
+    try:
+        if stream is None or stream.isatty():
+            return False
+        st = os.fstat(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False
+    return stat.S_ISFIFO(st.st_mode) or (stat.S_ISREG(st.st_mode) and st.st_size > 0)
+
+
+def inputs_or_stdin(files: list[str] | None) -> list[str]:
+    """The inputs given, else `-` when a paste is piped into standard input (`piped_stdin`)."""
+    return list(files) if files else ([STDIN] if piped_stdin() else [])
+
+
 def run_options_error(files: list[str], state: str, jobs: int, scheduler: str | None) -> str | None:
     """What is wrong with the options every analysing command shares
     (inputs, `--state`, `--jobs`, `--scheduler`), in words; None if nothing."""
@@ -573,7 +594,7 @@ def run_options_error(files: list[str], state: str, jobs: int, scheduler: str | 
     if scheduler is not None and jobs > 1:
         return "give --jobs N or --scheduler ADDRESS, not both (the cluster's workers are the jobs)"
     if not files:
-        return "no input files (give files, directories holding .ir files, or - for stdin)"
+        return "no input files (give files, directories holding .ir files, or - for stdin, or pipe a paste in)"
     return None
 
 
@@ -612,6 +633,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
         return usage("give -o FILE or --out-dir DIR, not both")
     if exact and not check:
         return usage("--exact refines --check; give both")
+    files = inputs_or_stdin(files)
     bad_run = run_options_error(files, state, jobs, scheduler)
     if bad_run:
         return usage(bad_run)

@@ -63,7 +63,16 @@ class _FlagsShownAsFlags:
 
 
 class IrcGroup(_FlagsShownAsFlags, typer.core.TyperGroup):
-    """The class of the `irc` app (`typer.Typer(cls=IrcGroup)`)."""
+    """The class of the `irc` app (`typer.Typer(cls=IrcGroup)`).  A first word that is no
+    command but an existing path (`irc f.ir`) is answered with the command meant:
+    `irc infer f.ir`."""
+
+    def resolve_command(self, ctx, args):
+        import os
+
+        if args and args[0] not in self.commands and not args[0].startswith("-") and os.path.exists(args[0]):
+            ctx.fail(f"{args[0]!r} is an input, not a command: to infer its types, irc infer {' '.join(args)}")
+        return super().resolve_command(ctx, args)
 
 
 class IrcCommand(_FlagsShownAsFlags, typer.core.TyperCommand):
@@ -76,7 +85,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every command
-    help="irc: parse, analyse and print Julia's lowered IR (.ir files).",
+    help="irc: paste what Julia printed (@code_warntype, @code_lowered, code_typed(optimize=false)) into a file, and irc infers every statement's type with Julia's rules: irc infer FILE.",
 )
 
 
@@ -90,7 +99,8 @@ def _version(value: bool) -> None:
 def _root(
     version: Optional[bool] = typer.Option(None, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
 ) -> None:
-    """irc: parse, analyse and print Julia's lowered IR (.ir files)."""
+    """irc: paste what Julia printed (@code_warntype, @code_lowered, code_typed(optimize=false)) into a
+    file, and irc infers every statement's type with Julia's rules: irc infer FILE."""
 
 
 FILES = typer.Argument(None, help="Files, directories (every .ir below) or - for stdin.", show_default=False)

@@ -315,3 +315,52 @@ def test_plain_and_hide_stable_from_the_command_line(progs):
 def test_plain_and_hide_stable_only_shape_text(progs, kw, shape):
     code, out, err = run([progs["loop"]], **{shape: True}, **kw)
     assert code == 2 and out == "" and "shape the annotated IR text" in err
+
+
+# ---------------------------------------------------------------- finding your way (issue 31, §4)
+
+
+def test_help_says_first_that_you_paste_julias_output():
+    from typer.testing import CliRunner
+
+    app = _commands()[0]
+    out = CliRunner().invoke(app, ["-h"], env={"COLUMNS": "200"}).output
+    first = next(line.strip() for line in out.splitlines() if line.strip() and not line.strip().startswith("Usage"))
+    assert first.startswith("irc: paste what Julia printed") and "irc infer FILE" in first, first
+
+
+def test_a_file_given_as_the_command_suggests_irc_infer(progs):
+    from typer.testing import CliRunner
+
+    app = _commands()[0]
+    r = CliRunner().invoke(app, [str(progs["loop"])], env={"COLUMNS": "300"})
+    assert r.exit_code == 2 and "internal error" not in r.output
+    assert f"irc infer {progs['loop']}" in " ".join(r.output.split()), r.output
+    r = CliRunner().invoke(app, ["no-such-command-or-file"])
+    assert r.exit_code == 2 and "irc infer" not in r.output  # not a path: typer's own "No such command"
+
+
+def test_piped_stdin_is_a_paste_and_a_terminal_or_dev_null_is_not(tmp_path):
+    import subprocess
+    import sys
+
+    full, empty = tmp_path / "full.ir", tmp_path / "empty.ir"
+    full.write_text(LOOP)
+    empty.write_text("")
+    with open(full) as f:
+        assert batch.piped_stdin(f)
+    with open(empty) as f, open(os.devnull) as null:
+        assert not batch.piped_stdin(f) and not batch.piped_stdin(null)
+    assert not batch.piped_stdin(io.StringIO(LOOP))  # no descriptor: not a stream a user piped
+    r, w = os.pipe()
+    with os.fdopen(r) as rf, os.fdopen(w, "w") as wf:
+        wf.write(LOOP)
+        assert batch.piped_stdin(rf)
+    cmd = [sys.executable, "-m", "irc", "infer", "--no-prelude"]
+    with open(full) as f:
+        piped = subprocess.run(cmd, stdin=f, capture_output=True, text=True, timeout=120)
+    given = subprocess.run(cmd + [str(full)], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert piped.returncode == given.returncode == 0, piped.stderr
+    assert piped.stdout == given.stdout.replace("full.ir", "<stdin>")
+    none = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert none.returncode == 2 and "no input files" in none.stderr and "pipe a paste in" in none.stderr
