@@ -107,7 +107,7 @@ FILES = typer.Argument(None, help="Files, directories (every .ir below) or - for
 SIGNATURE = typer.Option(None, "--signature", metavar="'f(x::T, …)'",
                          help="Signature of a pasted CodeInfo( whose REPL line does not give one.")
 SCHEDULER = typer.Option(None, "--scheduler", help="Run each file as a task on the Dask cluster at ADDRESS "
-                         "(tcp://HOST:PORT; needs irc[cluster]).", metavar="ADDRESS")
+                         "(tcp://HOST:PORT; needs the \\[cluster] extra).", metavar="ADDRESS")
 
 
 @app.command("fmt", cls=IrcCommand)
@@ -138,7 +138,7 @@ def infer_cmd(
     ctx: typer.Context,
     files: Optional[List[str]] = FILES,
     format: str = typer.Option("text", "--format", "-f", metavar="FORMAT", help="Output: text (annotated IR), json (one document) or jsonl (one function per line)."),
-    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared (same output)."),
+    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared (never changes the output).", rich_help_panel="Advanced"),
     stats: bool = typer.Option(False, "--stats", help="Print counts (statements, blocks, slots, visits, state cells), the state's size and the time of each phase on stderr."),
     check: bool = typer.Option(False, "--check", help="Compare with the types Julia printed in the input (path:line:col: lines, or JSON with --format json); exit 1 if any differ."),
     exact: bool = typer.Option(False, "--exact", help="With --check: compare lattice elements (Core.Const…), not widened types."),
@@ -177,7 +177,7 @@ def report_cmd(
     files: Optional[List[str]] = FILES,
     output: str = typer.Option(..., "-o", "--output", help="The HTML file to write (atomically); - for stdout.", metavar="FILE"),
     title: str = typer.Option("irc report", "--title", help="The page's title."),
-    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared (same report)."),
+    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared (never changes the report).", rich_help_panel="Advanced"),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
     max_lines: int = typer.Option(2000, "--max-lines", help="Annotated IR lines kept per function (0: none).", metavar="N"),
@@ -198,7 +198,7 @@ def explain_cmd(
     slot: Optional[str] = typer.Option(None, "--slot", help="The slot to explain, as printed (x, @_3, x@_5).", show_default=False),
     stmt: Optional[str] = typer.Option(None, "--stmt", help="The statement to explain: %N as printed, or N: its callee, argument types, the methods considered.", show_default=False),
     function: Optional[str] = typer.Option(None, "--function", help="The function holding the slot or statement (needed when several do)."),
-    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared."),
+    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared.", rich_help_panel="Advanced"),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
     signature: Optional[str] = SIGNATURE,

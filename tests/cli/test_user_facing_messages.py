@@ -364,3 +364,27 @@ def test_piped_stdin_is_a_paste_and_a_terminal_or_dev_null_is_not(tmp_path):
     assert piped.stdout == given.stdout.replace("full.ir", "<stdin>")
     none = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
     assert none.returncode == 2 and "no input files" in none.stderr and "pipe a paste in" in none.stderr
+
+
+def test_signature_given_for_a_paste_with_headers_says_it_is_not_used(tmp_path):
+    from irc.syntax.parser import parse_text
+
+    text = (ROOT / "samples" / "union_accumulator.ir").read_text(encoding="utf-8")
+    fd = [it for it in parse_text(text, "u.ir", signature="g(x::Int64)").items if hasattr(it, "notes")][0]
+    assert any("--signature is not used" in m for _, _, m in fd.notes)
+    fd = [it for it in parse_text(text, "u.ir").items if hasattr(it, "notes")][0]
+    assert not any("--signature" in m for _, _, m in fd.notes)
+    out, err = io.StringIO(), io.StringIO()
+    assert batch.cli_infer([str(ROOT / "samples" / "union_accumulator.ir")], signature="g(x::Int64)",
+                           stdout=out, stderr=err) == 0
+    assert "note: --signature is not used" in err.getvalue()
+
+
+@pytest.mark.parametrize("command", ["infer", "report"])
+def test_state_is_advanced_and_scheduler_names_its_extra(command):
+    from typer.testing import CliRunner
+
+    out = CliRunner().invoke(_commands()[0], [command, "-h"], env={"COLUMNS": "200"}).output
+    advanced = out[out.index("Advanced"):]
+    assert "--state" in advanced and "--state" not in out[:out.index("Advanced")]
+    assert "needs the [cluster] extra" in out
