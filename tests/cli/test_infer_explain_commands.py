@@ -301,3 +301,33 @@ def test_output_file_is_whole_or_untouched_when_the_run_is_killed(tmp_path):
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=60)
         assert dest.read_text() in ("old\n", complete)
+
+
+def _explain_stmt(sample: str, stmt: str) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    assert explain_main(str(ROOT / "samples" / sample), None, None, Options(), out, err, stmt=stmt) == 0, err.getvalue()
+    return out.getvalue()
+
+
+def test_explain_stmt_on_a_jump_a_return_and_a_slot_read():
+    """Issue 31 §2: a statement that is no call is explained, never 'not a call'."""
+    for stmt in [str(k) for k in range(1, 18)]:
+        assert "not a call" not in _explain_stmt("union_accumulator.ir", stmt)
+    branch = _explain_stmt("union_accumulator.ir", "%5")
+    assert "goto #4 if not %4: a branch on a condition of type Bool" in branch
+    assert "its value is %4 (statement 4, line 49): Bool; see --stmt %4" in branch
+    assert "goto #2: an unconditional jump" in _explain_stmt("union_accumulator.ir", "16")
+    ret = _explain_stmt("union_accumulator.ir", "17")
+    assert "return s: returns Union{Float64, Int64}" in ret and "a read of slot s" in ret and "see --slot s" in ret
+    read = _explain_stmt("union_accumulator.ir", "%9")
+    assert "a read of slot s: its state here is Union{Float64, Int64}" in read
+    assert "a literal: Core.Const(0)" in _explain_stmt("union_accumulator.ir", "1")
+
+
+def test_explain_slot_by_a_name_that_several_slots_share_lists_them():
+    out, err = io.StringIO(), io.StringIO()
+    assert explain_main(str(ROOT / "samples" / "loop_isa_refine.ir"), "x", None, Options(), out, err) == 1
+    assert "several slots are named 'x': x@_2, x@_3; give one of them" in err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert explain_main(str(ROOT / "samples" / "loop_isa_refine.ir"), "x@_3", None, Options(), out, err) == 0
+    assert out.getvalue().startswith("slot x@_3 (slot 3)")
