@@ -121,7 +121,7 @@ def stubs_main(paths: list[str], options: Any, output: str | None = None,
     for res in analysed:
         collect(res, stubs)
     status = analysed.status
-    body = render(stubs)
+    body = render(stubs) if stubs.files else ""  # no input read: its errors are on stderr
     if output is not None:
         if not write_output(output, body, stderr):
             status = 1

@@ -70,7 +70,7 @@ from pathlib import Path
 
 from irc.world import tfuncs as BI
 from irc.syntax import tree as S
-from irc.syntax.names import format_name
+from irc.syntax.names import format_name, is_generated_name
 from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult
@@ -590,8 +590,14 @@ class World:
                     return _BUILTIN_CONSTS[expr.parts[0]]
                 if diags is not None:
                     q = format_name(self._display_parts(expr.parts, module))
-                    diags.append(f"unknown global {q}: irc takes it as a non-constant global (Any); if it is "
-                                 f"not, declare it: `const {q} = value` or `global {q}::T`")
+                    if is_generated_name(expr.parts[-1]):
+                        diags.append(f"unknown {q}, a name Julia generates for a closure's type (or a keyword "
+                                     f"method's body): irc takes it as Any; declare the closure's type: "
+                                     f"`struct {format_name(expr.parts[-1:])} <: Function … end` with the captured "
+                                     f"variables as fields (`irc stubs` writes it from the paste)")
+                    else:
+                        diags.append(f"unknown global {q}: irc takes it as a non-constant global (Any); if it is "
+                                     f"not, declare it: `const {q} = value` or `global {q}::T`")
                 return ANY
             kind, c, obj = r
             if kind == "type":
