@@ -244,12 +244,15 @@ def _unknown_const_global(world: Any, fn: ir.Function, st: ir.Stmt) -> tuple | N
         return None
     if ann.args[0].parts[-1] != v.parts[-1]:
         return None
+    return None if _known(world, fn, v.parts) else tuple(v.parts)
+
+
+def _known(world: Any, fn: ir.Function, parts: Any) -> bool:
+    """Whether irc resolves the name (a name it cannot resolve is one it does not know)."""
     try:
-        if world.resolve(v.parts, fn.module) is not None:
-            return None
-    except Exception:  # noqa: BLE001 - a name irc cannot resolve is one it does not know
-        pass
-    return tuple(v.parts)
+        return world.resolve(parts, fn.module) is not None
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _constant_global(world: Any, fn: ir.Function, ssa: Any) -> tuple | None:
@@ -351,13 +354,8 @@ def _closure_type_of(world: Any, fn: ir.Function, e: Any, depth: int = 0) -> tup
     if depth > 4:
         return None
     if type(e) is S.Name:
-        if not is_generated_name(e.parts[-1]):
+        if not is_generated_name(e.parts[-1]) or _known(world, fn, e.parts):
             return None
-        try:
-            if world.resolve(e.parts, fn.module) is not None:
-                return None
-        except Exception:  # noqa: BLE001 - a name irc cannot resolve is one it does not know
-            pass
         return tuple(e.parts) if len(e.parts) > 1 else ("Main",) + tuple(e.parts)
     if type(e) is S.SSA and 1 <= e.n <= len(fn.stmts):
         return _closure_type_of(world, fn, fn.stmt(e.n).value, depth + 1)
