@@ -188,8 +188,11 @@ def test_check_lines_carry_path_line_col(progs, tmp_path):
     assert code == 1
     assert out.splitlines() == [
         f"{progs['annotated']}:7:6: slot w inferred Int64, Julia printed Float64",
+        f"  see: irc explain {progs['annotated']} --function twice --slot w",
         f"{other}:7:6: slot w inferred Int64, Julia printed Float64",
+        f"  see: irc explain {other} --function twice --slot w",
         f"{other}:8:7: return type inferred Int64, Julia printed Float64",
+        f"  see: irc explain {other} --function twice --stmt 4",
         "11 agree, 3 differ",
     ]
 
@@ -202,7 +205,8 @@ def test_check_as_json_document(progs, tmp_path):
     assert list(doc) == ["files", "summary"] and doc["summary"] == {"agree": 6, "differ": 1}
     first, loop, bad = doc["files"]
     assert first == {"path": str(progs["annotated"]), "errors": [], "agree": 6, "differ": 1, "mismatches": [
-        {"line": 7, "column": 6, "what": "slot w", "inferred": "Int64", "julia": "Float64"}]}
+        {"line": 7, "column": 6, "what": "slot w", "inferred": "Int64", "julia": "Float64", "why": None,
+         "explain": f"irc explain {progs['annotated']} --function twice --slot w"}]}
     assert loop["mismatches"] == [] and (loop["agree"], loop["differ"]) == (0, 0)
     assert bad["errors"][0]["severity"] == "error" and bad["mismatches"] == []
     assert "agree," not in out  # no text summary mixed in
