@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import sys
 import tempfile
 from functools import partial
@@ -65,8 +66,26 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
+PASTE_SUFFIXES = (".txt", ".jl")
+# a line that only Julia's printed IR starts with: a header, `CodeInfo(`, `Body::`, a block's first line
+_JULIA_OUTPUT = r"^[ \t]*(?:MethodInstance for |CodeInfo\(|Body::|Variables$|\d+ [─┄] +(?:%\d+ +=|\S))"
+
+
+def looks_like_julia_output(path: Path, limit: int = 1 << 18) -> bool:
+    """Whether a `.txt`/`.jl` file in a directory input is a paste of Julia's output: one of its
+    first `limit` bytes' lines starts as only printed IR does (`MethodInstance for`, `CodeInfo(`,
+    `Body::`, `Variables`, a block header `1 ─ %1 = …`)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(limit).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return re.search(_JULIA_OUTPUT, head, re.M) is not None  # (re caches the compiled pattern)
+
+
 def expand_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, list[str]]]]:
-    """Expand files, directories (every `*.ir` below, sorted) and `-`; also
+    """Expand files, directories (every `*.ir` below, and every `.txt`/`.jl` file that looks like
+    Julia's output, `looks_like_julia_output`; sorted) and `-`; also
     return, per directory that held other files, those files (paths relative
     to the directory, sorted): what the run skipped."""
     out: list[str] = []
@@ -81,7 +100,7 @@ def expand_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, list
             for f in sorted(path.rglob("*")):
                 if not f.is_file():
                     continue
-                if f.name.endswith(".ir"):
+                if f.name.endswith(".ir") or (f.suffix in PASTE_SUFFIXES and looks_like_julia_output(f)):
                     out.append(str(f))
                 else:
                     others.append(str(f.relative_to(path)))
@@ -98,10 +117,10 @@ def collect_inputs(paths: Iterable[str]) -> list[str]:
 
 
 def skipped_note(directory: str, names: list[str], shown: int = 5) -> str:
-    """One line saying what a directory input skipped (its files not ending in `.ir`)."""
+    """One line saying what a directory input skipped (neither `.ir` files nor pastes)."""
     listed = ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
     files = "file" if len(names) == 1 else "files"
-    return f"{directory}: note: skipped {len(names)} {files} not ending in .ir: {listed}\n"
+    return f"{directory}: note: skipped {len(names)} {files} neither .ir nor a .txt/.jl paste of Julia's output: {listed}\n"
 
 
 def output_name(input_path: str, suffix: str) -> str:

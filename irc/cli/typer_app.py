@@ -103,7 +103,7 @@ def _root(
     file, and irc infers every statement's type with Julia's rules: irc infer FILE."""
 
 
-FILES = typer.Argument(None, help="Files, directories (every .ir below) or - for stdin.", show_default=False)
+FILES = typer.Argument(None, help="Files, directories (every .ir below, and .txt/.jl pastes of Julia's output) or - for stdin; none: a paste piped in.", show_default=False)
 SIGNATURE = typer.Option(None, "--signature", metavar="'f(x::T, …)'",
                          help="Signature of a pasted CodeInfo( whose REPL line does not give one.")
 SCHEDULER = typer.Option(None, "--scheduler", help="Run each file as a task on the Dask cluster at ADDRESS "

@@ -279,7 +279,7 @@ def test_directory_names_what_it_skipped(progs, tmp_path):
         (tmp_path / name).write_text("not IR\n")
     code, out, err = run([tmp_path], format="jsonl")
     assert code == 0 and len(out.splitlines()) == 4  # the four .ir files, nothing else read
-    assert err.splitlines()[0] == (f"{tmp_path}: note: skipped 6 files not ending in .ir: "
+    assert err.splitlines()[0] == (f"{tmp_path}: note: skipped 6 files neither .ir nor a .txt/.jl paste of Julia's output: "
                                    "README.md, notes.txt, sub/a.jl, sub/b.json, sub/c.log and 1 more")
     assert run([tmp_path], quiet=True)[2] == ""
 
@@ -292,7 +292,7 @@ def test_directory_note_in_fmt_and_cfg(tmp_path):
     (tmp_path / "README").write_text("")
     err = io.StringIO()
     assert run_command([str(tmp_path)], render_cfg, stdout=io.StringIO(), stderr=err) == 0
-    assert err.getvalue() == f"{tmp_path}: note: skipped 1 file not ending in .ir: README\n"
+    assert err.getvalue() == f"{tmp_path}: note: skipped 1 file neither .ir nor a .txt/.jl paste of Julia's output: README\n"
 
 
 def test_directory_with_only_ir_files_says_nothing(progs, tmp_path):
@@ -392,3 +392,18 @@ def test_state_is_advanced_and_scheduler_names_its_extra(command):
     advanced = out[out.index("Advanced"):]
     assert "--state" in advanced and "--state" not in out[:out.index("Advanced")]
     assert "needs the [cluster] extra" in out
+
+
+def test_directories_take_txt_and_jl_pastes_that_look_like_julias_output(tmp_path):
+    """Issue 31 §4: a folder of pastes saved as .txt/.jl is read; other .txt/.jl files are skipped."""
+    real = (ROOT / "samples" / "real" / "r080_juliannotes_closures_h.ir").read_text(encoding="utf-8")
+    (tmp_path / "paste.txt").write_text(real)
+    (tmp_path / "lowered.jl").write_text((ROOT / "samples" / "real" / "r027_issue47539_lowered_box_usevar.ir")
+                                         .read_text(encoding="utf-8"))
+    (tmp_path / "notes.txt").write_text("Body of the talk: why is this slow?\n")
+    (tmp_path / "source.jl").write_text("function f(x)\n    return x + 1\nend\n")
+    assert batch.looks_like_julia_output(tmp_path / "paste.txt")
+    assert not batch.looks_like_julia_output(tmp_path / "source.jl")
+    inputs, skipped = batch.expand_inputs([str(tmp_path)])
+    assert inputs == [str(tmp_path / "lowered.jl"), str(tmp_path / "paste.txt")]
+    assert skipped == [(str(tmp_path), ["notes.txt", "source.jl"])]
