@@ -448,7 +448,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
         from irc.output.jsondoc import document, dumps, dumps_line
         from irc.output.reports import dumps_report, report_document
     if opts.check:
-        from irc.output.check import summary_line
+        from irc.output.check import check_summary
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -542,7 +542,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             body = _pieces(oc)
             if dest is not None:
                 if not oc.errors:
-                    summary = summary_line(oc.check_agree, oc.check_differ, oc.check_input) + "\n" if opts.check else ""
+                    summary = check_summary(oc.check_agree, oc.check_differ, oc.check_input, 1, 0) + "\n" if opts.check else ""
                     failed += not write_output(dest, [*body, summary], stderr)
                 continue
             if many and opts.format == "text" and not opts.check and any(body):
@@ -558,7 +558,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
         elif json_files and not json_files[0]["errors"]:
             emit(dumps(document(json_files[0]["functions"])))
     if opts.check and out_dir is None and not report:
-        emit(summary_line(agree, differ, from_input) + "\n")
+        emit(check_summary(agree, differ, from_input, len(inputs) - failed, failed) + "\n")
     if output is not None:
         failed += not write_output(output, collected, stderr)
     elif collected:

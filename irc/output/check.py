@@ -84,6 +84,22 @@ def summary_line(agree: int, differ: int, from_input: int = 0) -> str:
     return f"{agree} agree, {differ} differ" + (f", {from_input} from input" if from_input else "")
 
 
+def check_summary(agree: int, differ: int, from_input: int, read: int, unread: int) -> str:
+    """The last line of a `--check` run over `read` inputs that were read and `unread` that were not:
+    `summary_line`, saying when nothing was compared and why (no input read; no type Julia printed),
+    and how many inputs were not checked."""
+    if read == 0 and unread:
+        what = "the input could not be read" if unread == 1 else f"none of the {unread} inputs could be read"
+        return f"not checked: {what} (see the errors above)"
+    line = summary_line(agree, differ, from_input)
+    if agree + differ + from_input == 0:
+        line += (": nothing to compare, the input carries no type Julia printed (`@code_lowered` or a "
+                 "hand-written file)" if read == 1 else ": nothing to compare, no input carries a type Julia printed")
+    if unread:
+        line += f"; {unread} input{'s' if unread > 1 else ''} not checked (could not be read)"
+    return line
+
+
 def _show(x: Any) -> str:
     from irc.lattice.typeprint import show
 

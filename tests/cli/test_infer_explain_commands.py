@@ -79,8 +79,21 @@ def test_check_exit_status_and_summary(progs):
     assert out.splitlines()[0] == f"{progs['annotated']}:7:6: slot w inferred Int64, Julia printed Float64"
     code, out, _ = run([progs["annotated"]], check=True, exact=True)
     assert code == 1 and out.splitlines()[-1] == "5 agree, 2 differ"
-    code, out, _ = run([progs["loop"]], check=True)
-    assert code == 0 and out == "0 agree, 0 differ\n"
+    code, out, _ = run([progs["loop"]], check=True)  # issue 31 §3: nothing compared says why
+    assert code == 0 and out == ("0 agree, 0 differ: nothing to compare, the input carries no type Julia printed "
+                                 "(`@code_lowered` or a hand-written file)\n")
+
+
+def test_check_on_inputs_that_could_not_be_read_says_not_checked(progs, tmp_path):
+    bad = tmp_path / "bad.ir"
+    bad.write_text("CodeInfo(\n1 ─ %1 = φ (#2 => 1)::Int64\n└──      return %1\n) => Int64\n")
+    code, out, err = run([bad], check=True)
+    assert code == 1 and out == "not checked: the input could not be read (see the errors above)\n"
+    assert "optimized IR" in err
+    code, out, _ = run([bad, bad], check=True)
+    assert out == "not checked: none of the 2 inputs could be read (see the errors above)\n"
+    code, out, _ = run([progs["annotated"], bad], check=True)
+    assert code == 1 and out.splitlines()[-1] == "6 agree, 1 differ; 1 input not checked (could not be read)"
 
 
 def test_warnings_quiet_strict(progs):
