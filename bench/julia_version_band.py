@@ -7,7 +7,9 @@ samples/real/index.json's `julia_version_band` is computed, never typed by hand:
   (`1.lo` .. `1.hi`, both inclusive; 0.x counts as minor 0); the bounds of all
   markers found are intersected;
 - a version the page states (index.json `julia_version_stated`, e.g. "1.12.6")
-  replaces the markers (the page's own word wins, its markers are still listed);
+  names the band when the markers allow it (the page's own word wins, its markers
+  are still listed); when they do not, the output came from another Julia than
+  the page names (an old cell kept in a re-run notebook): `conflicting`;
 - the interval is named by the band it lies in (BANDS: `<=1.5`, `1.6-1.8`,
   `1.9-1.10`, `1.11`, `1.12`, `1.13+`), or `1.lo-1.hi` when the markers only
   bound it more loosely (e.g. `1.6-1.10`), `unknown` when no marker matched,
@@ -21,7 +23,8 @@ without a space after the comma (`Tuple{Int64,Int64}`, ≤1.5; 1.6's show adds i
 the method location `in Main at REPL[1]:1` (≤1.8) vs `@ Main REPL[1]:1` (#45069,
 1.9), `Vector{T}` for `Array{T,1}` (1.6), `@NamedTuple{…}` printing (1.10), a global callee loaded into an SSA value
 first (`%1 = Main.f`, then `(%1)(x)`; 1.11 lowering), `Main.`-qualified `#self#`
-constants (1.11), `Memory{T}` / `MemoryRef` / `@Kwargs{…}` (1.11), Julia 1.12's
+constants of a function of Main itself (1.11; a function of a submodule was
+qualified before), `Memory{T}` / `MemoryRef` / `@Kwargs{…}` (1.11), Julia 1.12's
 statement markers (`builtin`, `intrinsic`, `dynamic`), `globaldecl`,
 `Core.isdefinedglobal` (1.12); and the other direction: a user call printed with
 its global callee inline (`Main.f(x)`) or a user-written operator infix
@@ -58,7 +61,7 @@ MARKERS: tuple[Marker, ...] = (
     Marker("`from f(x) @ Main file:line`", r"(?m)^\s*from .* @ \S+ \S+:\d+\s*$", 9, MAX_MINOR),
     Marker("`@NamedTuple{…}` printing", r"@NamedTuple\{", 10, MAX_MINOR),
     Marker("a global callee loaded into an SSA value (`%1 = Main.f`, `(%1)(…)`)", r"", 11, MAX_MINOR, UNOPTIMIZED),
-    Marker("`#self#::Core.Const(Main.f)`", r"#self#::Core\.Const\(Main\.", 11, MAX_MINOR),
+    Marker("`#self#::Core.Const(Main.f)`", r"#self#::Core\.Const\(Main\.[A-Za-z_][\w!]*\)", 11, MAX_MINOR),
     Marker("`Memory{T}` / `MemoryRef`", r"\b(?:Generic)?Memory(?:Ref)?\{|\bmemoryref(?:get|new)?\(", 11, MAX_MINOR),
     Marker("`@Kwargs{…}` printing", r"@Kwargs\{", 11, MAX_MINOR),
     Marker("`enter #N` statement", r"(?m)(?:=|─|│|┄)\s+enter #\d+\s*$", 11, MAX_MINOR),
@@ -87,11 +90,12 @@ def _global_load_called(text: str) -> bool:
 
 
 _PROMPT = re.compile(r"(?m)^\s*julia>.*$")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def markers_found(text: str, form: str) -> list[Marker]:
-    """The markers of MARKERS in the paste's output (the `julia>` command lines are the user's input)."""
-    text = _PROMPT.sub("", text)
+    """The markers of MARKERS in the paste's output (the `julia>` command lines are the user's input; a notebook's colour codes are dropped)."""
+    text = _PROMPT.sub("", _ANSI.sub("", text))
     found = []
     for m in MARKERS:
         if m.forms and form not in m.forms:
@@ -123,16 +127,18 @@ def band(text: str, form: str, stated: str | None = None) -> tuple[str, str]:
     """(band, evidence) of one paste: see the module docstring."""
     found = markers_found(text, form)
     listed = "; ".join(m.name for m in found)
+    lo = max((m.lo for m in found), default=0)
+    hi = min((m.hi for m in found), default=MAX_MINOR)
+    bounds = "; ".join(f"{m.name} (1.{m.lo}-1.{m.hi})" for m in found)
+    if lo > hi:
+        return "conflicting", "markers exclude each other: " + bounds
     if stated:
         v = minor_of(stated)
+        if not lo <= v <= hi:  # the output came from another Julia than the one the page names
+            return "conflicting", f"the page states Julia {stated}, but the markers say: {bounds}"
         return name_of(v, v), f"the page states Julia {stated}" + (f" (markers: {listed})" if listed else "")
     if not found:
         return "unknown", "no version marker in the paste"
-    lo = max(m.lo for m in found)
-    hi = min(m.hi for m in found)
-    if lo > hi:
-        return "conflicting", "markers exclude each other: " + "; ".join(
-            f"{m.name} (1.{m.lo}-1.{m.hi})" for m in found)
     return name_of(lo, hi), listed
 
 

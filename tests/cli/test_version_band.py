@@ -73,6 +73,12 @@ def test_markers_exclude_each_other():
     assert b == "conflicting" and "Core.Compiler.Const" in ev
 
 
+def test_a_submodule_function_is_qualified_in_every_version():
+    text = V18.replace("Core.Const(f)", "Core.Const(Main.O.f)")
+    assert jvb.band(text, "code_warntype")[0] == "1.6-1.8"
+    assert jvb.band(V18.replace("Core.Const(f)", "Core.Const(Main.f)"), "code_warntype")[0] == "conflicting"
+
+
 def test_the_command_line_is_input_not_output():
     text = "julia> code_typed(f, (Tuple{Int,Int},); optimize=false)\nCodeInfo(\n1 ─      return 1\n) => Int64\n"
     assert jvb.band(text, "code_typed_unoptimized")[0] == "unknown"
@@ -85,10 +91,17 @@ def test_inline_global_call_only_dates_unoptimized_forms():
 
 
 @pytest.mark.parametrize("stated,want", [("1.12.6", "1.12"), ("0.6", "<=1.5"), ("1.14-DEV", "1.13+"),
-                                         ("1.9.0-rc1", "1.9-1.10"), ("1.7.0-DEV", "1.6-1.8")])
+                                         ("1.9.0-rc1", "1.9-1.10"), ("1.7.0-DEV", "1.6-1.8"), ("1.11.5", "1.11")])
 def test_the_page_statement_wins(stated, want):
-    b, ev = jvb.band(V15, "code_warntype", stated)
-    assert b == want and stated in ev and "Variables" in ev
+    b, ev = jvb.band("julia> @code_lowered f(1)\nCodeInfo(\n1 ─      return 1\n)\n", "code_lowered", stated)
+    assert b == want and stated in ev
+    b, ev = jvb.band(V16, "code_warntype", "1.6.1")
+    assert b == "1.6-1.8" and "Variables" in ev
+
+
+def test_a_statement_the_markers_exclude_is_a_conflict():
+    b, ev = jvb.band(V15, "code_warntype", "1.8.0")
+    assert b == "conflicting" and "states Julia 1.8.0" in ev
 
 
 def test_minor_of_rejects_non_versions():
