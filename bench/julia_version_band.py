@@ -27,8 +27,8 @@ constants of a function of Main itself (1.11; a function of a submodule was
 qualified before), `Memory{T}` / `MemoryRef` / `@Kwargs{…}` (1.11), Julia 1.12's
 statement markers (`builtin`, `intrinsic`, `dynamic`), `globaldecl`,
 `Core.isdefinedglobal` (1.12); and the other direction: a user call printed with
-its global callee inline (`Main.f(x)`) or a user-written operator infix
-(`(a + b)`), ≤1.10 (unoptimized forms only: optimized IR always calls globals inline), `Base.arrayref`/`arraylen` (builtins
+its global callee inline (`Main.f(x)`) or a user-written operator infix as an
+SSA value (`%2 = (a + b)::T`; 1.11 still prints `(s = %4 + %5)` for `s += x`), ≤1.10 (unoptimized forms only: optimized IR always calls globals inline), `Base.arrayref`/`arraylen` (builtins
 removed in 1.11).  Pure: no I/O, no state.
 """
 from __future__ import annotations
@@ -71,8 +71,8 @@ MARKERS: tuple[Marker, ...] = (
     Marker("`Core.isdefinedglobal`", r"Core\.isdefinedglobal\(", 12, MAX_MINOR),
     Marker("a user call with its global callee inline (`Main.f(x)`)", r"(?:=|─|│|┄)\s+(?:\(?\w+ = )?Main\.[A-Za-z_][\w!]*\(",
            0, 10, UNOPTIMIZED),
-    Marker("a user-written operator printed infix (`(a + b)`)",
-           r"\((?:%\d+|[\w@#]+)(?:::[^\s()]+)? (?:[-+*/^<>]|<=|>=|==|!=) (?:%\d+|[\w@#.]+)(?:::[^\s()]+)?\)",
+    Marker("a user-written operator printed infix as an SSA value (`%2 = (a + b)::T`)",
+           r"%\d+\s+=\s+\((?:%\d+|[\w@#]+)(?:::[^\s()]+)? (?:[-+*/^<>]|<=|>=|==|!=) (?:%\d+|[\w@#.]+)(?:::[^\s()]+)?\)::",
            0, 10, UNOPTIMIZED),
     Marker("`Vector{T}` / `Matrix{T}` printing", r"\b(?:Vector|Matrix)\{", 6, MAX_MINOR),
     Marker("`Base.arrayref` / `arraylen` builtins", r"\bBase\.(?:arrayref|arrayset|arraylen|arraysize)\(", 0, 10),
@@ -81,7 +81,8 @@ MARKERS: tuple[Marker, ...] = (
 BANDS = ((0, 5, "<=1.5"), (6, 8, "1.6-1.8"), (9, 10, "1.9-1.10"), (11, 11, "1.11"), (12, 12, "1.12"),
          (13, MAX_MINOR, "1.13+"))
 
-_GLOBAL_LOAD = re.compile(r"(?m)%(\d+)\s+=\s+(?:Main|Base|Core)(?:\.(?:[A-Za-z_][\w!]*|:\S+|var\"[^\"]*\"))+(?:::\S.*)?$")
+_GLOBAL_LOAD = re.compile(r"(?m)%(\d+)\s+=\s+(?:(?:Main|Base|Core)(?:\.(?:[A-Za-z_][\w!]*|:\S+|var\"[^\"]*\"))+"
+                          r"|:[^\s:(][^\s:]*)(?:::\S.*)?$")  # `Main.f`, `Base.:+`, or an operator of the module itself (`:>`)
 
 
 def _global_load_called(text: str) -> bool:

@@ -60,6 +60,7 @@ V112 = """CodeInfo(
     (V110, "code_warntype", "1.9-1.10"),
     (V111, "code_warntype", "1.11+"),
     (V112, "code_typed_unoptimized", "1.12+"),
+    (V111.replace("Main.:+", ":+").replace("Main.f)", "f)"), "code_warntype", "1.11+"),
     ("CodeInfo(\n1 ─ %1 = Base.arraylen(x)\n└──      return %1\n)\n", "code_typed_optimized", "<=1.10"),
     ("MethodInstance for f(; kw...)\nBody::@Kwargs{a::Int64}\n", "code_warntype", "1.11+"),
     ("CodeInfo(\n1 ─      return 1\n)\n", "code_lowered", "unknown"),
