@@ -28,7 +28,9 @@ qualified before), `Memory{T}` / `MemoryRef` / `@Kwargs{…}` (1.11), Julia 1.12
 statement markers (`builtin`, `intrinsic`, `dynamic`), `globaldecl`,
 `Core.isdefinedglobal` (1.12); and the other direction: a user call printed with
 its global callee inline (`Main.f(x)`) or a user-written operator infix as an
-SSA value (`%2 = (a + b)::T`; 1.11 still prints `(s = %4 + %5)` for `s += x`), ≤1.10 (unoptimized forms only: optimized IR always calls globals inline), `Base.arrayref`/`arraylen` (builtins
+SSA value (`%2 = (a + b)::T`), ≤1.10 -- but only in a paste without a global loaded into
+an SSA value, since 1.11 still prints some operators infix (`(s = %4 + %5)` for `s += x`,
+`(%2 == 0.0)`) (unoptimized forms only: optimized IR always calls globals inline), `Base.arrayref`/`arraylen` (builtins
 removed in 1.11).  Pure: no I/O, no state.
 """
 from __future__ import annotations
@@ -71,7 +73,7 @@ MARKERS: tuple[Marker, ...] = (
     Marker("`Core.isdefinedglobal`", r"Core\.isdefinedglobal\(", 12, MAX_MINOR),
     Marker("a user call with its global callee inline (`Main.f(x)`)", r"(?:=|─|│|┄)\s+(?:\(?\w+ = )?Main\.[A-Za-z_][\w!]*\(",
            0, 10, UNOPTIMIZED),
-    Marker("a user-written operator printed infix as an SSA value (`%2 = (a + b)::T`)",
+    INFIX := Marker("a user-written operator printed infix as an SSA value (`%2 = (a + b)::T`)",
            r"%\d+\s+=\s+\((?:%\d+|[\w@#]+)(?:::[^\s()]+)? (?:[-+*/^<>]|<=|>=|==|!=) (?:%\d+|[\w@#.]+)(?:::[^\s()]+)?\)::",
            0, 10, UNOPTIMIZED),
     Marker("`Vector{T}` / `Matrix{T}` printing", r"\b(?:Vector|Matrix)\{", 6, MAX_MINOR),
@@ -104,6 +106,8 @@ def markers_found(text: str, form: str) -> list[Marker]:
         hit = _global_load_called(text) if not m.pattern else re.search(m.pattern, text) is not None
         if hit:
             found.append(m)
+    if any(not m.pattern for m in found):  # 1.11+ still prints some operators infix (`(%2 == 0.0)`, `s = %4 + %5`)
+        found = [m for m in found if m is not INFIX]
     return found
 
 
