@@ -22,7 +22,9 @@ the `Variables` section (1.7 printed `MethodInstance for` + `Arguments`/`Locals`
 without a space after the comma (`Tuple{Int64,Int64}`, ≤1.5; 1.6's show adds it),
 the method location `in Main at REPL[1]:1` (≤1.8) vs `@ Main REPL[1]:1` (#45069,
 1.9), `Vector{T}` for `Array{T,1}` (1.6), `@NamedTuple{…}` printing (1.10), a global callee loaded into an SSA value
-first (`%1 = Main.f`, then `(%1)(x)`; 1.11 lowering), `Main.`-qualified `#self#`
+first (`%1 = Main.f`, then `(%1)(x)`; 1.11 lowering) or any function constant so loaded
+(`%1 = Main.sum::Core.Const(sum)`; before 1.11 only closure types and non-constant globals
+were), `Main.`-qualified `#self#`
 constants of a function of Main itself (1.11; a function of a submodule was
 qualified before), `Memory{T}` / `MemoryRef` / `@Kwargs{…}` (1.11), Julia 1.12's
 statement markers (`builtin`, `intrinsic`, `dynamic`), `globaldecl`,
@@ -63,6 +65,9 @@ MARKERS: tuple[Marker, ...] = (
     Marker("`from f(x) @ Main file:line`", r"(?m)^\s*from .* @ \S+ \S+:\d+\s*$", 9, MAX_MINOR),
     Marker("`@NamedTuple{…}` printing", r"@NamedTuple\{", 10, MAX_MINOR),
     Marker("a global callee loaded into an SSA value (`%1 = Main.f`, `(%1)(…)`)", r"", 11, MAX_MINOR, UNOPTIMIZED),
+    Marker("a function constant loaded into an SSA value (`%1 = Main.sum::Core.Const(sum)`)",
+           r"(?m)%\d+\s+=\s+(?:Main|Base)(?:\.[A-Za-z_][\w!]*)*\.(?::\S+|[a-z_][\w!]*)::Core\.Const\((?!var\")[^A-Z\s][^\s]*\)\s*$",
+           11, MAX_MINOR, UNOPTIMIZED),
     Marker("`#self#::Core.Const(Main.f)`", r"#self#::Core\.Const\(Main\.[A-Za-z_][\w!]*\)", 11, MAX_MINOR),
     Marker("`Memory{T}` / `MemoryRef`", r"\b(?:Generic)?Memory(?:Ref)?\{|\bmemoryref(?:get|new)?\(", 11, MAX_MINOR),
     Marker("`@Kwargs{…}` printing", r"@Kwargs\{", 11, MAX_MINOR),

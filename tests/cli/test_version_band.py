@@ -64,6 +64,10 @@ V112 = """CodeInfo(
     ("CodeInfo(\n1 ─ %1 = Base.arraylen(x)\n└──      return %1\n)\n", "code_typed_optimized", "<=1.10"),
     ("MethodInstance for f(; kw...)\nBody::@Kwargs{a::Int64}\n", "code_warntype", "1.11+"),
     ("CodeInfo(\n1 ─      return 1\n)\n", "code_lowered", "unknown"),
+    ("CodeInfo(\n1 ─ %1 = Main.sum::Core.Const(sum)\n│   %2 = Base.broadcasted(%1, x)::Any\n└──      return %2\n) => Any\n",
+     "code_typed_unoptimized", "1.11+"),
+    ("CodeInfo(\n1 ─ %1 = Main.:(var\"#f#7\")::Core.Const(var\"#f#7\")\n│   %2 = Main.c::Any\n└──      return %2\n) => Any\n",
+     "code_typed_unoptimized", "1.6+"),
 ])
 def test_band_from_markers(text, form, want):
     assert jvb.band(text, form)[0] == want
