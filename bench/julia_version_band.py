@@ -27,7 +27,8 @@ first (`%1 = Main.f`, then `(%1)(x)`; 1.11 lowering) or any function constant so
 were), `Main.`-qualified `#self#`
 constants of a function of Main itself (1.11; a function of a submodule was
 qualified before), `Memory{T}` / `MemoryRef` / `@Kwargs{…}` (1.11), Julia 1.12's
-statement markers (`builtin`, `intrinsic`, `dynamic`), `globaldecl`,
+statement markers (`builtin`, `intrinsic`, `dynamic`, and `invoke` aligned in their column)
+and closure names (`#f##2`: src/ast.c names them `$method##$counter` from 1.12), `globaldecl`,
 `Core.isdefinedglobal` (1.12); and the other direction: a user call printed with
 its global callee inline (`Main.f(x)`) or a user-written operator infix as an
 SSA value (`%2 = (a + b)::T`), ≤1.10 -- but only in a paste without a global loaded into
@@ -74,6 +75,9 @@ MARKERS: tuple[Marker, ...] = (
     Marker("`enter #N` statement", r"(?m)(?:=|─|│|┄)\s+enter #\d+\s*$", 11, MAX_MINOR),
     Marker("1.12 statement markers (`builtin`, `intrinsic`, `dynamic`)",
            r"(?m)^\S*\s*(?:[│└┌├]|\d+\s*[─┄])[─\s]*%\d+\s+=\s+(?:builtin|intrinsic|dynamic)\s", 12, MAX_MINOR),
+    Marker("`invoke` right-aligned in 1.12's statement-marker column (`%2 =    invoke f(x)`)",
+           r"%\d+\s+=\s{2,}invoke\s", 12, MAX_MINOR),
+    Marker("1.12's closure names (`var\"#f##2#f##3\"`)", r"#[A-Za-z_][\w!]*##\d+", 12, MAX_MINOR),
     Marker("`globaldecl`", r"\bglobaldecl\b", 12, MAX_MINOR),
     Marker("`Core.isdefinedglobal`", r"Core\.isdefinedglobal\(", 12, MAX_MINOR),
     Marker("a user call with its global callee inline (`Main.f(x)`)", r"(?:=|─|│|┄)\s+(?:\(?\w+ = )?Main\.[A-Za-z_][\w!]*\(",

@@ -63,6 +63,10 @@ V112 = """CodeInfo(
     (V111.replace("Main.:+", ":+").replace("Main.f)", "f)"), "code_warntype", "1.11+"),
     ("CodeInfo(\n1 ─ %1 = Base.arraylen(x)\n└──      return %1\n)\n", "code_typed_optimized", "<=1.10"),
     ("MethodInstance for f(; kw...)\nBody::@Kwargs{a::Int64}\n", "code_warntype", "1.11+"),
+    ("CodeInfo(\n1 ─ %1 = %new(var\"#bar##2#bar##3\"{Int64}, x)::var\"#bar##2#bar##3\"{Int64}\n"
+     "│   %2 =    invoke %1(x::Int64)::Int64\n└──      return %2\n) => Int64\n", "code_typed_optimized", "1.12+"),
+    ("CodeInfo(\n1 ─ %1 = invoke Main.f(x::Int64)::Int64\n│   %2 = %new(var\"##dotfunction#230#1\")\n└──      return %1\n)\n",
+     "code_typed_optimized", "unknown"),
     ("CodeInfo(\n1 ─      return 1\n)\n", "code_lowered", "unknown"),
     ("CodeInfo(\n1 ─ %1 = Main.sum::Core.Const(sum)\n│   %2 = Base.broadcasted(%1, x)::Any\n└──      return %2\n) => Any\n",
      "code_typed_unoptimized", "1.11+"),
