@@ -71,10 +71,14 @@ SUMMARY = CASES / "summary.json"
 # ---------------------------------------------------------------- Julia's printed types
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
 def _raw(text_lines: list[str], expr) -> str:
     """The type Julia printed, verbatim: from where the parsed type starts to the end of its line,
-    less a comment the page's author added (` # <-- in red`; Julia never prints ` # ` in a type)."""
-    return re.sub(r"\s+#\s.*$", "", text_lines[expr.line - 1][expr.col - 1:]).rstrip()
+    less a comment the page's author added (` # <-- in red`; Julia never prints ` # ` in a type)
+    and less a notebook's colour codes (`Matrix{Float64}\x1b[39m`: the colour, not the type)."""
+    return _ANSI.sub("", re.sub(r"\s+#\s.*$", "", text_lines[expr.line - 1][expr.col - 1:])).rstrip()
 
 
 def expectations(fn: ir.Function, text: str) -> dict:
@@ -716,6 +720,8 @@ def cause(problem: str) -> str:
         return "Julia printed the statement dead, irc reaches it"
     if o is None:
         return "irc has no type (unreached, or no such slot/statement)"
+    if j.upper() == o.upper():
+        return "the same type, upper-cased by the page (`UNION{FLOAT64, INT64}`)"
     if o == "Any":
         return "irc Any where Julia has a type"
     if j == "Any":

@@ -112,6 +112,7 @@ def test_copied_comparison_matches_the_shared_runner():
 
 @pytest.mark.parametrize("problem,kind", [
     ("statement 3: Julia Int64, irc Any", "irc Any where Julia has a type"),
+    ("return type: Julia ANY, irc Any", "the same type, upper-cased by the page (`UNION{FLOAT64, INT64}`)"),
     ("return type: Julia Any, irc Float64", "Julia Any where irc has a type"),
     ("slot y: Julia Union{Float64, Int64}, irc Float64", "the members of a Union differ"),
     ("statement 7: Julia None, irc Int64", "Julia printed the statement dead, irc reaches it"),
@@ -122,6 +123,13 @@ def test_copied_comparison_matches_the_shared_runner():
 ])
 def test_disagreements_are_classified_by_kind(problem, kind):
     assert mcc.cause(problem) == kind
+
+
+def test_expectations_drop_a_notebooks_colour_codes():
+    """A coloured notebook paste (r218, ANSI codes around each type) gives the types without the codes."""
+    for p in (CASES / "declared").glob("*.expect.json"):
+        assert "\x1b" not in p.read_text(encoding="utf-8"), p.name
+    assert (CASES / "declared" / "r218_delft24_work_global_N_warntype.expect.json").exists()
 
 
 def test_breakdown_covers_every_case_once():
