@@ -56,6 +56,11 @@ class Marker:
     forms: tuple[str, ...] = ()  # only these forms (empty: every form)
 
 
+INFIX = Marker("a user-written operator printed infix as an SSA value (`%2 = (a + b)::T`)",
+       r"%\d+\s+=\s+\((?:%\d+|[\w@#]+)(?:::[^\s()]+)? (?:[-+*/^<>]|<=|>=|==|!=) (?:%\d+|[\w@#.]+)(?:::[^\s()]+)?\)::",
+       0, 10, UNOPTIMIZED)
+
+
 MARKERS: tuple[Marker, ...] = (
     Marker("`Variables` section", r"(?m)^\s*Variables:?\s*$", 0, 6),
     Marker("`Core.Compiler.Const(x, false)`", r"Core\.Compiler\.Const\(", 0, 5),
@@ -82,9 +87,7 @@ MARKERS: tuple[Marker, ...] = (
     Marker("`Core.isdefinedglobal`", r"Core\.isdefinedglobal\(", 12, MAX_MINOR),
     Marker("a user call with its global callee inline (`Main.f(x)`)", r"(?:=|─|│|┄)\s+(?:\(?\w+ = )?Main\.[A-Za-z_][\w!]*\(",
            0, 10, UNOPTIMIZED),
-    INFIX := Marker("a user-written operator printed infix as an SSA value (`%2 = (a + b)::T`)",
-           r"%\d+\s+=\s+\((?:%\d+|[\w@#]+)(?:::[^\s()]+)? (?:[-+*/^<>]|<=|>=|==|!=) (?:%\d+|[\w@#.]+)(?:::[^\s()]+)?\)::",
-           0, 10, UNOPTIMIZED),
+    INFIX,
     Marker("`Vector{T}` / `Matrix{T}` printing", r"\b(?:Vector|Matrix)\{", 6, MAX_MINOR),
     Marker("`Base.arrayref` / `arraylen` builtins", r"\bBase\.(?:arrayref|arrayset|arraylen|arraysize)\(", 0, 10),
 )
