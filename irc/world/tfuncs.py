@@ -42,7 +42,7 @@ from irc.world.typetfuncs import (
     TYPE, hasuniquerep, apply_type_tfunc, instanceof, is_const_type, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
     typeof_tfunc,
 )
-from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_nfields, widenconditional, widenconst
+from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_nfields, tmeet, widenconditional, widenconst
 from irc.lattice.typelimits import tmerge
 from irc.lattice.typeprint import sort_union_members
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
@@ -527,17 +527,44 @@ def tf_apply_type(args, world):
 
 
 def tf_typeassert(args, world):
+    """Julia's `typeassert_tfunc`: `t === Any && return v; tmeet(𝕃, v, t)`."""
     if len(args) != 2:
         return BOTTOM
     v, tt = args
     t, exact = instanceof(tt)
-    if lattice_le(v, t):
+    if t == ANY:
         return v
-    w = widenconst(v)
-    r = typeintersect(w, t)
-    if r == BOTTOM:
-        return BOTTOM
-    return r
+    return tmeet_partials(v, t)
+
+
+def tmeet_partials(v, t):
+    """Julia 1.10's `tmeet(::PartialsLattice, v, t::Type)` (typelattice.jl):
+    a PartialStruct of a tuple type not already below `t` meets field by
+    field -- field `i` with `widenconst(getfield_tfunc(t, Const(i)))`, a
+    `Vararg` field kept, a `Union{}` field making the whole `Union{}` -- and
+    is rebuilt by `tuple_tfunc`; a non-tuple PartialStruct widens to its
+    type; other elements go to `lattice.typelattice.tmeet` (Conditionals,
+    Consts, types).  It lives here because it calls `tuple_tfunc`."""
+    if type(v) is not PartialStruct or has_free_typevars(t):
+        return tmeet(v, t)
+    widev = v.typ
+    ti = typeintersect(widev, t)
+    if ti == widev:
+        return v
+    if ti == BOTTOM:
+        return BOTTOM  # valid_as_lattice(ti) || return Bottom
+    if not TT.is_tuple(unwrap_unionall(widev)):
+        return ti  # `v = widev`, then the type lattice's meet
+    fields = []
+    for i, f in enumerate(v.fields, 1):
+        if type(f) is VarargType:
+            fields.append(f)
+            continue
+        nf = tmeet_partials(f, widenconst(getfield_tfunc(t, Const(i))))
+        if nf == BOTTOM:
+            return BOTTOM
+        fields.append(nf)
+    return tuple_tfunc(fields)
 
 
 def tf_ifelse(args, world):

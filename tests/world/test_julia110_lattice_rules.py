@@ -1,0 +1,53 @@
+"""Issue 27's lattice rules at the tfunc level (docs/semantics.md §9, rows 27.x):
+each test names the Julia 1.10 function (base/compiler/, v1.10.0) whose rule it pins
+and checks several inputs, not only the sample's."""
+from irc.lattice import subtype as ST
+from irc.lattice import typetable as T
+from irc.lattice.typelattice import BOOL, Conditional, Const, PartialStruct
+from irc.lattice.typeprint import show
+from irc.lattice.types import BOTTOM, DataType, VarargType
+from irc.world.tfuncs import tf_typeassert, tmeet_partials, tuple_tfunc
+
+I, F, S, N = T.INT64, T.FLOAT64, T.STRING, T.NOTHING
+tt = T.tuple_type
+UR = DataType(T.UNITRANGE_NAME, (I,))
+
+
+# -- 27.3: typeassert_tfunc = tmeet(𝕃, v, t); tmeet(::PartialsLattice) meets a tuple
+#    PartialStruct field by field and rebuilds it with tuple_tfunc
+def test_typeassert_meets_partial_tuple_field_by_field():
+    v = tuple_tfunc([Const(1), ST.union(N, I)])
+    assert type(v) is PartialStruct
+
+    def ta(t):
+        return show(tf_typeassert([v, Const(t)], None))
+
+    assert ta(tt([I, I])) == "Core.PartialStruct(Tuple{Int64, Int64}, Any[Core.Const(1), Int64])"
+    assert ta(tt([T.INTEGER, T.INTEGER])) == "Core.PartialStruct(Tuple{Int64, Int64}, Any[Core.Const(1), Int64])"
+    assert ta(tt([I, N])) == "Core.PartialStruct(Tuple{Int64, Nothing}, Any[Core.Const(1), Nothing])"
+    # the field types of a union of tuples merge (getfield_tfunc on the union)
+    assert ta(ST.union(tt([I, I]), tt([I, F]))) == "Core.PartialStruct(Tuple{Int64, Int64}, Any[Core.Const(1), Int64])"
+    # already below t: v itself (`ti === widev`); t === Any: v
+    assert tf_typeassert([v, Const(T.TUPLE_ANY)], None) == v
+    assert tf_typeassert([v, Const(T.ANY)], None) == v
+    # a field meeting Union{} (1 is not a Float64; String meets nothing) makes it Union{}
+    assert tf_typeassert([v, Const(tt([F, I]))], None) == BOTTOM
+    assert tf_typeassert([v, Const(tt([I, S]))], None) == BOTTOM
+
+
+def test_tmeet_partials_other_elements():
+    # a Vararg field is kept as is (`isvarargtype(vfi)`: not narrowed), the others meet
+    va = PartialStruct(tt([ST.union(I, F), VarargType(ST.union(I, N))]),
+                       (ST.union(I, F), VarargType(ST.union(I, N))))
+    r = tmeet_partials(va, tt([I, VarargType(I)]))
+    assert r == tt([I, VarargType(ST.union(I, N))]), show(r)
+    # a non-tuple PartialStruct widens to the type meet
+    ps = PartialStruct(UR, (Const(1), I))
+    assert tmeet_partials(ps, UR) == ps
+    assert tmeet_partials(ps, T.ABSTRACTSTRING) == BOTTOM
+    # Consts, Conditionals, types: the consts/conditionals lattices' tmeet
+    assert tmeet_partials(Const(1), T.INTEGER) == Const(1)
+    assert tmeet_partials(Const(1), F) == BOTTOM
+    c = Conditional(2, I, N)
+    assert tmeet_partials(c, BOOL) == c and tmeet_partials(c, I) == BOTTOM
+    assert tmeet_partials(ST.union(N, I), I) == I
