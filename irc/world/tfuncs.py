@@ -40,7 +40,7 @@ from irc.lattice import subtype as ST
 from irc.lattice.layout import issingleton
 from irc.world.typetfuncs import (
     TYPE, hasuniquerep, apply_type_tfunc, instanceof, is_const_type, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
-    typeof_tfunc,
+    subtype_tfunc, typeof_tfunc,
 )
 from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_nfields, tmeet, widenconditional, widenconst
 from irc.lattice.typelimits import tmerge
@@ -267,10 +267,7 @@ def tf_typeof(args, world):
 def tf_subtype(args, world):
     if len(args) != 2:
         return BOTTOM
-    a, b = args
-    if is_const_type(a) and is_const_type(b):
-        return Const(issubtype(a.val, b.val))
-    return BOOL
+    return subtype_tfunc(*args)
 
 
 def _field_index(s, name):

@@ -3,10 +3,11 @@ each test names the Julia 1.10 function (base/compiler/, v1.10.0) whose rule it 
 and checks several inputs, not only the sample's."""
 from irc.lattice import subtype as ST
 from irc.lattice import typetable as T
-from irc.lattice.typelattice import BOOL, Conditional, Const, PartialStruct
+from irc.lattice.typelattice import BOOL, FALSE, TRUE, Conditional, Const, PartialStruct
 from irc.lattice.typeprint import show
 from irc.lattice.types import BOTTOM, DataType, VarargType
 from irc.world.tfuncs import tf_typeassert, tmeet_partials, tuple_tfunc
+from irc.world.typetfuncs import instanceof_tfunc, subtype_tfunc, type_leq
 
 I, F, S, N = T.INT64, T.FLOAT64, T.STRING, T.NOTHING
 tt = T.tuple_type
@@ -51,3 +52,34 @@ def test_tmeet_partials_other_elements():
     c = Conditional(2, I, N)
     assert tmeet_partials(c, BOOL) == c and tmeet_partials(c, I) == BOTTOM
     assert tmeet_partials(ST.union(N, I), I) == I
+
+
+# -- 27.4: subtype_tfunc (`<:`) with instanceof_tfunc: decided answers fold for inexact operands
+def test_instanceof_tfunc():
+    assert instanceof_tfunc(Const(I))[:2] == (I, True)
+    assert instanceof_tfunc(T.type_of_type(I))[:2] == (I, True)
+    # `T where T<:Signed` normalises to Signed (jl_type_unionall); not exact
+    assert instanceof_tfunc(type_leq(T.SIGNED))[:2] == (T.SIGNED, False)
+    assert instanceof_tfunc(T.DATATYPE)[:2] == (T.ANY, False)
+    assert instanceof_tfunc(I)[:2] == (BOTTOM, True)  # no Int64 value is a type
+    u = ST.union(T.type_of_type(I), T.type_of_type(F))
+    assert instanceof_tfunc(u)[:2] == (ST.union(I, F), False)
+    # a union whose other member cannot be a type: the one type member's answer, exact
+    assert instanceof_tfunc(ST.union(T.type_of_type(I), N))[:2] == (I, True)
+
+
+def test_subtype_tfunc_folds_decided_inexact_operands():
+    sig = type_leq(T.SIGNED)  # typeof(x::Signed)
+    assert subtype_tfunc(sig, Const(T.INTEGER)) == TRUE  # b exact, Signed <: Integer
+    assert subtype_tfunc(sig, Const(T.ANY)) == TRUE
+    assert subtype_tfunc(sig, Const(T.ABSTRACTSTRING)) == FALSE  # no intersection
+    assert subtype_tfunc(sig, Const(F)) == FALSE
+    assert subtype_tfunc(sig, Const(I)) == BOOL  # Int64 <: Signed: may or may not be
+    assert subtype_tfunc(Const(T.INTEGER), sig) == FALSE  # a exact and not below Signed
+    assert subtype_tfunc(Const(I), sig) == BOOL  # b inexact: Int64 <: T for T = Int64, not Int32
+    assert subtype_tfunc(Const(I), Const(T.INTEGER)) == TRUE
+    assert subtype_tfunc(Const(I), Const(F)) == FALSE
+    assert subtype_tfunc(T.DATATYPE, Const(T.ANY)) == TRUE
+    assert subtype_tfunc(T.DATATYPE, Const(I)) == BOOL
+    assert subtype_tfunc(ST.union(T.type_of_type(I), T.type_of_type(T.INT32)), Const(T.SIGNED)) == TRUE
+    assert subtype_tfunc(ST.union(T.type_of_type(I), T.type_of_type(F)), Const(T.SIGNED)) == BOOL
