@@ -345,12 +345,17 @@ def lattice_getfield(x, i: int):
         if 1 <= i <= len(x.fields):
             f = x.fields[i - 1]
             return f.T if type(f) is VarargType else f
-        return BOTTOM
+        x = x.typ  # past the fields: the type's answer (a trailing Vararg's element)
     t = widenconst(x)
+    if type(t) is DataType and t.name is TT.TUPLE_NAME:
+        ps = t.params
+        if ps and type(ps[-1]) is VarargType and i >= len(ps):
+            return ps[-1].T  # `fld >= nf && isvarargtype(ftypes[nf])`
+        return ps[i - 1] if 1 <= i <= len(ps) else BOTTOM
     fts = ST.field_types(t) if type(t) is DataType else ()
     if 1 <= i <= len(fts):
         return fts[i - 1]
-    return ANY
+    return BOTTOM if tx is PartialStruct else ANY
 
 
 # ---------------------------------------------------------------- ⊑

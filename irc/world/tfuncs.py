@@ -315,9 +315,9 @@ def getfield_tfunc(x, name):
         i = _field_index(x.typ, name)
         if i is None:
             return getfield_tfunc(x.typ, name)
-        if i < 1 or i > len(x.fields):
-            return BOTTOM
-        return lattice_getfield(x, i)
+        if 1 <= i <= len(x.fields):
+            return lattice_getfield(x, i)
+        x = x.typ  # `_getfield_tfunc(::PartialsLattice)`: past the fields, the type answers
     s = x
     if s == ANY or s == TT.MODULE:
         return ANY
@@ -336,10 +336,16 @@ def getfield_tfunc(x, name):
     fts = ST.field_types(s)
     if TT.is_tuple(s):
         if TT.is_vatuple(s):
-            i = _field_index(s, name) if type(name) is Const and type(name.val) is int else None
-            nfix = len(s.params) - 1
-            if i is not None and 1 <= i <= nfix:
-                return s.params[i - 1]
+            # `fld >= nf && isvarargtype(ftypes[nf])` gives the Vararg's element, `fld < 1`
+            # Union{}, a constant that is not an Int Union{}; an unknown index merges all
+            if type(name) is Const:
+                v = name.val
+                if type(v) is not int:
+                    return BOTTOM
+                nf = len(s.params)
+                if v >= nf:
+                    return s.params[-1].T
+                return s.params[v - 1] if v >= 1 else BOTTOM
             return _merge_all([p.T if type(p) is VarargType else p for p in s.params])
     names = TT.field_names(s)
     if names is None:

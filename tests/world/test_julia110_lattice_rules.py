@@ -3,10 +3,10 @@ each test names the Julia 1.10 function (base/compiler/, v1.10.0) whose rule it 
 and checks several inputs, not only the sample's."""
 from irc.lattice import subtype as ST
 from irc.lattice import typetable as T
-from irc.lattice.typelattice import BOOL, FALSE, TRUE, Conditional, Const, PartialStruct
+from irc.lattice.typelattice import BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, lattice_getfield
 from irc.lattice.typeprint import show
 from irc.lattice.types import BOTTOM, DataType, VarargType
-from irc.world.tfuncs import tf_typeassert, tmeet_partials, tuple_tfunc
+from irc.world.tfuncs import getfield_tfunc, tf_typeassert, tmeet_partials, tuple_tfunc
 from irc.world.typetfuncs import instanceof_tfunc, subtype_tfunc, type_leq
 
 I, F, S, N = T.INT64, T.FLOAT64, T.STRING, T.NOTHING
@@ -83,3 +83,22 @@ def test_subtype_tfunc_folds_decided_inexact_operands():
     assert subtype_tfunc(T.DATATYPE, Const(I)) == BOOL
     assert subtype_tfunc(ST.union(T.type_of_type(I), T.type_of_type(T.INT32)), Const(T.SIGNED)) == TRUE
     assert subtype_tfunc(ST.union(T.type_of_type(I), T.type_of_type(F)), Const(T.SIGNED)) == BOOL
+
+
+# -- 27.5: _getfield_tfunc on a vararg tuple: `fld >= nf && isvarargtype(ftypes[nf])` is the
+#    Vararg's element, `fld < 1` Union{}; a PartialStruct past its fields asks its type
+def test_getfield_vararg_tuple():
+    t = tt([I, VarargType(F)])
+    got = {k: getfield_tfunc(t, Const(k)) for k in (-1, 0, 1, 2, 3, 10)}
+    assert got == {-1: BOTTOM, 0: BOTTOM, 1: I, 2: F, 3: F, 10: F}
+    assert getfield_tfunc(t, Const(True)) == BOTTOM  # a Bool is not an Int index
+    assert getfield_tfunc(t, I) == ST.union(I, F)  # unknown index: every field merges
+    only = tt([VarargType(S)])
+    assert [getfield_tfunc(only, Const(k)) for k in (0, 1, 5)] == [BOTTOM, S, S]
+    assert getfield_tfunc(tt([I, S, VarargType(N)]), Const(2)) == S
+    ps = PartialStruct(t, (Const(1), VarargType(F)))
+    assert [getfield_tfunc(ps, Const(k)) for k in (0, 1, 2, 3)] == [BOTTOM, Const(1), F, F]
+    # lattice_getfield (the same query inside tmerge/issimplertype) agrees
+    assert [lattice_getfield(x, k) for x in (t, ps) for k in (0, 1, 2, 3)] == \
+        [BOTTOM, I, F, F, BOTTOM, Const(1), F, F]
+    assert lattice_getfield(tt([I, I]), 3) == BOTTOM
