@@ -39,7 +39,7 @@ from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.lattice.layout import issingleton
 from irc.world.typetfuncs import (
-    TYPE, hasuniquerep, apply_type_tfunc, instanceof, is_const_type, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
+    TYPE, hasuniquerep, apply_type_tfunc, instanceof, instanceof_tfunc, is_const_type, type_leq, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
     subtype_tfunc, typeof_tfunc,
 )
 from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_nfields, tmeet, widenconditional, widenconst
@@ -50,7 +50,7 @@ from irc.lattice.typeprint import show
 from irc.world.notes import always_throws
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, ModuleValue, Sym, TypeVar, UnionAllType, UnionType,
-    VarargType, has_free_typevars, is_type, unwrap_unionall,
+    VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
 )
 
 
@@ -449,16 +449,116 @@ def tf_nfields(args, world):
 
 
 def tf_fieldtype(args, world):
-    if len(args) < 2:
+    if len(args) < 2 or len(args) > 3:
         return BOTTOM
-    t, exact = instanceof(args[0])
-    if exact and type(t) is DataType:
-        r = getfield_tfunc(t, args[1])
-        if is_type(r) and r != BOTTOM:
-            return Const(r)
-        if r == BOTTOM:
+    rt = fieldtype_tfunc(args[0], args[1])
+    if rt == ANY:
+        u = unwrap_unionall(instanceof_tfunc(args[0])[0])
+        if type(u) is DataType and not TT.is_tuple(u) and not u.name.abstract and not fields_complete(u):
+            return CallResult(rt, gap=True)
+    return rt
+
+
+def fieldtype_tfunc(s0, name):
+    """Julia 1.10's `fieldtype_tfunc` (tfuncs.jl): `Any` for an unknown
+    type argument (`Any`, `Type`, `DataType`, `UnionAll`), `Union{}` for a
+    constant that is not a type; a union of type arguments merges its
+    members' answers; else `_fieldtype_tfunc` of `instanceof_tfunc`."""
+    if s0 == BOTTOM:
+        return BOTTOM
+    if s0 == ANY or s0 == TYPE or lattice_le(TT.DATATYPE, s0) or lattice_le(TT.UNIONALL, s0):
+        return ANY  # "one of the fields could still be a TypeVar which is not a Type"
+    if type(s0) is Const and not (is_type(s0.val) and type(s0.val) not in (TypeVar, VarargType)):
+        return BOTTOM
+    if type(s0) is Conditional or s0 == TT.type_of_type(BOTTOM):
+        return BOTTOM
+    if is_type(s0) and type(unwrap_unionall(s0)) is UnionType:
+        su = unwrap_unionall(s0)
+        return _merge_all([fieldtype_tfunc(rewrap_unionall(m, s0), name) for m in sort_union_members(su.members)])
+    s, exact = instanceof_tfunc(s0)[:2]
+    if s == BOTTOM:
+        return BOTTOM
+    return _fieldtype_tfunc(s, name, exact)
+
+
+def _fieldtype_tfunc(s, name, exact: bool):
+    """Julia 1.10's `_fieldtype_tfunc`: a field's type as `Const(T)` when it
+    is exact and has a unique representation, `Type{T}` when exact, else
+    `Type{<:T}` (`Any` for a tuple's `Any`); an unknown index merges every
+    field's answer (`Union{Type{A}, Type{B}}`, never `Const(Union{A, B})`:
+    no field has that type); a union type argument combines its members'
+    answers (`Const(Union{…})` only when all are exact)."""
+    exact = exact and not has_free_typevars(s)
+    u = unwrap_unionall(s)
+    if type(u) is UnionType:
+        ms = sort_union_members(u.members)
+        ta0 = _fieldtype_tfunc(rewrap_unionall(ms[0], s), name, exact)
+        rest = ms[1] if len(ms) == 2 else ST.union(*ms[1:])
+        tb0 = _fieldtype_tfunc(rewrap_unionall(rest, s), name, exact)
+        if lattice_le(ta0, tb0):
+            return tb0
+        if lattice_le(tb0, ta0):
+            return ta0
+        ta, exacta, _, istypea = instanceof_tfunc(ta0)
+        tb, exactb, _, istypeb = instanceof_tfunc(tb0)
+        if exact and exacta and exactb:
+            return Const(ST.union(ta, tb))
+        if istypea and istypeb:
+            return type_leq(ST.union(ta, tb))
+        return ANY
+    if type(u) is not DataType:
+        return ANY
+    if u.name.abstract:
+        if exact:
+            return BOTTOM  # abstract types have no fields
+        if TT.isType(u) and not has_free_typevars(u.params[0]):
             return BOTTOM
-    return TT.wrapper(TT.TYPE_NAME)
+        return ANY
+    is_tuple = u.name is TT.TUPLE_NAME
+    if u.name is TT.NAMEDTUPLE_NAME and not TT.isconcrete(u):
+        return ST.union(TYPE, TT.TYPEVAR_T)
+    if not is_tuple and not fields_complete(u):
+        return ANY  # a type irc does not know whole (tf_fieldtype notes the gap)
+    ftypes = list(u.params) if is_tuple else list(ST.field_types(u))
+    if not ftypes:
+        return BOTTOM
+    if type(name) is not Const:
+        nt = widenconst(name)
+        if not (issubtype(TT.INT64, nt) or issubtype(TT.SYMBOL, nt)):
+            return BOTTOM
+        r = BOTTOM
+        for ft in ftypes:
+            r = tmerge(r, _field_type_answer(ft.T if type(ft) is VarargType else ft, s, exact, is_tuple))
+            if r == ANY:
+                break
+        return r
+    fld = name.val
+    if type(fld) is Sym:
+        names = TT.field_names(u)
+        fld = names.index(fld.name) + 1 if names is not None and fld.name in names else 0
+    if type(fld) is not int:
+        return BOTTOM
+    nf = len(ftypes)
+    if is_tuple and fld >= nf and type(ftypes[-1]) is VarargType:
+        ft = ftypes[-1].T
+    elif fld < 1 or fld > nf:
+        return BOTTOM
+    else:
+        ft = ftypes[fld - 1]
+    return _field_type_answer(ft, s, exact, is_tuple)
+
+
+def _field_type_answer(ft, s, exact: bool, is_tuple: bool):
+    """One field type `ft` of `s` as `_fieldtype_tfunc` answers it."""
+    if not is_type(ft):
+        return Const(ft)
+    exactft = exact or (not has_free_typevars(ft) and not is_tuple)
+    ft = rewrap_unionall(ft, s)
+    if exactft:
+        return Const(ft) if hasuniquerep(ft) else TT.type_of_type(ft)
+    if is_tuple and ft == ANY:
+        return ANY  # "Tuple{:x} is possible"
+    return type_leq(ft)
 
 
 def tuple_tfunc(args):

@@ -6,7 +6,7 @@ from irc.lattice import typetable as T
 from irc.lattice.typelattice import BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, lattice_getfield
 from irc.lattice.typeprint import show
 from irc.lattice.types import BOTTOM, DataType, VarargType
-from irc.world.tfuncs import getfield_tfunc, tf_typeassert, tmeet_partials, tuple_tfunc
+from irc.world.tfuncs import fieldtype_tfunc, getfield_tfunc, tf_fieldtype, tf_typeassert, tmeet_partials, tuple_tfunc
 from irc.world.typetfuncs import instanceof_tfunc, subtype_tfunc, type_leq
 
 I, F, S, N = T.INT64, T.FLOAT64, T.STRING, T.NOTHING
@@ -102,3 +102,45 @@ def test_getfield_vararg_tuple():
     assert [lattice_getfield(x, k) for x in (t, ps) for k in (0, 1, 2, 3)] == \
         [BOTTOM, I, F, F, BOTTOM, Const(1), F, F]
     assert lattice_getfield(tt([I, I]), 3) == BOTTOM
+
+
+# -- 27.6: fieldtype_tfunc / _fieldtype_tfunc: an unknown index merges each field's answer
+def test_fieldtype_unknown_index_is_a_union_of_type_types():
+    t = Const(tt([I, F]))
+    assert show(fieldtype_tfunc(t, I)) == "Union{Type{Float64}, Type{Int64}}"
+    assert show(fieldtype_tfunc(t, T.SYMBOL)) == "Union{Type{Float64}, Type{Int64}}"
+    assert fieldtype_tfunc(t, F) == BOTTOM  # neither Int nor Symbol fits a Float64 index
+    assert fieldtype_tfunc(Const(tt([I, I])), I) == Const(I)  # one answer: no union
+    assert [fieldtype_tfunc(t, Const(k)) for k in (0, 1, 2, 3)] == [BOTTOM, Const(I), Const(F), BOTTOM]
+    assert fieldtype_tfunc(Const(tt([I, VarargType(F)])), Const(7)) == Const(F)
+    # a field without a unique representation is Type{T}, never Const
+    assert show(fieldtype_tfunc(Const(tt([ST.union(I, N), T.INTEGER])), I)) == \
+        "Union{Type{Integer}, Type{Union{Nothing, Int64}}}"
+    assert fieldtype_tfunc(Const(tt([T.vector(I)])), Const(1)) == Const(T.vector(I))  # concrete: unique
+
+
+def test_fieldtype_inexact_and_unknown_type_arguments():
+    # Type{<:Tuple{Integer, String}}: not exact, and in a Tuple a field is Type{<:T}
+    s0 = type_leq(tt([T.INTEGER, S]))
+    assert show(fieldtype_tfunc(s0, Const(1))) == "Type{<:Integer}"
+    assert show(fieldtype_tfunc(s0, Const(2))) == "Type{<:String}"
+    assert fieldtype_tfunc(s0, Const(3)) == BOTTOM
+    for unknown in (T.DATATYPE, T.ANY, T.UNIONALL):
+        assert fieldtype_tfunc(unknown, Const(1)) == T.ANY
+    assert fieldtype_tfunc(Const(1), Const(1)) == BOTTOM  # not a type: fieldtype throws
+    # a union type argument, all exact: Const of the union of the answers
+    assert fieldtype_tfunc(Const(ST.union(tt([I]), tt([F]))), Const(1)) == Const(ST.union(I, F))
+    # a struct's declared field, exact (no free variables) even through Type{<:…}
+    ur = DataType(T.UNITRANGE_NAME, (I,))
+    assert fieldtype_tfunc(Const(ur), I) == Const(I)
+    assert fieldtype_tfunc(type_leq(ur), Const(1)) == Const(I)
+    assert tf_fieldtype([Const(tt([I, F])), I], None) == ST.union(T.type_of_type(I), T.type_of_type(F))
+
+
+# -- subtyping a kind against a bounded Type{<:T} (jl_subtype): no kind is below it
+def test_kind_below_type_only_when_unbounded():
+    assert ST.issubtype(T.DATATYPE, T.wrapper(T.TYPE_NAME))
+    assert ST.issubtype(T.UNIONALL, type_leq(T.ANY))
+    assert not ST.issubtype(T.DATATYPE, type_leq(I))
+    assert not ST.issubtype(T.DATATYPE, type_leq(T.INTEGER))
+    assert not ST.issubtype(T.UNIONALL, type_leq(tt([I, F])))
