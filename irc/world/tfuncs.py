@@ -735,7 +735,26 @@ def tf_arrayset(args, world):
 
 
 def tf_compilerbarrier(args, world):
-    return widenconst(args[1]) if len(args) == 2 else BOTTOM
+    if len(args) != 2:
+        return BOTTOM
+    return compilerbarrier_tfunc(args[0], args[1])
+
+
+def compilerbarrier_tfunc(setting, val):
+    """Julia 1.10's `compilerbarrier_tfunc`: `:type` hides everything
+    (`Any`), `:const` widens to the type, `:conditional` widens a
+    Conditional to `Bool`; another symbol throws (`Union{}`); a setting not
+    known as a constant symbol is the strongest barrier, `Any`."""
+    if type(setting) is not Const or type(setting.val) is not Sym:
+        return ANY
+    name = setting.val.name
+    if name == "const":
+        return widenconst(val)
+    if name == "conditional":
+        return widenconditional(val)
+    if name == "type":
+        return ANY
+    return BOTTOM
 
 
 def tf_expr(args, world):

@@ -5,8 +5,8 @@ from irc.lattice import subtype as ST
 from irc.lattice import typetable as T
 from irc.lattice.typelattice import BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, lattice_getfield
 from irc.lattice.typeprint import show
-from irc.lattice.types import BOTTOM, DataType, VarargType
-from irc.world.tfuncs import fieldtype_tfunc, getfield_tfunc, tf_fieldtype, tf_typeassert, tmeet_partials, tuple_tfunc
+from irc.lattice.types import BOTTOM, DataType, Sym, VarargType
+from irc.world.tfuncs import compilerbarrier_tfunc, fieldtype_tfunc, getfield_tfunc, tf_fieldtype, tf_typeassert, tmeet_partials, tuple_tfunc
 from irc.world.typetfuncs import instanceof_tfunc, subtype_tfunc, type_leq
 
 I, F, S, N = T.INT64, T.FLOAT64, T.STRING, T.NOTHING
@@ -144,3 +144,17 @@ def test_kind_below_type_only_when_unbounded():
     assert not ST.issubtype(T.DATATYPE, type_leq(I))
     assert not ST.issubtype(T.DATATYPE, type_leq(T.INTEGER))
     assert not ST.issubtype(T.UNIONALL, type_leq(tt([I, F])))
+
+
+# -- 27.7: compilerbarrier_tfunc
+def test_compilerbarrier_settings():
+    def cb(setting, val):
+        return compilerbarrier_tfunc(Const(Sym(setting)), val)
+
+    c = Conditional(2, I, N)
+    assert [cb("type", v) for v in (Const(1), I, c)] == [T.ANY] * 3
+    assert [cb("const", v) for v in (Const(1), I, c)] == [I, I, BOOL]
+    assert [cb("conditional", v) for v in (Const(1), I, c)] == [Const(1), I, BOOL]
+    assert cb("other", Const(1)) == BOTTOM  # an unknown setting throws
+    assert compilerbarrier_tfunc(T.SYMBOL, Const(1)) == T.ANY  # setting not a constant
+    assert compilerbarrier_tfunc(Const(1), Const(1)) == T.ANY  # not a Symbol
