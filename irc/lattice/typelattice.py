@@ -294,7 +294,11 @@ def const_isa(c: Const, t) -> bool:
 
 
 def has_nontrivial_const_info(x) -> bool:
-    """Julia's `has_nontrivial_const_info` (typeutils.jl)."""
+    """Julia 1.10's `has_nontrivial_extended_info` (abstractlattice.jl): a
+    PartialStruct, or a Const that is not a singleton's instance and not a
+    type with a unique representation (`Const(Vector)` and
+    `Const(Union{Nothing, Int64})` carry more than `Type{…}` does;
+    `Const(Int64)` does not)."""
     if type(x) is PartialStruct:
         return True
     if type(x) is Conditional:
@@ -303,8 +307,25 @@ def has_nontrivial_const_info(x) -> bool:
         return False
     v = x.val
     if is_type(v):
-        return False  # a type value has a unique representation (hasuniquerep)
+        return not hasuniquerep(v)
     return not issingleton(x.typ)
+
+
+def hasuniquerep(t) -> bool:
+    """Julia's `hasuniquerep` (typeutils.jl)."""
+    if t == TT.TYPEOFBOTTOM:
+        return False
+    if t == BOTTOM:
+        return True
+    if type(t) is TypeVar:
+        return False
+    if not is_type(t):
+        return True  # non-types are compared by egal
+    if TT.isconcrete(t):
+        return True
+    if type(t) is DataType and t.name is not TT.TUPLE_NAME:
+        return all(hasuniquerep(p) for p in t.params)
+    return False
 
 
 # ---------------------------------------------------------------- fields of lattice elements

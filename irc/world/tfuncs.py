@@ -586,7 +586,7 @@ def tuple_tfunc(args):
         if has_nontrivial_const_info(a):
             anyinfo = True
             fields.append(a)  # kept as is
-            params.append(widenconst(a))
+            params.append(a.typ if type(a) is Const else widenconst(a))  # `typeof(x.val)`: Const(Vector) -> UnionAll
             continue
         x = widenconst(a)
         fields.append(x)  # trivial information: the field is the widened type (Const(Float64) -> Type{Float64})

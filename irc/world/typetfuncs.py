@@ -43,7 +43,7 @@ from irc.lattice import typetable as TT
 from irc.lattice.layout import isbitstype, sizeof_type
 from irc.lattice.subtype import issubtype, typeintersect
 from irc.lattice.typelattice import (
-    ANY, BOOL, FALSE, TRUE, Conditional, Const, StructValue, typeof_value, widenconst,
+    ANY, BOOL, FALSE, TRUE, Conditional, Const, StructValue, hasuniquerep, typeof_value, widenconst,
 )
 from irc.lattice.typelimits import tmerge
 from irc.lattice.typeprint import sort_union_members
@@ -180,23 +180,6 @@ def _merge(xs):
     for x in xs:
         r = tmerge(r, x)
     return r
-
-
-def hasuniquerep(t) -> bool:
-    """Julia's `hasuniquerep` (typeutils.jl)."""
-    if t == TT.TYPEOFBOTTOM:
-        return False
-    if t == BOTTOM:
-        return True
-    if type(t) is TypeVar:
-        return False
-    if not is_type(t):
-        return True  # non-types are compared by egal
-    if TT.isconcrete(t):
-        return True
-    if type(t) is DataType and t.name is not TT.TUPLE_NAME:
-        return all(hasuniquerep(p) for p in t.params)
-    return False
 
 
 # ---------------------------------------------------------------- typeof

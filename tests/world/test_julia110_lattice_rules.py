@@ -3,7 +3,9 @@ each test names the Julia 1.10 function (base/compiler/, v1.10.0) whose rule it 
 and checks several inputs, not only the sample's."""
 from irc.lattice import subtype as ST
 from irc.lattice import typetable as T
-from irc.lattice.typelattice import BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, lattice_getfield
+from irc.lattice.typelattice import (
+    BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, has_nontrivial_const_info, hasuniquerep, lattice_getfield,
+)
 from irc.lattice.typeprint import show
 from irc.lattice.types import BOTTOM, DataType, Sym, VarargType
 from irc.world.tfuncs import compilerbarrier_tfunc, fieldtype_tfunc, getfield_tfunc, tf_fieldtype, tf_typeassert, tmeet_partials, tuple_tfunc
@@ -158,3 +160,23 @@ def test_compilerbarrier_settings():
     assert cb("other", Const(1)) == BOTTOM  # an unknown setting throws
     assert compilerbarrier_tfunc(T.SYMBOL, Const(1)) == T.ANY  # setting not a constant
     assert compilerbarrier_tfunc(Const(1), Const(1)) == T.ANY  # not a Symbol
+
+
+# -- 27.16: has_nontrivial_extended_info(::ConstsLattice): a type constant without a unique
+#    representation is non-trivial, so tuple_tfunc keeps it (parameter `typeof(x.val)`)
+def test_type_constants_without_unique_representation_are_nontrivial():
+    vec = T.wrapper(T.ARRAY_NAME)  # a UnionAll
+    un = ST.union(N, I)
+    for t, unique in ((I, True), (T.vector(I), True), (T.INTEGER, True), (vec, False), (un, False),
+                      (tt([I, I]), True), (tt([T.INTEGER]), False), (type_leq(I), False)):
+        assert hasuniquerep(t) is unique, show(t)
+        assert has_nontrivial_const_info(Const(t)) is (not unique), show(t)
+    assert not has_nontrivial_const_info(Const(None)) and has_nontrivial_const_info(Const(1))
+    assert show(tuple_tfunc([Const(vec), I])) == "Core.PartialStruct(Tuple{UnionAll, Int64}, Any[Core.Const(Array), Int64])"
+    assert show(tuple_tfunc([Const(T.VECTOR_WRAPPER), I])) == \
+        "Core.PartialStruct(Tuple{UnionAll, Int64}, Any[Core.Const(Vector), Int64])"
+    assert show(tuple_tfunc([Const(un), I])) == \
+        "Core.PartialStruct(Tuple{Union, Int64}, Any[Core.Const(Union{Nothing, Int64}), Int64])"
+    assert show(tuple_tfunc([Const(I), I])) == "Core.PartialStruct(Tuple{DataType, Int64}, Any[Type{Int64}, Int64])"
+    assert show(tuple_tfunc([Const(tt([T.INTEGER])), I])) == \
+        "Core.PartialStruct(Tuple{DataType, Int64}, Any[Core.Const(Tuple{Integer}), Int64])"
