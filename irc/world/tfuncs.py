@@ -42,7 +42,7 @@ from irc.world.typetfuncs import (
     TYPE, hasuniquerep, apply_type_tfunc, instanceof, instanceof_tfunc, is_const_type, type_leq, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
     subtype_tfunc, typeof_tfunc,
 )
-from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_nfields, tmeet, widenconditional, widenconst
+from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_lt, lattice_nfields, tmeet, widenconditional, widenconst
 from irc.lattice.typelimits import tmerge
 from irc.lattice.typeprint import sort_union_members
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
@@ -732,6 +732,33 @@ def tf_arrayset(args, world):
     if len(args) < 4:
         return BOTTOM
     return args[1]
+
+
+def new_struct(T: DataType, args):
+    """`%new(T, args…)` for a concrete immutable struct `T` (Julia 1.10's
+    `abstract_eval_statement_expr`, `:new` with `isconcretedispatch(t)`):
+    each argument meets its declared field type (`tmeet`; `Union{}` there
+    means the allocation throws); all fields given and all `Const` -> a
+    constant struct; else a PartialStruct only when some field is refined
+    -- non-trivial information (`has_nontrivial_extended_info`) or strictly
+    below the declared type (`⋤`) -- else `T` itself."""
+    fts = ST.field_types(T)
+    if not fts or len(args) != len(fts):
+        return T  # a partially initialised struct: no Const/PartialStruct
+    ats = []
+    anyrefine = False
+    for a, ft in zip(args, fts):
+        at = tmeet_partials(a, ft)
+        if at == BOTTOM:
+            return BOTTOM
+        if not anyrefine:
+            anyrefine = has_nontrivial_const_info(at) or lattice_lt(at, ft)
+        ats.append(at)
+    if all(type(a) is Const for a in ats):
+        return Const(StructValue(T, tuple(ats)), T)
+    if anyrefine:
+        return PartialStruct(T, tuple(ats))
+    return T
 
 
 def tf_compilerbarrier(args, world):

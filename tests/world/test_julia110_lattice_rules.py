@@ -4,11 +4,12 @@ and checks several inputs, not only the sample's."""
 from irc.lattice import subtype as ST
 from irc.lattice import typetable as T
 from irc.lattice.typelattice import (
-    BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, has_nontrivial_const_info, hasuniquerep, lattice_getfield,
+    BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, has_nontrivial_const_info, hasuniquerep,
+    lattice_getfield,
 )
 from irc.lattice.typeprint import show
 from irc.lattice.types import BOTTOM, DataType, Sym, VarargType
-from irc.world.tfuncs import compilerbarrier_tfunc, fieldtype_tfunc, getfield_tfunc, tf_fieldtype, tf_typeassert, tmeet_partials, tuple_tfunc
+from irc.world.tfuncs import compilerbarrier_tfunc, fieldtype_tfunc, new_struct, getfield_tfunc, tf_fieldtype, tf_typeassert, tmeet_partials, tuple_tfunc
 from irc.world.typetfuncs import instanceof_tfunc, subtype_tfunc, type_leq
 
 I, F, S, N = T.INT64, T.FLOAT64, T.STRING, T.NOTHING
@@ -180,3 +181,28 @@ def test_type_constants_without_unique_representation_are_nontrivial():
     assert show(tuple_tfunc([Const(I), I])) == "Core.PartialStruct(Tuple{DataType, Int64}, Any[Type{Int64}, Int64])"
     assert show(tuple_tfunc([Const(tt([T.INTEGER])), I])) == \
         "Core.PartialStruct(Tuple{DataType, Int64}, Any[Core.Const(Tuple{Integer}), Int64])"
+
+
+# -- 27.17: %new (abstract_eval_statement_expr, `:new`): PartialStruct only when a field is
+#    refined (non-trivial info or strictly below the declared type); fields met with their types
+def test_new_struct_refines_only_beyond_declared_types():
+    def pair(a, b):
+        return DataType(T.PAIR_NAME, (a, b))
+
+    pin = pair(I, N)
+    assert new_struct(pin, [I, Const(None)]) == pin  # Const(nothing) is trivial, not below Nothing
+    assert new_struct(pin, [I, N]) == pin
+    assert new_struct(pin, [Const(1), N]) == PartialStruct(pin, (Const(1), N))  # non-trivial Const
+    assert new_struct(pin, [Const(1), Const(None)]) == Const(StructValue(pin, (Const(1), Const(None))), pin)
+    pia = pair(I, T.ANY)
+    assert new_struct(pia, [I, I]) == PartialStruct(pia, (I, I))  # Int64 ⋤ Any: type-level refinement
+    assert new_struct(pia, [I, T.ANY]) == pia
+    # a trivial type constant still refines a field declared `Any` (Const(Int64) ⋤ Any)
+    assert new_struct(pia, [I, Const(I)]) == PartialStruct(pia, (I, Const(I)))
+    # the argument meets the field type: a union narrows, a disjoint type throws
+    piu = pair(I, ST.union(N, I))
+    assert new_struct(piu, [I, ST.union(N, I)]) == piu
+    assert new_struct(piu, [I, N]) == PartialStruct(piu, (I, N))
+    assert new_struct(pin, [S, N]) == BOTTOM
+    # a partially initialised struct: no refinement recorded
+    assert new_struct(pia, [Const(1)]) == pia
