@@ -476,7 +476,11 @@ def is_const(x) -> bool:
 
 
 def float32(v: float) -> float:
-    """Round a Python float to Float32 precision."""
+    """Round a Python float to Float32 precision (nearest, ties to even);
+    a value past Float32's range is `±Inf32`, as Julia's `Float32(x)`."""
     if math.isnan(v) or math.isinf(v):
         return v
-    return struct.unpack("<f", struct.pack("<f", v))[0]
+    try:
+        return struct.unpack("<f", struct.pack("<f", v))[0]
+    except OverflowError:
+        return math.copysign(math.inf, v)

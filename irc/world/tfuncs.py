@@ -48,6 +48,7 @@ from irc.lattice.typeprint import sort_union_members
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 from irc.lattice.typeprint import show
 from irc.world.notes import always_throws
+from irc.world import floatfold as FF
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, ModuleValue, Sym, TypeVar, UnionAllType, UnionType,
     VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
@@ -956,6 +957,20 @@ def _unop_float(fn):
     return tf
 
 
+def _ternop_float(fn):
+    """`fma_float`/`muladd_float`: folded on three constant floats of a
+    Float16/32/64 type by `fn(a, b, c, format)` (irc.world.floatfold)."""
+    def tf(args, world):
+        if len(args) != 3:
+            return BOTTOM
+        t = _first_type(args)
+        fmt = FF.float_format(t)
+        if fmt is not None and all(type(a) is Const and type(a.val) is float for a in args):
+            return make_const(fn(args[0].val, args[1].val, args[2].val, fmt), t)
+        return t
+    return tf
+
+
 def _convert(kind):
     """Conversion intrinsics: first argument is the target type."""
     def tf(args, world):
@@ -970,11 +985,12 @@ def _convert(kind):
             try:
                 if kind in ("sitofp", "uitofp"):
                     vv = _ints_unsigned(x) if kind == "uitofp" else int(v)
-                    return make_const(float(vv), t)
+                    fmt = FF.float_format(t)
+                    return make_const(FF.int_to_float(vv, fmt) if fmt is not None else float(vv), t)
                 if kind in ("fptosi", "fptoui"):
-                    if math.isnan(v) or math.isinf(v):
-                        return t
-                    return make_const(int(v), t)
+                    info = _int_info(t)
+                    n = FF.float_to_int(float(v), info[0], kind == "fptosi") if info is not None else None
+                    return t if n is None else make_const(n, t)  # out of range: LLVM's poison
                 if kind in ("fpext", "fptrunc"):
                     return make_const(float(v), t)
                 if kind in ("zext_int", "trunc_int"):
@@ -1080,14 +1096,14 @@ INTRINSICS = {
     "div_float_fast": _binop_float(_fdiv),
     "neg_float": _unop_float(lambda x: -x),
     "abs_float": _unop_float(abs),
-    "sqrt_llvm": _unop_float(math.sqrt),
-    "sqrt_llvm_fast": _unop_float(math.sqrt),
-    "floor_llvm": _unop_float(lambda x: float(math.floor(x)) if math.isfinite(x) else x),
-    "ceil_llvm": _unop_float(lambda x: float(math.ceil(x)) if math.isfinite(x) else x),
-    "trunc_llvm": _unop_float(lambda x: float(math.trunc(x)) if math.isfinite(x) else x),
-    "rint_llvm": _unop_float(lambda x: float(round(x)) if math.isfinite(x) else x),
-    "fma_float": _same_type,
-    "muladd_float": _same_type,
+    "sqrt_llvm": _unop_float(FF.llvm_sqrt),
+    "sqrt_llvm_fast": _same_type,  # not folded: `is_pure_intrinsic_infer` (may differ at run time)
+    "floor_llvm": _unop_float(FF.llvm_floor),
+    "ceil_llvm": _unop_float(FF.llvm_ceil),
+    "trunc_llvm": _unop_float(FF.llvm_trunc),
+    "rint_llvm": _unop_float(FF.llvm_rint),
+    "fma_float": _ternop_float(FF.fma),
+    "muladd_float": _ternop_float(FF.muladd),
     "lt_float": _cmp_float(operator.lt),
     "le_float": _cmp_float(operator.le),
     "eq_float": _cmp_float(operator.eq),
@@ -1096,7 +1112,7 @@ INTRINSICS = {
     "le_float_fast": _cmp_float(operator.le),
     "eq_float_fast": _cmp_float(operator.eq),
     "ne_float_fast": _cmp_float(operator.ne),
-    "fpiseq": _bool_type,
+    "fpiseq": _cmp_float(FF.fpiseq),
     "sitofp": _convert("sitofp"),
     "uitofp": _convert("uitofp"),
     "fptosi": _convert("fptosi"),
