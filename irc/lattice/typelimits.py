@@ -288,11 +288,21 @@ def _tmerge_types(a, b):
     bct = TT.isconcrete(b)
     if (act or TT.isType(a)) and (bct or TT.isType(b)):
         return ST.union(a, b)
-    # `typea <: typeb && return typeb; typeb <: typea && return typea`: no
-    # simplicity check here (a subtype of a non-simple union merges into it)
-    if issubtype(a, b):
+    # tmerge_fast_path (issimplertype of a type is issimpleenoughtype), then
+    # tmerge(::JLTypeLattice)'s `typea <: typeb && return typeb; typeb <: typea
+    # && return typea`, with no simplicity check: a subtype of a non-simple
+    # union merges into it
+    suba = issubtype(a, b)
+    if suba and issimpleenoughtype(b):
         return b
-    if issubtype(b, a):
+    subb = issubtype(b, a)
+    if suba and subb:
+        return a
+    if subb and issimpleenoughtype(a):
+        return a
+    if suba:
+        return b
+    if subb:
         return a
     return _tmerge_types_slow(a, b)
 

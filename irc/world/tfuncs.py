@@ -744,8 +744,8 @@ def new_struct(T: DataType, args):
     -- non-trivial information (`has_nontrivial_extended_info`) or strictly
     below the declared type (`⋤`) -- else `T` itself."""
     fts = ST.field_types(T)
-    if not fts or len(args) != len(fts):
-        return T  # a partially initialised struct: no Const/PartialStruct
+    if not fts or len(args) != len(fts) or not fields_complete(T):
+        return T  # a partially initialised struct (or one irc does not know whole): no refinement
     ats = []
     anyrefine = False
     for a, ft in zip(args, fts):
