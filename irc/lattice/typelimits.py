@@ -378,8 +378,8 @@ def _tmerge_types_slow(a, b):
     if issimpleenoughtype(u):
         return u
     # "widen Tuple{..., Union{lots of stuff}...} to Tuple{..., Any, ...}": every
-    # tuple member keeps its union-free parameters, a union becomes `Any` (a
-    # Vararg of one `Vararg`); the union is checked once, after all of them
+    # tuple member keeps its union-free parameters, another becomes `Any` (a
+    # Vararg of a union `Vararg`); the union is checked once, after all of them
     widened = False
     for i in range(n):
         if names[i] is TT.TUPLE_NAME:
