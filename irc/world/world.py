@@ -73,7 +73,7 @@ from irc.syntax import tree as S
 from irc.syntax.names import format_name, is_generated_name
 from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
-from irc.world.tfuncs import CallResult
+from irc.world.tfuncs import CallResult, new_struct
 from irc.world.apply import apply_iterate
 from irc.world import notes
 from irc.world.dispatch import Method, dispatch
@@ -1244,13 +1244,7 @@ class World:
             return T if is_type(T) and not has_free_typevars(T) else ANY
         if T.name.mutable or T.name is TT.TUPLE_NAME:
             return T
-        fts = ST.field_types(T)
-        if len(args) == len(fts) and fts:
-            if all(type(a) is Const for a in args):
-                return Const(StructValue(T, tuple(args)), T)
-            if any(type(a) in (Const, PartialStruct) for a in args):
-                return PartialStruct(T, tuple(args))
-        return T
+        return new_struct(T, args)
 
 
 def _shape(node):
