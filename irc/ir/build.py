@@ -348,7 +348,7 @@ class _Builder:
         notes = [Diagnostic("note", m, Span(self.sink.path, line, col), "paste") for line, col, m in fd.notes]
         assigned = _assigned_names(lines) if fd.form in ("variables", "codeinfo") else set()
         if fd.form == "codeinfo":
-            self.codeinfo = codeinfo_signature(fd, assigned)
+            self.codeinfo = codeinfo_signature(fd, assigned, self.sink.path)
             if self.codeinfo[2]:
                 notes.append(Diagnostic("note", self.codeinfo[2], Span(self.sink.path, fd.line, fd.col), "signature"))
         name, module = self._name_module()

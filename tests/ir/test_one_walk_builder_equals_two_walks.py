@@ -113,7 +113,7 @@ def oracle(fd: S.FunctionDef, sink: DiagnosticSink) -> ir.Function | None:
         return None
     assigned = _assigned_names(fd.lines) if fd.form in ("variables", "codeinfo") else set()
     if fd.form == "codeinfo":
-        b.codeinfo = codeinfo_signature(fd, assigned)
+        b.codeinfo = codeinfo_signature(fd, assigned, b.sink.path)
     name, module = b._name_module()
     b._header_slots(assigned)
     if not fd.lines:
