@@ -1,4 +1,4 @@
-"""Stage 7, report: the `irc report` page, from the inputs' analyses.
+"""Stage 8, report: the `irc report` page, from the inputs' analyses.
 
 `reportdata` turns one input's IR and inference results into plain,
 picklable data (`FileReport`: summary counts, table rows, the annotated IR
