@@ -20,7 +20,8 @@ import pytest
 
 from irc.ir import model as ir
 from irc.syntax import tree as S
-from irc.ir.build import _allocate, _assigned_names, _Builder, _Walk
+from irc.ir.build import _Builder
+from irc.ir.slottable import _allocate, _assigned_names, _Walk
 from irc.ir.signature import codeinfo_signature
 from irc.errors import DiagnosticSink, IrcError
 from irc.syntax.parser import parse_text
