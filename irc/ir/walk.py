@@ -7,10 +7,10 @@ incremental walk; the second walk's tables are final), every operand
 resolved against the tables so far -- a single-part name to its slot or
 the global it stays (its first read recorded in `walk.unknown`), `%N` to the
 statement it labels, `@_N`/`x@_N` to slot N (pinned) -- and every error
-recorded in `walk.errors`, not reported.  Operand resolution is the
-walk's own closures (`res` and `call` over syntax nodes, `operand` over a
-packed atom, `matched_atom` and `text_tag` over a match's texts): they read
-and extend the walk's tables as the loop does, so they live with it.  The
+recorded in `walk.errors`, not reported.  Operand resolution is
+`irc.ir.resolve` (closures over the walk's tables: `res` and `call` over
+syntax nodes, `operand` over a packed atom, `matched_atom` and `text_tag`
+over a match's texts); the loop below inlines their commonest cases.  The
 per-statement objects (`ir.Stmt`, copied `Call`s, `SlotRef`s for names;
 only where the statement is not written as columns, see "The body as
 columns") are made with `object.__new__` and every field set, which skips
@@ -94,12 +94,13 @@ from struct import Struct
 
 from irc import forking
 from irc.ir import split as two
-from irc.ir.body import ATOM, Body, CALL2, CALL3, INFIX, SLOT_TAG
+from irc.ir.body import ATOM, Body, CALL2, CALL3, INFIX
 from irc.ir import model as ir
 from irc.ir.slottable import _Walk, line_target
 from irc.syntax import tree as S
-from irc.syntax.fastpath import _ATOM_WORDS as ATOM_WORDS, _atom_node as atom_node, MatchedLine, match_record, \
-    materialize, qualified_parts as _qualified_parts, raw_stmt, unpack_stmt
+from irc.ir.resolve import resolvers
+from irc.syntax.fastpath import MatchedLine, match_record, materialize, qualified_parts as _qualified_parts, raw_stmt, \
+    unpack_stmt
 
 # the packed operands of a `PackedLine` by form (`fastpath.PackedLine`) after its operator or callee,
 # in the order `call` resolves them: the value; both operands; the arguments (two, or three)
@@ -124,256 +125,13 @@ class BodyWalk:
         as columns"; a list of `ir.Stmt` on the objects path), every operand
         resolved against `walk`'s slot table and label map; errors are
         recorded there, not reported."""
-        errors, pinned, controls, unknown = walk.errors, walk.pinned, walk.controls, walk.unknown
-        err = errors.append
-        incremental = walk.incremental
+        controls, unknown = walk.controls, walk.unknown
         names = walk.names
         sid_of = walk.by_name.get
         ssa = walk.ssa
         ssa_get, ssa_setdefault = ssa.get, ssa.setdefault
-        pinned_get = pinned.get
-        Name, SSA, SlotRef, Call, Lit = S.Name, S.SSA, S.SlotRef, S.Call, S.Lit
+        Name, SSA, SlotRef, Call = S.Name, S.SSA, S.SlotRef, S.Call
         new_obj = object.__new__  # see `call`: the hot copies set every field of the slotted dataclass
-
-        def pin(e) -> None:
-            old = pinned_get(e.id)
-            if old is None or (old[0] is None and e.name):
-                pinned[e.id] = (e.name, e.line, e.col)
-
-        def slot_ref(e, here: int, strict: bool):
-            """An explicit `@_N` / `x@_N` (its id is not None)."""
-            pin(e)
-            sid = e.id
-            if 1 <= sid < len(names):
-                sname = names[sid]
-                if e.name is not None and e.name != sname and not sname.startswith("@_"):
-                    if strict:
-                        err((f"`{e.name}@_{sid}` refers to slot {sid}, which is named `{sname}`", e.line, e.col, "unknown-slot"))
-                    return e
-                nm = e.name if e.name is not None else (None if sname.startswith("@_") else sname)
-                return e if nm == e.name else SlotRef(nm, sid, e.line, e.col)
-            walk.slot_misses.append(sid)
-            return e
-
-        def ssa_ref(e, here: int, strict: bool):
-            idx = ssa_get(e.n)
-            if idx is None:
-                walk.ssa_misses.append(e.n)
-                if strict:
-                    err((f"undefined SSA value %{e.n}", e.line, e.col, "undefined-ssa"))
-                return e
-            if strict and idx >= here:
-                err((f"%{e.n} is used before its definition (statement {idx})" if idx > here else f"%{e.n} refers to its own statement",
-                     e.line, e.col, "undefined-ssa"))
-            return e if idx == e.n else SSA(idx, e.line, e.col)
-
-        def name_ref(e, here: int):
-            """A single-part name: its slot, or the global it stays."""
-            nm = e.parts[0]
-            sid = sid_of(nm)
-            if sid is None:
-                if nm not in unknown:
-                    unknown[nm] = (here, e.line, e.col)
-                return e
-            return SlotRef(names[sid], sid, e.line, e.col)
-
-        def call(e, here: int, strict: bool):
-            """`res` of a Call (the most common statement value), with the leaf
-            operands -- literals, SSA values already numbered, names -- inline."""
-            f = e.func
-            if type(f) is not Name:
-                f2 = res(f, here, strict)
-            elif len(f.parts) == 1:  # operators are globals, a slot may be called
-                f2 = f
-                nm = f.parts[0]
-                sid = sid_of(nm)
-                if sid is not None:
-                    f2 = SlotRef(names[sid], sid, f.line, f.col)
-                elif nm not in unknown:
-                    unknown[nm] = (here, f.line, f.col)
-            else:
-                f2 = f
-            args = e.args
-            new = None
-            for k, a in enumerate(args):
-                ta = type(a)
-                if ta is Lit:
-                    continue
-                if ta is SSA:
-                    n = a.n
-                    if ssa_get(n) == n < here:  # numbered as written, defined before
-                        continue
-                    a2 = ssa_ref(a, here, strict)
-                elif ta is Name:  # name_ref inline
-                    if len(a.parts) != 1:
-                        continue
-                    nm = a.parts[0]
-                    sid = sid_of(nm)
-                    if sid is None:
-                        if nm not in unknown:
-                            unknown[nm] = (here, a.line, a.col)
-                        continue
-                    a2 = new_obj(SlotRef)  # SlotRef(names[sid], sid, a.line, a.col) without the __init__ call
-                    a2.name = names[sid]
-                    a2.id = sid
-                    a2.line = a.line
-                    a2.col = a.col
-                else:
-                    a2 = res(a, here, strict)
-                if a2 is not a:
-                    if new is None:
-                        new = list(args)
-                    new[k] = a2
-            if new is None:
-                if f2 is f:
-                    return e
-                new = list(args)
-            c = new_obj(Call)  # Call(f2, new, e.infix, e.line, e.col) without the __init__ call
-            c.func = f2
-            c.args = new
-            c.infix = e.infix
-            c.line = e.line
-            c.col = e.col
-            return c
-
-        def res(e, here: int, strict: bool = True):
-            """A copy of `e` resolved (shares unchanged nodes; the syntax tree is not mutated)."""
-            t = type(e)
-            if t is Call:
-                return call(e, here, strict)
-            if t is SSA:
-                return ssa_ref(e, here, strict)
-            if t is Name:
-                return name_ref(e, here) if len(e.parts) == 1 else e
-            if t is SlotRef:
-                return e if e.id is None else slot_ref(e, here, strict)
-            if t is Lit or t is S.BlockRef or t is S.Where:
-                return e
-            if t is S.Typed:
-                x = res(e.expr, here, strict)
-                return e if x is e.expr else S.Typed(x, e.type, e.line, e.col)
-            if t is S.Curly:
-                h = res(e.head, here, strict)
-                return S.Curly(h, [res(a, here, strict) for a in e.params], e.line, e.col)
-            if t is S.ExprNode:
-                return S.ExprNode(e.head, [res(a, here, strict) for a in e.args], e.line, e.col)
-            if t is S.New:
-                ty = res(e.type, here, strict)
-                return S.New(ty, [res(a, here, strict) for a in e.args], e.line, e.col)
-            if t is S.Quote:
-                return S.Quote(res(e.expr, here, strict), e.line, e.col)
-            if t is S.TupleLit:
-                return S.TupleLit([res(a, here, strict) for a in e.items], e.line, e.col)
-            if t is S.TypedVect:
-                return S.TypedVect(e.elt, [res(a, here, strict) for a in e.items], e.line, e.col)
-            if t is S.Splat:
-                return S.Splat(res(e.expr, here, strict), e.line, e.col)
-            return e
-
-        def target_slot(target, here: int) -> int | None:
-            """The slot an assignment / NewvarNode writes (None: an error was recorded)."""
-            if type(target) is Name and len(target.parts) == 1:
-                sid = sid_of(target.parts[0])
-                if sid is None and incremental:
-                    sid = add_local(target, here)
-            elif type(target) is SlotRef:
-                sid = target.id
-                if sid is not None:
-                    pin(target)
-                    if 1 <= sid < len(names):
-                        sname = names[sid]
-                        if target.name is not None and target.name != sname and not sname.startswith("@_"):
-                            err((f"`{target.name}@_{sid}` refers to slot {sid}, which is named `{sname}`",
-                                 target.line, target.col, "unknown-slot"))
-                        return sid
-                    walk.slot_misses.append(sid)
-                shown = f"{target.name}@_{sid}" if target.name else f"@_{sid}"
-                err((f"slot `{shown}` is neither an argument nor a local", target.line, target.col, "unknown-slot"))
-                return None
-            else:
-                sid = None
-            if sid is None:
-                err(("assignment target is not a slot", getattr(target, "line", 0), getattr(target, "col", 1), "unknown-slot"))
-            return sid
-
-        def add_local(target, here: int) -> int | None:
-            """`walk.new_local` for an assigned bare name, in `known` and `tags` too (see there)."""
-            sid = walk.new_local(target, here)
-            if sid is not None:
-                nm = target.parts[0]
-                if nm[0] != "_" and nm not in ATOM_WORDS:
-                    known[nm] = sid
-                    tags[nm] = sid << 2 | SLOT_TAG
-                    op_tags.pop(nm, None)  # (a `var"+"` assigned: `+` no longer a global operator)
-            return sid
-
-        def operand(v, ln: int, col: int, here: int):
-            """A packed atom (`fastpath.pack_atom`) resolved: what `call`
-            gives for the node `_atom_node` builds from it, without building it."""
-            tv = type(v)
-            if tv is int:  # %N
-                node = new_obj(SSA)
-                node.n = v
-                node.line = ln
-                node.col = col
-                if ssa_get(v) == v < here:
-                    return node
-                return ssa_ref(node, here, True)
-            if tv is tuple:  # a plain name (a callee may be qualified)
-                if len(v) == 1:
-                    nm = v[0]
-                    sid = sid_of(nm)
-                    if sid is not None:
-                        node = new_obj(SlotRef)  # SlotRef(names[sid], sid, ln, col)
-                        node.name = names[sid]
-                        node.id = sid
-                        node.line = ln
-                        node.col = col
-                        return node
-                    if nm not in unknown:
-                        unknown[nm] = (here, ln, col)
-                node = new_obj(Name)
-                node.parts = v
-                node.line = ln
-                node.col = col
-                return node
-            return res(atom_node(v, ln, col, {}), here)
-
-        # Matched lines (`fastpath.MatchedLine`): `known` resolves the text of a plain atom of `shape_re`
-        # that names a slot in one look-up: a slot name -> its id (the names `pack_atom` makes a `parts`
-        # tuple of: not `_…`, `nothing`, `true`, `false`; kept in step with `by_name` by `target_slot`).
-        known = {nm: sid for nm, sid in walk.by_name.items() if nm[:1] != "_" and nm not in ATOM_WORDS}
-        known_get = known.get
-        parts_of: dict[str, tuple] = {}  # a global name's text -> its shared `parts` (as the parser's `parts`)
-        lits: dict[str, tuple] = {}  # a number's text -> (value, kind, text) of its `Lit`
-
-        def matched_atom(a: str, ln: int, col: int, here: int):
-            """A `shape_re` atom's text `known` does not resolve: what
-            `operand` gives for `pack_atom(a)` (a `%N` not numbered before,
-            a global, a number, `_x` …)."""
-            c = a[0]
-            if c == "%":
-                return operand(int(a[1:]), ln, col, here)
-            if "A" <= c <= "z" and c != "_" and a not in ATOM_WORDS:  # a global name
-                if a not in unknown:
-                    unknown[a] = (here, ln, col)
-                node = new_obj(Name)
-                node.parts = parts_of.get(a) or parts_of.setdefault(a, (a,))
-                node.line = ln
-                node.col = col
-                return node
-            lit = lits.get(a)
-            if lit is None:
-                node = atom_node(a, ln, col, {})
-                if type(node) is not Lit:
-                    return res(node, here)
-                lits[a] = (node.value, node.kind, a)
-                return node
-            node = new_obj(Lit)  # Lit(value, kind, text, ln, col)
-            node.value, node.kind, node.text = lit
-            node.line = ln
-            node.col = col
-            return node
 
         # The column path (not `self.objects`): a matched line's row goes straight into the body
         # (`irc.ir.body`), its operands as tags.  `tags` gives the tag of an atom's text in one look-up:
@@ -415,39 +173,12 @@ class BodyWalk:
         else:
             walk.stmts = []
             append = walk.stmts.append
-        tags = {nm: sid << 2 | SLOT_TAG for nm, sid in known.items()}
-        tags_get = tags.get
-        op_tags: dict[str, int] = {}  # an infix operator's text -> its tag, while it names no slot
-        op_tags_get = op_tags.get
-
-        def text_tag(t: str, ln: int, col: int, here: int):
-            """The tag of a `shape_re` atom's text (not `%N`) that `tags` does
-            not hold, entered there: what `matched_atom` resolves it to, as
-            `Body.append_stmt` tags that node.  None for a text whose
-            statement goes the object path (`_x`: a slot or a name by rules
-            of its own)."""
-            c = t[0]
-            if "A" <= c <= "z":
-                if c == "_":
-                    return None
-                if "." in t:  # a qualified callee (not a read of a name: not in `unknown`)
-                    tag = name_tag(parts_of.get(t) or parts_of.setdefault(t, qualified(t)), ln, col)
-                elif t in ATOM_WORDS:  # `nothing`, `true`, `false`
-                    node = atom_node(t, ln, col, {})
-                    if type(node) is not Lit:
-                        return None
-                    tag = lit_tag(node)
-                else:  # a global name, read here first
-                    if t not in unknown:
-                        unknown[t] = (here, ln, col)
-                    tag = name_tag(parts_of.get(t) or parts_of.setdefault(t, (t,)), ln, col)
-            else:  # a number
-                node = atom_node(t, ln, col, {})
-                if type(node) is not Lit:
-                    return None
-                tag = lit_tag(node)
-            tags[t] = tag
-            return tag
+            name_tag = lit_tag = None
+        R = resolvers(walk, name_tag, lit_tag)  # operand resolution (`irc.ir.resolve`)
+        known, parts_of, tags, op_tags = R.known, R.parts_of, R.tags, R.op_tags
+        known_get, tags_get, op_tags_get = known.get, tags.get, op_tags.get
+        call, res, target_slot, add_local, operand, matched_atom, text_tag = (
+            R.call, R.res, R.target_slot, R.add_local, R.operand, R.matched_atom, R.text_tag)
 
         K = ir.Kind
         VALUE, ASSIGN = K.VALUE, K.ASSIGN
@@ -484,6 +215,7 @@ class BodyWalk:
                 walk.first_target.clear()
                 assumed_labels: list[int] = []
                 ssa_get = two.lazy_labels(ssa_get, lines, h, assumed_labels)
+                R.relabel(ssa_get)
             while True:
                 for lo in range(start, stop, _CHUNK):  # (a slice at a time: `rows` stays small)
                     hi = min(lo + _CHUNK, stop)
@@ -883,7 +615,8 @@ class BodyWalk:
         # `res` and `call` refer to each other through their closure cells: a reference cycle that
         # holds `walk` and with it the whole body.  Clearing the cells lets reference counting free
         # the IR when the caller drops it (else only the cyclic GC can: ~0.4 s per 100k statements).
-        del res, call
+        R.close()  # (the `res`/`call` cycle: see `Resolvers.close`)
+        del res, call, R
 
 
 def _other_stmt(bl: S.BodyLine, st, i: int, res, target_slot) -> ir.Stmt:
