@@ -107,7 +107,7 @@ FILES = typer.Argument(None, help="Files, directories (every .ir below, and .txt
 SIGNATURE = typer.Option(None, "--signature", metavar="'f(x::T, …)'",
                          help="Signature of a pasted CodeInfo( whose REPL line does not give one.")
 SCHEDULER = typer.Option(None, "--scheduler", help="Run each file as a task on the Dask cluster at ADDRESS "
-                         "(tcp://HOST:PORT; needs the \\[cluster] extra).", metavar="ADDRESS")
+                         "(tcp://HOST:PORT; needs the \\[cluster] extra: pip install 'julia-irc\\[cluster]').", metavar="ADDRESS")
 
 
 @app.command("fmt", cls=IrcCommand)
