@@ -24,7 +24,9 @@ the method location `in Main at REPL[1]:1` (≤1.8) vs `@ Main REPL[1]:1` (#4506
 1.9), `Vector{T}` for `Array{T,1}` (1.6), `@NamedTuple{…}` printing (1.10), a global callee loaded into an SSA value
 first (`%1 = Main.f`, then `(%1)(x)`; 1.11 lowering) or any function constant so loaded
 (`%1 = Main.sum::Core.Const(sum)`; before 1.11 only closure types and non-constant globals
-were), `Main.`-qualified `#self#`
+were, and `^` of a literal power: 1.10's julia-syntax.scm expands `x^2` to
+`(call (top literal_pow) ^ x (call (call (core apply_type) (top Val) 2)))`, whose later argument is
+a call, so lowering loads `Main.:^` into an SSA value first; the marker leaves `:^` out), `Main.`-qualified `#self#`
 constants of a function of Main itself (1.11; a function of a submodule was
 qualified before), `Memory{T}` / `MemoryRef` / `@Kwargs{…}` (1.11), Julia 1.12's
 statement markers (`builtin`, `intrinsic`, `dynamic`, and `invoke` aligned in their column)
@@ -72,7 +74,7 @@ MARKERS: tuple[Marker, ...] = (
     Marker("`@NamedTuple{…}` printing", r"@NamedTuple\{", 10, MAX_MINOR),
     Marker("a global callee loaded into an SSA value (`%1 = Main.f`, `(%1)(…)`)", r"", 11, MAX_MINOR, UNOPTIMIZED),
     Marker("a function constant loaded into an SSA value (`%1 = Main.sum::Core.Const(sum)`)",
-           r"(?m)%\d+\s+=\s+(?:Main|Base)(?:\.[A-Za-z_][\w!]*)*\.(?::\S+|[a-z_][\w!]*)::Core\.Const\((?!var\")[^A-Z\s][^\s]*\)\s*$",
+           r"(?m)%\d+\s+=\s+(?:Main|Base)(?:\.[A-Za-z_][\w!]*)*\.(?::(?!\^::)\S+|[a-z_][\w!]*)::Core\.Const\((?!var\")[^A-Z\s][^\s]*\)\s*$",
            11, MAX_MINOR, UNOPTIMIZED),
     Marker("`#self#::Core.Const(Main.f)`", r"#self#::Core\.Const\(Main\.[A-Za-z_][\w!]*\)", 11, MAX_MINOR),
     Marker("`Memory{T}` / `MemoryRef`", r"\b(?:Generic)?Memory(?:Ref)?\{|\bmemoryref(?:get|new)?\(", 11, MAX_MINOR),

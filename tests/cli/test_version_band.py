@@ -70,6 +70,10 @@ V112 = """CodeInfo(
     ("CodeInfo(\n1 ─      return 1\n)\n", "code_lowered", "unknown"),
     ("CodeInfo(\n1 ─ %1 = Main.sum::Core.Const(sum)\n│   %2 = Base.broadcasted(%1, x)::Any\n└──      return %2\n) => Any\n",
      "code_typed_unoptimized", "1.11+"),
+    (V110.split("Body::")[0] + "Body::Int64\n1 ─ %1 = Main.:^::Core.Const(^)\n"
+     "│   %2 = Core.apply_type(Base.Val, 2)::Core.Const(Val{2})\n│   %3 = (%2)()::Core.Const(Val{2}())\n"
+     "│   %4 = Base.literal_pow(%1, x, %3)::Int64\n│   %5 = (%4 + 1)::Int64\n└──      return %5\n",
+     "code_warntype", "1.9-1.10"),  # 1.10's lowering loads `^` of a literal power into an SSA value too
     ("CodeInfo(\n1 ─ %1 = Main.:(var\"#f#7\")::Core.Const(var\"#f#7\")\n│   %2 = Main.c::Any\n└──      return %2\n) => Any\n",
      "code_typed_unoptimized", "1.6+"),
 ])
