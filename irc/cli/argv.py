@@ -44,7 +44,7 @@ FLAGS = {
 VALUES = {
     "--format": "format", "-f": "format", "--state": "state", "--prelude": "prelude", "--color": "color",
     "-o": "output", "--output": "output", "--out-dir": "out_dir", "--jobs": "jobs", "-j": "jobs",
-    "--signature": "signature", "--scheduler": "scheduler", "--entries": "entries",
+    "--signature": "signature", "--scheduler": "scheduler", "--entries": "entries", "--julia": "julia",
 }
 REPEATABLE = frozenset({"prelude"})
 INTEGER = frozenset({"jobs"})
@@ -54,7 +54,7 @@ DEFAULTS: dict[str, Any] = {
     "format": "text", "state": "shared", "stats": False, "check": False, "exact": False, "no_prelude": False,
     "prelude": [], "color": "auto", "output": None, "out_dir": None, "jobs": 1, "warn_only": False,
     "quiet": False, "strict": False, "plain": False, "hide_stable": False, "use_printed": False,
-    "signature": None, "scheduler": None, "entries": "brief",
+    "signature": None, "scheduler": None, "entries": "brief", "julia": None,
 }
 
 COMPLETE_VAR = "_IRC_COMPLETE"  # typer's shell-completion switch for prog_name "irc"

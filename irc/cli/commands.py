@@ -142,8 +142,8 @@ def _inputs_and_destination(paths: list[str], output: str | None, stderr) -> lis
 
 
 def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None, prelude: bool = True,
-             stdout: Any = None, stderr: Any = None) -> int:
-    """`irc cfg --states [--format svg|png] [-o FILE]`; returns the exit status."""
+             stdout: Any = None, stderr: Any = None, julia: str | None = None) -> int:
+    """`irc cfg --states [--format svg|png] [-o FILE] [--julia V]`; returns the exit status."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     if fmt not in (None, "dot", "svg", "png"):
@@ -159,7 +159,7 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
         stderr.write("error: --format png writes binary data: give -o FILE\n")
         return 2
     chunks = []
-    analysed = _analysed(inputs, Options(prelude=prelude), stderr)
+    analysed = _analysed(inputs, Options(prelude=prelude, julia=julia), stderr)
     for res in analysed:
         chunks.append(program_dot(res.path, res.results))
     status = analysed.status

@@ -140,8 +140,9 @@ def format_annotation(expr: Any) -> str:
     return format_type_expr(expr)
 
 
-def document(functions: list[dict]) -> dict:
-    return {"functions": functions}
+def document(functions: list[dict], version: dict | None = None) -> dict:
+    """The JSON document; `version`: `julia_version` and `julia_version_evidence`, first (the CLI's)."""
+    return {**version, "functions": functions} if version else {"functions": functions}
 
 
 # `json.dumps` with these options builds a new encoder per call; the text of

@@ -71,6 +71,7 @@ from pathlib import Path
 from irc.world import tfuncs as BI
 from irc.syntax import tree as S
 from irc.syntax.names import format_name
+from irc.syntax.version import V1_10, JuliaVersion
 from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult
@@ -199,15 +200,18 @@ class World:
         self._pending: dict[str, list] = {}
         self._pending_path = ""
         self._decl_memo: dict = {}  # the resolution memo used while evaluating them
+        self.rules: JuliaVersion = V1_10  # the Julia version whose rules answer (`irc.syntax.version`)
 
     # ------------------------------------------------------------ building
     @classmethod
     def build(cls, items, prelude: bool = True, extra_preludes=(), path: str = "<input>",
-              source: str = "", lazy: bool = False) -> "World":
+              source: str = "", lazy: bool = False, rules: JuliaVersion | None = None) -> "World":
         """`path`/`source` locate errors in the program's own declarations;
         `lazy`: the prelude's methods evaluated on first use when the program
-        declares nothing (module doc)."""
+        declares nothing (module doc); `rules`: the Julia version (None: 1.10)."""
         w = cls()
+        if rules is not None:
+            w.rules = rules
         items = tuple(items)
         lazy = lazy and prelude and not extra_preludes and all(type(it) is S.FunctionDef for it in items)
         groups = []
