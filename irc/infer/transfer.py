@@ -118,7 +118,8 @@ class Transfer:
         self.BOTTOM = L.BOTTOM
         self.ANY = L.ANY
         self.BOOL = TT.BOOL
-        self.tmerge = LIM.tmerge
+        self.rules = getattr(world, "rules", None)  # the Julia version (`irc.syntax.version`; None: 1.10)
+        self.tmerge = LIM.tmerge_for(self.rules)
         self.le = L.lattice_le
         self.diags: dict[int, list[tuple[str, str, str]]] = {}  # pc -> (severity, code, message)
         self._vcache: dict = {}  # literals and other nodes -> (node, value, messages)
@@ -132,7 +133,7 @@ class Transfer:
         # equal but distinct elements just miss here and hit the world's own
         # memo, which compares by equality.
         self._calls: dict = {}  # key -> `_call_entry`
-        self.ops = Ops(LIM.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
+        self.ops = Ops(self.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
         self.nothing = self._value(S.Lit(None, "Nothing", "nothing"))
         self.sparams = self._sparams()
         self._writes: dict[int, list[int]] | None = None  # see `writes`, built on first use
