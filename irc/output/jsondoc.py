@@ -35,7 +35,7 @@ from typing import Any
 
 from irc.ir import model as ir
 from irc.errors import Diagnostic
-from irc.infer.flags import flag_names
+from irc.infer.flags import flag_names, undef_flags_note
 
 def show(x: Any) -> str:
     from irc.lattice.typeprint import show as _show
@@ -88,6 +88,7 @@ def function_json(fn: ir.Function, result: Any) -> dict:
     show = _Shows().show
     cells: dict = {}
     slots = []
+    rules = getattr(result, "rules", None)
     for s in fn.slots:
         bits = int(result.slot_flags[s.id])
         slots.append({
@@ -98,6 +99,9 @@ def function_json(fn: ir.Function, result: Any) -> dict:
             "flags": bits,
             "flag_names": flag_names(bits),
         })
+        note = undef_flags_note(bits, rules)  # only under 1.11+ (`--julia`): the 1.10 document is unchanged
+        if note:
+            slots[-1]["flags_note"] = note
     blocks = [{
         "id": b.id,
         "first": b.first,
