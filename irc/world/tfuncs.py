@@ -632,13 +632,22 @@ def _binop_int(fn):
         if type(a) is Const and type(b) is Const and _num(a) is not None and _num(b) is not None:
             try:
                 r = fn(int(a.val), int(b.val), a, b)
-            except (ZeroDivisionError, ValueError, OverflowError):
+            except ZeroDivisionError:  # Julia throws DivideError
+                return intrinsic_thrown(world, t)
+            except (ValueError, OverflowError):
                 return t
             if r is None:
                 return t
             return make_const(r, t)
         return t
     return tf
+
+
+def intrinsic_thrown(world, t):
+    """A pure intrinsic on constants that throws: 1.10's `builtin_tfunction` swallows the error and
+    keeps the intrinsic's type `t`; 1.11's (tfuncs.jl, `catch ex ... return Bottom`) answers `Union{}`."""
+    rules = getattr(world, "rules", None)
+    return BOTTOM if rules is not None and rules.intrinsic_throw_bottom else t
 
 
 def _sdiv(a, b, ca, cb):

@@ -78,6 +78,7 @@ from irc.world.tfuncs import CallResult
 from irc.world.apply import apply_iterate
 from irc.world import notes
 from irc.world.dispatch import Method, dispatch
+from irc.world.consteval import EVALUATED, const_eval
 from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
@@ -1040,6 +1041,10 @@ class World:
             if any(type(a) is VarargType for a in args) and tf not in (BI.tf_tuple, BI.tf_apply_type):
                 return CallResult(ANY)  # a builtin given a splat of unknown length
             r = tf(args, self)
+            if self.rules.builtin_const_eval and name in EVALUATED:  # 1.12 (`irc.world.consteval`)
+                rt = const_eval(name, args, r.rt if isinstance(r, CallResult) else r)
+                if rt is BOTTOM:
+                    return CallResult(BOTTOM)
             return r if isinstance(r, CallResult) else CallResult(r)
         if ms is None:
             return CallResult(ANY, None, (notes.unknown_callee(fv, args),), gap=True, generic=True)
