@@ -48,6 +48,7 @@ from irc.lattice.typeprint import sort_union_members
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 from irc.lattice.typeprint import show
 from irc.world.notes import always_throws
+from irc.world.memorytfuncs import array_field
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, ModuleValue, Sym, TypeVar, UnionAllType, UnionType,
     VarargType, has_free_typevars, is_type, unwrap_unionall,
@@ -391,6 +392,11 @@ def _merge_all(ts):
 def tf_getfield(args, world):
     if len(args) < 2 or len(args) > 4:
         return BOTTOM
+    rules = getattr(world, "rules", None)
+    if rules is not None and rules.memory_arrays:  # 1.11: Array's fields `ref`, `size`
+        r = array_field(args[0], args[1])
+        if r is not None:
+            return r
     return getfield_call(args[0], args[1])
 
 

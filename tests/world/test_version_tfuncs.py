@@ -48,3 +48,39 @@ def test_const_eval_needs_constants_and_an_evaluated_builtin():
     assert const_eval("sizeof", [I], I) == I  # an Int64 value, not a constant
     assert const_eval("getfield", [Const(1), Const(2)], I) == I  # getfield is not consistent: not evaluated
     assert "getfield" not in EVALUATED and {"sizeof", "<:", "isa", "===", "typeof"} <= EVALUATED
+
+
+# ---- 1.11: Array over Memory (irc.world.memorytfuncs)
+def test_array_fields_and_memory_tfuncs():
+    from irc.lattice.typeprint import show
+    from irc.lattice.types import Sym
+    from irc.world import memorytfuncs as M
+
+    vec = DataType(TT.ARRAY_NAME, (I, 1))
+    mat = DataType(TT.ARRAY_NAME, (TT.FLOAT64, 2))
+    assert show(M.array_field(vec, Const(Sym("size")))) == "Tuple{Int64}"
+    assert show(M.array_field(mat, Const(Sym("size")))) == "Tuple{Int64, Int64}"
+    assert show(M.array_field(mat, Const(2))) == "Tuple{Int64, Int64}"
+    assert show(M.array_field(vec, Const(Sym("ref")))) == "MemoryRef{Int64}"
+    assert M.array_field(vec, Const(Sym("nope"))) is None and M.array_field(I, Const(1)) is None
+    ref = M.memoryref_type(I)
+    mem = DataType(TT.MEMORY_NAME, (TT.FLOAT64,))
+    assert M.tf_memoryrefget([ref, Const(Sym("not_atomic")), Const(False)], None) == I
+    assert M.tf_memoryrefget([TT.ANY, Const(Sym("not_atomic")), Const(False)], None) == TT.ANY  # unknown, not Union{}
+    assert show(M.tf_memoryrefnew([mem], None)) == "MemoryRef{Float64}"
+    assert M.tf_memoryrefnew([ref, Const(2), Const(True)], None) == ref
+    assert M.tf_memoryrefset([ref, Const(3), Const(Sym("not_atomic")), Const(True)], None) == Const(3)
+
+
+def test_which_array_builtins_exist_per_version():
+    from irc.world.world import World
+    from irc.lattice.types import FunctionValue
+
+    for rules, has_memory in ((V1_10, False), (V1_11, True), (V1_12, True)):
+        w = World.build((), prelude=False, rules=rules)
+        assert (w._builtin_tfunc(FunctionValue(("Core",), "memoryrefget")) is not None) is has_memory
+        assert (w._builtin_tfunc(FunctionValue(("Core",), "arrayref")) is None) is has_memory
+        # getfield on an Array: 1.10 knows no fields (opaque), 1.11 reads `size`
+        from irc.lattice.types import Sym
+        r = w.call(Const(FunctionValue(("Core",), "getfield")), [DataType(TT.ARRAY_NAME, (I, 1)), Const(Sym("size"))])
+        assert (r.rt == TT.tuple_type([I])) is has_memory
