@@ -1327,6 +1327,8 @@ class Transfer:
         if h in NO_VALUE_HEADS or h in ("method", "gc_preserve_begin", "cfunction", "opaque_closure",
                                         "isdefined_global"):
             return self.ANY
+        if h == "globaldecl" and self.rules is not None and self.rules.global_statements:
+            return self.nothing  # 1.12 `abstract_eval_statement_expr`: `:globaldecl` is Nothing
         self._diag(pc, "unknown-head", f"unknown expression head :{h}")
         return self.ANY
 

@@ -13,7 +13,8 @@ v1.11.0).  The rules here, each after its Julia function:
   `memoryrefnew(mem::Memory{T})` is `MemoryRef{T}`, `memoryrefnew(ref, i[, boundscheck])` is
   `ref`'s type (`memoryref_tfunc`);
 - under 1.10 the memory builtins do not exist, under 1.11 `arrayref`, `arrayset`, `arraysize`
-  and `arraylen` do not (`World._builtin_tfunc` answers them as unknown callees: `Any`, a note).
+  and `arraylen` do not (`World._builtin_tfunc` answers them as unknown callees: `Any`, a note);
+  likewise 1.12's `Core.isdefinedglobal` (`Bool`) before 1.12 (`versioned_tfunc`).
 
 A type argument irc cannot read (not a `MemoryRef{T}` / `Memory{T}` / `Array{T,N}` with a
 closed `T`) gives `Any`, never `Union{}`.  All functions are pure.
@@ -24,8 +25,6 @@ from irc.lattice import typetable as TT
 from irc.lattice.typelattice import ANY, Const, widenconst
 from irc.lattice.types import DataType, has_free_typevars, is_type, unwrap_unionall
 
-MEMORY_BUILTINS = frozenset({"memoryrefget", "memoryrefset!", "memoryref_isassigned", "memoryrefoffset",
-                             "memoryrefnew"})
 ARRAY_BUILTINS = frozenset({"arrayref", "arrayset", "arraysize", "arraylen"})
 
 
@@ -84,3 +83,22 @@ TFUNCS = {
     "memoryref_isassigned": lambda args, world: TT.BOOL,
     "memoryrefoffset": lambda args, world: TT.INT64,
 }
+
+# Builtins that exist from one version on: name -> (the `JuliaVersion` question, tfunc).
+# 1.12's `Core.isdefinedglobal` (`abstract_eval_isdefinedglobal`) is `Bool` where irc cannot tell.
+VERSIONED = {**{k: ("memory_arrays", f) for k, f in TFUNCS.items()},
+             "isdefinedglobal": ("global_statements", lambda args, world: TT.BOOL)}
+# Builtins gone from one version on: name -> the `JuliaVersion` question that removes them.
+GONE = {k: "memory_arrays" for k in ARRAY_BUILTINS}
+
+
+def versioned_tfunc(name: str, rules):
+    """(known, tfunc): whether `name` is one of the version-dependent builtins, and its tfunc under
+    `rules` (None when it does not exist in that version)."""
+    v = VERSIONED.get(name)
+    if v is not None:
+        return True, (v[1] if getattr(rules, v[0]) else None)
+    g = GONE.get(name)
+    if g is not None and getattr(rules, g):
+        return True, None
+    return False, None

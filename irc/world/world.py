@@ -79,7 +79,7 @@ from irc.world.apply import apply_iterate
 from irc.world import notes
 from irc.world.dispatch import Method, dispatch
 from irc.world.consteval import EVALUATED, const_eval
-from irc.world.memorytfuncs import ARRAY_BUILTINS, MEMORY_BUILTINS, TFUNCS as MEMORY_TFUNCS
+from irc.world.memorytfuncs import versioned_tfunc
 from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
@@ -542,8 +542,8 @@ class World:
                 if c[1] in _BUILTIN_CONSTS:
                     return ("const", c, _BUILTIN_CONSTS[c[1]])
                 bv = BI.builtin_value(c[1])
-                if bv is None and c[1] in MEMORY_BUILTINS and self.rules.memory_arrays:
-                    bv = FunctionValue(("Core",), c[1])  # 1.11's memory builtins
+                if bv is None and versioned_tfunc(c[1], self.rules)[1] is not None:
+                    bv = FunctionValue(("Core",), c[1])  # a builtin of this version (1.11's memory ones, …)
                 if bv is not None:
                     return ("builtin", c, bv)
                 if c[1] in _PROPERTY_FUNCS:
@@ -1015,13 +1015,10 @@ class World:
     def _builtin_tfunc(self, fv: FunctionValue):
         """The builtin or intrinsic a function value without declarations calls (its tfunc), or None.
         Which exist depends on the version: 1.11's memory builtins, 1.10's array ones (`memorytfuncs`)."""
-        if fv.name in MEMORY_BUILTINS or fv.name in ARRAY_BUILTINS:
-            if fv.module not in (("Core",), ("Base",), ("Core", "Intrinsics"), ("Main",)):
-                return None
-            if fv.name in MEMORY_BUILTINS:
-                return MEMORY_TFUNCS[fv.name] if self.rules.memory_arrays else None
-            if self.rules.memory_arrays:
-                return None
+        if fv.module in (("Core",), ("Base",), ("Core", "Intrinsics"), ("Main",)):
+            known, tf = versioned_tfunc(fv.name, self.rules)
+            if known:
+                return tf
         tf = BI.lookup(fv)
         if tf is None:
             bv = BI.builtin_value(fv.name) if fv.module in (("Main",), ("Base",), ("Core",)) else None

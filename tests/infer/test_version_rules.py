@@ -38,3 +38,23 @@ def test_undef_flags_still_computed_and_marked_as_irc_s():
     assert noted == [s["name"] for s in slots if "SLOT_USEDUNDEF" in s["flag_names"]] and noted
     out10 = process_file(str(UNDEF), text, RenderOptions(format="json", quiet=True))
     assert all("flags_note" not in s for s in out10.functions_json[0]["slots"])
+
+
+# ---- 1.12: `globaldecl` is Nothing (abstract_eval_statement_expr); `Core.isdefinedglobal` exists
+GLOBALS = """function g(x::Int64)
+1 ─      $(Expr(:globaldecl, :(Main.y)))
+│   %2 = Core.isdefinedglobal(Main, :y)
+└──      return %2
+end
+"""
+
+
+def test_global_statements_by_version():
+    for julia, decl, isdef, warned in (("1.10", "Any", "Any", True), ("1.11", "Any", "Any", True),
+                                       ("1.12", "Core.Const(nothing)", "Bool", False)):
+        res = analyse("g.ir", GLOBALS, Options(julia=julia))
+        out = render_program(res.program, res.results)
+        assert f"$(Expr(:globaldecl, :(Main.y)))::{decl}" in out, julia
+        assert f"Core.isdefinedglobal(Main, :y)::{isdef}" in out, julia
+        msgs = [d.message for _, r in res.results for d in r.diagnostics]
+        assert any("unknown expression head :globaldecl" in m for m in msgs) is warned, julia
