@@ -38,7 +38,7 @@ from typing import Any
 FLAGS = {
     "--stats": "stats", "--check": "check", "--exact": "exact", "--no-prelude": "no_prelude",
     "--warn-only": "warn_only", "--quiet": "quiet", "-q": "quiet", "--strict": "strict", "--plain": "plain",
-    "--hide-stable": "hide_stable", "--use-printed-types": "use_printed",
+    "--hide-stable": "hide_stable", "--use-printed-types": "use_printed", "--compare-versions": "compare_versions",
 }
 # option spelling -> cli_infer keyword (options taking one value)
 VALUES = {
@@ -54,7 +54,7 @@ DEFAULTS: dict[str, Any] = {
     "format": "text", "state": "shared", "stats": False, "check": False, "exact": False, "no_prelude": False,
     "prelude": [], "color": "auto", "output": None, "out_dir": None, "jobs": 1, "warn_only": False,
     "quiet": False, "strict": False, "plain": False, "hide_stable": False, "use_printed": False,
-    "signature": None, "scheduler": None, "entries": "brief", "julia": None,
+    "signature": None, "scheduler": None, "entries": "brief", "julia": None, "compare_versions": False,
 }
 
 COMPLETE_VAR = "_IRC_COMPLETE"  # typer's shell-completion switch for prog_name "irc"

@@ -587,6 +587,36 @@ ENTRIES = ("brief", "full")  # irc.output.text.ENTRIES (not imported: the CLI st
 VERSION_KEYS = ("julia_version", "julia_version_evidence")
 
 
+def _compare_versions(files: list[str], options: Any, fmt: str, output: str | None, stdout: TextIO,
+                      stderr: TextIO) -> int:
+    """`--compare-versions` (`irc.cli.compare`): read the inputs, compare, write; the exit status."""
+    from irc.cli.compare import compare_inputs
+    from irc.errors import IrcError, render_all
+
+    if output is not None and destination_problem(output) is not None:
+        stderr.write(f"{output}: error: {destination_problem(output)}\n")
+        return 2
+    paths, skipped = expand_inputs(files)
+    stderr.write("".join(skipped_note(d, names) for d, names in skipped))
+    if not paths:
+        stderr.write("error: no input files\n")
+        return 2
+    inputs, status = [], 0
+    for path in paths:
+        try:
+            inputs.append((path, read_input(path)))
+        except IrcError as e:
+            stderr.write(render_all(e.diagnostics, e.source) + "\n")
+            status = 1
+    body, errors = compare_inputs(inputs, options, fmt)
+    stderr.write(errors)
+    status = status or int(bool(errors))
+    if output is not None:
+        return status if write_output(output, body, stderr) else 1
+    stdout.write(body)
+    return status
+
+
 def julia_problem(julia: str | None) -> str | None:
     """`--julia`'s value in words when it names no version irc has rules for, else None."""
     from irc.syntax.version import VERSIONS
@@ -603,7 +633,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
               strict: bool = False, plain: bool = False, hide_stable: bool = False,
               stdout: TextIO | None = None, stderr: TextIO | None = None, keep: list | None = None,
               use_printed: bool = False, signature: str | None = None, scheduler: str | None = None,
-              entries: str = "brief", julia: str | None = None) -> int:
+              entries: str = "brief", julia: str | None = None, compare_versions: bool = False) -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad
     usage).  `scheduler`: a Dask scheduler's address (`irc.cli.cluster`); `julia`:
     the rules version (None: the one the paste shows)."""
@@ -629,6 +659,15 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
         return usage("--exact refines --check; give both")
     if julia_problem(julia):
         return usage(julia_problem(julia))
+    if compare_versions:
+        clash = [name for name, on in (("--julia", julia is not None), ("--check", check), ("--warn-only", warn_only),
+                                       ("--plain", plain), ("--hide-stable", hide_stable), ("--out-dir", out_dir),
+                                       ("--scheduler", scheduler), ("--format jsonl", format == "jsonl")) if on]
+        if clash:
+            return usage(f"--compare-versions runs every version and prints only where they differ; not with {clash[0]}")
+        return _compare_versions(files, Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
+                                                use_printed=use_printed, signature=signature),
+                                 format, output, stdout, stderr)
     bad_run = run_options_error(files, state, jobs, scheduler)
     if bad_run:
         return usage(bad_run)

@@ -185,3 +185,4 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
         return status if write_output(output, dot_text, stderr) else 1
     stdout.write(dot_text)
     return status
+

@@ -164,6 +164,7 @@ def infer_cmd(
     scheduler: Optional[str] = SCHEDULER,
     entries: str = typer.Option("brief", "--entries", metavar="WHICH", help="Entry comments: brief (slots whose entry state is not their listed type, defined) or full (every live slot)."),
     julia: Optional[str] = JULIA,
+    compare_versions: bool = typer.Option(False, "--compare-versions", help="Infer with Julia 1.10, 1.11 and 1.12's rules and print, side by side, the statements whose answer differs, then a summary line (text or --format json)."),
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     replay = (ctx.obj or {}).get("replay")
@@ -176,7 +177,8 @@ def infer_cmd(
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
                                strict=strict, plain=plain, hide_stable=hide_stable,
                                keep=(ctx.obj or {}).get("keep"), use_printed=use_printed, signature=signature,
-                               scheduler=scheduler, entries=entries, julia=julia))
+                               scheduler=scheduler, entries=entries, julia=julia,
+                               compare_versions=compare_versions))
 
 
 @app.command("report", cls=IrcCommand)
