@@ -23,9 +23,10 @@ Bands are tried newest first (a newer marker decides: an older print form
 may survive inside it, e.g. `@ Main` under 1.12); no marker: 1.10.  A band
 older than 1.10 is answered with 1.10's rules (`Detection.note` says so).
 
-Cost: at most `SCAN_LIMIT` characters from the start are searched, once per
-band, by patterns with a literal part (a million-line input costs what its
-first lines cost).
+Cost: at most `SCAN_LIMIT` characters from the start are searched, by
+`str.find` of each marker's literal needles; only the lines holding one are
+matched by a pattern, at most `CANDIDATES` per needle (a million-line input
+costs what its first lines cost: about a millisecond).
 
 Invariants: `detect` never raises; `JuliaVersion` values are the three
 constants (`VERSIONS`), compared by identity or equality alike.
@@ -131,41 +132,63 @@ class Detection:
 
 _OLDER = ("1.6–1.8", "≤ 1.6", "≤ 1.5")
 
-# (band, rules, [(pattern, what it is)]) newest first
+# (band, rules, [(needles, line pattern, what it is)]) newest first: a candidate is found by
+# `str.find` of a needle (C speed), then its line is checked by the pattern
 _MARKERS = (
     ("1.12", V1_12, (
-        (lazy(r"(?m)(?:=|^[│└┌├┄─\d \t]*[│└┌├┄─])[ \t]+(?:dynamic|builtin|intrinsic)[ \t]+(?=[%(@\w$:])"),
+        ((" dynamic ", " builtin ", " intrinsic "),
+         lazy(r"(?:=|^[│└┌├┄─\d \t]*[│└┌├┄─])[ \t]+(?:dynamic|builtin|intrinsic)[ \t]+(?=[%(@\w$:])"),
          "a 1.12 statement marker"),
-        (lazy(r"\$\(Expr\(:globaldecl\b|(?:=|[│└─┄]\s)\s*globaldecl[ \t(]"), "`globaldecl`"),
-        (lazy(r"Core\.isdefinedglobal\b"), "`Core.isdefinedglobal`"),
-        (lazy(r"\$\(Expr\(:latestworld\)\)|[│└─┄]\s+latestworld\s*$", re.M), "`latestworld`"),
+        (("globaldecl",), lazy(r"\$\(Expr\(:globaldecl\b|(?:=|[│└─┄]\s)\s*globaldecl[ \t(]"), "`globaldecl`"),
+        (("isdefinedglobal",), lazy(r"Core\.isdefinedglobal\b"), "`Core.isdefinedglobal`"),
+        (("latestworld",), lazy(r"\$\(Expr\(:latestworld\)\)|[│└─┄]\s+latestworld\s*$"), "`latestworld`"),
     )),
     ("1.11", V1_11, (
-        (lazy(r"@Kwargs\{"), "`@Kwargs{…}`"),
-        (lazy(r"\bMemory(?:Ref)?\{"), "a `Memory`/`MemoryRef` type"),
-        (lazy(r"%\d+\s*=\s*enter\s+#\d+"), "`%n = enter #B`"),
+        (("@Kwargs{",), lazy(r"@Kwargs\{"), "`@Kwargs{…}`"),
+        (("Memory{", "MemoryRef{"), lazy(r"(?<!\w)Memory(?:Ref)?\{"), "a `Memory`/`MemoryRef` type"),
+        (("enter #",), lazy(r"%\d+\s*=\s*enter\s+#\d+"), "`%n = enter #B`"),
     )),
     ("1.9–1.10", V1_10, (
-        (lazy(r"(?m)^[ \t]*from \S.* @ [\w.]+ \S"), "the `from … @ Module file:line` header"),
+        (("from ",), lazy(r"^[ \t]*from \S.* @ [\w.]+ \S"), "the `from … @ Module file:line` header"),
     )),
     ("1.6–1.8", V1_10, (
-        (lazy(r"(?m)^[ \t]*from \S.* in [\w.]+(?:\.var\"[^\"\n]*\")?(?: at \S|[ \t]*$)"),
+        (("from ",), lazy(r"^[ \t]*from \S.* in [\w.]+(?:\.var\"[^\"\n]*\")?(?: at \S|[ \t]*$)"),
          "the `from … in Module at file:line` header"),
     )),
     ("≤ 1.5", V1_10, (
-        (lazy(r"Core\.Compiler\.Const\([^\n]*, (?:false|true)\)"), "`Core.Compiler.Const(…, false)`"),
+        (("Core.Compiler.Const(",), lazy(r"Core\.Compiler\.Const\(.*, (?:false|true)\)"),
+         "`Core.Compiler.Const(…, false)`"),
     )),
     ("≤ 1.6", V1_10, (
-        (lazy(r"(?m)^[ \t]*Variables[ \t]*$"), "a `Variables` section"),
+        (("Variables",), lazy(r"^[ \t]*Variables[ \t]*$"), "a `Variables` section"),
     )),
 )
+CANDIDATES = 256  # lines checked per needle at most (a needle common in the text costs no more)
+
+
+def _first(head: str, needles, pattern) -> int:
+    """The offset of the first line holding a needle that `pattern` finds, or -1."""
+    best = -1
+    for needle in needles:
+        pos = head.find(needle)
+        tries = 0
+        while pos >= 0 and tries < CANDIDATES and (best < 0 or pos < best):
+            start = head.rfind("\n", 0, pos) + 1
+            end = head.find("\n", pos)
+            line = head[start:end if end >= 0 else len(head)]
+            if pattern.search(line):
+                best = start if best < 0 else min(best, start)
+                break
+            tries += 1
+            pos = head.find(needle, end) if end >= 0 else -1
+    return best
 
 
 def detect(text: str, limit: int = SCAN_LIMIT) -> Detection:
     """The band the print form shows, newest first (module doc)."""
     head = text[:limit] if len(text) > limit else text
     for band, rules, markers in _MARKERS:
-        found = [(m.start(), what) for pat, what in markers if (m := pat.search(head)) is not None]
+        found = [(pos, what) for needles, pat, what in markers if (pos := _first(head, needles, pat)) >= 0]
         if found:
             pos, what = min(found)
             return Detection(rules, band, f"{what} at line {head.count(chr(10), 0, pos) + 1}")
