@@ -1055,7 +1055,9 @@ class World:
                     return CallResult(BOTTOM)
             return r if isinstance(r, CallResult) else CallResult(r)
         if ms is None:
-            return CallResult(ANY, None, (notes.unknown_callee(fv, args),), gap=True, generic=True)
+            gone = versioned_tfunc(name, self.rules)[0]  # a builtin of another version (`memorytfuncs`)
+            note = notes.not_in_version(fv, args, self.rules.name) if gone else notes.unknown_callee(fv, args)
+            return CallResult(ANY, None, (note,), gap=True, generic=True)
         q = fv.qualname
         closed = q in self.closed
         res = dispatch(ms, args, self._eval_result, self._fold, closed, self._dispatch_memo)

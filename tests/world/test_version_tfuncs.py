@@ -84,3 +84,16 @@ def test_which_array_builtins_exist_per_version():
         from irc.lattice.types import Sym
         r = w.call(Const(FunctionValue(("Core",), "getfield")), [DataType(TT.ARRAY_NAME, (I, 1)), Const(Sym("size"))])
         assert (r.rt == TT.tuple_type([I])) is has_memory
+
+
+def test_a_builtin_of_another_version_is_an_unknown_callee_saying_so():
+    from irc.cli.driver import Options, analyse
+
+    text = "function a(v::Vector{Int64})\n1 ─ %1 = Core.arrayref(true, v, 1)\n└──      return %1\nend\n"
+    r10 = analyse("a.ir", text)
+    r11 = analyse("a.ir", text, Options(julia="1.11"))
+    assert r10.results[0][1].return_type == I
+    res = r11.results[0][1]
+    assert res.return_type == TT.ANY  # unknown, not impossible
+    msgs = [d.message for d in res.diagnostics]
+    assert any("Core.arrayref is not a builtin of Julia 1.11" in m for m in msgs), msgs
