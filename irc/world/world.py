@@ -78,6 +78,7 @@ from irc.world.tfuncs import CallResult
 from irc.world.apply import apply_iterate
 from irc.world import notes
 from irc.world.dispatch import Method, dispatch
+from irc.lattice.typelimits import tmerge_for
 from irc.world.consteval import EVALUATED, const_eval
 from irc.world.memorytfuncs import versioned_tfunc
 from irc.world.fold import convert_number, fold_call
@@ -1060,7 +1061,8 @@ class World:
             return CallResult(ANY, None, (note,), gap=True, generic=True)
         q = fv.qualname
         closed = q in self.closed
-        res = dispatch(ms, args, self._eval_result, self._fold, closed, self._dispatch_memo)
+        res = dispatch(ms, args, self._eval_result, self._fold, closed, self._dispatch_memo,
+                       tmerge_for(self.rules))
         rt = res.rt
         diags = ()
         if closed and res.missing:
@@ -1198,7 +1200,8 @@ class World:
                     self._force(q)
                 ms = self.methods.get(q)
                 if ms:
-                    res = dispatch(ms, args, self._eval_result, self._fold, q in self.closed, self._dispatch_memo)
+                    res = dispatch(ms, args, self._eval_result, self._fold, q in self.closed, self._dispatch_memo,
+                                   tmerge_for(self.rules))
                     if not res.no_method:
                         return CallResult(res.rt, res.cond, (), res.dynamic,
                                           BI.CallInfo(q, tuple(ms), q in self.closed, res), generic=True)

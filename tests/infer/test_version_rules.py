@@ -58,3 +58,23 @@ def test_global_statements_by_version():
         assert f"Core.isdefinedglobal(Main, :y)::{isdef}" in out, julia
         msgs = [d.message for _, r in res.results for d in r.diagnostics]
         assert any("unknown expression head :globaldecl" in m for m in msgs) is warned, julia
+
+
+# ---- the world's own merges follow the version too (dispatch over a union split)
+SPLIT = """declare Main.h(::Int64)::AbstractString
+declare Main.h(::Float64)::Integer
+function f(x::Union{Float64, Int64})
+1 ─ %1 = Main.h(x)
+└──      return %1
+end
+"""
+
+
+def test_union_split_results_merge_with_the_version_s_tmerge():
+    got = {}
+    for julia in ("1.10", "1.11", "1.12"):
+        res = analyse("s.ir", SPLIT, Options(julia=julia))
+        got[julia] = render_program(res.program, res.results)
+    assert "Main.h(x)::Any" in got["1.10"]
+    assert "Main.h(x)::Union{AbstractString, Integer}" in got["1.11"]
+    assert "Main.h(x)::Union{AbstractString, Integer}" in got["1.12"]
