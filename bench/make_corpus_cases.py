@@ -6,6 +6,7 @@ Run by hand from the repository root (issue 11, item 5):
     python bench/make_corpus_cases.py              # regenerate samples/real/cases/, then measure
     python bench/make_corpus_cases.py --measure    # only measure (what tests/cli/test_corpus_agreement.py checks)
     python bench/make_corpus_cases.py --measure --write-floor   # ... and record the result as the new floor
+    python bench/make_corpus_cases.py --measure --tables   # ... per version band / form, and disagreements by kind
 
 What it writes, for every paste that samples/real/index.json says irc reads:
 
@@ -70,10 +71,14 @@ SUMMARY = CASES / "summary.json"
 # ---------------------------------------------------------------- Julia's printed types
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
 def _raw(text_lines: list[str], expr) -> str:
     """The type Julia printed, verbatim: from where the parsed type starts to the end of its line,
-    less a comment the page's author added (` # <-- in red`; Julia never prints ` # ` in a type)."""
-    return re.sub(r"\s+#\s.*$", "", text_lines[expr.line - 1][expr.col - 1:]).rstrip()
+    less a comment the page's author added (` # <-- in red`; Julia never prints ` # ` in a type)
+    and less a notebook's colour codes (`Matrix{Float64}\x1b[39m`: the colour, not the type)."""
+    return _ANSI.sub("", re.sub(r"\s+#\s.*$", "", text_lines[expr.line - 1][expr.col - 1:])).rstrip()
 
 
 def expectations(fn: ir.Function, text: str) -> dict:
@@ -656,8 +661,9 @@ def check_case(ir_path: Path) -> tuple[int, int, list[str], int]:
 
 
 def measure(variant: str, cases: Path = CASES) -> dict:
-    """Agreement over one variant's cases: {"agree", "total", "cases", "passed", "errors", "problems"}."""
-    res = {"agree": 0, "total": 0, "cases": 0, "passed": 0, "errors": [], "problems": {}}
+    """Agreement over one variant's cases: {"agree", "total", "cases", "passed", "errors", "problems",
+    "by_case"} (by_case: case name -> (agree, total))."""
+    res = {"agree": 0, "total": 0, "cases": 0, "passed": 0, "errors": [], "problems": {}, "by_case": {}}
     for ir_path in sorted((cases / variant).glob("*.ir")):
         if not ir_path.with_suffix(".expect.json").exists():
             continue
@@ -666,6 +672,7 @@ def measure(variant: str, cases: Path = CASES) -> dict:
         res["total"] += total
         res["cases"] += 1
         res["passed"] += not problems
+        res["by_case"][ir_path.stem] = (agree, total)
         if errors:
             res["errors"].append(ir_path.name)
         if problems:
@@ -673,20 +680,105 @@ def measure(variant: str, cases: Path = CASES) -> dict:
     return res
 
 
+# ---------------------------------------------------------------- breaking the measurement down
+
+
+def paste_of(case: str, entries: list[dict]) -> dict:
+    """The index entry a case was made from (a case is named after its paste, `_K` added for the
+    K-th function of a paste with several)."""
+    by_stem = {e["file"][:-3]: e for e in entries}
+    if case in by_stem:
+        return by_stem[case]
+    stem, _, k = case.rpartition("_")
+    if k.isdigit() and stem in by_stem:
+        return by_stem[stem]
+    raise KeyError(f"case {case} has no paste in samples/real/index.json")
+
+
+def breakdown(m: dict, entries: list[dict], field: str) -> dict[str, list[int]]:
+    """Agreement grouped by a field of the paste's index entry (`julia_version_band`, `form`):
+    value -> [cases, agree, total]."""
+    out: dict[str, list[int]] = {}
+    for case, (agree, total) in m["by_case"].items():
+        row = out.setdefault(str(paste_of(case, entries).get(field)), [0, 0, 0])
+        row[0] += 1
+        row[1] += agree
+        row[2] += total
+    return dict(sorted(out.items()))
+
+
+def cause(problem: str) -> str:
+    """The kind of one disagreement, from the comparison's own words (`statement 3: Julia T, irc U`)."""
+    if problem.startswith("irc reported errors") or "not in irc's output" in problem:
+        return "irc reported errors or lacks the function"
+    if ": flag " in problem:
+        return "a slot flag"
+    julia, _, ours = problem.partition(": Julia ")[2].rpartition(", irc ")
+    j = canon(julia) if julia != "None" else None
+    o = canon(ours) if ours != "None" else None
+    if j is None:
+        return "Julia printed the statement dead, irc reaches it"
+    if o is None:
+        return "irc has no type (unreached, or no such slot/statement)"
+    if j.upper() == o.upper():
+        return "the same type, upper-cased by the page (`UNION{FLOAT64, INT64}`)"
+    if o == "Any":
+        return "irc Any where Julia has a type"
+    if j == "Any":
+        return "Julia Any where irc has a type"
+    if "Union{}" in (j, o):
+        return "one side Union{} (throws), the other a type"
+    if j.startswith("Union{") or o.startswith("Union{"):
+        return "the members of a Union differ"
+    return "another type"
+
+
+def causes(m: dict) -> dict[str, int]:
+    """How many disagreements of one variant are of each kind (`cause`)."""
+    out: dict[str, int] = {}
+    for problems in m["problems"].values():
+        for pr in problems:
+            out[cause(pr)] = out.get(cause(pr), 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def markdown_tables(measured: dict[str, dict], entries: list[dict]) -> str:
+    """docs/samples.md's tables: agreement per version band and per form (both variants), and causes."""
+    lines = []
+    for field, title in (("julia_version_band", "band"), ("form", "form")):
+        rows = {v: breakdown(measured[v], entries, field) for v in measured}
+        keys = sorted(set().union(*rows.values()))
+        lines += [f"| {title} | cases | declared | prelude |", "|---|---|---|---|"]
+        for k in keys:
+            cells = []
+            for v in VARIANTS:
+                n, a, t = rows[v].get(k, [0, 0, 0])
+                cells.append(f"{a}/{t} ({100.0 * a / t:.1f}%)" if t else "–")
+            lines.append(f"| `{k}` | {rows[VARIANTS[0]].get(k, [0])[0]} | " + " | ".join(cells) + " |")
+        lines.append("")
+    per = {v: causes(measured[v]) for v in measured}
+    lines += ["| disagreement | declared | prelude |", "|---|---|---|"]
+    for k in sorted(set().union(*per.values()), key=lambda k: -per[VARIANTS[0]].get(k, 0)):
+        lines.append(f"| {k} | {per[VARIANTS[0]].get(k, 0)} | {per[VARIANTS[1]].get(k, 0)} |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--measure", action="store_true", help="only measure the cases already written")
     ap.add_argument("--write-floor", action="store_true", help="record the measured counts in floor.json")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every disagreement")
+    ap.add_argument("--tables", action="store_true",
+                    help="print agreement per version band and per form, and the disagreements by kind (Markdown)")
     args = ap.parse_args(argv)
     if not args.measure:
         s = make(verbose=args.verbose)
         print(f"typed pastes: {s['typed_pastes']}, with cases: {s['typed_pastes_with_cases']}; "
               f"lowered pastes: {s['lowered_pastes']}, with pair answers: {s['lowered_with_pair_answers']}; "
               f"cases: {s['cases']} per variant, {s['expectations']} expectations; skipped: {len(s['skipped'])}")
-    floor = {}
+    floor, measured = {}, {}
     for v in VARIANTS:
-        m = measure(v)
+        m = measured[v] = measure(v)
         share = 100.0 * m["agree"] / m["total"] if m["total"] else 0.0
         if args.verbose:
             for name, problems in m["problems"].items():
@@ -696,6 +788,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{v}: expectations agreeing: {m['agree']}/{m['total']} ({share:.1f}%); "
               f"{m['passed']} passed, {m['cases'] - m['passed']} failed; errors: {len(m['errors'])}")
         floor[v] = {"agree": m["agree"], "total": m["total"], "percent": math.floor(share * 10) / 10}
+    if args.tables:
+        print(markdown_tables(measured, json.loads((REAL / "index.json").read_text(encoding="utf-8"))), end="")
     if args.write_floor:
         FLOOR.write_text(json.dumps(floor, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {FLOOR.relative_to(ROOT)}")

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import sys
 import tempfile
 from functools import partial
@@ -65,8 +66,26 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
+PASTE_SUFFIXES = (".txt", ".jl")
+# a line that only Julia's printed IR starts with: a header, `CodeInfo(`, `Body::`, a block's first line
+_JULIA_OUTPUT = r"^[ \t]*(?:MethodInstance for |CodeInfo\(|Body::|Variables$|\d+ [─┄] +(?:%\d+ +=|\S))"
+
+
+def looks_like_julia_output(path: Path, limit: int = 1 << 18) -> bool:
+    """Whether a `.txt`/`.jl` file in a directory input is a paste of Julia's output: one of its
+    first `limit` bytes' lines starts as only printed IR does (`MethodInstance for`, `CodeInfo(`,
+    `Body::`, `Variables`, a block header `1 ─ %1 = …`)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(limit).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return re.search(_JULIA_OUTPUT, head, re.M) is not None  # (re caches the compiled pattern)
+
+
 def expand_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, list[str]]]]:
-    """Expand files, directories (every `*.ir` below, sorted) and `-`; also
+    """Expand files, directories (every `*.ir` below, and every `.txt`/`.jl` file that looks like
+    Julia's output, `looks_like_julia_output`; sorted) and `-`; also
     return, per directory that held other files, those files (paths relative
     to the directory, sorted): what the run skipped."""
     out: list[str] = []
@@ -81,7 +100,7 @@ def expand_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, list
             for f in sorted(path.rglob("*")):
                 if not f.is_file():
                     continue
-                if f.name.endswith(".ir"):
+                if f.name.endswith(".ir") or (f.suffix in PASTE_SUFFIXES and looks_like_julia_output(f)):
                     out.append(str(f))
                 else:
                     others.append(str(f.relative_to(path)))
@@ -98,10 +117,10 @@ def collect_inputs(paths: Iterable[str]) -> list[str]:
 
 
 def skipped_note(directory: str, names: list[str], shown: int = 5) -> str:
-    """One line saying what a directory input skipped (its files not ending in `.ir`)."""
+    """One line saying what a directory input skipped (neither `.ir` files nor pastes)."""
     listed = ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
     files = "file" if len(names) == 1 else "files"
-    return f"{directory}: note: skipped {len(names)} {files} not ending in .ir: {listed}\n"
+    return f"{directory}: note: skipped {len(names)} {files} neither .ir nor a .txt/.jl paste of Julia's output: {listed}\n"
 
 
 def output_name(input_path: str, suffix: str) -> str:
@@ -429,7 +448,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
         from irc.output.jsondoc import document, dumps, dumps_line
         from irc.output.reports import dumps_report, report_document
     if opts.check:
-        from irc.output.check import summary_line
+        from irc.output.check import check_summary
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -437,7 +456,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     if not opts.quiet:
         stderr.write("".join(skipped_note(d, names) for d, names in skipped))
     if not inputs:
-        stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin)\n")
+        stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin, or pipe a paste in)\n")
         return 1
     if output is not None and any(p != STDIN and os.path.exists(p) and os.path.exists(output)
                                   and os.path.samefile(p, output) for p in inputs):
@@ -524,7 +543,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             body = _pieces(oc)
             if dest is not None:
                 if not oc.errors:
-                    summary = summary_line(oc.check_agree, oc.check_differ, oc.check_input) + "\n" if opts.check else ""
+                    summary = check_summary(oc.check_agree, oc.check_differ, oc.check_input, 1, 0) + "\n" if opts.check else ""
                     failed += not write_output(dest, [*body, summary], stderr)
                 continue
             if many and opts.format == "text" and not opts.check and any(body):
@@ -541,7 +560,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             emit(dumps(document(json_files[0]["functions"], {k: json_files[0][k] for k in VERSION_KEYS
                                                              if k in json_files[0]})))
     if opts.check and out_dir is None and not report:
-        emit(summary_line(agree, differ, from_input) + "\n")
+        emit(check_summary(agree, differ, from_input, len(inputs) - failed, failed) + "\n")
     if output is not None:
         failed += not write_output(output, collected, stderr)
     elif collected:
@@ -563,6 +582,27 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     return 1 if bad else 0
 
 
+def piped_stdin(stream: Any = None) -> bool:
+    """Whether standard input carries a paste: a pipe, or a redirected file that is not empty
+    (`irc infer < f.ir`, `pbpaste | irc infer`).  A terminal, `/dev/null` (a character device),
+    an empty file, a closed stream or pytest's stand-in (no descriptor) carry none."""
+    import stat
+
+    stream = sys.stdin if stream is None else stream
+    try:
+        if stream is None or stream.isatty():
+            return False
+        st = os.fstat(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False
+    return stat.S_ISFIFO(st.st_mode) or (stat.S_ISREG(st.st_mode) and st.st_size > 0)
+
+
+def inputs_or_stdin(files: list[str] | None) -> list[str]:
+    """The inputs given, else `-` when a paste is piped into standard input (`piped_stdin`)."""
+    return list(files) if files else ([STDIN] if piped_stdin() else [])
+
+
 def run_options_error(files: list[str], state: str, jobs: int, scheduler: str | None) -> str | None:
     """What is wrong with the options every analysing command shares
     (inputs, `--state`, `--jobs`, `--scheduler`), in words; None if nothing."""
@@ -575,7 +615,7 @@ def run_options_error(files: list[str], state: str, jobs: int, scheduler: str | 
     if scheduler is not None and jobs > 1:
         return "give --jobs N or --scheduler ADDRESS, not both (the cluster's workers are the jobs)"
     if not files:
-        return "no input files (give files, directories holding .ir files, or - for stdin)"
+        return "no input files (give files, directories holding .ir files, or - for stdin, or pipe a paste in)"
     return None
 
 
@@ -657,6 +697,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
         return usage("give -o FILE or --out-dir DIR, not both")
     if exact and not check:
         return usage("--exact refines --check; give both")
+    files = inputs_or_stdin(files)
     if julia_problem(julia):
         return usage(julia_problem(julia))
     if compare_versions:

@@ -18,7 +18,7 @@ from irc.cli.batch import destination_problem, expand_inputs, read_input, skippe
 from irc.cli.driver import Options, analyse
 from irc.errors import IrcError, render_all
 from irc.output.cfgview import graphviz_render, program_dot
-from irc.output.explain import explain_slot, find_slot
+from irc.output.explain import explain_slot, find_slot, slots_named
 
 
 def explain_main(path: str, slot: str | None, function: str | None, options: Any,
@@ -45,6 +45,11 @@ def explain_main(path: str, slot: str | None, function: str | None, options: Any
     found = [(fn, r, find_slot(fn, slot)) for fn, r in cands]
     found = [(fn, r, s) for fn, r, s in found if s is not None]
     if not found:
+        named = [f"{n} (in {fn.name})" if len(cands) > 1 else n for fn, _ in cands for n in slots_named(fn, slot)]
+        if named:
+            stderr.write(f"error: several slots are named {slot!r}: {', '.join(named)}; give one of them, "
+                         f"e.g. --slot {named[0].split(' ')[0]}\n")
+            return 1
         stderr.write(f"error: no slot {slot!r} in {'function ' + function if function else path}\n")
         return 1
     if len(found) > 1 and function is None:
@@ -116,7 +121,7 @@ def stubs_main(paths: list[str], options: Any, output: str | None = None,
     for res in analysed:
         collect(res, stubs)
     status = analysed.status
-    body = render(stubs)
+    body = render(stubs) if stubs.files else ""  # no input read: its errors are on stderr
     if output is not None:
         if not write_output(output, body, stderr):
             status = 1

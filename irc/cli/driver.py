@@ -327,7 +327,7 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
                 rep.add(check_function(fn, r, res.world, exact=opts.exact, path=path))
             out.check_agree, out.check_differ, out.check_input = rep.agree, rep.differ, rep.from_input
             if opts.format == "text":
-                out.output = "".join(m.render() + "\n" for m in rep.mismatches)
+                out.output = "".join(m.render_with_why() + "\n" for m in rep.mismatches)
             else:
                 from irc.output.reports import check_entry
 

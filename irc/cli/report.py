@@ -24,8 +24,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from irc.cli.batch import (STDIN, Progress, destination_problem, expand_inputs, input_size, julia_problem,
-                           read_input, run_options_error, run_tasks, skipped_note, write_output)
+from irc.cli.batch import (STDIN, Progress, destination_problem, expand_inputs, input_size, inputs_or_stdin,
+                           julia_problem, read_input, run_options_error, run_tasks, skipped_note, write_output)
 from irc.cli.driver import Options, _gc_paused, analyse, deep_recursion
 from irc.errors import IrcError, render
 from irc.output.reportdata import FileReport, file_report
@@ -129,6 +129,7 @@ def cli_report(files: list[str], *, output: str, title: str = "irc report", stat
 
     stderr = stderr or sys.stderr
 
+    files = inputs_or_stdin(files)
     bad = run_options_error(files, state, jobs, scheduler) or julia_problem(julia) or (
         "--max-lines must be 0 or more" if max_lines < 0 else None)
     if bad:

@@ -63,7 +63,16 @@ class _FlagsShownAsFlags:
 
 
 class IrcGroup(_FlagsShownAsFlags, typer.core.TyperGroup):
-    """The class of the `irc` app (`typer.Typer(cls=IrcGroup)`)."""
+    """The class of the `irc` app (`typer.Typer(cls=IrcGroup)`).  A first word that is no
+    command but an existing path (`irc f.ir`) is answered with the command meant:
+    `irc infer f.ir`."""
+
+    def resolve_command(self, ctx, args):
+        import os
+
+        if args and args[0] not in self.commands and not args[0].startswith("-") and os.path.exists(args[0]):
+            ctx.fail(f"{args[0]!r} is an input, not a command: to infer its types, irc infer {' '.join(args)}")
+        return super().resolve_command(ctx, args)
 
 
 class IrcCommand(_FlagsShownAsFlags, typer.core.TyperCommand):
@@ -76,7 +85,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every command
-    help="irc: parse, analyse and print Julia's lowered IR (.ir files).",
+    help="irc: paste what Julia printed (@code_warntype, @code_lowered, code_typed(optimize=false)) into a file, and irc infers every statement's type with Julia's rules: irc infer FILE.",
 )
 
 
@@ -90,10 +99,11 @@ def _version(value: bool) -> None:
 def _root(
     version: Optional[bool] = typer.Option(None, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
 ) -> None:
-    """irc: parse, analyse and print Julia's lowered IR (.ir files)."""
+    """irc: paste what Julia printed (@code_warntype, @code_lowered, code_typed(optimize=false)) into a
+    file, and irc infers every statement's type with Julia's rules: irc infer FILE."""
 
 
-FILES = typer.Argument(None, help="Files, directories (every .ir below) or - for stdin.", show_default=False)
+FILES = typer.Argument(None, help="Files, directories (every .ir below, and .txt/.jl pastes of Julia's output) or - for stdin; none: a paste piped in.", show_default=False)
 SIGNATURE = typer.Option(None, "--signature", metavar="'f(x::T, …)'",
                          help="Signature of a pasted CodeInfo( whose REPL line does not give one.")
 
@@ -111,7 +121,7 @@ JULIA = typer.Option(None, "--julia", metavar="1.10|1.11|1.12", callback=_julia,
                      help="Answer with this Julia version's inference rules (default: the version the paste's "
                           "print form shows, else 1.10; older than 1.10 is answered with 1.10's).")
 SCHEDULER = typer.Option(None, "--scheduler", help="Run each file as a task on the Dask cluster at ADDRESS "
-                         "(tcp://HOST:PORT; needs irc[cluster]).", metavar="ADDRESS")
+                         "(tcp://HOST:PORT; needs the \\[cluster] extra).", metavar="ADDRESS")
 
 
 @app.command("fmt", cls=IrcCommand)
@@ -144,7 +154,7 @@ def infer_cmd(
     ctx: typer.Context,
     files: Optional[List[str]] = FILES,
     format: str = typer.Option("text", "--format", "-f", metavar="FORMAT", help="Output: text (annotated IR), json (one document) or jsonl (one function per line)."),
-    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared (same output)."),
+    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared (never changes the output).", rich_help_panel="Advanced"),
     stats: bool = typer.Option(False, "--stats", help="Print counts (statements, blocks, slots, visits, state cells), the state's size and the time of each phase on stderr."),
     check: bool = typer.Option(False, "--check", help="Compare with the types Julia printed in the input (path:line:col: lines, or JSON with --format json); exit 1 if any differ."),
     exact: bool = typer.Option(False, "--exact", help="With --check: compare lattice elements (Core.Const…), not widened types."),
@@ -186,7 +196,7 @@ def report_cmd(
     files: Optional[List[str]] = FILES,
     output: str = typer.Option(..., "-o", "--output", help="The HTML file to write (atomically); - for stdout.", metavar="FILE"),
     title: str = typer.Option("irc report", "--title", help="The page's title."),
-    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared (same report)."),
+    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared (never changes the report).", rich_help_panel="Advanced"),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
     max_lines: int = typer.Option(2000, "--max-lines", help="Annotated IR lines kept per function (0: none).", metavar="N"),
@@ -208,7 +218,7 @@ def explain_cmd(
     slot: Optional[str] = typer.Option(None, "--slot", help="The slot to explain, as printed (x, @_3, x@_5).", show_default=False),
     stmt: Optional[str] = typer.Option(None, "--stmt", help="The statement to explain: %N as printed, or N: its callee, argument types, the methods considered.", show_default=False),
     function: Optional[str] = typer.Option(None, "--function", help="The function holding the slot or statement (needed when several do)."),
-    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared."),
+    state: str = typer.Option("shared", "--state", metavar="STORE", help="How entry states are kept: stmt, block, live or shared.", rich_help_panel="Advanced"),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
     signature: Optional[str] = SIGNATURE,

@@ -64,6 +64,7 @@ from irc.infer.liveness import used_values
 from irc.lattice.typeprint import show
 from irc.syntax.names import format_name
 from irc.world.notes import argument_text
+from irc.world.tfuncs import tmeet_partials
 from irc.errors import Diagnostic, Span
 from irc.infer.stores import Ops, VarState
 
@@ -1195,9 +1196,9 @@ class Transfer:
             return tx if w.val else ty
         le = self.le
         if self.arg_slot(args[1], pc) == c.slot:
-            tx = c.then if le(c.then, tx) else L.tmeet(tx, L.widenconst(c.then))
+            tx = c.then if le(c.then, tx) else tmeet_partials(tx, L.widenconst(c.then))
         if self.arg_slot(args[2], pc) == c.slot:
-            ty = c.else_ if le(c.else_, ty) else L.tmeet(ty, L.widenconst(c.else_))
+            ty = c.else_ if le(c.else_, ty) else tmeet_partials(ty, L.widenconst(c.else_))
         return self.tmerge(tx, ty)
 
     def _is_builtin(self, f, name: str) -> bool:

@@ -156,8 +156,8 @@ def _sub(a, b, env: dict) -> bool:
                 return True
         return False
     if tb is UnionAllType:
-        if ta in TT.KINDS and type(unwrap_unionall(b)) is DataType and unwrap_unionall(b).name is TT.TYPE_NAME:
-            return True  # every kind is a Type
+        if ta in TT.KINDS and _is_any_type(b):
+            return True  # every kind is a Type (`Type{T} where T`, T unbounded)
         e2 = _copy_env(env)
         bd = _Bind(b.var)
         e2[b.var] = bd
@@ -189,9 +189,9 @@ def _sub(a, b, env: dict) -> bool:
             return _kind_of(a.params[0]) == b
         return False
     if bn is TT.TYPE_NAME:
-        if a in TT.KINDS:
+        if a in TT.KINDS:  # a kind is below `Type{T}` only for an unbounded `T`
             p = b.params[0]
-            return type(p) is TypeVar and p in env
+            return type(p) is TypeVar and p in env and p.lb in (None, BOTTOM) and p.ub in (None, TT.ANY)
         return False
     if an is TT.TUPLE_NAME or bn is TT.TUPLE_NAME:
         if an is TT.TUPLE_NAME and bn is TT.TUPLE_NAME:
@@ -254,6 +254,24 @@ def _element_choices(p, limit: int):
         if len(out) > limit:
             return None
     return out
+
+
+def _is_any_type(b) -> bool:
+    """Is `b` `Type{T} where T` with `T` unbounded (all of `Type`)?  A
+    bounded `Type{<:Integer}` or `Type{Vector{T}} where T` holds only some
+    types, so no kind is below it."""
+    u = unwrap_unionall(b)
+    if type(u) is not DataType or u.name is not TT.TYPE_NAME:
+        return False
+    p = u.params[0]
+    if type(p) is not TypeVar or p.lb not in (None, BOTTOM) or p.ub not in (None, TT.ANY):
+        return False
+    w = b
+    while type(w) is UnionAllType:
+        if w.var == p:
+            return True
+        w = w.body
+    return False
 
 
 def _kind_of(t):

@@ -294,7 +294,11 @@ def const_isa(c: Const, t) -> bool:
 
 
 def has_nontrivial_const_info(x) -> bool:
-    """Julia's `has_nontrivial_const_info` (typeutils.jl)."""
+    """Julia 1.10's `has_nontrivial_extended_info` (abstractlattice.jl): a
+    PartialStruct, or a Const that is not a singleton's instance and not a
+    type with a unique representation (`Const(Vector)` and
+    `Const(Union{Nothing, Int64})` carry more than `Type{…}` does;
+    `Const(Int64)` does not)."""
     if type(x) is PartialStruct:
         return True
     if type(x) is Conditional:
@@ -303,8 +307,25 @@ def has_nontrivial_const_info(x) -> bool:
         return False
     v = x.val
     if is_type(v):
-        return False  # a type value has a unique representation (hasuniquerep)
+        return not hasuniquerep(v)
     return not issingleton(x.typ)
+
+
+def hasuniquerep(t) -> bool:
+    """Julia's `hasuniquerep` (typeutils.jl)."""
+    if t == TT.TYPEOFBOTTOM:
+        return False
+    if t == BOTTOM:
+        return True
+    if type(t) is TypeVar:
+        return False
+    if not is_type(t):
+        return True  # non-types are compared by egal
+    if TT.isconcrete(t):
+        return True
+    if type(t) is DataType and t.name is not TT.TUPLE_NAME:
+        return all(hasuniquerep(p) for p in t.params)
+    return False
 
 
 # ---------------------------------------------------------------- fields of lattice elements
@@ -345,12 +366,17 @@ def lattice_getfield(x, i: int):
         if 1 <= i <= len(x.fields):
             f = x.fields[i - 1]
             return f.T if type(f) is VarargType else f
-        return BOTTOM
+        x = x.typ  # past the fields: the type's answer (a trailing Vararg's element)
     t = widenconst(x)
+    if type(t) is DataType and t.name is TT.TUPLE_NAME:
+        ps = t.params
+        if ps and type(ps[-1]) is VarargType and i >= len(ps):
+            return ps[-1].T  # `fld >= nf && isvarargtype(ftypes[nf])`
+        return ps[i - 1] if 1 <= i <= len(ps) else BOTTOM
     fts = ST.field_types(t) if type(t) is DataType else ()
     if 1 <= i <= len(fts):
         return fts[i - 1]
-    return ANY
+    return BOTTOM if tx is PartialStruct else ANY
 
 
 # ---------------------------------------------------------------- ⊑
@@ -450,7 +476,11 @@ def is_const(x) -> bool:
 
 
 def float32(v: float) -> float:
-    """Round a Python float to Float32 precision."""
+    """Round a Python float to Float32 precision (nearest, ties to even);
+    a value past Float32's range is `±Inf32`, as Julia's `Float32(x)`."""
     if math.isnan(v) or math.isinf(v):
         return v
-    return struct.unpack("<f", struct.pack("<f", v))[0]
+    try:
+        return struct.unpack("<f", struct.pack("<f", v))[0]
+    except OverflowError:
+        return math.copysign(math.inf, v)

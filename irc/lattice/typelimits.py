@@ -12,7 +12,9 @@
   <= MAX_TYPEUNION_LENGTH` and `unioncomplexity <=
   MAX_TYPEUNION_COMPLEXITY`), else same-TypeName members merge (tuples by
   `tuplemerge`, other names into their wrapper keeping equal parameters),
-  then tuples widen to `NTuple{n, Any}`/`Tuple`, and finally `Any`.
+  then every tuple's union parameters widen to `Any` (union-free ones
+  stay), and finally `Any`.  A type below the other merges into it with no
+  simplicity check (`typea <: typeb && return typeb`).
   Union members are visited in Julia's union order
   (`irc.lattice.typeprint.sort_union_members`).
 
@@ -290,7 +292,10 @@ def _tmerge_types(a, b, v111: bool = False):
     bct = TT.isconcrete(b)
     if (act or TT.isType(a)) and (bct or TT.isType(b)):
         return ST.union(a, b)
-    # tmerge_fast_path over types
+    # tmerge_fast_path (issimplertype of a type is issimpleenoughtype), then
+    # tmerge(::JLTypeLattice)'s `typea <: typeb && return typeb; typeb <: typea
+    # && return typea`, with no simplicity check: a subtype of a non-simple
+    # union merges into it
     suba = issubtype(a, b)
     if suba and simple(b):
         return b
@@ -299,7 +304,13 @@ def _tmerge_types(a, b, v111: bool = False):
         return a
     if subb and simple(a):
         return a
-    return _tmerge_types_slow_v111(a, b) if v111 else _tmerge_types_slow(a, b)
+    if v111:  # 1.11: no bare `<:` shortcut (tmerge_fast_path only), then its tmerge_types_slow
+        return _tmerge_types_slow_v111(a, b)
+    if suba:
+        return b
+    if subb:
+        return a
+    return _tmerge_types_slow(a, b)
 
 
 def _uniontypes(t, out: list) -> None:
@@ -380,19 +391,37 @@ def _tmerge_types_slow(a, b):
     u = ST.union(*types)
     if issimpleenoughtype(u):
         return u
+    # "widen Tuple{..., Union{lots of stuff}...} to Tuple{..., Any, ...}": every
+    # tuple member keeps its union-free parameters, another becomes `Any` (a
+    # Vararg of a union `Vararg`); the union is checked once, after all of them
+    widened = False
     for i in range(n):
         if names[i] is TT.TUPLE_NAME:
-            w = unwrap_unionall(types[i])
-            if type(w) is DataType and not TT.is_vatuple(w):
-                w = TT.tuple_type([ANY] * len(w.params))
-            else:
-                w = TT.TUPLE_ANY
-            types[i] = w
-            u = ST.union(*types)
-            if issimpleenoughtype(u):
-                return u
-            break
+            types[i] = _widen_tuple_unions(types[i])
+            widened = True
+    if widened:
+        u = ST.union(*types)
+        if issimpleenoughtype(u):
+            return u
     return ANY
+
+
+def _widen_tuple_unions(ti):
+    """`tmerge_types_slow`'s last-resort step for one tuple `ti` (1.10):
+    `p[j] = unioncomplexity(ui) == 0 ? ui : isvarargtype(ui) ? Vararg : Any`,
+    rewrapped in `ti`'s `where`s."""
+    w = unwrap_unionall(ti)
+    if type(w) is not DataType:
+        return ti
+    ps = []
+    for p in w.params:
+        if unioncomplexity(p) == 0:
+            ps.append(p)
+        elif type(p) is VarargType:
+            ps.append(VarargType(ANY))
+        else:
+            ps.append(ANY)
+    return rewrap_unionall(TT.tuple_type(ps), ti)
 
 
 def _has_free(p) -> bool:

@@ -41,14 +41,23 @@ class Mismatch:
     julia: str
     path: str = ""
     col: int = 1  # where Julia's annotation starts
+    why: str = ""  # the likely cause in words ("" if irc cannot tell)
+    explain: str = ""  # the `irc explain` command that shows how irc got its answer
 
     def render(self) -> str:
         """`path:line:col: %7 inferred T, Julia printed U` (an editor jumps to Julia's annotation)."""
         return f"{self.path}:{self.line}:{self.col}: {self.what} inferred {self.ours}, Julia printed {self.julia}"
 
+    def render_with_why(self) -> str:
+        """`render()`, then on a line of its own `  why: CAUSE; see irc explain …` (`  see: …`
+        when irc cannot tell the cause)."""
+        if self.why:
+            return self.render() + f"\n  why: {self.why}" + (f"; see {self.explain}" if self.explain else "")
+        return self.render() + (f"\n  see: {self.explain}" if self.explain else "")
+
     def as_json(self) -> dict:
         return {"line": self.line, "column": self.col, "what": self.what, "inferred": self.ours,
-                "julia": self.julia}
+                "julia": self.julia, "why": self.why or None, "explain": self.explain or None}
 
 
 @dataclass(slots=True)
@@ -73,6 +82,22 @@ class CheckReport:
 def summary_line(agree: int, differ: int, from_input: int = 0) -> str:
     """`N agree, M differ` (`, K from input` when `--use-printed-types` took Julia's answers)."""
     return f"{agree} agree, {differ} differ" + (f", {from_input} from input" if from_input else "")
+
+
+def check_summary(agree: int, differ: int, from_input: int, read: int, unread: int) -> str:
+    """The last line of a `--check` run over `read` inputs that were read and `unread` that were not:
+    `summary_line`, saying when nothing was compared and why (no input read; no type Julia printed),
+    and how many inputs were not checked."""
+    if read == 0 and unread:
+        what = "the input could not be read" if unread == 1 else f"none of the {unread} inputs could be read"
+        return f"not checked: {what} (see the errors above)"
+    line = summary_line(agree, differ, from_input)
+    if agree + differ + from_input == 0:
+        line += (": nothing to compare, the input carries no type Julia printed (`@code_lowered` or a "
+                 "hand-written file)" if read == 1 else ": nothing to compare, no input carries a type Julia printed")
+    if unread:
+        line += f"; {unread} input{'s' if unread > 1 else ''} not checked (could not be read)"
+    return line
 
 
 def _show(x: Any) -> str:
@@ -108,6 +133,37 @@ class _Evaluator:
             return None
 
 
+_LACKING = {"unknown-callee": "irc has no declaration of this callee (`irc stubs` writes one)",
+            "unknown-method": "irc knows no method of this function for these argument types (`irc stubs` writes one)",
+            "unknown-global": "a global irc does not know (declare it)",
+            "unknown-type": "a type irc does not know (declare it)"}
+
+
+def _why(ev: _Evaluator, ours: Any, julia_expr: S.Expr, codes: set[str]) -> str:
+    """The likely cause of one disagreement, in words, when irc can tell: a declaration it lacks
+    (a diagnostic at that line says so), an answer wider than Julia's (a constant or a refinement
+    irc did not make), or narrower (a widening limit, or another Julia's rules); "" otherwise."""
+    from irc.lattice.subtype import issubtype
+
+    cause = next((_LACKING[c] for c in _LACKING if c in codes), "")
+    julia = ev.eval(julia_expr)
+    if not cause and _widened_text(ev, julia_expr) == _show(_widen(ours)):
+        cause = "the same type, but Julia knew the value (a constant irc did not propagate)"
+    if not cause and julia is not None:
+        a, b = _widen(ours), _widen(julia)
+        try:
+            if a == b:
+                cause = "the same type, but Julia knew the value (a constant irc did not propagate)"
+            elif issubtype(b, a):
+                cause = "irc's answer is wider: a constant, a method or a branch refinement irc did not use"
+            elif issubtype(a, b):
+                cause = ("irc's answer is narrower: Julia widened (a union or tuple limit) or printed "
+                         "another version's answer")
+        except Exception:  # noqa: BLE001 - a type irc cannot relate: no cause given
+            pass
+    return cause
+
+
 def _compare(ev: _Evaluator, ours: Any, julia_expr: S.Expr, exact: bool) -> tuple[bool, str, str]:
     """(agree, our text, Julia's text) for one annotation."""
     from irc.lattice.typelattice import ANY
@@ -118,13 +174,32 @@ def _compare(ev: _Evaluator, ours: Any, julia_expr: S.Expr, exact: bool) -> tupl
     if ours_text == julia_text:  # printed identically: agree in both modes
         return True, ours_text, julia_text
     julia = ev.eval(julia_expr)
-    if julia is None or (julia == ANY and julia_text not in ("Any", "Core.Any")):
-        # the world cannot evaluate it (e.g. a constant of a function it does not know): compare text
+    if julia is None or (_widen(julia) == ANY and julia_text not in ("Any", "Core.Any")):
+        # the world cannot evaluate it (e.g. a constant of a function it does not know, an instance
+        # `Core.Const(AssertionError("…"))`): compare text, Julia's widened too where the text shows how
         widened = _show(_widen(ours))
-        return (not exact and widened == julia_text), ours_text, julia_text
+        return (not exact and widened in (julia_text, _widened_text(ev, julia_expr))), ours_text, julia_text
     if exact:
         return _show(ours) == _show(julia), ours_text, _show(julia)
     return _show(_widen(ours)) == _show(_widen(julia)), ours_text, julia_text
+
+
+def _widened_text(ev: _Evaluator, e: S.Expr) -> str | None:
+    """The widened type of an annotation the world cannot evaluate, as text, where its form tells:
+    `Core.Const(T(…))` (an instance built by a call: its type is `T`), `Core.PartialStruct(T, …)`."""
+    from irc.output.text import format_type_expr
+
+    if type(e) is not S.Call or type(e.func) is not S.Name or not e.args:
+        return None
+    head = e.func.parts[-1]
+    inner = e.args[0]
+    if head == "Const" and type(inner) is S.Call:
+        t = ev.eval(inner.func)
+        return _show(t.val) if t is not None and hasattr(t, "val") else format_type_expr(inner.func)
+    if head == "PartialStruct":
+        t = ev.eval(inner)
+        return _show(_widen(t)) if t is not None else format_type_expr(inner)
+    return None
 
 
 def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False, path: str = "") -> CheckReport:
@@ -155,6 +230,10 @@ def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False
         what = f"%{st.label}" if st.label is not None else f"statement {i}"
         found.append((st.line, what, BOTTOM if t is None else t, ann))
     found.sort(key=lambda f: f[0])
+    codes: dict[int, set[str]] = {}
+    for d in result.diagnostics:
+        if d.span is not None:
+            codes.setdefault(d.span.line, set()).add(d.code)
     for line, what, ours, julia_expr in found:
         ok, ours_text, julia_text = _compare(ev, ours, julia_expr, exact)
         if ok:
@@ -164,5 +243,16 @@ def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False
                 col = getattr(julia_expr, "col", 0) or 1
             else:
                 col = 1
-            rep.mismatches.append(Mismatch(line, what, ours_text, julia_text, path, col))
+            explain = (f"irc explain {path or 'FILE'} --function {fn.name} "
+                       + (f"--slot {what[5:]}" if what.startswith("slot ") else
+                          "--stmt " + (what if what.startswith("%") else what.split()[-1]) if what != "return type"
+                          else f"--stmt {_last_return(fn)}"))
+            why = _why(ev, ours, julia_expr, codes.get(line, set()))
+            rep.mismatches.append(Mismatch(line, what, ours_text, julia_text, path, col, why, explain))
     return rep
+
+
+def _last_return(fn: ir.Function) -> str:
+    """The last `return` statement of `fn`, as `--stmt` takes it."""
+    k = next((i for i in range(len(fn.stmts), 0, -1) if fn.stmt(i).kind is ir.Kind.RETURN), len(fn.stmts))
+    return str(k)

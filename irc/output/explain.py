@@ -98,6 +98,15 @@ def find_slot(fn: ir.Function, name: str) -> ir.Slot | None:
     return None
 
 
+def slots_named(fn: ir.Function, name: str) -> list[str]:
+    """The display names (`x@_2`, `x@_3`) of `fn`'s slots whose name is `name`, when `find_slot`
+    cannot choose among them."""
+    from irc.output.text import slot_display_names
+
+    names = slot_display_names(fn)
+    return [names[s.id] for s in fn.slots if s.name == name or names[s.id].split("@")[0] == name]
+
+
 def explain_slot(fn: ir.Function, result: Any, slot: ir.Slot) -> str:
     """The explanation text (see the module doc)."""
     from irc.output.fmt import format_expr

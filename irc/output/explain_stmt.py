@@ -67,8 +67,7 @@ def explain_stmt(fn: ir.Function, result: Any, world: Any, i: int, functions: li
     out = [head + show(t) + ("  (taken from the input: --use-printed-types)" if i in result.from_input else "")]
     call = _call_of(st)
     if call is None:
-        out.append(f"  {format_expr(st.value, fn) if st.value is not None else st.kind.name.lower()}: "
-                   f"not a call")
+        out.extend(_explain_other(fn, result, world, i, st))
     else:
         out.extend(_explain_call(fn, result, world, i, call, functions))
     diags = [d for d in result.diagnostics if d.span is not None and d.span.line == st.line]
@@ -76,6 +75,75 @@ def explain_stmt(fn: ir.Function, result: Any, world: Any, i: int, functions: li
         out.append("  diagnostics here:")
         out.extend(f"    {d.severity}: {d.message}" for d in diags)
     return "\n".join(out) + "\n"
+
+
+def _explain_other(fn: ir.Function, result: Any, world: Any, i: int, st: ir.Stmt) -> list[str]:
+    """A statement that is no call: a jump, a return, an assignment or a value that is a slot
+    read, a `%k` copy or a literal -- what it does and where its type comes from."""
+    K = ir.Kind
+    if st.kind is K.GOTO:
+        return [f"  goto #{st.target}: an unconditional jump to block #{st.target}; a jump has no value "
+                "(Julia types it Any)"]
+    if st.kind is K.GOTOIFNOT:
+        cond = _value_type(fn, result, world, i, st.value)
+        lines = [f"  goto #{st.target} if not {format_expr(st.value, fn)}: a branch on a condition of type "
+                 f"{show(cond)}; false jumps to block #{st.target}, true falls through to the next block"]
+        lines += _origin(fn, result, world, i, st.value)
+        if type(cond) is Const and type(cond.val) is bool:
+            lines.append(f"  the condition is the constant {str(cond.val).lower()}: only the "
+                         f"{'fall-through' if cond.val else 'jump'} is reached")
+        elif type(cond) is Conditional:
+            lines.append("  the condition narrows a slot in each branch (a Conditional): see --slot for its states")
+        return lines
+    if st.kind is K.RETURN:
+        if st.value is None:
+            return ["  return: returns nothing (Nothing)"]
+        rt = _value_type(fn, result, world, i, st.value)
+        lines = [f"  return {format_expr(st.value, fn)}: returns {show(rt)}; Body:: is the merge of every "
+                 f"reached return, widened: {show(widenconst(result.return_type))}"]
+        return lines + _origin(fn, result, world, i, st.value)
+    if st.kind is K.NEWVAR:
+        name = fn.slots[st.slot - 1].name if st.slot else "?"
+        return [f"  NewvarNode: slot {name} is undefined from here on (a marker with no value; Julia types it Any)"]
+    if st.kind is K.ASSIGN:
+        name = fn.slots[st.slot - 1].name if st.slot else "?"
+        return ([f"  an assignment to slot {name}: its type is the value's; see --slot {name} for the slot's states"]
+                + _origin(fn, result, world, i, st.value))
+    if st.kind is K.UNREACHABLE:
+        return ["  unreachable: Julia's marker for a point that is never reached (Union{})"]
+    if st.kind in (K.ENTER, K.LEAVE):
+        return [f"  {st.kind.name.lower()}: a try/catch region marker (no value)"]
+    if st.value is None:
+        return [f"  {st.kind.name.lower()}: no value"]
+    return _origin(fn, result, world, i, st.value) or [f"  {format_expr(st.value, fn)}: an expression irc types "
+                                                       "by its own rule (no call to dispatch)"]
+
+
+def _value_type(fn: ir.Function, result: Any, world: Any, i: int, v: Any) -> Any:
+    from irc.infer.transfer import Transfer
+
+    return Transfer(fn, world).eval_value(i, v, result.state_before(i) or {}, result.ssa_types)
+
+
+def _origin(fn: ir.Function, result: Any, world: Any, i: int, v: Any) -> list[str]:
+    """Where a value's type comes from: a slot read, a `%k`, a literal (nothing for other values)."""
+    while type(v) is S.Typed:
+        v = v.expr
+    if type(v) is S.SlotRef and v.id:
+        name = fn.slots[v.id - 1].name
+        return [f"  a read of slot {name}: its state here is {show(_value_type(fn, result, world, i, v))}; "
+                f"see --slot {name} for how it got there"]
+    if type(v) is S.SSA:
+        k = v.n
+        if 1 <= k <= len(fn.stmts):
+            src = fn.stmt(k)
+            where = f"%{src.label}" if src.label is not None else f"statement {k}"
+            t = result.ssa_types[k]
+            return [f"  its value is {where} (statement {k}, line {src.line}): "
+                    f"{'never reached' if t is None else show(t)}; see --stmt {where}"]
+    if type(v) is S.Lit:
+        return [f"  a literal: {show(_value_type(fn, result, world, i, v))}"]
+    return []
 
 
 def _why_unreached(fn: ir.Function, result: Any, i: int) -> str:

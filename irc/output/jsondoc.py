@@ -178,19 +178,27 @@ def _function_text(f: dict, indent: str) -> str:
     return "\n".join(lines) + "}"
 
 
+def _scalars(doc: dict, lists: int) -> bool:
+    """All values but the last `lists` are scalars (the version keys before `functions`)."""
+    return all(not isinstance(v, (list, dict)) for v in list(doc.values())[:-lists])
+
+
 def dumps(doc: Any) -> str:
     """The JSON document as text, newline-terminated: one slot, block,
     statement or diagnostic per line (deterministic key order as built)."""
-    if isinstance(doc, dict) and list(doc) == ["functions"]:
+    if isinstance(doc, dict) and list(doc)[-1:] == ["functions"] and _scalars(doc, 1):
         fs = doc["functions"]
+        head = "".join(f"{_compact(k)}: {_compact(v)}, " for k, v in doc.items() if k != "functions")
         if not fs:
-            return '{"functions": []}\n'
-        return '{"functions": [\n' + ",\n".join(_function_text(f, "") for f in fs) + "]}\n"
+            return "{" + head + '"functions": []}\n'
+        return "{" + head + '"functions": [\n' + ",\n".join(_function_text(f, "") for f in fs) + "]}\n"
     if isinstance(doc, dict) and list(doc) == ["files"]:
         parts = []
         for entry in doc["files"]:
             fs = entry.get("functions") or []
-            head = "{" + f'"path": {_compact(entry["path"])}, "errors": {_compact(entry.get("errors") or [])}, '
+            more = "".join(f"{_compact(k)}: {_compact(v)}, " for k, v in entry.items()
+                           if k not in ("path", "errors", "functions"))  # `julia_version`, its evidence
+            head = "{" + f'"path": {_compact(entry["path"])}, "errors": {_compact(entry.get("errors") or [])}, ' + more
             if fs:
                 parts.append(head + '"functions": [\n' + ",\n".join(_function_text(f, " ") for f in fs) + "]}")
             else:

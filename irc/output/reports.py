@@ -4,7 +4,7 @@ With `--format json` the run prints one document, the same shape for one
 input or many:
 
     --check      {"files": [{"path", "errors", "agree", "differ",
-                             "mismatches": [{"line", "column", "what", "inferred", "julia"}]}],
+                             "mismatches": [{"line", "column", "what", "inferred", "julia", "why", "explain"}]}],
                   "summary": {"agree", "differ"}}
     --warn-only  {"files": [{"path", "errors",
                              "warnings": [{"function", "severity", "code", "message", "line", "column"}]}],

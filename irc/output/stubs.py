@@ -39,7 +39,7 @@ from irc.lattice.typeprint import show
 from irc.lattice.types import DataType, FunctionValue, UnionAllType, UnionType, VarargType, unwrap_unionall
 from irc.output.text import annotation_of
 from irc.syntax import tree as S
-from irc.syntax.names import format_name
+from irc.syntax.names import format_name, is_generated_name
 from irc.world.notes import declare_line
 from irc.world.world import PRELUDE_PATH
 
@@ -60,7 +60,10 @@ class Stubs:
     declarations: dict[str, Declaration] = field(default_factory=dict)  # head -> line
     types: dict[tuple, int] = field(default_factory=dict)  # unknown type (module…, name) -> parameters
     fields: dict[tuple, dict[str, str]] = field(default_factory=dict)  # unknown type -> field -> Julia's type
+    closures: dict[tuple, list[tuple[str, str]]] = field(default_factory=dict)  # closure type -> (field, type)
     files: list[str] = field(default_factory=list)
+    differ: int = 0  # irc's answers that differ from the types Julia printed (`--check`'s count)
+    first_difference: str | None = None  # the first of them, rendered as `--check` does
 
 
 def collect(file: Any, stubs: Stubs) -> None:
@@ -84,6 +87,8 @@ def collect(file: Any, stubs: Stubs) -> None:
                     _add_declaration(stubs, world, fn, st, args, note, whole, file.path)
         _scan_fields(stubs, world, fn, result)
         _scan_constant_types(stubs, world, fn)
+        _scan_closures(stubs, world, fn, result)
+        _count_differences(stubs, world, fn, result, file.path)
         for t in _result_types(fn, result):
             _scan_unknown(t, stubs.types)
     for ms in world.methods.values():
@@ -106,6 +111,9 @@ def render(stubs: Stubs) -> str:
             n = stubs.types[parts]
             params = "{" + ", ".join(f"T{i}" for i in range(1, n + 1)) + "}" if n else ""
             name = _type_name(parts)
+            if parts in stubs.closures:
+                out.extend(_closure_struct(name, n, stubs.closures[parts], stubs.fields.get(parts, {})))
+                continue
             read = stubs.fields.get(parts)
             note = ("  # fields read: " + ", ".join(f"{f} (Julia printed {t})" for f, t in sorted(read.items()))
                     if read else "")
@@ -119,6 +127,17 @@ def render(stubs: Stubs) -> str:
                 d.comments.insert(0, "Julia printed no type for this call: fill in the result")
             text = f"{d.head}::{d.result or 'Any'}"
             out.append(text + "  # " + "; ".join([d.where] + d.comments))
+    if not stubs.types and not stubs.declarations:
+        out.append("")
+        if stubs.differ:
+            out += [f"# Nothing is missing: irc knew every callee and type, yet {stubs.differ} of its answers "
+                    f"{'differs' if stubs.differ == 1 else 'differ'} from the types Julia printed",
+                    f"# (first: {stubs.first_difference}).",
+                    "# The cause is not a declaration but a rule: constant propagation irc did not do, a widening",
+                    "# limit, or a Julia version other than the one irc follows; `irc explain FILE --stmt %N`",
+                    "# shows how irc reached its answer."]
+        else:
+            out.append("# Nothing to declare: irc knew every callee and type these inputs use.")
     return "\n".join(out) + "\n"
 
 
@@ -225,12 +244,15 @@ def _unknown_const_global(world: Any, fn: ir.Function, st: ir.Stmt) -> tuple | N
         return None
     if ann.args[0].parts[-1] != v.parts[-1]:
         return None
+    return None if _known(world, fn, v.parts) else tuple(v.parts)
+
+
+def _known(world: Any, fn: ir.Function, parts: Any) -> bool:
+    """Whether irc resolves the name (a name it cannot resolve is one it does not know)."""
     try:
-        if world.resolve(v.parts, fn.module) is not None:
-            return None
-    except Exception:  # noqa: BLE001 - a name irc cannot resolve is one it does not know
-        pass
-    return tuple(v.parts)
+        return world.resolve(parts, fn.module) is not None
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _constant_global(world: Any, fn: ir.Function, ssa: Any) -> tuple | None:
@@ -271,6 +293,88 @@ def _curlies(e: Any, name: str, depth: int = 0):
         for y in (x if type(x) in (list, tuple) else (x,)):
             if hasattr(type(y), "__dataclass_fields__"):
                 yield from _curlies(y, name, depth + 1)
+
+
+def _count_differences(stubs: Stubs, world: Any, fn: ir.Function, result: Any, path: str) -> None:
+    """`--check`'s disagreements in `fn` (widened), counted for the note a file with nothing
+    to declare gets."""
+    from irc.output.check import check_function
+
+    report = check_function(fn, result, world, path=path)
+    stubs.differ += report.differ
+    if report.mismatches and stubs.first_difference is None:
+        stubs.first_difference = report.mismatches[0].render()
+
+
+# ---------------------------------------------------------------- closures
+
+
+def _scan_closures(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:
+    """`%new(C, a, b)` where `C` is an unknown generated name (directly, through `%k = M.C`, or
+    through `Core.apply_type(%k, …)`): a closure's type, whose fields are the captured values in
+    order -- named after the slots passed (a closure's field is the captured variable), typed as
+    irc inferred them (`Core.Box` for a variable assigned after capture)."""
+    for i, st in enumerate(fn.stmts, start=1):
+        v = st.value
+        while type(v) is S.Typed:
+            v = v.expr
+        if type(v) is not S.New or result.ssa_types[i] is None:
+            continue
+        parts = _closure_type_of(world, fn, v.type)
+        if parts is None:
+            continue
+        table = result.state_before(i) or {}
+        names = slot_display_names_of(fn)
+        got = []
+        for k, a in enumerate(v.args, start=1):
+            x = a
+            while type(x) is S.Typed:
+                x = x.expr
+            name = names[x.id].split("@")[0] if type(x) is S.SlotRef and x.id in names else f"f{k}"
+            if type(x) is S.SlotRef and x.id in table:
+                ft = table[x.id].type
+            elif type(x) is S.SSA and 1 <= x.n < len(result.ssa_types):
+                ft = result.ssa_types[x.n]
+            else:
+                ft = None
+            got.append((name, show(widenconst(ft)) if ft is not None else "Any"))
+        stubs.closures.setdefault(parts, got)
+        stubs.types.setdefault(parts, 0)
+
+
+def slot_display_names_of(fn: ir.Function) -> dict[int, str]:
+    from irc.output.text import slot_display_names
+
+    return slot_display_names(fn)
+
+
+def _closure_type_of(world: Any, fn: ir.Function, e: Any, depth: int = 0) -> tuple | None:
+    """The parts of the unknown generated name `e` denotes (a name, `%k` holding one, or
+    `Core.apply_type(%k, …)` of one), else None."""
+    if depth > 4:
+        return None
+    if type(e) is S.Name:
+        if not is_generated_name(e.parts[-1]) or _known(world, fn, e.parts):
+            return None
+        return tuple(e.parts) if len(e.parts) > 1 else ("Main",) + tuple(e.parts)
+    if type(e) is S.SSA and 1 <= e.n <= len(fn.stmts):
+        return _closure_type_of(world, fn, fn.stmt(e.n).value, depth + 1)
+    if type(e) is S.Call and type(e.func) is S.Name and e.func.parts[-1] == "apply_type" and e.args:
+        return _closure_type_of(world, fn, e.args[0], depth + 1)
+    return None
+
+
+def _closure_struct(name: str, n: int, fields: list[tuple[str, str]], read: dict[str, str]) -> list[str]:
+    """`struct var"#18#19"{T1, T2} <: Function` with the captured fields: with as many parameters
+    as fields, field k has type Tk (a closure's parameters are its captured variables' types)."""
+    params = "{" + ", ".join(f"T{i}" for i in range(1, n + 1)) + "}" if n else ""
+    typed = [(f, f"T{k}") for k, (f, _) in enumerate(fields, start=1)] if n and n == len(fields) else fields
+    out = [f"struct {name}{params} <: Function  # a closure's type: its fields are the captured variables, "
+           "as the paste's %new passes them"]
+    out += [f"    {f}::{ft}" for f, ft in typed]
+    out += [f"    # read: {f} (Julia printed {t})" for f, t in sorted(read.items()) if f not in dict(fields)]
+    out.append("end")
+    return out
 
 
 # ---------------------------------------------------------------- unknown types

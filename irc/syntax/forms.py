@@ -170,6 +170,9 @@ _INLINED = lazy(r"(?:Base|Core(?:\.Intrinsics)?)\.((?:add|sub|mul|sdiv|udiv|srem
                       r"|fptoui|fpext|fptrunc|zext_int|sext_int|trunc_int)\(")
 _OLD_CALLEE = lazy(r"\((?:Base|Core|Main)(?:\.\w+)*\)\(")
 _QUOTENODE = lazy(r"\$\(QuoteNode\(")
+# array primitives with a literal bounds-check flag: what `getindex`/`setindex!`/`length` become once
+# inlined (Julia <= 1.10's optimizer); lowering never writes them
+_INLINED_ARRAY = lazy(r"(?:Base|Core)\.(arrayref|arrayset|arraysize|arraylen)\((?:true|false)?")
 _TYPED_CLOSE = lazy(r"^[\t ]*\)[\t ]*=>", re.M)
 
 
@@ -287,6 +290,9 @@ def _optimized_sign(o: Output, block: _Block, cmd: IRCommand | None):
         if hit or blank_column:
             at = hit[1] if hit else (block.first + 1, 0)
             return at, "Julia 1.0 and 1.1 printed `@code_warntype` as optimized code, with a line-number column"
+    hit = block.find(_INLINED_ARRAY, 1, "array") if cmd is None else None  # (a command says it better)
+    if hit:
+        return hit[1], f"`{hit[0].group(1)}`, what `getindex`/`setindex!`/`length` become once inlined"
     if o.kind == "codeinfo" and o.bare and o.command is None and block.find(_TYPED_CLOSE):
         hit = block.find(_INLINED, 1)  # typed code with no command to say how it was printed
         if hit:

@@ -54,3 +54,9 @@ def format_name(parts: tuple[str, ...]) -> str:
         else:
             out.append('.:(var"' + p.replace("\\", "\\\\").replace('"', '\\"') + '")')
     return "".join(out)
+
+
+def is_generated_name(name: str) -> bool:
+    """Julia's generated names (`#18#19`, `#usevar#3`): a closure's type (or a keyword
+    method's body function), never a global the user wrote."""
+    return name.startswith("#") and name.count("#") >= 2 and name.rsplit("#", 1)[1].isdigit()

@@ -183,8 +183,11 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
             if type(it) is S.FunctionDef:
                 it.has_markers = any(getattr(bl, "marker", "") for bl in it.lines)  # (a match has none)
     check_depth(items, long, errors)
-    if any(type(it) is S.FunctionDef and it.form == "codeinfo" for it in items) or paste.units:
+    has_codeinfo = any(type(it) is S.FunctionDef and it.form == "codeinfo" for it in items)
+    if has_codeinfo or paste.units:
         _attach(paste, items, parse_signature(signature) if signature else None, errors)
+    if signature is not None and not has_codeinfo:
+        _unused_signature(items)
     if errors.items:
         errors.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
         raise IrcError(fold_cascades(_dedupe(errors.items), asm.starts, lines), text)
@@ -279,6 +282,14 @@ def _attach(paste, items: list, signature: S.FunctionDef | None, errors: ErrorLi
             type(it) is not S.FunctionDef for it in items):
         errors.add("no output irc reads in this paste: expected what `@code_warntype`, `@code_lowered` or "
                    "`code_typed(…; optimize=false)` print (`MethodInstance for …`, `Variables`, `CodeInfo(`)", 1, 1, "paste")
+
+
+def _unused_signature(items: list) -> None:
+    """`--signature` given for a paste with no bare `CodeInfo(`: a note on its first function."""
+    fd = next((it for it in items if type(it) is S.FunctionDef), None)
+    if fd is not None:
+        fd.notes.append((fd.line, 1, "--signature is not used: it is for a bare `CodeInfo(`, and this "
+                                     "paste's functions have headers that give their signatures"))
 
 
 def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:

@@ -39,19 +39,20 @@ from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.lattice.layout import issingleton
 from irc.world.typetfuncs import (
-    TYPE, hasuniquerep, apply_type_tfunc, instanceof, is_const_type, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
-    typeof_tfunc,
+    TYPE, hasuniquerep, apply_type_tfunc, instanceof, instanceof_tfunc, is_const_type, type_leq, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
+    subtype_tfunc, typeof_tfunc,
 )
-from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_nfields, widenconditional, widenconst
+from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_lt, lattice_nfields, tmeet, widenconditional, widenconst
 from irc.lattice.typelimits import tmerge
 from irc.lattice.typeprint import sort_union_members
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 from irc.lattice.typeprint import show
 from irc.world.notes import always_throws
+from irc.world import floatfold as FF
 from irc.world.memorytfuncs import array_field
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, ModuleValue, Sym, TypeVar, UnionAllType, UnionType,
-    VarargType, has_free_typevars, is_type, unwrap_unionall,
+    VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
 )
 
 
@@ -268,10 +269,7 @@ def tf_typeof(args, world):
 def tf_subtype(args, world):
     if len(args) != 2:
         return BOTTOM
-    a, b = args
-    if is_const_type(a) and is_const_type(b):
-        return Const(issubtype(a.val, b.val))
-    return BOOL
+    return subtype_tfunc(*args)
 
 
 def _field_index(s, name):
@@ -319,9 +317,9 @@ def getfield_tfunc(x, name):
         i = _field_index(x.typ, name)
         if i is None:
             return getfield_tfunc(x.typ, name)
-        if i < 1 or i > len(x.fields):
-            return BOTTOM
-        return lattice_getfield(x, i)
+        if 1 <= i <= len(x.fields):
+            return lattice_getfield(x, i)
+        x = x.typ  # `_getfield_tfunc(::PartialsLattice)`: past the fields, the type answers
     s = x
     if s == ANY or s == TT.MODULE:
         return ANY
@@ -340,10 +338,16 @@ def getfield_tfunc(x, name):
     fts = ST.field_types(s)
     if TT.is_tuple(s):
         if TT.is_vatuple(s):
-            i = _field_index(s, name) if type(name) is Const and type(name.val) is int else None
-            nfix = len(s.params) - 1
-            if i is not None and 1 <= i <= nfix:
-                return s.params[i - 1]
+            # `fld >= nf && isvarargtype(ftypes[nf])` gives the Vararg's element, `fld < 1`
+            # Union{}, a constant that is not an Int Union{}; an unknown index merges all
+            if type(name) is Const:
+                v = name.val
+                if type(v) is not int:
+                    return BOTTOM
+                nf = len(s.params)
+                if v >= nf:
+                    return s.params[-1].T
+                return s.params[v - 1] if v >= 1 else BOTTOM
             return _merge_all([p.T if type(p) is VarargType else p for p in s.params])
     names = TT.field_names(s)
     if names is None:
@@ -452,16 +456,116 @@ def tf_nfields(args, world):
 
 
 def tf_fieldtype(args, world):
-    if len(args) < 2:
+    if len(args) < 2 or len(args) > 3:
         return BOTTOM
-    t, exact = instanceof(args[0])
-    if exact and type(t) is DataType:
-        r = getfield_tfunc(t, args[1])
-        if is_type(r) and r != BOTTOM:
-            return Const(r)
-        if r == BOTTOM:
+    rt = fieldtype_tfunc(args[0], args[1])
+    if rt == ANY:
+        u = unwrap_unionall(instanceof_tfunc(args[0])[0])
+        if type(u) is DataType and not TT.is_tuple(u) and not u.name.abstract and not fields_complete(u):
+            return CallResult(rt, gap=True)
+    return rt
+
+
+def fieldtype_tfunc(s0, name):
+    """Julia 1.10's `fieldtype_tfunc` (tfuncs.jl): `Any` for an unknown
+    type argument (`Any`, `Type`, `DataType`, `UnionAll`), `Union{}` for a
+    constant that is not a type; a union of type arguments merges its
+    members' answers; else `_fieldtype_tfunc` of `instanceof_tfunc`."""
+    if s0 == BOTTOM:
+        return BOTTOM
+    if s0 == ANY or s0 == TYPE or lattice_le(TT.DATATYPE, s0) or lattice_le(TT.UNIONALL, s0):
+        return ANY  # "one of the fields could still be a TypeVar which is not a Type"
+    if type(s0) is Const and not (is_type(s0.val) and type(s0.val) not in (TypeVar, VarargType)):
+        return BOTTOM
+    if type(s0) is Conditional or s0 == TT.type_of_type(BOTTOM):
+        return BOTTOM
+    if is_type(s0) and type(unwrap_unionall(s0)) is UnionType:
+        su = unwrap_unionall(s0)
+        return _merge_all([fieldtype_tfunc(rewrap_unionall(m, s0), name) for m in sort_union_members(su.members)])
+    s, exact = instanceof_tfunc(s0)[:2]
+    if s == BOTTOM:
+        return BOTTOM
+    return _fieldtype_tfunc(s, name, exact)
+
+
+def _fieldtype_tfunc(s, name, exact: bool):
+    """Julia 1.10's `_fieldtype_tfunc`: a field's type as `Const(T)` when it
+    is exact and has a unique representation, `Type{T}` when exact, else
+    `Type{<:T}` (`Any` for a tuple's `Any`); an unknown index merges every
+    field's answer (`Union{Type{A}, Type{B}}`, never `Const(Union{A, B})`:
+    no field has that type); a union type argument combines its members'
+    answers (`Const(Union{…})` only when all are exact)."""
+    exact = exact and not has_free_typevars(s)
+    u = unwrap_unionall(s)
+    if type(u) is UnionType:
+        ms = sort_union_members(u.members)
+        ta0 = _fieldtype_tfunc(rewrap_unionall(ms[0], s), name, exact)
+        rest = ms[1] if len(ms) == 2 else ST.union(*ms[1:])
+        tb0 = _fieldtype_tfunc(rewrap_unionall(rest, s), name, exact)
+        if lattice_le(ta0, tb0):
+            return tb0
+        if lattice_le(tb0, ta0):
+            return ta0
+        ta, exacta, _, istypea = instanceof_tfunc(ta0)
+        tb, exactb, _, istypeb = instanceof_tfunc(tb0)
+        if exact and exacta and exactb:
+            return Const(ST.union(ta, tb))
+        if istypea and istypeb:
+            return type_leq(ST.union(ta, tb))
+        return ANY
+    if type(u) is not DataType:
+        return ANY
+    if u.name.abstract:
+        if exact:
+            return BOTTOM  # abstract types have no fields
+        if TT.isType(u) and not has_free_typevars(u.params[0]):
             return BOTTOM
-    return TT.wrapper(TT.TYPE_NAME)
+        return ANY
+    is_tuple = u.name is TT.TUPLE_NAME
+    if u.name is TT.NAMEDTUPLE_NAME and not TT.isconcrete(u):
+        return ST.union(TYPE, TT.TYPEVAR_T)
+    if not is_tuple and not fields_complete(u):
+        return ANY  # a type irc does not know whole (tf_fieldtype notes the gap)
+    ftypes = list(u.params) if is_tuple else list(ST.field_types(u))
+    if not ftypes:
+        return BOTTOM
+    if type(name) is not Const:
+        nt = widenconst(name)
+        if not (issubtype(TT.INT64, nt) or issubtype(TT.SYMBOL, nt)):
+            return BOTTOM
+        r = BOTTOM
+        for ft in ftypes:
+            r = tmerge(r, _field_type_answer(ft.T if type(ft) is VarargType else ft, s, exact, is_tuple))
+            if r == ANY:
+                break
+        return r
+    fld = name.val
+    if type(fld) is Sym:
+        names = TT.field_names(u)
+        fld = names.index(fld.name) + 1 if names is not None and fld.name in names else 0
+    if type(fld) is not int:
+        return BOTTOM
+    nf = len(ftypes)
+    if is_tuple and fld >= nf and type(ftypes[-1]) is VarargType:
+        ft = ftypes[-1].T
+    elif fld < 1 or fld > nf:
+        return BOTTOM
+    else:
+        ft = ftypes[fld - 1]
+    return _field_type_answer(ft, s, exact, is_tuple)
+
+
+def _field_type_answer(ft, s, exact: bool, is_tuple: bool):
+    """One field type `ft` of `s` as `_fieldtype_tfunc` answers it."""
+    if not is_type(ft):
+        return Const(ft)
+    exactft = exact or (not has_free_typevars(ft) and not is_tuple)
+    ft = rewrap_unionall(ft, s)
+    if exactft:
+        return Const(ft) if hasuniquerep(ft) else TT.type_of_type(ft)
+    if is_tuple and ft == ANY:
+        return ANY  # "Tuple{:x} is possible"
+    return type_leq(ft)
 
 
 def tuple_tfunc(args):
@@ -489,7 +593,7 @@ def tuple_tfunc(args):
         if has_nontrivial_const_info(a):
             anyinfo = True
             fields.append(a)  # kept as is
-            params.append(widenconst(a))
+            params.append(a.typ if type(a) is Const else widenconst(a))  # `typeof(x.val)`: Const(Vector) -> UnionAll
             continue
         x = widenconst(a)
         fields.append(x)  # trivial information: the field is the widened type (Const(Float64) -> Type{Float64})
@@ -533,17 +637,44 @@ def tf_apply_type(args, world):
 
 
 def tf_typeassert(args, world):
+    """Julia's `typeassert_tfunc`: `t === Any && return v; tmeet(𝕃, v, t)`."""
     if len(args) != 2:
         return BOTTOM
     v, tt = args
     t, exact = instanceof(tt)
-    if lattice_le(v, t):
+    if t == ANY:
         return v
-    w = widenconst(v)
-    r = typeintersect(w, t)
-    if r == BOTTOM:
-        return BOTTOM
-    return r
+    return tmeet_partials(v, t)
+
+
+def tmeet_partials(v, t):
+    """Julia 1.10's `tmeet(::PartialsLattice, v, t::Type)` (typelattice.jl):
+    a PartialStruct of a tuple type not already below `t` meets field by
+    field -- field `i` with `widenconst(getfield_tfunc(t, Const(i)))`, a
+    `Vararg` field kept, a `Union{}` field making the whole `Union{}` -- and
+    is rebuilt by `tuple_tfunc`; a non-tuple PartialStruct widens to its
+    type; other elements go to `lattice.typelattice.tmeet` (Conditionals,
+    Consts, types).  It lives here because it calls `tuple_tfunc`."""
+    if type(v) is not PartialStruct or has_free_typevars(t):
+        return tmeet(v, t)
+    widev = v.typ
+    ti = typeintersect(widev, t)
+    if ti == widev:
+        return v
+    if ti == BOTTOM:
+        return BOTTOM  # valid_as_lattice(ti) || return Bottom
+    if not TT.is_tuple(unwrap_unionall(widev)):
+        return ti  # `v = widev`, then the type lattice's meet
+    fields = []
+    for i, f in enumerate(v.fields, 1):
+        if type(f) is VarargType:
+            fields.append(f)
+            continue
+        nf = tmeet_partials(f, widenconst(getfield_tfunc(t, Const(i))))
+        if nf == BOTTOM:
+            return BOTTOM
+        fields.append(nf)
+    return tuple_tfunc(fields)
 
 
 def tf_ifelse(args, world):
@@ -610,8 +741,54 @@ def tf_arrayset(args, world):
     return args[1]
 
 
+def new_struct(T: DataType, args):
+    """`%new(T, args…)` for a concrete immutable struct `T` (Julia 1.10's
+    `abstract_eval_statement_expr`, `:new` with `isconcretedispatch(t)`):
+    each argument meets its declared field type (`tmeet`; `Union{}` there
+    means the allocation throws); all fields given and all `Const` -> a
+    constant struct; else a PartialStruct only when some field is refined
+    -- non-trivial information (`has_nontrivial_extended_info`) or strictly
+    below the declared type (`⋤`) -- else `T` itself."""
+    fts = ST.field_types(T)
+    if not fts or len(args) != len(fts) or not fields_complete(T):
+        return T  # a partially initialised struct (or one irc does not know whole): no refinement
+    ats = []
+    anyrefine = False
+    for a, ft in zip(args, fts):
+        at = tmeet_partials(a, ft)
+        if at == BOTTOM:
+            return BOTTOM
+        if not anyrefine:
+            anyrefine = has_nontrivial_const_info(at) or lattice_lt(at, ft)
+        ats.append(at)
+    if all(type(a) is Const for a in ats):
+        return Const(StructValue(T, tuple(ats)), T)
+    if anyrefine:
+        return PartialStruct(T, tuple(ats))
+    return T
+
+
 def tf_compilerbarrier(args, world):
-    return widenconst(args[1]) if len(args) == 2 else BOTTOM
+    if len(args) != 2:
+        return BOTTOM
+    return compilerbarrier_tfunc(args[0], args[1])
+
+
+def compilerbarrier_tfunc(setting, val):
+    """Julia 1.10's `compilerbarrier_tfunc`: `:type` hides everything
+    (`Any`), `:const` widens to the type, `:conditional` widens a
+    Conditional to `Bool`; another symbol throws (`Union{}`); a setting not
+    known as a constant symbol is the strongest barrier, `Any`."""
+    if type(setting) is not Const or type(setting.val) is not Sym:
+        return ANY
+    name = setting.val.name
+    if name == "const":
+        return widenconst(val)
+    if name == "conditional":
+        return widenconditional(val)
+    if name == "type":
+        return ANY
+    return BOTTOM
 
 
 def tf_expr(args, world):
@@ -795,6 +972,20 @@ def _unop_float(fn):
     return tf
 
 
+def _ternop_float(fn):
+    """`fma_float`/`muladd_float`: folded on three constant floats of a
+    Float16/32/64 type by `fn(a, b, c, format)` (irc.world.floatfold)."""
+    def tf(args, world):
+        if len(args) != 3:
+            return BOTTOM
+        t = _first_type(args)
+        fmt = FF.float_format(t)
+        if fmt is not None and all(type(a) is Const and type(a.val) is float for a in args):
+            return make_const(fn(args[0].val, args[1].val, args[2].val, fmt), t)
+        return t
+    return tf
+
+
 def _convert(kind):
     """Conversion intrinsics: first argument is the target type."""
     def tf(args, world):
@@ -809,11 +1000,12 @@ def _convert(kind):
             try:
                 if kind in ("sitofp", "uitofp"):
                     vv = _ints_unsigned(x) if kind == "uitofp" else int(v)
-                    return make_const(float(vv), t)
+                    fmt = FF.float_format(t)
+                    return make_const(FF.int_to_float(vv, fmt) if fmt is not None else float(vv), t)
                 if kind in ("fptosi", "fptoui"):
-                    if math.isnan(v) or math.isinf(v):
-                        return t
-                    return make_const(int(v), t)
+                    info = _int_info(t)
+                    n = FF.float_to_int(float(v), info[0], kind == "fptosi") if info is not None else None
+                    return t if n is None else make_const(n, t)  # out of range: LLVM's poison
                 if kind in ("fpext", "fptrunc"):
                     return make_const(float(v), t)
                 if kind in ("zext_int", "trunc_int"):
@@ -919,14 +1111,14 @@ INTRINSICS = {
     "div_float_fast": _binop_float(_fdiv),
     "neg_float": _unop_float(lambda x: -x),
     "abs_float": _unop_float(abs),
-    "sqrt_llvm": _unop_float(math.sqrt),
-    "sqrt_llvm_fast": _unop_float(math.sqrt),
-    "floor_llvm": _unop_float(lambda x: float(math.floor(x)) if math.isfinite(x) else x),
-    "ceil_llvm": _unop_float(lambda x: float(math.ceil(x)) if math.isfinite(x) else x),
-    "trunc_llvm": _unop_float(lambda x: float(math.trunc(x)) if math.isfinite(x) else x),
-    "rint_llvm": _unop_float(lambda x: float(round(x)) if math.isfinite(x) else x),
-    "fma_float": _same_type,
-    "muladd_float": _same_type,
+    "sqrt_llvm": _unop_float(FF.llvm_sqrt),
+    "sqrt_llvm_fast": _same_type,  # not folded: `is_pure_intrinsic_infer` (may differ at run time)
+    "floor_llvm": _unop_float(FF.llvm_floor),
+    "ceil_llvm": _unop_float(FF.llvm_ceil),
+    "trunc_llvm": _unop_float(FF.llvm_trunc),
+    "rint_llvm": _unop_float(FF.llvm_rint),
+    "fma_float": _ternop_float(FF.fma),
+    "muladd_float": _ternop_float(FF.muladd),
     "lt_float": _cmp_float(operator.lt),
     "le_float": _cmp_float(operator.le),
     "eq_float": _cmp_float(operator.eq),
@@ -935,7 +1127,7 @@ INTRINSICS = {
     "le_float_fast": _cmp_float(operator.le),
     "eq_float_fast": _cmp_float(operator.eq),
     "ne_float_fast": _cmp_float(operator.ne),
-    "fpiseq": _bool_type,
+    "fpiseq": _cmp_float(FF.fpiseq),
     "sitofp": _convert("sitofp"),
     "uitofp": _convert("uitofp"),
     "fptosi": _convert("fptosi"),

@@ -1,7 +1,7 @@
 """The builtins that answer questions about types and layouts: Julia 1.10's
 `typeof_tfunc`, `apply_type_tfunc`, `nfields_tfunc`, `sizeof_tfunc`,
-`isdefined_tfunc` and their helper `instanceof_tfunc` (base/compiler/tfuncs.jl),
-ported line by line over irc's types.
+`isdefined_tfunc`, `subtype_tfunc` (`<:`) and their helper `instanceof_tfunc`
+(base/compiler/tfuncs.jl), ported line by line over irc's types.
 
 - `typeof`: a `Const` folds; `Type{T}` gives the kind of `T` when `T` has a
   unique representation (`hasuniquerep`), a concrete type itself, `Any`
@@ -16,6 +16,9 @@ ported line by line over irc's types.
   giving `Type{head{…, _A, …}} where _A`; in a `Tuple` head an uncertain
   parameter is its upper bound (the last one `Vararg` when unbounded) and
   the answer `Type{<:Tuple{…}}`.  `Union{…}` has rules of its own.
+- `<:`: `Const(true)` when the right operand is exact and the left a
+  subtype, `Const(false)` when the left is exact or they do not intersect
+  (`Type{<:Signed} <: Integer` is `Const(true)`); else `Bool`.
 - `nfields`: a constant for every non-abstract data type with known fields
   (concrete or not), a tuple's parameter count unless it is a vararg tuple;
   a union merges its members' answers (`Int64` if one is); else `Int64`.
@@ -40,7 +43,7 @@ from irc.lattice import typetable as TT
 from irc.lattice.layout import isbitstype, sizeof_type
 from irc.lattice.subtype import issubtype, typeintersect
 from irc.lattice.typelattice import (
-    ANY, BOOL, FALSE, TRUE, Conditional, Const, StructValue, typeof_value, widenconst,
+    ANY, BOOL, FALSE, TRUE, Conditional, Const, StructValue, hasuniquerep, typeof_value, widenconst,
 )
 from irc.lattice.typelimits import tmerge
 from irc.lattice.typeprint import sort_union_members
@@ -82,6 +85,79 @@ def instanceof(x):
     return ANY, False
 
 
+def instanceof_tfunc(x):
+    """Julia 1.10's `instanceof_tfunc` (tfuncs.jl) in full: `(T, isexact,
+    isconcrete, istype)` for a type argument -- a constant type exactly;
+    `Type{T}` exact when `T` has no free variables; a `where` over `Type{…}`
+    rewrapped (`T where T<:S` normalises to `S`, as `jl_type_unionall`
+    does) and intersected with the wrapper of its data type; a union of
+    type arguments the union of their answers (exact only when one member
+    is a type); `Union{}` for what cannot be a type; `Any` otherwise."""
+    if type(x) is Const:
+        v = x.val
+        if is_type(v):
+            return v, True, TT.isconcrete(v), True
+        return BOTTOM, True, False, False  # runtime throws on non-Type
+    t = widenconst(x)
+    if t == BOTTOM:
+        return BOTTOM, True, True, False
+    if t == TT.TYPEOFBOTTOM or not _may_be_type(t):
+        return BOTTOM, True, False, False
+    if TT.isType(t):
+        tp = t.params[0]
+        return tp, not has_free_typevars(tp), TT.isconcrete(tp), True
+    if type(t) is UnionAllType:
+        inner = unwrap_unionall(t)
+        ti, isexact, isconcrete, istype = instanceof_tfunc(inner)
+        tr = _rewrap_normalised(ti, t)
+        if type(ti) is DataType and ti.name is not TT.TUPLE_NAME and not has_free_typevars(tr):
+            # "a real instance must be within the declared bounds of the type"
+            tr = typeintersect(tr, TT.wrapper(ti.name))
+            isconcrete = not ti.name.abstract
+            if tr == BOTTOM:
+                isexact = True
+        return tr, isexact, isconcrete, istype
+    if type(t) is UnionType:
+        answers = [instanceof_tfunc(m) for m in sort_union_members(t.members)]
+        isconcrete = all(a[2] for a in answers)
+        istype = all(a[3] for a in answers)
+        inhabited = [a for a in answers if a[0] != BOTTOM]
+        if len(inhabited) <= 1:  # `ta === Union{} && return tb, isexact_b, …`
+            a = inhabited[0] if inhabited else answers[-1]
+            return a[0], a[1], isconcrete, istype
+        return ST.union(*(a[0] for a in inhabited)), False, isconcrete, istype
+    return ANY, False, False, False
+
+
+def _rewrap_normalised(t, wrapper):
+    """`rewrap_unionall(t, wrapper)` where `T where T<:S` is `S` (the bound
+    can only mention outer variables, which the rewrap adds back)."""
+    w = wrapper
+    while type(t) is TypeVar and type(w) is UnionAllType:
+        if w.var == t:
+            t = t.ub if t.ub is not None else ANY
+            break
+        w = w.body
+    return rewrap_unionall(t, wrapper)
+
+
+def subtype_tfunc(a, b):
+    """Julia 1.10's `subtype_tfunc` (tfuncs.jl), the builtin `<:`: with the
+    operands' `instanceof_tfunc`, `a <: b` is `Const(true)` when `b` is exact
+    (or `a` is `Union{}`), `Const(false)` when it fails and `a` is exact or
+    the two do not intersect; else `Bool`.  So `typeof(x::Signed) <: Integer`
+    (`Type{<:Signed}`) is `Const(true)`, `… <: AbstractString` `Const(false)`."""
+    ta, exact_a = instanceof_tfunc(a)[:2]
+    tb, exact_b = instanceof_tfunc(b)[:2]
+    if not has_free_typevars(ta) and not has_free_typevars(tb):
+        if issubtype(ta, tb):
+            if exact_b or ta == BOTTOM:
+                return TRUE
+        elif exact_a or (tb != BOTTOM and typeintersect(ta, tb) == BOTTOM):
+            return FALSE
+    return BOOL
+
+
 def type_leq(t):
     """`Type{<:t}`."""
     v = TypeVar("T", None, t)
@@ -104,23 +180,6 @@ def _merge(xs):
     for x in xs:
         r = tmerge(r, x)
     return r
-
-
-def hasuniquerep(t) -> bool:
-    """Julia's `hasuniquerep` (typeutils.jl)."""
-    if t == TT.TYPEOFBOTTOM:
-        return False
-    if t == BOTTOM:
-        return True
-    if type(t) is TypeVar:
-        return False
-    if not is_type(t):
-        return True  # non-types are compared by egal
-    if TT.isconcrete(t):
-        return True
-    if type(t) is DataType and t.name is not TT.TUPLE_NAME:
-        return all(hasuniquerep(p) for p in t.params)
-    return False
 
 
 # ---------------------------------------------------------------- typeof

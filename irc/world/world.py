@@ -70,11 +70,11 @@ from pathlib import Path
 
 from irc.world import tfuncs as BI
 from irc.syntax import tree as S
-from irc.syntax.names import format_name
+from irc.syntax.names import format_name, is_generated_name
 from irc.syntax.version import V1_10, JuliaVersion
 from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
-from irc.world.tfuncs import CallResult
+from irc.world.tfuncs import CallResult, new_struct
 from irc.world.apply import apply_iterate
 from irc.world import notes
 from irc.world.dispatch import Method, dispatch
@@ -599,8 +599,14 @@ class World:
                     return _BUILTIN_CONSTS[expr.parts[0]]
                 if diags is not None:
                     q = format_name(self._display_parts(expr.parts, module))
-                    diags.append(f"unknown global {q}: irc takes it as a non-constant global (Any); if it is "
-                                 f"not, declare it: `const {q} = value` or `global {q}::T`")
+                    if is_generated_name(expr.parts[-1]):
+                        diags.append(f"unknown {q}, a name Julia generates for a closure's type (or a keyword "
+                                     f"method's body): irc takes it as Any; declare the closure's type: "
+                                     f"`struct {format_name(expr.parts[-1:])} <: Function … end` with the captured "
+                                     f"variables as fields (`irc stubs` writes it from the paste)")
+                    else:
+                        diags.append(f"unknown global {q}: irc takes it as a non-constant global (Any); if it is "
+                                     f"not, declare it: `const {q} = value` or `global {q}::T`")
                 return ANY
             kind, c, obj = r
             if kind == "type":
@@ -1260,13 +1266,7 @@ class World:
             return T if is_type(T) and not has_free_typevars(T) else ANY
         if T.name.mutable or T.name is TT.TUPLE_NAME:
             return T
-        fts = ST.field_types(T)
-        if len(args) == len(fts) and fts:
-            if all(type(a) is Const for a in args):
-                return Const(StructValue(T, tuple(args)), T)
-            if any(type(a) in (Const, PartialStruct) for a in args):
-                return PartialStruct(T, tuple(args))
-        return T
+        return new_struct(T, args)
 
 
 def _shape(node):

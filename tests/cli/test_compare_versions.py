@@ -37,7 +37,7 @@ def test_json_document():
     assert set(fns) == {"div0", "size_abstract", "subtype_value"}
     assert fns["subtype_value"]["return_type"] == {"1.10": "Bool", "1.11": "Bool", "1.12": "Union{}"}
     st = fns["subtype_value"]["statements"][0]
-    assert (st["id"], st["1.10"], st["1.12"]) == (1, "Bool", "Union{}")
+    assert (st["id"], st["1.10"], st["1.12"]) == (1, "Core.Const(true)", "Union{}")
     assert doc["summary"]["statements"] == 6 and doc["summary"]["functions"] == 3
 
 

@@ -108,3 +108,40 @@ def test_copied_comparison_matches_the_shared_runner():
     for t in sorted(texts):
         for widen in (True, False):
             assert mcc.canon(t, widen) == shared.canon(t, widen), t
+
+
+@pytest.mark.parametrize("problem,kind", [
+    ("statement 3: Julia Int64, irc Any", "irc Any where Julia has a type"),
+    ("return type: Julia ANY, irc Any", "the same type, upper-cased by the page (`UNION{FLOAT64, INT64}`)"),
+    ("return type: Julia Any, irc Float64", "Julia Any where irc has a type"),
+    ("slot y: Julia Union{Float64, Int64}, irc Float64", "the members of a Union differ"),
+    ("statement 7: Julia None, irc Int64", "Julia printed the statement dead, irc reaches it"),
+    ("statement 2: Julia Int64, irc None", "irc has no type (unreached, or no such slot/statement)"),
+    ("statement 4: Julia Union{}, irc Int64", "one side Union{} (throws), the other a type"),
+    ("statement 5: Julia Vector{Int64}, irc Tuple{Int64}", "another type"),
+    ("function 'f' not in irc's output", "irc reported errors or lacks the function"),
+])
+def test_disagreements_are_classified_by_kind(problem, kind):
+    assert mcc.cause(problem) == kind
+
+
+def test_expectations_drop_a_notebooks_colour_codes():
+    """A coloured notebook paste (r218, ANSI codes around each type) gives the types without the codes."""
+    for p in (CASES / "declared").glob("*.expect.json"):
+        assert "\x1b" not in p.read_text(encoding="utf-8"), p.name
+    assert (CASES / "declared" / "r218_delft24_work_global_N_warntype.expect.json").exists()
+
+
+def test_breakdown_covers_every_case_once():
+    """Per band and per form, the cases and expectations add up to the variant's totals, and a case
+    named NAME_K (the K-th function of a paste) is the paste NAME's."""
+    entries = json.loads((ROOT / "samples" / "real" / "index.json").read_text(encoding="utf-8"))
+    m = measured("declared")
+    for field in ("julia_version_band", "form"):
+        rows = mcc.breakdown(m, entries, field)
+        assert sum(r[0] for r in rows.values()) == m["cases"]
+        assert sum(r[1] for r in rows.values()) == m["agree"] and sum(r[2] for r in rows.values()) == m["total"]
+    e = entries[0]
+    assert mcc.paste_of(e["file"][:-3] + "_2", entries) is e
+    with pytest.raises(KeyError):
+        mcc.paste_of("no_such_paste_2", entries)

@@ -51,7 +51,7 @@ def test_fmt_directory_stdin_and_several_files(tmp_path):
     (tmp_path / "notes.txt").write_text("ignored")
     code, out, err = call([tmp_path], render_fmt)
     assert code == 0 and out.count("function absval") == 2
-    assert err == f"{tmp_path}: note: skipped 1 file not ending in .ir: notes.txt\n"  # ignored, and said so
+    assert err == f"{tmp_path}: note: skipped 1 file neither .ir nor a .txt/.jl paste of Julia's output: notes.txt\n"  # ignored, and said so
     r = run("fmt", "-", stdin=a)
     assert r.returncode == 0 and r.stdout == out[: len(r.stdout)]
     r2 = run("fmt", "-", stdin=r.stdout)

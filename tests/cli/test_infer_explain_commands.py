@@ -82,8 +82,21 @@ def test_check_exit_status_and_summary(progs):
     assert out.splitlines()[0] == f"{progs['annotated']}:7:6: slot w inferred Int64, Julia printed Float64"
     code, out, _ = run([progs["annotated"]], check=True, exact=True)
     assert code == 1 and out.splitlines()[-1] == "5 agree, 2 differ"
-    code, out, _ = run([progs["loop"]], check=True)
-    assert code == 0 and out == "0 agree, 0 differ\n"
+    code, out, _ = run([progs["loop"]], check=True)  # issue 31 §3: nothing compared says why
+    assert code == 0 and out == ("0 agree, 0 differ: nothing to compare, the input carries no type Julia printed "
+                                 "(`@code_lowered` or a hand-written file)\n")
+
+
+def test_check_on_inputs_that_could_not_be_read_says_not_checked(progs, tmp_path):
+    bad = tmp_path / "bad.ir"
+    bad.write_text("CodeInfo(\n1 ─ %1 = φ (#2 => 1)::Int64\n└──      return %1\n) => Int64\n")
+    code, out, err = run([bad], check=True)
+    assert code == 1 and out == "not checked: the input could not be read (see the errors above)\n"
+    assert "optimized IR" in err
+    code, out, _ = run([bad, bad], check=True)
+    assert out == "not checked: none of the 2 inputs could be read (see the errors above)\n"
+    code, out, _ = run([progs["annotated"], bad], check=True)
+    assert code == 1 and out.splitlines()[-1] == "6 agree, 1 differ; 1 input not checked (could not be read)"
 
 
 def test_warnings_quiet_strict(progs):
@@ -304,3 +317,33 @@ def test_output_file_is_whole_or_untouched_when_the_run_is_killed(tmp_path):
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=60)
         assert dest.read_text() in ("old\n", complete)
+
+
+def _explain_stmt(sample: str, stmt: str) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    assert explain_main(str(ROOT / "samples" / sample), None, None, Options(), out, err, stmt=stmt) == 0, err.getvalue()
+    return out.getvalue()
+
+
+def test_explain_stmt_on_a_jump_a_return_and_a_slot_read():
+    """Issue 31 §2: a statement that is no call is explained, never 'not a call'."""
+    for stmt in [str(k) for k in range(1, 18)]:
+        assert "not a call" not in _explain_stmt("union_accumulator.ir", stmt)
+    branch = _explain_stmt("union_accumulator.ir", "%5")
+    assert "goto #4 if not %4: a branch on a condition of type Bool" in branch
+    assert "its value is %4 (statement 4, line 49): Bool; see --stmt %4" in branch
+    assert "goto #2: an unconditional jump" in _explain_stmt("union_accumulator.ir", "16")
+    ret = _explain_stmt("union_accumulator.ir", "17")
+    assert "return s: returns Union{Float64, Int64}" in ret and "a read of slot s" in ret and "see --slot s" in ret
+    read = _explain_stmt("union_accumulator.ir", "%9")
+    assert "a read of slot s: its state here is Union{Float64, Int64}" in read
+    assert "a literal: Core.Const(0)" in _explain_stmt("union_accumulator.ir", "1")
+
+
+def test_explain_slot_by_a_name_that_several_slots_share_lists_them():
+    out, err = io.StringIO(), io.StringIO()
+    assert explain_main(str(ROOT / "samples" / "loop_isa_refine.ir"), "x", None, Options(), out, err) == 1
+    assert "several slots are named 'x': x@_2, x@_3; give one of them" in err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert explain_main(str(ROOT / "samples" / "loop_isa_refine.ir"), "x@_3", None, Options(), out, err) == 0
+    assert out.getvalue().startswith("slot x@_3 (slot 3)")

@@ -1,4 +1,4 @@
-"""The corpus of real Julia outputs (samples/real, 192 pastes kept verbatim
+"""The corpus of real Julia outputs (samples/real, 300 pastes kept verbatim
 with their REPL, notebook and page surroundings) reads or is refused exactly
 as samples/real/index.json says for each file (`expect`):
 

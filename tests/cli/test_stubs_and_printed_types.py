@@ -168,7 +168,8 @@ def test_stubs_declare_the_names_julia_printed_as_constants(tmp_path):
     dest = tmp_path / "stubs.ir"
     stubs_main([str(src)], Options(), output=str(dest), stdout=io.StringIO(), stderr=io.StringIO(), every=True)
     text = dest.read_text(encoding="utf-8")
-    assert 'abstract type var"#18#19"{T1, T2} end' in text
+    # the paste's `%new(%4, a, b)` shows it is a closure's type: a struct with the captured fields
+    assert 'struct var"#18#19"{T1, T2} <: Function' in text and "    a::T1\n    b::T2\nend" in text
     assert re.search(r"declare Pkg.getperm\(::Int64\)::Tuple\{Int64\}  # .*p.ir:15; the callee is %6", text)
     assert "Pkg.other" not in text
     _, out, _ = infer([str(src)], prelude=[str(dest)])
@@ -178,7 +179,7 @@ def test_stubs_declare_the_names_julia_printed_as_constants(tmp_path):
                  "%7 = (%6)(a)::Tuple{Int64}"):
         assert line in out, (line, out)
     _, plain, _ = stubs_of([src], tmp_path)
-    assert 'abstract type var"#18#19"{T1, T2} end' in plain
+    assert 'struct var"#18#19"{T1, T2} <: Function' in plain
 
 
 def test_use_printed_types_marks_and_counts_apart():
@@ -262,3 +263,42 @@ def test_use_printed_types_same_in_every_store(path):
                       [(d.code, d.message, d.span) for d in r.diagnostics])
     assert got["stmt"] == got["block"] == got["live"]
     assert got["block"][3]  # some statement did take Julia's type
+
+
+def test_generated_names_are_closure_types_never_constants():
+    from irc.syntax.names import is_generated_name
+
+    assert all(map(is_generated_name, ["#18#19", "#usevar#3", "#f#5"]))
+    assert not any(map(is_generated_name, ["#self#", "x", "#18", "Main", "#a#b"]))
+
+
+@pytest.mark.parametrize("name, struct, fields", [
+    ("r027_issue47539_lowered_box_usevar", 'struct var"#usevar#3" <: Function', ["    var::Core.Box"]),
+    ("r080_juliannotes_closures_h", 'struct var"#18#19"{T1, T2} <: Function', ["    a::T1", "    b::T2"]),
+])
+def test_stubs_write_a_closures_struct_from_its_new(tmp_path, name, struct, fields):
+    """Issue 31 §2: `%new(var"#18#19"{…}, a, b)` makes a closure: `irc stubs` proposes its struct
+    with the captured variables as fields; no message suggests `const Main.:(var"#…") = value`."""
+    src = ROOT / "samples" / "real" / f"{name}.ir"
+    code, text, _ = stubs_of([src], tmp_path)
+    assert code == 0 and struct in text and "\n".join(fields + ["end"]) in text, text
+    assert "const Main" not in text
+    code, out, err = infer([str(src), "--warn-only"])
+    assert "const Main.:(var" not in err and "a closure's type" in err
+    code, out, err = infer([str(src), "--warn-only"], prelude=[str(tmp_path / "stubs.ir")])
+    assert "var\"#" not in err, err  # declared: nothing about the closure's type is unknown any more
+
+
+def test_stubs_with_nothing_missing_say_so_and_name_the_kind_of_cause(tmp_path):
+    code, text, _ = stubs_of([ROOT / "samples" / "union_accumulator.ir"], tmp_path)
+    assert code == 0 and "# Nothing to declare: irc knew every callee and type" in text
+    code, text, _ = stubs_of([ROOT / "samples" / "real" / "r052_issue58476_assertionerror_string.ir"], tmp_path)
+    assert code == 0 and "yet 1 of its answers differs from the types Julia printed" in text
+    assert "%4 inferred AssertionError, Julia printed Any" in text and "not a declaration but a rule" in text
+
+
+def test_stubs_of_inputs_that_all_fail_print_no_header():
+    out, err = io.StringIO(), io.StringIO()
+    src = ROOT / "samples" / "real" / "r047_pr54544_ntuple_val_closure.ir"  # optimized: refused
+    assert stubs_main([str(src)], Options(), stdout=out, stderr=err) == 1
+    assert out.getvalue() == "" and "optimized IR" in err.getvalue()

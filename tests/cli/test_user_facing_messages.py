@@ -188,8 +188,11 @@ def test_check_lines_carry_path_line_col(progs, tmp_path):
     assert code == 1
     assert out.splitlines() == [
         f"{progs['annotated']}:7:6: slot w inferred Int64, Julia printed Float64",
+        f"  see: irc explain {progs['annotated']} --function twice --slot w",
         f"{other}:7:6: slot w inferred Int64, Julia printed Float64",
+        f"  see: irc explain {other} --function twice --slot w",
         f"{other}:8:7: return type inferred Int64, Julia printed Float64",
+        f"  see: irc explain {other} --function twice --stmt 4",
         "11 agree, 3 differ",
     ]
 
@@ -202,7 +205,8 @@ def test_check_as_json_document(progs, tmp_path):
     assert list(doc) == ["files", "summary"] and doc["summary"] == {"agree": 6, "differ": 1}
     first, loop, bad = doc["files"]
     assert first == {"path": str(progs["annotated"]), "errors": [], "agree": 6, "differ": 1, "mismatches": [
-        {"line": 7, "column": 6, "what": "slot w", "inferred": "Int64", "julia": "Float64"}]}
+        {"line": 7, "column": 6, "what": "slot w", "inferred": "Int64", "julia": "Float64", "why": None,
+         "explain": f"irc explain {progs['annotated']} --function twice --slot w"}]}
     assert loop["mismatches"] == [] and (loop["agree"], loop["differ"]) == (0, 0)
     assert bad["errors"][0]["severity"] == "error" and bad["mismatches"] == []
     assert "agree," not in out  # no text summary mixed in
@@ -275,7 +279,7 @@ def test_directory_names_what_it_skipped(progs, tmp_path):
         (tmp_path / name).write_text("not IR\n")
     code, out, err = run([tmp_path], format="jsonl")
     assert code == 0 and len(out.splitlines()) == 4  # the four .ir files, nothing else read
-    assert err.splitlines()[0] == (f"{tmp_path}: note: skipped 6 files not ending in .ir: "
+    assert err.splitlines()[0] == (f"{tmp_path}: note: skipped 6 files neither .ir nor a .txt/.jl paste of Julia's output: "
                                    "README.md, notes.txt, sub/a.jl, sub/b.json, sub/c.log and 1 more")
     assert run([tmp_path], quiet=True)[2] == ""
 
@@ -288,7 +292,7 @@ def test_directory_note_in_fmt_and_cfg(tmp_path):
     (tmp_path / "README").write_text("")
     err = io.StringIO()
     assert run_command([str(tmp_path)], render_cfg, stdout=io.StringIO(), stderr=err) == 0
-    assert err.getvalue() == f"{tmp_path}: note: skipped 1 file not ending in .ir: README\n"
+    assert err.getvalue() == f"{tmp_path}: note: skipped 1 file neither .ir nor a .txt/.jl paste of Julia's output: README\n"
 
 
 def test_directory_with_only_ir_files_says_nothing(progs, tmp_path):
@@ -315,3 +319,91 @@ def test_plain_and_hide_stable_from_the_command_line(progs):
 def test_plain_and_hide_stable_only_shape_text(progs, kw, shape):
     code, out, err = run([progs["loop"]], **{shape: True}, **kw)
     assert code == 2 and out == "" and "shape the annotated IR text" in err
+
+
+# ---------------------------------------------------------------- finding your way (issue 31, §4)
+
+
+def test_help_says_first_that_you_paste_julias_output():
+    from typer.testing import CliRunner
+
+    app = _commands()[0]
+    out = CliRunner().invoke(app, ["-h"], env={"COLUMNS": "200"}).output
+    first = next(line.strip() for line in out.splitlines() if line.strip() and not line.strip().startswith("Usage"))
+    assert first.startswith("irc: paste what Julia printed") and "irc infer FILE" in first, first
+
+
+def test_a_file_given_as_the_command_suggests_irc_infer(progs):
+    from typer.testing import CliRunner
+
+    app = _commands()[0]
+    r = CliRunner().invoke(app, [str(progs["loop"])], env={"COLUMNS": "300"})
+    assert r.exit_code == 2 and "internal error" not in r.output
+    assert f"irc infer {progs['loop']}" in " ".join(r.output.split()), r.output
+    r = CliRunner().invoke(app, ["no-such-command-or-file"])
+    assert r.exit_code == 2 and "irc infer" not in r.output  # not a path: typer's own "No such command"
+
+
+def test_piped_stdin_is_a_paste_and_a_terminal_or_dev_null_is_not(tmp_path):
+    import subprocess
+    import sys
+
+    full, empty = tmp_path / "full.ir", tmp_path / "empty.ir"
+    full.write_text(LOOP)
+    empty.write_text("")
+    with open(full) as f:
+        assert batch.piped_stdin(f)
+    with open(empty) as f, open(os.devnull) as null:
+        assert not batch.piped_stdin(f) and not batch.piped_stdin(null)
+    assert not batch.piped_stdin(io.StringIO(LOOP))  # no descriptor: not a stream a user piped
+    r, w = os.pipe()
+    with os.fdopen(r) as rf, os.fdopen(w, "w") as wf:
+        wf.write(LOOP)
+        assert batch.piped_stdin(rf)
+    cmd = [sys.executable, "-m", "irc", "infer", "--no-prelude"]
+    with open(full) as f:
+        piped = subprocess.run(cmd, stdin=f, capture_output=True, text=True, timeout=120)
+    given = subprocess.run(cmd + [str(full)], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert piped.returncode == given.returncode == 0, piped.stderr
+    assert piped.stdout == given.stdout.replace("full.ir", "<stdin>")
+    none = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert none.returncode == 2 and "no input files" in none.stderr and "pipe a paste in" in none.stderr
+
+
+def test_signature_given_for_a_paste_with_headers_says_it_is_not_used(tmp_path):
+    from irc.syntax.parser import parse_text
+
+    text = (ROOT / "samples" / "union_accumulator.ir").read_text(encoding="utf-8")
+    fd = [it for it in parse_text(text, "u.ir", signature="g(x::Int64)").items if hasattr(it, "notes")][0]
+    assert any("--signature is not used" in m for _, _, m in fd.notes)
+    fd = [it for it in parse_text(text, "u.ir").items if hasattr(it, "notes")][0]
+    assert not any("--signature" in m for _, _, m in fd.notes)
+    out, err = io.StringIO(), io.StringIO()
+    assert batch.cli_infer([str(ROOT / "samples" / "union_accumulator.ir")], signature="g(x::Int64)",
+                           stdout=out, stderr=err) == 0
+    assert "note: --signature is not used" in err.getvalue()
+
+
+@pytest.mark.parametrize("command", ["infer", "report"])
+def test_state_is_advanced_and_scheduler_names_its_extra(command):
+    from typer.testing import CliRunner
+
+    out = CliRunner().invoke(_commands()[0], [command, "-h"], env={"COLUMNS": "200"}).output
+    advanced = out[out.index("Advanced"):]
+    assert "--state" in advanced and "--state" not in out[:out.index("Advanced")]
+    assert "needs the [cluster] extra" in out
+
+
+def test_directories_take_txt_and_jl_pastes_that_look_like_julias_output(tmp_path):
+    """Issue 31 §4: a folder of pastes saved as .txt/.jl is read; other .txt/.jl files are skipped."""
+    real = (ROOT / "samples" / "real" / "r080_juliannotes_closures_h.ir").read_text(encoding="utf-8")
+    (tmp_path / "paste.txt").write_text(real)
+    (tmp_path / "lowered.jl").write_text((ROOT / "samples" / "real" / "r027_issue47539_lowered_box_usevar.ir")
+                                         .read_text(encoding="utf-8"))
+    (tmp_path / "notes.txt").write_text("Body of the talk: why is this slow?\n")
+    (tmp_path / "source.jl").write_text("function f(x)\n    return x + 1\nend\n")
+    assert batch.looks_like_julia_output(tmp_path / "paste.txt")
+    assert not batch.looks_like_julia_output(tmp_path / "source.jl")
+    inputs, skipped = batch.expand_inputs([str(tmp_path)])
+    assert inputs == [str(tmp_path / "lowered.jl"), str(tmp_path / "paste.txt")]
+    assert skipped == [(str(tmp_path), ["notes.txt", "source.jl"])]

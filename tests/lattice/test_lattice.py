@@ -159,3 +159,30 @@ def test_vararg_tuple_merge_terminates():
         x = tmerge(x, tt([I] * n))
     assert show(x) == "Tuple{Vararg{Int64}}" or issimpleenoughtype(x)
     assert tmerge(x, tt([VarargType(I)])) in (x, tt([VarargType(I)]))
+
+
+# -- tmerge(::JLTypeLattice): `typea <: typeb && return typeb` has no simplicity check
+#    (issue 27, rule 1; 1.10 typelimits.jl): a subtype of a non-simple union merges into it
+def test_subtype_of_non_simple_union_merges_into_it():
+    u4 = ST.union(N, I, F, S)  # unionlen 4 > MAX_TYPEUNION_LENGTH: not simple enough
+    assert not issimpleenoughtype(u4)
+    for small in (I, S, ST.union(I, F), Const(1), Const("s"), ST.union(N, I, F)):
+        assert tmerge(small, u4) == u4 and tmerge(u4, small) == u4, show(small)
+    big = ST.union(T.REAL, S, N)  # abstract member counts twice: not simple either
+    assert not issimpleenoughtype(big)
+    assert tmerge(F, big) == big and tmerge(big, T.INTEGER) == big
+    # unrelated types still go through tmerge_types_slow's limit
+    assert tmerge(C, u4) == ANY
+
+
+# -- tmerge_types_slow's last resort (issue 27, rule 2): each Tuple member keeps its
+#    parameters of unioncomplexity 0 and widens the others to Any (a Vararg to Vararg)
+def test_last_resort_tuple_widening_keeps_union_free_parameters():
+    u4 = ST.union(I, F, S, C)
+    assert show(tmerge(N, tt([I, u4]))) == "Union{Nothing, Tuple{Int64, Any}}"
+    assert show(tmerge(tt([u4, S, I]), N)) == "Union{Nothing, Tuple{Any, String, Int64}}"
+    assert show(tmerge(N, tt([I, VarargType(u4)]))) == "Union{Nothing, Tuple{Int64, Vararg}}"
+    # a Vararg of a union-free type is kept as is
+    assert show(tmerge(N, tt([u4, VarargType(I)]))) == "Union{Nothing, Tuple{Any, Vararg{Int64}}}"
+    # still too complex after widening (abstract members count twice): Any
+    assert tmerge(ST.union(N, T.MISSING), tt([I, ST.union(I, F)])) == ANY

@@ -103,3 +103,22 @@ def test_const_val_instance_prints_and_checks_as_julia_prints_it():
         for exact in (False, True):
             rep = check_function(fn, r, res.world, exact=exact, path="t.ir")
             assert rep.differ == 0 and rep.agree == 4, (form, exact, rep.mismatches)
+
+
+INSTANCES = """\
+function f(a::Int64)
+1 ─ %1 = Core.AssertionError("size(A) == size(B)")::Core.Const(AssertionError("size(A) == size(B)"))
+│   %2 = Main.g(a)::Core.Const(Main.Pt(1, 2))
+└──      return %1
+end
+"""
+
+
+def test_an_instance_julia_printed_as_a_constant_is_compared_widened():
+    """Issue 31 §1: `%1 inferred AssertionError, Julia printed Core.Const(AssertionError("…"))` is an
+    agreement (both sides widened); an instance of a type irc does not know, where irc has Any, is not."""
+    rep = report(INSTANCES, exact=False)
+    assert [m.what for m in rep.mismatches] == ["%2"], [m.render() for m in rep.mismatches]
+    assert rep.mismatches[0].ours == "Any" and rep.mismatches[0].julia == "Core.Const(Main.Pt(1, 2))"
+    exact = report(INSTANCES, exact=True)
+    assert "%1" in [m.what for m in exact.mismatches]  # --exact compares the lattice elements

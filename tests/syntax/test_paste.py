@@ -212,6 +212,12 @@ CODEINFO = "CodeInfo(\n1 ─ %1 = x + 1\n└──      return %1\n) => Int64\n"
      "an `invoke` statement"),
     ("CodeInfo(\n1 ─ %1 = Main.g(_2)::Int64\n└──      return %1\n) => Int64\n", 2, 17, "optimized", "`_2`"),
     ("CodeInfo(\n1 ─ %1 = Base.mul_int(x, x)::Int64\n└──      return %1\n) => Int64\n", 2, 15, "optimized", "`mul_int`"),
+    # issue 31 §3: what only inlining writes, with no command line to say how the code was printed
+    ("CodeInfo(\n1 ─ %1 = Base.arrayref(true, v, 1)::Int64\n└──      return %1\n) => Int64\n", 2, 15, "optimized",
+     "`arrayref`, what `getindex`"),
+    ("MethodInstance for g(::Vector{Int64})\n  from g(v) @ Main REPL[1]:1\nArguments\n  #self#::Core.Const(g)\n"
+     "  v::Vector{Int64}\nBody::Int64\n1 ─ %1 = Base.arraylen(v)::Int64\n└──      return %1\n", 7, 15, "optimized",
+     "`arraylen`"),
     ("Body::Float64\n2 1 ─ %1 = (Base.sitofp)(Float64, x)::Float64\n  └──      return %1\n", 2, 1, "optimized",
      "line-number column"),
     ("Body::Float64\n1 ─ %1 = (x + 1)::Float64\n└──      return %1\n", 1, 1, "damaged", "header seems cut"),
