@@ -13,7 +13,7 @@ Julia versions of one band print (IRShow, `code_warntype`'s header):
 | band | marker (the first found is the evidence) |
 |---|---|
 | 1.12 | statement markers (`=   dynamic …`, `builtin`, `intrinsic`), `globaldecl`, `Core.isdefinedglobal`, `latestworld` |
-| 1.11 | `@Kwargs{`, `Memory{T}` / `MemoryRef{T}` types, `%n = enter #B` |
+| 1.11 | `@Kwargs{`, `Memory{T}` / `MemoryRef{T}` types, `%n = enter #B`, `#self#::Core.Const(Main.f)`, a function constant loaded into an SSA value first (`%1 = Main.sum::Core.Const(sum)`: 1.11 lowering; before, only closure types and non-constant globals were) |
 | 1.9–1.10 | the `from` line's `@ Module file:line` |
 | 1.6–1.8 | the `from` line's `in Module at file:line` |
 | ≤ 1.5 | `Core.Compiler.Const(…, false)` |
@@ -147,6 +147,10 @@ _MARKERS = (
         (("@Kwargs{",), lazy(r"@Kwargs\{"), "`@Kwargs{…}`"),
         (("Memory{", "MemoryRef{"), lazy(r"(?<!\w)Memory(?:Ref)?\{"), "a `Memory`/`MemoryRef` type"),
         (("enter #",), lazy(r"%\d+\s*=\s*enter\s+#\d+"), "`%n = enter #B`"),
+        (("#self#::Core.Const(Main.",), lazy(r"#self#::Core\.Const\(Main\.[^\s.()\"]+\)"),
+         "`#self#::Core.Const(Main.f)` (a function of Main itself; one of a submodule was qualified before)"),
+        (("::Core.Const(",), lazy(r"%\d+\s*=\s*Main\.(\w+)::Core\.Const\(\1\)"),
+         "a function constant loaded into an SSA value (`%1 = Main.f::Core.Const(f)`)"),
     )),
     ("1.9–1.10", V1_10, (
         (("from ",), lazy(r"^[ \t]*from \S.* @ [\w.]+ \S"), "the `from … @ Module file:line` header"),

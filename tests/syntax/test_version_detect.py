@@ -86,3 +86,22 @@ def test_version_is_a_frozen_value():
         V1_11.minor = 12  # type: ignore[misc]
     assert V1_10.stores_undef_flags and not V1_11.stores_undef_flags
     assert not V1_10.tmerge_v111 and V1_11.tmerge_v111 and V1_12.tmerge_v111
+
+
+def test_never_newer_than_the_index_band():
+    """samples/real/index.json's `julia_version_band` (bench/julia_version_band.py: markers and the
+    page's stated version): irc never answers a paste with rules newer than its band allows."""
+    index = json.loads((REAL / "index.json").read_text())
+    newer_ok = ("1.11", "1.12", "1.13")
+    checked = 0
+    for e in index:
+        band = e.get("julia_version_band") or "unknown"
+        if band in ("unknown", "conflicting"):
+            continue
+        d = detect((REAL / e["file"]).read_text())
+        if d.rules is not V1_10:
+            assert band.startswith(newer_ok), (e["file"], band, d.evidence)
+        if d.rules is V1_12:
+            assert band.startswith(("1.12", "1.13")), (e["file"], band, d.evidence)
+        checked += 1
+    assert checked > 150
