@@ -23,14 +23,17 @@ budget is asserted (exit 1 if exceeded).  Figures go in docs/robustness.md.
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+from timing import run_timed  # noqa: E402
+from workloads import generate_file  # noqa: E402
+
 BUDGET = 4 * 1024**3
 
 # Runs irc's CLI in the child with an audit hook counting opens of the input.
@@ -57,25 +60,10 @@ sys.exit(code if isinstance(code, int) else 1)
 
 
 def generate(stmts: int, slots: int, path: Path) -> float:
-    """Write the input, generated in a child process: a child's `ru_maxrss` on Linux is at least
-    its parent's peak at fork, so this process must not grow by building a 1M-statement text."""
+    """Write the straight-line input (bench/workloads.py, in a child process); its seconds."""
     t0 = time.perf_counter()
-    gen = ROOT / "bench" / "gen_mtk.py"
-    if gen.exists():
-        subprocess.run([sys.executable, str(gen), "--stmts", str(stmts), "--slots", str(slots),
-                        "--diamond-every", "0", "--seed", "1", "-o", str(path)], check=True)
-    else:  # fallback: plain straight-line chains
-        path.write_text(_fallback(stmts, slots), encoding="utf-8")
+    generate_file(path, stmts, slots, 0, 1)
     return time.perf_counter() - t0
-
-
-def _fallback(stmts: int, slots: int) -> str:
-    lines = ["function f(u::Vector{Float64}, t::Float64)", "1 ─       x1 = t"]
-    for i in range(2, stmts):
-        lines.append(f"│         x{(i % slots) + 1} = x{((i - 1) % slots) + 1} * t")
-    lines.append("└──       return nothing")
-    lines.append("end")
-    return "\n".join(lines) + "\n"
 
 
 # Runs parse -> build -> infer (no printing) in the child: irc.cli.driver.analyse.
@@ -97,28 +85,21 @@ sys.stderr.write("AUDIT opens=1\n")
 
 
 def run_child(path: Path, store: str, mode: str = "cli") -> dict:
-    err = tempfile.TemporaryFile()
     if mode == "cli":
         args = [sys.executable, "-c", CHILD, str(path), "infer", str(path), "--stats", "--state", store]
     else:
         args = [sys.executable, "-c", CHILD_PIPELINE, str(path), store]
-    t0 = time.perf_counter()
-    with open(os.devnull, "wb") as devnull:
-        p = subprocess.Popen(args, stdout=devnull, stderr=err, cwd=ROOT)
-        _, status, ru = os.wait4(p.pid, 0)
-    wall = time.perf_counter() - t0
-    p.returncode = os.waitstatus_to_exitcode(status)
-    err.seek(0)
-    stderr = err.read().decode("utf-8", "replace")
+    p = run_timed(args, ROOT)
+    stderr = p.stderr.decode("utf-8", "replace")
     opens = None
     for line in stderr.splitlines():
         if line.startswith("AUDIT opens="):
             opens = int(line.split("=")[1])
     return {
         "store": store,
-        "exit": p.returncode,
-        "wall_s": wall,
-        "peak_rss": ru.ru_maxrss * 1024,
+        "exit": p.rc,
+        "wall_s": p.wall,
+        "peak_rss": p.rss_mb * 1024 * 1024,
         "opens": opens,
         "stats": "\n".join(ln for ln in stderr.splitlines() if not ln.startswith("AUDIT")).strip()[-1500:],
     }

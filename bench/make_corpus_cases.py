@@ -56,7 +56,7 @@ sys.path.insert(0, str(ROOT))
 
 from irc.cli.driver import Options, RenderOptions, analyse, process_file  # noqa: E402
 from irc.ir import model as ir  # noqa: E402
-from irc.output.stubs import Stubs, collect, render  # noqa: E402
+from irc.diagnose.stubs import Stubs, collect, render  # noqa: E402
 from irc.output.text import _live_text, annotation_of  # noqa: E402
 
 REAL = ROOT / "samples" / "real"

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from irc.cli.driver import Options, analyse  # noqa: E402
 from irc.lattice.typelattice import widenconst  # noqa: E402
 from irc.lattice.typeprint import show  # noqa: E402
-from irc.output.stubs import Stubs, collect  # noqa: E402
+from irc.diagnose.stubs import Stubs, collect  # noqa: E402
 from irc.syntax.parser import parse_text  # noqa: E402
 from irc.world.world import World  # noqa: E402
 

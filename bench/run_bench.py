@@ -44,11 +44,8 @@ import platform
 import re
 import resource
 import shutil
-import statistics
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -57,7 +54,8 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 sys.path.insert(1, str(ROOT))
-import gen_mtk  # noqa: E402
+from timing import median, run_timed  # noqa: E402
+from workloads import input_file  # noqa: E402
 
 STORES = ("stmt", "block", "live")
 PHASES = ("parse", "cfg", "infer", "print")
@@ -89,25 +87,6 @@ QUICK = Config(runs=2, sizes=(2_000, 4_000), slots=200, a_size=(3_000, 500, 100)
 
 
 # ----------------------------------------------------------------- inputs
-
-
-def input_file(out: Path, stmts: int, slots: int, every: int, seed: int, extra: tuple[str, ...] = (),
-               stem: str = "") -> Path:
-    """Generate (or reuse) the input; the name carries every parameter (`stem` when given, for
-    `extra` generator arguments)."""
-    path = out / "inputs" / f"{stem or f'mtk_n{stmts}_s{slots}_k{every}_seed{seed}'}.ir"
-    stamp = path.with_suffix(".gen")  # the generator's source hash: regenerate when it changed
-    version = hashlib.sha256(Path(gen_mtk.__file__).read_bytes()).hexdigest()[:16]
-    if not path.exists() or not stamp.exists() or stamp.read_text() != version:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        # In a child process: generating 200k statements here would raise this process's peak RSS,
-        # and Linux reports a child's ru_maxrss as at least its parent's peak at fork (see run_process).
-        subprocess.run([sys.executable, str(BENCH / "gen_mtk.py"), "--stmts", str(stmts), "--slots", str(slots),
-                        "--diamond-every", str(every), "--seed", str(seed), *extra, "-o", str(tmp)], check=True)
-        tmp.replace(path)
-        stamp.write_text(version)
-    return path
 
 
 # ----------------------------------------------------------------- one process
@@ -144,25 +123,14 @@ def run_process(cmd: list[str], timeout: float, keep_stdout: Path | None = None)
     harness therefore never holds big data (inputs are generated and the
     regex pass is timed in child processes) and `report` states its own peak
     (`harness_rss_mb`), which must stay below every child's figure."""
-    with tempfile.TemporaryFile() as err:
-        out = open(keep_stdout, "wb") if keep_stdout else subprocess.DEVNULL
-        try:
-            t0 = time.perf_counter()
-            p = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=ROOT, env=child_env())
-            killer = threading.Timer(timeout, p.kill)
-            killer.start()
-            try:
-                _, status, ru = os.wait4(p.pid, 0)
-            finally:
-                killer.cancel()
-            wall = time.perf_counter() - t0
-            p.returncode = os.waitstatus_to_exitcode(status)
-        finally:
-            if keep_stdout:
-                out.close()
-        err.seek(0)
-        text = err.read().decode("utf-8", "replace")
-    r = Run(wall, ru.ru_maxrss / 1024.0, p.returncode, ru.ru_utime + ru.ru_stime)
+    out = open(keep_stdout, "wb") if keep_stdout else subprocess.DEVNULL
+    try:
+        t = run_timed(cmd, ROOT, child_env(), timeout, out)
+    finally:
+        if keep_stdout:
+            out.close()
+    text = t.stderr.decode("utf-8", "replace")
+    r = Run(t.wall, t.rss_mb, t.rc, t.cpu)
     r.phases, r.stats = parse_stats(text)
     r.stderr_tail = text[-2000:]
     if keep_stdout:
@@ -300,8 +268,7 @@ class Cell:
     digest: str = ""
 
     def median(self, f) -> float:
-        vals = [f(r) for r in self.runs]
-        return statistics.median(vals) if vals else float("nan")
+        return median(f(r) for r in self.runs)
 
     @property
     def wall(self) -> float:
@@ -393,8 +360,8 @@ def regex_once(path: Path, acc: dict[str, list]) -> None:
 
 
 def regex_summary(acc: dict[str, list]) -> dict[str, float]:
-    return {"findall_s": statistics.median(acc["findall"]), "findall_cpu_s": statistics.median(acc["findall_cpu"]),
-            "read_and_findall_s": statistics.median(acc["read_and_findall"]), "tokens": acc["tokens"][0],
+    return {"findall_s": median(acc["findall"]), "findall_cpu_s": median(acc["findall_cpu"]),
+            "read_and_findall_s": median(acc["read_and_findall"]), "tokens": acc["tokens"][0],
             "samples": acc}
 
 
@@ -429,7 +396,7 @@ def parse_throughput(path: Path, runs: int, timeout: float) -> dict:
     if r.returncode != 0:
         return {"error": r.stderr.strip()[-800:]}
     d = json.loads(r.stdout.strip().splitlines()[-1])
-    return {"parse_s": statistics.median(d["parse"]), "build_s": statistics.median(d["build"]),
+    return {"parse_s": median(d["parse"]), "build_s": median(d["build"]),
             "first_parse_s": d["first_parse"], "runs": d}
 
 
@@ -442,7 +409,7 @@ def startup_cost(runs: int, mode: str) -> float:
     rs = [run_process(cmd, 60) for _ in range(runs)]
     if any(r.rc != 0 for r in rs):
         return float("nan")
-    return statistics.median(r.wall for r in rs)
+    return median(r.wall for r in rs)
 
 
 # ----------------------------------------------------------------- reporting

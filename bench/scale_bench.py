@@ -55,11 +55,9 @@ import platform
 import re
 import resource
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,38 +66,12 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 import run_bench  # noqa: E402  (the first rounds' harness: its plotting and git helpers)
+from timing import median, ratio, run_timed  # noqa: E402
+from workloads import WORKLOADS, workload_file as input_file  # noqa: E402
 
 REGEX = run_bench.REGEX
 PHASES = ("parse", "cfg", "liveness", "engine", "flags", "print")
 
-
-@dataclass(frozen=True, slots=True)
-class Workload:
-    name: str
-    stmts: int
-    slots: int
-    every: int
-    window: int = 64
-    loaded: float = 0.0
-    scaled: bool = True  # divided by --scale
-
-    def at(self, scale: int) -> "Workload":
-        if not self.scaled or scale == 1:
-            return self
-        return Workload(self.name, self.stmts // scale, self.slots // scale, self.every, self.window, self.loaded,
-                        self.scaled)
-
-    @property
-    def stem(self) -> str:
-        return f"{self.name}_n{self.stmts}_s{self.slots}_k{self.every}_w{self.window}_l{self.loaded:g}"
-
-
-WORKLOADS = (
-    Workload("W1", 1_000_000, 20_000, 0, window=0, loaded=0.8),
-    Workload("W2", 1_000_000, 20_000, 1_000, window=0, loaded=0.8),
-    Workload("S100", 100_000, 2_000, 0, scaled=False),
-    Workload("S200", 200_000, 2_000, 0, scaled=False),
-)
 
 # Targets of issue 13 (end to end / regex floor, peak RSS MiB, output / input).
 TARGETS = {"W1": (8.0, 1024, None), "W2": (12.0, 1536, 2.0), "S100": (8.0, None, None)}
@@ -187,25 +159,15 @@ class Proc:
 
 def run(cmd: list[str], root: Path, timeout: float, stdout_path: Path | None = None) -> Proc:
     """A fresh process: wall, CPU and that child's peak RSS (os.wait4)."""
-    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as cap:
+    with tempfile.TemporaryFile() as cap:
         out = open(stdout_path, "wb") if stdout_path else cap
         try:
-            t0 = time.perf_counter()
-            p = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=root, env=child_env(root))
-            killer = threading.Timer(timeout, p.kill)
-            killer.start()
-            try:
-                _, status, ru = os.wait4(p.pid, 0)
-            finally:
-                killer.cancel()
-            wall = time.perf_counter() - t0
+            t = run_timed(cmd, root, child_env(root), timeout, out)
         finally:
             if stdout_path:
                 out.close()
-        err.seek(0)
         cap.seek(0)
-        return Proc(wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status),
-                    cap.read(), err.read().decode("utf-8", "replace"))
+        return Proc(t.wall, t.cpu, t.rss_mb, t.rc, cap.read(), t.stderr.decode("utf-8", "replace"))
 
 
 _UNIT = {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9}
@@ -251,13 +213,7 @@ class Cell:
     error: str = ""
 
     def med(self, key: str) -> float:
-        vals = [r[key] for r in self.runs if key in r]
-        return statistics.median(vals) if vals else float("nan")
-
-
-def input_file(out: Path, w: Workload) -> Path:
-    return run_bench.input_file(out, w.stmts, w.slots, w.every, 1, ("--window", str(w.window), "--loaded",
-                                                                     str(w.loaded)), w.stem)
+        return median(r[key] for r in self.runs if key in r)
 
 
 def log(msg: str) -> None:
@@ -336,9 +292,9 @@ def report(res: dict) -> str:
                       f"| error: {c.error[:120]} |||||||")
             continue
         md.append(f"| {c.workload} | {w['stmts']:,} | {w['slots']:,} | {fmt_i(c.med('blocks'))} | {c.version} "
-                  f"| {c.store} | {fmt(c.med('wall'))} | {fmt(fl['wall'], 3)} | {fmt(c.med('wall') / fl['wall'], 1)}x "
-                  f"| {fmt(c.med('cpu') / fl['cpu'], 1)}x | {fmt(c.med('rss_mb'), 0)} "
-                  f"| {fmt(c.med('output_bytes') / w['input_bytes'])} | {fmt_i(c.med('peak_state_cells'))} |")
+                  f"| {c.store} | {fmt(c.med('wall'))} | {fmt(fl['wall'], 3)} | {fmt(ratio(c.med('wall'), fl['wall']), 1)}x "
+                  f"| {fmt(ratio(c.med('cpu'), fl['cpu']), 1)}x | {fmt(c.med('rss_mb'), 0)} "
+                  f"| {fmt(ratio(c.med('output_bytes'), w['input_bytes']))} | {fmt_i(c.med('peak_state_cells'))} |")
     md += ["", "## Per phase (seconds: `--stats` medians; RSS: the phase child, MiB after the phase)", "",
            "| workload | version | store | " + " | ".join(f"{p} s" for p in PHASES)
            + " | RSS parse | RSS cfg | RSS infer | RSS print | peak |",
@@ -358,22 +314,22 @@ def report(res: dict) -> str:
             if c is None or not c.runs:
                 continue
             fl = res["floor"][name]
-            r = c.med("wall") / fl["wall"]
+            r = ratio(c.med("wall"), fl["wall"])
             md.append(f"| {name}: end to end / regex floor ≤ {tr:g}x | {store} | {r:.1f}x "
                       f"| {'holds' if r <= tr else '**fails**'} |")
-            rc = c.med("cpu") / fl["cpu"]
+            rc = ratio(c.med("cpu"), fl["cpu"])
             md.append(f"| {name}: CPU / regex floor CPU ≤ {tr:g}x | {store} | {rc:.1f}x "
                       f"| {'holds' if rc <= tr else '**fails**'} |")
             if tm:
                 m = c.med("rss_mb")
                 md.append(f"| {name}: peak RSS ≤ {tm:,} MiB | {store} | {m:,.0f} MiB | {'holds' if m <= tm else '**fails**'} |")
             if to:
-                o = c.med("output_bytes") / res["workloads"][name]["input_bytes"]
+                o = ratio(c.med("output_bytes"), res["workloads"][name]["input_bytes"])
                 md.append(f"| {name}: text output ≤ {to:g}x input | {store} | {o:.2f}x "
                           f"| {'holds' if o <= to else '**fails**'} |")
         a, b = cells.get("S100"), cells.get("S200")
         if a and b and a.runs and b.runs:
-            r = b.med("wall") / a.med("wall")
+            r = ratio(b.med("wall"), a.med("wall"))
             md.append(f"| S200 / S100 end to end ≤ 2.1 | {store} | {r:.2f} | {'holds' if r <= 2.1 else '**fails**'} |")
     md.append("")
     return "\n".join(md)
@@ -478,8 +434,7 @@ def main(argv: list[str] | None = None) -> int:
                 phase_run(c, paths[c.workload], roots[c.version], args.timeout)
     for w in wls:
         fl = floors[w.name]
-        res["floor"][w.name] = {"wall": statistics.median(f["wall"] for f in fl),
-                                "cpu": statistics.median(f["cpu"] for f in fl)}
+        res["floor"][w.name] = {"wall": median(f["wall"] for f in fl), "cpu": median(f["cpu"] for f in fl)}
     res["identical"] = {}
     for w in wls:
         for v, _, _ in versions:

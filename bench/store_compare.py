@@ -20,16 +20,16 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 sys.path.insert(1, str(ROOT))
+from timing import median, ratio, run_timed  # noqa: E402
+from workloads import WORKLOADS, workload_file  # noqa: E402
 
 CHILD = r"""
 import json, sys, time, gc
@@ -64,17 +64,11 @@ print(json.dumps({"cpu": acc, "cells": cells, "files": len(progs)}))
 def cli_rss(path: Path, store: str) -> float:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    with open(os.devnull, "wb") as devnull:
-        p = subprocess.Popen([sys.executable, "-m", "irc", "infer", "--state", store, str(path)], stdout=devnull,
-                             stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
-        _, _, ru = os.wait4(p.pid, 0)
-    return ru.ru_maxrss / 1024.0
+    return run_timed([sys.executable, "-m", "irc", "infer", "--state", store, str(path)], ROOT, env).rss_mb
 
 
 def main() -> int:
     import json
-
-    import scale_bench as SB
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=7)
@@ -85,8 +79,8 @@ def main() -> int:
     out = Path(args.out)
     small = [str(p) for p in sorted((ROOT / "samples").glob("*.ir")) + sorted((ROOT / "samples" / "real").glob("*.ir"))]
     inputs = [("small files", small, None)]
-    for w in SB.WORKLOADS:
-        p = SB.input_file(out, w.at(args.scale))
+    for w in WORKLOADS:
+        p = workload_file(out, w.at(args.scale))
         inputs.append((f"{w.name} ({w.at(args.scale).stmts:,} statements)", [str(p)], p))
     stores = args.stores.split(",")
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -106,12 +100,12 @@ def main() -> int:
           + " | peak RSS MiB (CLI) | vs " + base + " |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for name, d, rss in rows:
-        med = {s: statistics.median(d["cpu"][s]) for s in stores}
+        med = {s: median(d["cpu"][s]) for s in stores}
         for s in stores:
             m = rss.get(s, float("nan"))
-            print(f"| {name} | {s} | {med[s]:.3f} | {med[s] / med[base]:.2f} | {d['cells'][s]:,} "
+            print(f"| {name} | {s} | {med[s]:.3f} | {ratio(med[s], med[base]):.2f} | {d['cells'][s]:,} "
                   f"| {d['cells'][s] / max(1, d['cells'][base]):.2f} | {m:,.0f} "
-                  f"| {m / rss[base] if rss else float('nan'):.2f} |")
+                  f"| {ratio(m, rss[base]) if rss else float('nan'):.2f} |")
     return 0
 
 

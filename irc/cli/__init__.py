@@ -1,4 +1,4 @@
-"""Stage 7, command line: the pipeline as commands.
+"""Stage 9, command line: the pipeline as commands.
 
 `driver` runs the stages for one input (read, parse, build, world, infer,
 render; timed per phase), `batch` handles many inputs (files, folders,

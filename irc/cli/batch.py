@@ -36,7 +36,7 @@ Algorithm:
   list), never joined into one string.  A
   failed input prints its errors and writes nothing; the others go on.
   `--check` and `--warn-only` with `--format json|jsonl` print a report
-  (`irc.output.reports`) instead of text.  An input with no function is a
+  (`irc.diagnose.reports`) instead of text.  An input with no function is a
   warning about the whole file.  Exit status: 1 when an input failed,
   `--check` found a difference or `--strict` saw a warning (with `--quiet`
   one line says so); 2 for bad usage; else 0.
@@ -425,7 +425,7 @@ def warnings_summary(warnings: int, warned_functions: int, file_warnings: int) -
 
 def _report_entry(oc: Any, check: bool) -> dict:
     """One input's object in a `--check`/`--warn-only` JSON report (a failed input: its errors)."""
-    from irc.output.reports import check_entry, warnings_entry
+    from irc.diagnose.reports import check_entry, warnings_entry
 
     entry = oc.report_json or (check_entry(oc.path) if check else warnings_entry(oc.path))
     return {**entry, "errors": oc.error_json}
@@ -446,9 +446,9 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     """
     if opts.format != "text":  # JSON output or reports (the text path imports neither)
         from irc.output.jsondoc import document, dumps, dumps_line
-        from irc.output.reports import dumps_report, report_document
+        from irc.diagnose.reports import dumps_report, report_document
     if opts.check:
-        from irc.output.check import check_summary
+        from irc.diagnose.check import check_summary
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr

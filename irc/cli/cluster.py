@@ -158,7 +158,7 @@ def connect(address: str, connect_timeout: float | None = None, worker_wait: flo
         from distributed import Client
     except ImportError as e:
         raise ClusterError(f"--scheduler needs Dask's distributed package ({e}); "
-                           "install it with: pip install 'irc[cluster]'") from e
+                           "install it with: pip install 'julia-irc[cluster]'") from e
     try:
         client = Client(address, timeout=connect_timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as e:

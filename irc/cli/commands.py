@@ -5,7 +5,7 @@ declarations irc lacked, as a file to edit) and `irc cfg --states/--format`
 
 Each is a function of the parsed options returning the exit status: reads
 its inputs (`irc.cli.batch`), runs the pipeline (`irc.cli.driver.analyse`),
-renders with `irc.output.explain` / `irc.output.cfgview`, and reports every
+renders with `irc.diagnose.explain` / `irc.output.cfgview`, and reports every
 error located on stderr (never a traceback).
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from irc.cli.batch import destination_problem, expand_inputs, read_input, skippe
 from irc.cli.driver import Options, analyse
 from irc.errors import IrcError, render_all
 from irc.output.cfgview import graphviz_render, program_dot
-from irc.output.explain import explain_slot, find_slot, slots_named
+from irc.diagnose.explain import explain_slot, find_slot, slots_named
 
 
 def explain_main(path: str, slot: str | None, function: str | None, options: Any,
@@ -86,7 +86,7 @@ class _analysed:
 
 def _explain_statement(path: str, stmt: str, function: str | None, cands: list, res: Any, stdout: Any,
                        stderr: Any) -> int:
-    from irc.output.explain_stmt import explain_stmt, find_stmt
+    from irc.diagnose.explain_stmt import explain_stmt, find_stmt
 
     if len(cands) > 1:
         names = ", ".join(fn.name for fn, _ in cands)
@@ -105,11 +105,11 @@ def stubs_main(paths: list[str], options: Any, output: str | None = None,
                stdout: Any = None, stderr: Any = None, every: bool = False) -> int:
     """`irc stubs FILE… [--all] [-o FILE]`: the declarations irc lacked for the
     inputs (`--all`: for every call Julia printed a type for), as one file to
-    edit (`irc.output.stubs`); returns the exit status (1 when an input had
+    edit (`irc.diagnose.stubs`); returns the exit status (1 when an input had
     errors: its stubs are left out)."""
     if every:
         options = replace(options, use_printed="all")
-    from irc.output.stubs import Stubs, collect, render
+    from irc.diagnose.stubs import Stubs, collect, render
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr

@@ -320,7 +320,7 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
             out.messages += "".join(render(d, text) + "\n" for _, r in res.results for d in r.diagnostics)
             out.messages += "".join(render(d, text) + "\n" for name, d in warned if name is None)
         if opts.check:
-            from irc.output.check import CheckReport, check_function
+            from irc.diagnose.check import CheckReport, check_function
 
             rep = CheckReport()
             for fn, r in res.results:
@@ -329,12 +329,12 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
             if opts.format == "text":
                 out.output = "".join(m.render_with_why() + "\n" for m in rep.mismatches)
             else:
-                from irc.output.reports import check_entry
+                from irc.diagnose.reports import check_entry
 
                 out.report_json = check_entry(path, rep)
         elif opts.warn_only:
             if opts.format != "text":
-                from irc.output.reports import warnings_entry
+                from irc.diagnose.reports import warnings_entry
 
                 out.report_json = warnings_entry(path, warned)
         elif opts.format == "text":

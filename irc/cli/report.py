@@ -3,10 +3,10 @@
 Algorithm: expand the inputs as `irc infer` does (`batch.expand_inputs`:
 files, directories, `-`; what a directory skipped is noted), analyse each with the same pipeline and options
 (`driver.analyse`) and turn it into plain data (`report_file` ->
-`irc.output.reportdata.FileReport`) -- in this process, in `--jobs N`
+`irc.report.reportdata.FileReport`) -- in this process, in `--jobs N`
 worker processes, or as tasks on a Dask cluster (`--scheduler`,
 `irc.cli.cluster`), always collected in input order -- then render the page
-(`irc.output.reporthtml.render_report`) and write it atomically
+(`irc.report.reporthtml.render_report`) and write it atomically
 (`batch.write_output`; `-o -` writes to stdout).
 
 A file that fails (unreadable, syntax or semantic errors) is listed in the
@@ -28,7 +28,7 @@ from irc.cli.batch import (STDIN, Progress, destination_problem, expand_inputs, 
                            julia_problem, read_input, run_options_error, run_tasks, skipped_note, write_output)
 from irc.cli.driver import Options, _gc_paused, analyse, deep_recursion
 from irc.errors import IrcError, render
-from irc.output.reportdata import FileReport, file_report
+from irc.report.reportdata import FileReport, file_report
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,7 @@ def report_main(paths: list[str], output: str, opts: ReportOptions, *, title: st
                 stderr: TextIO | None = None, progress: bool | None = None) -> int:
     """Run `irc report` (see the module doc); returns the exit status."""
     from irc import __version__
-    from irc.output.reporthtml import ReportMeta, render_report
+    from irc.report.reporthtml import ReportMeta, render_report
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr

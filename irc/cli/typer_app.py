@@ -121,7 +121,7 @@ JULIA = typer.Option(None, "--julia", metavar="1.10|1.11|1.12", callback=_julia,
                      help="Answer with this Julia version's inference rules (default: the version the paste's "
                           "print form shows, else 1.10; older than 1.10 is answered with 1.10's).")
 SCHEDULER = typer.Option(None, "--scheduler", help="Run each file as a task on the Dask cluster at ADDRESS "
-                         "(tcp://HOST:PORT; needs the \\[cluster] extra).", metavar="ADDRESS")
+                         "(tcp://HOST:PORT; needs the \\[cluster] extra: pip install 'julia-irc\\[cluster]').", metavar="ADDRESS")
 
 
 @app.command("fmt", cls=IrcCommand)

@@ -16,8 +16,11 @@ completes it from the body, in this order:
    the first block (`%2 = x::Vector{Float64}`, `x::Int64 < n` -- in the
    first block, before any branch could narrow it), else `Any`.
 
-Whatever came from step 2 or 3 rather than from the paste's own words, and
-where the rest came from, is said in one note.
+A function the paste does not name is named after where it was pasted:
+`codeinfo@FILE:LINE` with the line of the REPL command that printed it,
+else `codeinfo@FILE` (the file's base name; `codeinfo@stdin` for standard
+input).  Whatever came from step 2 or 3 rather than from the paste's own
+words, and where the rest came from, is said in one note.
 
 Invariants: argument slots are 2..n+1 in order; nothing is invented that
 the paste contradicts (a pinned `x@_2` stays slot 2); the syntax tree is
@@ -25,11 +28,11 @@ not changed.
 """
 from __future__ import annotations
 
+import os
 import re
 
 from irc.syntax import tree as S
 
-UNNAMED = "#codeinfo#"  # the name of a CodeInfo whose function the paste does not name
 _IDENT = re.compile(r"(?:[^\W\d]|#+[\w!])[\w#!]*")
 
 
@@ -128,10 +131,19 @@ def typed_reads(lines: list[S.BodyLine]) -> dict:
     return out
 
 
-def codeinfo_signature(fd: S.FunctionDef, assigned: set):
-    """(name parts, [(name or None, pinned id or None, type expr or None, line, col)], note or None)."""
+def unnamed(path: str, repl_line: int | None) -> str:
+    """The name of a `CodeInfo(` whose function the paste does not name:
+    `codeinfo@` and the input's base name (`<stdin>` -> `stdin`), then
+    `:LINE` when a REPL command on that line printed it."""
+    where = os.path.basename(path).strip("<>") or "input"
+    return f"codeinfo@{where}" if repl_line is None else f"codeinfo@{where}:{repl_line}"
+
+
+def codeinfo_signature(fd: S.FunctionDef, assigned: set, path: str = "<input>"):
+    """(name parts, [(name or None, pinned id or None, type expr or None, line, col)], note or None);
+    `path` is the input's, for the name of an unnamed one (`unnamed`)."""
     hint = fd.hint or S.SignatureHint(None, None)
-    name = hint.name or (UNNAMED,)
+    name = hint.name or (unnamed(path, hint.repl_line),)
     if hint.thunk:
         return name, [], None
     reads = unassigned_reads(fd.lines, assigned)
@@ -180,7 +192,7 @@ def _note(hint: S.SignatureHint, name, args, used_reads: bool, from_reads: list,
     if hint.origin:
         bits.append(f"from {hint.origin}")
     if hint.name is None:
-        bits.append("the paste does not name the function" if name == (UNNAMED,) else "its name from the line-info")
+        bits.append("the paste does not name the function")  # the name is `unnamed`'s
     if used_reads:
         bits.append("arguments are the names read but never assigned")
     if from_reads:

@@ -1,6 +1,6 @@
 """The builder's first walk in two processes: a forked child walks the body's later lines.
 
-`irc.ir.build._Builder._resolve_body` walks a body's lines in order; with
+`irc.ir.walk.BodyWalk._resolve_body` walks a body's lines in order; with
 a `Split` and a body of `Split.min_lines` lines or more it forks
 (`irc.forking`) before it reads any line:
 

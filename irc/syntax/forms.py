@@ -415,10 +415,11 @@ def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef
     name: tuple[str, ...] | None = None
     args: list[S.ArgDecl] | None = None
     origin = ""
+    repl_line = o.command.line if o.command else None
     if cmd is not None:
         origin = f"the REPL line {o.command.line}" if o.command else ""
         if cmd.what == "lower":
-            return S.SignatureHint(("top-level scope",), [], origin, True)
+            return S.SignatureHint(("top-level scope",), [], origin, True, repl_line)
         if cmd.macro:
             rest = cmd.rest
             m = re.match(r"((?:[A-Za-z_][\w!]*\.)*[A-Za-z_][\w!]*)\(", rest)
@@ -464,7 +465,7 @@ def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef
             if m.group(1) not in ("none", "top-level scope", "unknown scope", "macro expansion"):
                 name = tuple(m.group(1).split("."))
                 break
-    return S.SignatureHint(name, args, origin, False)
+    return S.SignatureHint(name, args, origin, False, repl_line)
 
 
 def _bare(name: str) -> str | None:

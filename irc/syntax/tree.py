@@ -413,13 +413,16 @@ class SignatureHint:
     """What a bare `CodeInfo(` (one with no header) is a method of, as far as
     the paste tells (irc.syntax.forms): `name` (None: unknown), `args` (None:
     how many is unknown; an `ArgDecl` with no name or type leaves it to the
-    body), where it came from (`origin`, for the note), and whether the code
-    is top-level (`Meta.lower`: no arguments, bare names are globals)."""
+    body), where it came from (`origin`, for the note), whether the code
+    is top-level (`Meta.lower`: no arguments, bare names are globals), and
+    the line of the command (its REPL prompt) that printed it (`repl_line`;
+    None: the paste shows none; it names an unnamed one, irc.ir.signature)."""
 
     name: tuple[str, ...] | None
     args: list[ArgDecl] | None
     origin: str = ""
     thunk: bool = False
+    repl_line: int | None = None
 
 
 @dataclass(slots=True)

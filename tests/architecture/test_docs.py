@@ -2,7 +2,8 @@
 
 - no path out of the repository (`../…`) and no machine-specific path;
 - every repository path the docs and README name in backticks exists
-  (files, folders, or globs that match something);
+  (files, folders, or globs that match something), and so does every file a
+  Markdown link or image (`[text](path)`, `![alt](plot.png)`) points to;
 - docs/architecture.md's tree lists every module of the package, and every
   module it lists exists.
 """
@@ -44,6 +45,14 @@ def test_every_named_repository_path_exists(doc):
         elif not (ROOT / ref).exists():
             missing.append(ref)
     assert not missing, f"{doc.name} names paths that do not exist: {sorted(set(missing))}"
+
+
+@pytest.mark.parametrize("doc", DOCS + [ROOT / "bench" / "README.md"], ids=lambda p: p.parent.name + "/" + p.name)
+def test_every_link_and_image_exists(doc):
+    targets = re.findall(r"\]\(([^)\s]+)\)", doc.read_text(encoding="utf-8"))
+    local = [t.split("#")[0] for t in targets if not re.match(r"[a-z][a-z0-9+.-]*:|#", t)]
+    missing = [t for t in local if not (doc.parent / t).exists()]
+    assert not missing, f"{doc.name} links to files that do not exist: {missing}"
 
 
 def test_architecture_tree_lists_every_module():

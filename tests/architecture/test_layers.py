@@ -3,7 +3,7 @@ module imports itself back through any chain, counting imports inside functions.
 
 Stages, lowest first (see docs/architecture.md):
 
-    irc (version), irc.errors, irc.forking  <  syntax  <  ir  <  lattice  <  world  <  infer  <  output  <  cli  <  irc.__main__
+    irc (version), irc.errors, irc.forking  <  syntax  <  ir  <  lattice  <  world  <  infer  <  output  <  diagnose  <  report  <  cli  <  irc.__main__
 
 The graph is read from the source (ast), so an import placed inside a function
 to dodge a circle at import time still counts.
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2] / "irc"
-STAGES = ["syntax", "ir", "lattice", "world", "infer", "output", "cli"]
+STAGES = ["syntax", "ir", "lattice", "world", "infer", "output", "diagnose", "report", "cli"]
 BASE = ("irc", "irc.errors", "irc.forking")  # below every stage: the version, located errors, work split with a child
 
 

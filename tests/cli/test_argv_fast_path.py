@@ -246,7 +246,7 @@ def test_plain_infer_imports_neither_typer_nor_the_other_options_modules():
     modules = set(modules.split())
     assert status == "0" and "MethodInstance" in p.stdout
     lazy = {"typer", "click", "pydantic", "rich", "irc.cli.typer_app", "irc.cli.cluster", "irc.cli.loading",
-            "irc.output.jsondoc", "irc.output.reports", "irc.output.check", "irc.output.explain", "json"}
+            "irc.output.jsondoc", "irc.diagnose.reports", "irc.diagnose.check", "irc.diagnose.explain", "json"}
     assert not lazy & modules, sorted(lazy & modules)
     assert "irc.output.text" in modules  # it did print
 

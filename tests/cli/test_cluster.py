@@ -47,7 +47,7 @@ def test_scheduler_and_jobs_exclude_each_other():
 
 
 def test_unreachable_scheduler_is_a_clear_error(tmp_path, monkeypatch):
-    pytest.importorskip("distributed", reason="the cluster extra (irc[cluster]) is not installed")
+    pytest.importorskip("distributed", reason="the cluster extra (julia-irc[cluster]) is not installed")
     import socket
 
     from irc.cli import cluster
@@ -68,12 +68,12 @@ def test_missing_distributed_says_which_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` now fails
     err = io.StringIO()
     assert cli_report(["x.ir"], output="r.html", scheduler="tcp://127.0.0.1:1", stderr=err) == 2
-    assert "pip install 'irc[cluster]'" in err.getvalue()
+    assert "pip install 'julia-irc[cluster]'" in err.getvalue()
 
 
 @pytest.fixture(scope="module")
 def cluster():
-    distributed = pytest.importorskip("distributed", reason="the cluster extra (irc[cluster]) is not installed")
+    distributed = pytest.importorskip("distributed", reason="the cluster extra (julia-irc[cluster]) is not installed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   host="127.0.0.1") as lc:
         yield lc.scheduler_address

@@ -33,7 +33,7 @@ from irc.infer.analysis import infer_function
 from irc.infer.engine import replay, try_handlers
 from irc.ir.body import Body
 from irc.output.jsondoc import document, dumps, function_json
-from irc.output.stubs import Stubs, collect, render
+from irc.diagnose.stubs import Stubs, collect, render
 from irc.output.text import render_program
 
 STORES = ["stmt", "block", "live", "shared"]

@@ -1,5 +1,5 @@
 """The builder's hot copies skip `__init__` (the `ir.Stmt`, `Call` and
-`SlotRef` objects `irc.build._Builder._resolve_body` makes per statement): they must set every
+`SlotRef` objects the walk makes per statement: `irc.ir.walk`, `irc.ir.resolve`): they must set every
 field, so that the objects equal what the dataclass constructors give.
 
 A field added to `ir.Stmt`, `syntax.Call` or `syntax.SlotRef` without
@@ -26,7 +26,7 @@ from conftest import CONFORMANCE, sample_files
     (S.SlotRef, ["name", "id", "line", "col"]),
 ])
 def test_fast_copies_know_every_field(cls, names):
-    """The fields `_resolve_body` sets on its `object.__new__` copies: adding a
+    """The fields the walk sets on its `object.__new__` copies: adding a
     field to one of these classes means updating those copies too."""
     assert [f.name for f in dataclasses.fields(cls)] == names == list(cls.__slots__)
 

@@ -225,7 +225,7 @@ def test_the_builder_reads_the_matches_of_an_mtk_program_without_a_line_object()
 @pytest.mark.parametrize("chunk", [1, 5, 64])
 def test_column_build_equals_object_build_in_small_slices(chunk, monkeypatch):
     """The walk moves rows into the columns (and drops consumed lines) a slice of lines at a time."""
-    import irc.ir.build as B
+    import irc.ir.walk as B
     import irc.syntax.matches as M
 
     monkeypatch.setattr(B, "_CHUNK", chunk)

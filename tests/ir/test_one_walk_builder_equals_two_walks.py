@@ -20,7 +20,8 @@ import pytest
 
 from irc.ir import model as ir
 from irc.syntax import tree as S
-from irc.ir.build import _allocate, _assigned_names, _Builder, _Walk
+from irc.ir.build import _Builder
+from irc.ir.slottable import _allocate, _assigned_names, _Walk
 from irc.ir.signature import codeinfo_signature
 from irc.errors import DiagnosticSink, IrcError
 from irc.syntax.parser import parse_text
@@ -113,7 +114,7 @@ def oracle(fd: S.FunctionDef, sink: DiagnosticSink) -> ir.Function | None:
         return None
     assigned = _assigned_names(fd.lines) if fd.form in ("variables", "codeinfo") else set()
     if fd.form == "codeinfo":
-        b.codeinfo = codeinfo_signature(fd, assigned)
+        b.codeinfo = codeinfo_signature(fd, assigned, b.sink.path)
     name, module = b._name_module()
     b._header_slots(assigned)
     if not fd.lines:

@@ -23,10 +23,20 @@ def sig(fn) -> list[tuple[str, str | None]]:
 
 def test_arguments_are_the_names_read_but_never_assigned():
     (fn,) = build("CodeInfo(\n1 ─      z = x * y\n│   %2 = z + w\n└──      return %2\n)\n").functions
-    assert fn.name == "#codeinfo#" and fn.form == "codeinfo"
+    assert fn.name == "codeinfo@t.ir" and fn.form == "codeinfo"
     assert sig(fn) == [("#self#", None), ("x", None), ("y", None), ("w", None)]
     (note,) = fn.notes
     assert note.severity == "note" and "names read but never assigned" in note.message and "--signature" in note.message
+
+
+def test_an_unnamed_codeinfo_is_named_after_its_file_and_repl_line():
+    body = "CodeInfo(\n1 ─ %1 = x + y\n└──      return %1\n)\n"
+    assert build_program(parse_text(body, "dir/r134.ir")).functions[0].name == "codeinfo@r134.ir"
+    assert build_program(parse_text(body, "<stdin>")).functions[0].name == "codeinfo@stdin"
+    # a REPL command that names no function: its line tells the CodeInfos of one transcript apart
+    text = "julia> @code_lowered a + b\n" + body + "\njulia> @code_lowered c + d\n" + body
+    assert [fn.name for fn in build(text).functions] == ["codeinfo@t.ir:1", "codeinfo@t.ir:7"]
+    assert all("does not name the function" in fn.notes[0].message for fn in build(text).functions)
 
 
 def test_typed_reads_of_the_first_block_type_the_arguments():

@@ -29,7 +29,7 @@ from conftest import CONFORMANCE, ROOT
 from irc.cli.driver import Options, analyse
 from irc.lattice.typelattice import widenconst
 from irc.lattice.typeprint import show
-from irc.output.stubs import Stubs, collect, render
+from irc.diagnose.stubs import Stubs, collect, render
 from irc.output.text import annotation_of, printed_return_type
 
 THRESHOLD = 0.95
@@ -134,7 +134,7 @@ def test_loops_over_base_calls_need_no_declarations(tmp_path, name):
 def test_irc_never_claims_a_throw_where_julia_printed_a_type():
     """Issue 12's measurement: expectations where Julia printed a real type and
     irc said `Union{}` or unreached (a claim that the code throws)."""
-    from irc.output.check import check_function
+    from irc.diagnose.check import check_function
 
     claims, read = [], 0
     for path in corpus():

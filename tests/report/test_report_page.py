@@ -16,7 +16,7 @@ from report_corpus import make_corpus, parse_html
 from irc.cli.batch import cli_infer
 from irc.cli.report import ReportOptions, report_main
 from irc.output import colour as C
-from irc.output.reportdata import CATEGORY_OF_CODE, category
+from irc.report.reportdata import CATEGORY_OF_CODE, category
 
 
 @pytest.fixture(scope="module")
@@ -199,7 +199,7 @@ def test_segments_inverts_paint():
 
 
 def test_paths_are_shown_below_the_directory_all_inputs_share(dom, corpus):
-    from irc.output.reportdata import common_prefix
+    from irc.report.reportdata import common_prefix
 
     assert common_prefix(["/a/b/x.ir", "/a/b/c/y.ir"]) == "/a/b/"
     assert common_prefix(["/a/bc/x.ir", "/a/bd/y.ir"]) == "/a/"

@@ -24,7 +24,7 @@ import posixpath
 from html import escape
 
 from irc.output import colour as C
-from irc.output.reportdata import FileReport, FunctionReport, severity_key
+from irc.report.reportdata import FileReport, FunctionReport, severity_key
 
 WIDTH, HEIGHT = 600, 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 40

@@ -17,7 +17,7 @@ from __future__ import annotations
 from html import escape
 
 from irc.output import colour as C
-from irc.output.reportdata import CATEGORIES, FileReport, FunctionReport, worst_first
+from irc.report.reportdata import CATEGORIES, FileReport, FunctionReport, worst_first
 
 COLUMNS = (
     ("rank", "#", "num", "Default order: worst first"),

@@ -5,8 +5,8 @@
 The page, top to bottom: a summary (files, functions, statements, share of
 typed statements with a concrete type, Any statements, maybe-undefined
 locals, runtime dispatches, unknown callees, other warnings, errors); the
-pictures (`irc.output.reportchart`, inline SVG); the sortable table of
-functions, worst first (`irc.output.reporttable`); the files that failed,
+pictures (`irc.report.reportchart`, inline SVG); the sortable table of
+functions, worst first (`irc.report.reporttable`); the files that failed,
 with their located errors as `irc infer` prints them; and per function a
 collapsible section with its diagnostics, each linked to its line, and its
 annotated IR in `@code_warntype` layout and colours -- the runs of
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from html import escape
 
 from irc.output import colour as C
-from irc.output.reportchart import scatter_svg, where_svg
-from irc.output.reportdata import CATEGORIES, FileReport, FunctionReport, Summary, common_prefix, summarise
-from irc.output.reporttable import table_html
+from irc.report.reportchart import scatter_svg, where_svg
+from irc.report.reportdata import CATEGORIES, FileReport, FunctionReport, Summary, common_prefix, summarise
+from irc.report.reporttable import table_html
 
 
 @dataclass(frozen=True, slots=True)

@@ -298,7 +298,7 @@ def _curlies(e: Any, name: str, depth: int = 0):
 def _count_differences(stubs: Stubs, world: Any, fn: ir.Function, result: Any, path: str) -> None:
     """`--check`'s disagreements in `fn` (widened), counted for the note a file with nothing
     to declare gets."""
-    from irc.output.check import check_function
+    from irc.diagnose.check import check_function
 
     report = check_function(fn, result, world, path=path)
     stubs.differ += report.differ

@@ -1,7 +1,7 @@
 """`--check` / `--exact` (irc.check): Julia's annotations against irc's answers."""
 from __future__ import annotations
 
-from irc.output.check import Mismatch, check_function
+from irc.diagnose.check import Mismatch, check_function
 from irc.cli.driver import analyse_text
 
 from progs import ANNOTATED, LOOP
