@@ -38,13 +38,13 @@ from typing import Any
 FLAGS = {
     "--stats": "stats", "--check": "check", "--exact": "exact", "--no-prelude": "no_prelude",
     "--warn-only": "warn_only", "--quiet": "quiet", "-q": "quiet", "--strict": "strict", "--plain": "plain",
-    "--hide-stable": "hide_stable", "--use-printed-types": "use_printed",
+    "--hide-stable": "hide_stable", "--use-printed-types": "use_printed", "--compare-versions": "compare_versions",
 }
 # option spelling -> cli_infer keyword (options taking one value)
 VALUES = {
     "--format": "format", "-f": "format", "--state": "state", "--prelude": "prelude", "--color": "color",
     "-o": "output", "--output": "output", "--out-dir": "out_dir", "--jobs": "jobs", "-j": "jobs",
-    "--signature": "signature", "--scheduler": "scheduler", "--entries": "entries",
+    "--signature": "signature", "--scheduler": "scheduler", "--entries": "entries", "--julia": "julia",
 }
 REPEATABLE = frozenset({"prelude"})
 INTEGER = frozenset({"jobs"})
@@ -54,7 +54,7 @@ DEFAULTS: dict[str, Any] = {
     "format": "text", "state": "shared", "stats": False, "check": False, "exact": False, "no_prelude": False,
     "prelude": [], "color": "auto", "output": None, "out_dir": None, "jobs": 1, "warn_only": False,
     "quiet": False, "strict": False, "plain": False, "hide_stable": False, "use_printed": False,
-    "signature": None, "scheduler": None, "entries": "brief",
+    "signature": None, "scheduler": None, "entries": "brief", "julia": None, "compare_versions": False,
 }
 
 COMPLETE_VAR = "_IRC_COMPLETE"  # typer's shell-completion switch for prog_name "irc"

@@ -534,10 +534,11 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
                     json_files.append(entry)
                 continue
             if opts.format == "json" and not opts.check and not opts.warn_only:
-                entry = {"path": path, "functions": oc.functions_json or [], "errors": oc.error_json}
+                entry = {"path": path, **oc.version_json, "functions": oc.functions_json or [],
+                         "errors": oc.error_json}
                 json_files.append(entry)
                 if dest is not None and not oc.errors:
-                    failed += not write_output(dest, dumps(document(entry["functions"])), stderr)
+                    failed += not write_output(dest, dumps(document(entry["functions"], oc.version_json)), stderr)
                 continue
             body = _pieces(oc)
             if dest is not None:
@@ -556,7 +557,8 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
         if many:
             emit(dumps({"files": json_files}))
         elif json_files and not json_files[0]["errors"]:
-            emit(dumps(document(json_files[0]["functions"])))
+            emit(dumps(document(json_files[0]["functions"], {k: json_files[0][k] for k in VERSION_KEYS
+                                                             if k in json_files[0]})))
     if opts.check and out_dir is None and not report:
         emit(check_summary(agree, differ, from_input, len(inputs) - failed, failed) + "\n")
     if output is not None:
@@ -622,6 +624,48 @@ COLOR_CHOICES = ("auto", "always", "never")
 ENTRIES = ("brief", "full")  # irc.output.text.ENTRIES (not imported: the CLI starts without the printer)
 
 
+VERSION_KEYS = ("julia_version", "julia_version_evidence")
+
+
+def _compare_versions(files: list[str], options: Any, fmt: str, output: str | None, stdout: TextIO,
+                      stderr: TextIO) -> int:
+    """`--compare-versions` (`irc.cli.compare`): read the inputs, compare, write; the exit status."""
+    from irc.cli.compare import compare_inputs
+    from irc.errors import IrcError, render_all
+
+    if output is not None and destination_problem(output) is not None:
+        stderr.write(f"{output}: error: {destination_problem(output)}\n")
+        return 2
+    paths, skipped = expand_inputs(files)
+    stderr.write("".join(skipped_note(d, names) for d, names in skipped))
+    if not paths:
+        stderr.write("error: no input files\n")
+        return 2
+    inputs, status = [], 0
+    for path in paths:
+        try:
+            inputs.append((path, read_input(path)))
+        except IrcError as e:
+            stderr.write(render_all(e.diagnostics, e.source) + "\n")
+            status = 1
+    body, errors = compare_inputs(inputs, options, fmt)
+    stderr.write(errors)
+    status = status or int(bool(errors))
+    if output is not None:
+        return status if write_output(output, body, stderr) else 1
+    stdout.write(body)
+    return status
+
+
+def julia_problem(julia: str | None) -> str | None:
+    """`--julia`'s value in words when it names no version irc has rules for, else None."""
+    from irc.syntax.version import VERSIONS
+
+    if julia is None or julia in VERSIONS:
+        return None
+    return f"--julia must be one of {', '.join(VERSIONS)} (got {julia!r})"
+
+
 def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", stats: bool = False,
               check: bool = False, exact: bool = False, no_prelude: bool = False,
               prelude: list[str] | None = None, color: str = "auto", output: str | None = None,
@@ -629,9 +673,10 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
               strict: bool = False, plain: bool = False, hide_stable: bool = False,
               stdout: TextIO | None = None, stderr: TextIO | None = None, keep: list | None = None,
               use_printed: bool = False, signature: str | None = None, scheduler: str | None = None,
-              entries: str = "brief") -> int:
+              entries: str = "brief", julia: str | None = None, compare_versions: bool = False) -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad
-    usage).  `scheduler`: a Dask scheduler's address (`irc.cli.cluster`)."""
+    usage).  `scheduler`: a Dask scheduler's address (`irc.cli.cluster`); `julia`:
+    the rules version (None: the one the paste shows)."""
     from irc.output.colour import use_colour
     from irc.cli.driver import Options, RenderOptions
 
@@ -653,6 +698,17 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
     if exact and not check:
         return usage("--exact refines --check; give both")
     files = inputs_or_stdin(files)
+    if julia_problem(julia):
+        return usage(julia_problem(julia))
+    if compare_versions:
+        clash = [name for name, on in (("--julia", julia is not None), ("--check", check), ("--warn-only", warn_only),
+                                       ("--plain", plain), ("--hide-stable", hide_stable), ("--out-dir", out_dir),
+                                       ("--scheduler", scheduler), ("--format jsonl", format == "jsonl")) if on]
+        if clash:
+            return usage(f"--compare-versions runs every version and prints only where they differ; not with {clash[0]}")
+        return _compare_versions(files, Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
+                                                use_printed=use_printed, signature=signature),
+                                 format, output, stdout, stderr)
     bad_run = run_options_error(files, state, jobs, scheduler)
     if bad_run:
         return usage(bad_run)
@@ -672,7 +728,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
     opts = RenderOptions(format=format, check=check, exact=exact, colour=colour, warn_only=warn_only,
                          quiet=quiet, plain=plain, hide_stable=hide_stable, entries=entries, encoded=True,
                          analysis=Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
-                                          use_printed=use_printed, signature=signature))
+                                          use_printed=use_printed, signature=signature, julia=julia))
     def run(cluster: Any) -> int:
         return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
                           stdout=stdout, stderr=stderr, keep=keep, cluster=cluster)

@@ -147,8 +147,8 @@ def _inputs_and_destination(paths: list[str], output: str | None, stderr) -> lis
 
 
 def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None, prelude: bool = True,
-             stdout: Any = None, stderr: Any = None) -> int:
-    """`irc cfg --states [--format svg|png] [-o FILE]`; returns the exit status."""
+             stdout: Any = None, stderr: Any = None, julia: str | None = None) -> int:
+    """`irc cfg --states [--format svg|png] [-o FILE] [--julia V]`; returns the exit status."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     if fmt not in (None, "dot", "svg", "png"):
@@ -164,7 +164,7 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
         stderr.write("error: --format png writes binary data: give -o FILE\n")
         return 2
     chunks = []
-    analysed = _analysed(inputs, Options(prelude=prelude), stderr)
+    analysed = _analysed(inputs, Options(prelude=prelude, julia=julia), stderr)
     for res in analysed:
         chunks.append(program_dot(res.path, res.results))
     status = analysed.status
@@ -190,3 +190,4 @@ def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None
         return status if write_output(output, dot_text, stderr) else 1
     stdout.write(dot_text)
     return status
+

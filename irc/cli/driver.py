@@ -60,6 +60,7 @@ class Options:
     # a body of at least this many lines is built by two processes (`irc.ir.split`; the same IR);
     # 0: never (`irc infer` sets it when it runs its inputs in-process)
     split_min: int = 0
+    julia: str | None = None  # `--julia 1.10|1.11|1.12`; None: the version the paste shows (`irc.syntax.version`)
 
 
 @dataclass(slots=True)
@@ -70,6 +71,7 @@ class FileResult:
     world: Any = None
     results: list[tuple[ir.Function, Any]] = field(default_factory=list)
     errors: list[Diagnostic] = field(default_factory=list)
+    version: Any = None  # `irc.syntax.version.Detection`: the rules used and why
     timings: dict[str, float] = field(default_factory=lambda: {"parse": 0.0, "cfg": 0.0, "infer": 0.0, "print": 0.0})
 
     @property
@@ -115,12 +117,14 @@ def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(paths)
 
 
-def make_world(program: ir.Program, options: Options):
+def make_world(program: ir.Program, options: Options, rules: Any = None):
+    """The world of `program`'s declarations; `rules`: the `JuliaVersion` (None: 1.10)."""
     from irc.world.world import World
 
     extra = check_preludes(options.extra_preludes)
     return World.build(program.items, prelude=options.prelude, extra_preludes=extra, path=program.path,
-                       source=program.text, lazy=True)  # the prelude's methods evaluated as calls need them
+                       source=program.text, lazy=True,  # the prelude's methods evaluated as calls need them
+                       rules=rules)
 
 
 def infer_program(program: ir.Program, world: Any, store: str,
@@ -152,12 +156,15 @@ def _analyse(path: str, text: str, options: Options) -> FileResult:
         phase, start = name, now
 
     try:
+        from irc.syntax.version import choose
+
+        res.version = choose(text, options.julia)  # (a bounded scan of the first lines)
         source = parse(path, text, options.signature, matches=True)
         next_phase("cfg")
         res.program = build(source, consume=True, split_min=options.split_min)  # (reuses the lines' memory)
         del source  # the syntax tree: what the IR does not share is freed before inference
         next_phase("infer")
-        res.world = make_world(res.program, options)
+        res.world = make_world(res.program, options, res.version.rules)
         res.results = infer_program(res.program, res.world, options.store, options.use_printed)
     except IrcError as e:
         res.errors = list(e.diagnostics) or [Diagnostic("error", str(e), Span(path, 1, 1))]
@@ -219,6 +226,13 @@ class Outcome:
     check_input: int = 0  # statements typed from Julia's printed type (counted apart)
     stats: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
+    version_json: dict = field(default_factory=dict)  # `julia_version`, `julia_version_evidence`
+
+
+def version_note(path: str, version: Any) -> Diagnostic | None:
+    """The file's note about the rules used (`Detection.note`), or None when there is nothing to say."""
+    note = version.note if version is not None else ""
+    return Diagnostic("note", note, file_span(path), "julia-version") if note else None
 
 
 def _sum_stats(results: list[tuple[ir.Function, Any]]) -> dict:
@@ -281,6 +295,8 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
         keep[:] = [res]
     out = Outcome(path)
     out.timings = dict(res.timings)
+    if res.version is not None:
+        out.version_json = res.version.json()
     if res.errors:
         from irc.output.jsondoc import diagnostic_json
 
@@ -299,7 +315,9 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
             out.file_warnings = 1
         out.warnings = len(warned)
         if not opts.quiet:
-            out.messages = "".join(render(d, text) + "\n" for _, r in res.results for d in r.diagnostics)
+            vnote = version_note(path, res.version)
+            out.messages = render(vnote, text) + "\n" if vnote is not None else ""
+            out.messages += "".join(render(d, text) + "\n" for _, r in res.results for d in r.diagnostics)
             out.messages += "".join(render(d, text) + "\n" for name, d in warned if name is None)
         if opts.check:
             from irc.diagnose.check import CheckReport, check_function
@@ -334,7 +352,7 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
 
             objs = [function_json(fn, r) for fn, r in res.results]
             if opts.format == "jsonl":
-                out.output = "".join(dumps_line({"file": path, **o}) for o in objs)
+                out.output = "".join(dumps_line({"file": path, **out.version_json, **o}) for o in objs)
             else:
                 out.functions_json = objs
     except Exception as e:  # noqa: BLE001 - a printing bug must not kill a batch

@@ -24,8 +24,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from irc.cli.batch import (STDIN, Progress, destination_problem, expand_inputs, input_size, read_input,
-                           inputs_or_stdin, run_options_error, run_tasks, skipped_note, write_output)
+from irc.cli.batch import (STDIN, Progress, destination_problem, expand_inputs, input_size, inputs_or_stdin,
+                           julia_problem, read_input, run_options_error, run_tasks, skipped_note, write_output)
 from irc.cli.driver import Options, _gc_paused, analyse, deep_recursion
 from irc.errors import IrcError, render
 from irc.report.reportdata import FileReport, file_report
@@ -122,14 +122,15 @@ def report_main(paths: list[str], output: str, opts: ReportOptions, *, title: st
 def cli_report(files: list[str], *, output: str, title: str = "irc report", state: str = "shared",
                no_prelude: bool = False, prelude: list[str] | None = None, max_lines: int = 2000,
                jobs: int = 1, scheduler: str | None = None, stdout: TextIO | None = None,
-               stderr: TextIO | None = None) -> int:
-    """Validate `irc report`'s options and run it; returns the exit status (2: bad usage)."""
+               stderr: TextIO | None = None, julia: str | None = None) -> int:
+    """Validate `irc report`'s options and run it; returns the exit status (2: bad usage).
+    `julia`: the rules version (None: each input's own, `irc.syntax.version`)."""
     from irc.cli.cluster import run_with_cluster
 
     stderr = stderr or sys.stderr
 
     files = inputs_or_stdin(files)
-    bad = run_options_error(files, state, jobs, scheduler) or (
+    bad = run_options_error(files, state, jobs, scheduler) or julia_problem(julia) or (
         "--max-lines must be 0 or more" if max_lines < 0 else None)
     if bad:
         stderr.write(f"error: {bad}\n")
@@ -138,7 +139,8 @@ def cli_report(files: list[str], *, output: str, title: str = "irc report", stat
     if problem is not None:
         stderr.write(f"{output}: error: {problem}\n")
         return 2
-    opts = ReportOptions(Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ())),
+    opts = ReportOptions(Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
+                                 julia=julia),
                          max_lines=max_lines)
     return run_with_cluster(scheduler, lambda cluster: report_main(
         files, output, opts, title=title, jobs=jobs, cluster=cluster, stdout=stdout, stderr=stderr), stderr)

@@ -106,6 +106,20 @@ def _root(
 FILES = typer.Argument(None, help="Files, directories (every .ir below, and .txt/.jl pastes of Julia's output) or - for stdin; none: a paste piped in.", show_default=False)
 SIGNATURE = typer.Option(None, "--signature", metavar="'f(x::T, …)'",
                          help="Signature of a pasted CodeInfo( whose REPL line does not give one.")
+
+
+def _julia(value: Optional[str]) -> Optional[str]:
+    from irc.cli.batch import julia_problem
+
+    problem = julia_problem(value)
+    if problem:
+        raise typer.BadParameter(problem.removeprefix("--julia "))
+    return value
+
+
+JULIA = typer.Option(None, "--julia", metavar="1.10|1.11|1.12", callback=_julia,
+                     help="Answer with this Julia version's inference rules (default: the version the paste's "
+                          "print form shows, else 1.10; older than 1.10 is answered with 1.10's).")
 SCHEDULER = typer.Option(None, "--scheduler", help="Run each file as a task on the Dask cluster at ADDRESS "
                          "(tcp://HOST:PORT; needs the \\[cluster] extra: pip install 'julia-irc\\[cluster]').", metavar="ADDRESS")
 
@@ -124,12 +138,14 @@ def cfg_cmd(
     format: Optional[str] = typer.Option(None, "--format", metavar="svg|png", help="Render with Graphviz's dot: svg or png (implies --states)."),
     output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the output to FILE (atomically).", metavar="FILE"),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="With --states: no shipped Base declarations."),
+    julia: Optional[str] = JULIA,
 ) -> None:
-    """Print the basic blocks and their edges."""
+    """Print the basic blocks and their edges (with --states, their entry states under --julia's rules)."""
     if states or format is not None or output is not None:
         from irc.cli.commands import cfg_main
 
-        raise typer.Exit(cfg_main(list(files or []), fmt=format, output=output, prelude=not no_prelude))
+        raise typer.Exit(cfg_main(list(files or []), fmt=format, output=output, prelude=not no_prelude,
+                                  julia=julia))
     raise typer.Exit(run_command(list(files or []), render_dot if dot else render_cfg))
 
 
@@ -157,6 +173,8 @@ def infer_cmd(
     signature: Optional[str] = SIGNATURE,
     scheduler: Optional[str] = SCHEDULER,
     entries: str = typer.Option("brief", "--entries", metavar="WHICH", help="Entry comments: brief (slots whose entry state is not their listed type, defined) or full (every live slot)."),
+    julia: Optional[str] = JULIA,
+    compare_versions: bool = typer.Option(False, "--compare-versions", help="Infer with Julia 1.10, 1.11 and 1.12's rules and print, side by side, the statements whose answer differs, then a summary line (text or --format json)."),
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     replay = (ctx.obj or {}).get("replay")
@@ -169,7 +187,8 @@ def infer_cmd(
                                output=output, out_dir=out_dir, jobs=jobs, warn_only=warn_only, quiet=quiet,
                                strict=strict, plain=plain, hide_stable=hide_stable,
                                keep=(ctx.obj or {}).get("keep"), use_printed=use_printed, signature=signature,
-                               scheduler=scheduler, entries=entries))
+                               scheduler=scheduler, entries=entries, julia=julia,
+                               compare_versions=compare_versions))
 
 
 @app.command("report", cls=IrcCommand)
@@ -183,13 +202,14 @@ def report_cmd(
     max_lines: int = typer.Option(2000, "--max-lines", help="Annotated IR lines kept per function (0: none).", metavar="N"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Analyse files in N worker processes.", metavar="N"),
     scheduler: Optional[str] = SCHEDULER,
+    julia: Optional[str] = JULIA,
 ) -> None:
     """Analyse a corpus and write one self-contained HTML report (summary, chart, sortable table, annotated IR)."""
     from irc.cli.report import cli_report
 
     raise typer.Exit(cli_report(list(files or []), output=output, title=title, state=state,
                                 no_prelude=no_prelude, prelude=list(prelude or []), max_lines=max_lines,
-                                jobs=jobs, scheduler=scheduler))
+                                jobs=jobs, scheduler=scheduler, julia=julia))
 
 
 @app.command("explain", cls=IrcCommand)
@@ -202,6 +222,7 @@ def explain_cmd(
     no_prelude: bool = typer.Option(False, "--no-prelude", help="Do not load the shipped declarations of Base methods."),
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
     signature: Optional[str] = SIGNATURE,
+    julia: Optional[str] = JULIA,
 ) -> None:
     """Why a slot (--slot) or a statement (--stmt) has its type: entry states, merges and assignments; or the call's callee, argument types and methods."""
     from irc.cli.driver import STORES, Options
@@ -213,7 +234,8 @@ def explain_cmd(
     if (slot is None) == (stmt is None):
         sys.stderr.write("error: give one of --slot NAME or --stmt %N\n")
         raise typer.Exit(2)
-    opts = Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()), signature=signature)
+    opts = Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()), signature=signature,
+                   julia=julia)
     raise typer.Exit(explain_main(file, slot, function, opts, stmt=stmt))
 
 
@@ -225,10 +247,12 @@ def stubs_cmd(
     prelude: Optional[List[str]] = typer.Option(None, "--prelude", help="Add declarations from FILE (repeatable).", metavar="FILE"),
     every: bool = typer.Option(False, "--all", help="Declare every call Julia printed a type for (the paste's declared mode), not only those irc could not type."),
     signature: Optional[str] = SIGNATURE,
+    julia: Optional[str] = JULIA,
 ) -> None:
     """Print a declarations file for what irc could not type: a `declare` line per call (result: the type Julia printed), a type line per unknown type."""
     from irc.cli.commands import stubs_main
     from irc.cli.driver import Options
 
     raise typer.Exit(stubs_main(list(files or []), Options(prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
-                                                           signature=signature), output=output, every=every))
+                                                           signature=signature, julia=julia),
+                                      output=output, every=every))

@@ -53,6 +53,11 @@ class InferenceResult:
     widened: frozenset = frozenset()  # unused generic calls widened to Any (Julia's `call_result_unused`)
     from_input: frozenset = frozenset()  # statements typed with Julia's printed type (`use_printed`)
 
+    @property
+    def rules(self):
+        """The Julia version inferred with (`irc.syntax.version.JuliaVersion`; None: a world without one, 1.10)."""
+        return getattr(self._transfer, "rules", None)
+
     def entry(self, b: int) -> dict | None:
         """Entry table of block b (slot id -> VarState); None when unreached.
         `live` lists only the slots live into b."""

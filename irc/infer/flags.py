@@ -203,6 +203,15 @@ def flag_names(bits: int) -> list[str]:
     return [name for bit, name in FLAG_NAMES if bits & bit]
 
 
+def undef_flags_note(bits: int, rules) -> str:
+    """What to say beside `SLOT_USEDUNDEF`/`SLOT_STATICUNDEF` under a version whose inference does not
+    store them ("" otherwise): 1.10's `type_annotate!` sets both (typeinfer.jl); from 1.11 nothing in
+    inference does (only optimize.jl reads them), so the flags are irc's undefinedness analysis."""
+    if rules is None or rules.stores_undef_flags or not bits & (SLOT_USEDUNDEF | SLOT_STATICUNDEF):
+        return ""
+    return f"irc's undefinedness analysis; Julia {rules.name} stores no SLOT_USEDUNDEF/SLOT_STATICUNDEF"
+
+
 def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], path: str = "",
             stmt_reads_of=None, called: set | None = None, live=None, facts=None):
     """(slot_types, slot_flags, diagnostics) for one inferred function.

@@ -119,7 +119,8 @@ class Transfer:
         self.BOTTOM = L.BOTTOM
         self.ANY = L.ANY
         self.BOOL = TT.BOOL
-        self.tmerge = LIM.tmerge
+        self.rules = getattr(world, "rules", None)  # the Julia version (`irc.syntax.version`; None: 1.10)
+        self.tmerge = LIM.tmerge_for(self.rules)
         self.le = L.lattice_le
         self.diags: dict[int, list[tuple[str, str, str]]] = {}  # pc -> (severity, code, message)
         self._vcache: dict = {}  # literals and other nodes -> (node, value, messages)
@@ -133,7 +134,7 @@ class Transfer:
         # equal but distinct elements just miss here and hit the world's own
         # memo, which compares by equality.
         self._calls: dict = {}  # key -> `_call_entry`
-        self.ops = Ops(LIM.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
+        self.ops = Ops(self.tmerge, L.lattice_le, self.cond_slot, self.widen_cond)
         self.nothing = self._value(S.Lit(None, "Nothing", "nothing"))
         self.sparams = self._sparams()
         self._writes: dict[int, list[int]] | None = None  # see `writes`, built on first use
@@ -1327,6 +1328,8 @@ class Transfer:
         if h in NO_VALUE_HEADS or h in ("method", "gc_preserve_begin", "cfunction", "opaque_closure",
                                         "isdefined_global"):
             return self.ANY
+        if h == "globaldecl" and self.rules is not None and self.rules.global_statements:
+            return self.nothing  # 1.12 `abstract_eval_statement_expr`: `:globaldecl` is Nothing
         self._diag(pc, "unknown-head", f"unknown expression head :{h}")
         return self.ANY
 

@@ -105,8 +105,8 @@ def issimpleenoughtype(t) -> bool:
             and unioncomplexity(t) <= MAX_TYPEUNION_COMPLEXITY)
 
 
-def issimplertype(a, b) -> bool:
-    """Julia's `issimplertype(typea, typeb)` (assumes b ⊑ a)."""
+def issimplertype(a, b, v111: bool = False) -> bool:
+    """Julia's `issimplertype(typea, typeb)` (assumes b ⊑ a); `v111`: 1.11's `issimpleenoughtype`."""
     if a is b or a == b:
         return True
     ta = type(a)
@@ -133,10 +133,10 @@ def issimplertype(a, b) -> bool:
             return True
         if tb is not Conditional or a.slot != b.slot:
             return False
-        return issimplertype(a.then, b.then) and issimplertype(a.else_, b.else_)
+        return issimplertype(a.then, b.then, v111) and issimplertype(a.else_, b.else_, v111)
     if ta is Const:
         return True
-    return issimpleenoughtype(a)
+    return issimpleenoughtype_v111(a) if v111 else issimpleenoughtype(a)
 
 
 def _typename_of(t):
@@ -161,15 +161,16 @@ def _typename_wrapper(t):
 # ---------------------------------------------------------------- tmerge
 
 
-def tmerge(a, b):
-    """Julia's `tmerge(𝕃, a, b)` for the 1.10 inference lattice (see module doc)."""
+def tmerge(a, b, v111: bool = False):
+    """Julia's `tmerge(𝕃, a, b)` for the 1.10 inference lattice (see module doc).
+    `v111`: Julia 1.11's type limits (`tmerge_for`; the lattice layers are the same in 1.11)."""
     if a is b:
         return a
     ta, tb = type(a), type(b)
     # fast paths for the common cases (same results as the general rules below)
     if ta is DataType:
         if tb is DataType:
-            return a if a == b else _tmerge_types(a, b)
+            return a if a == b else _tmerge_types(a, b, v111)
         if tb is Const and b.typ == a and TT.isconcrete(a):
             return a  # tmerge_fast_path: Const(v) ⊑ typeof(v), which is simple enough
     elif ta is Const:
@@ -191,8 +192,8 @@ def tmerge(a, b):
             ta = Conditional
         if ta is Conditional and tb is Conditional:
             if a.slot == b.slot:
-                then = tmerge(a.then, b.then)
-                else_ = tmerge(a.else_, b.else_)
+                then = tmerge(a.then, b.then, v111)
+                else_ = tmerge(a.else_, b.else_, v111)
                 if then != else_:
                     return Conditional(a.slot, then, else_)
             va = maybe_extract_const_bool(a)
@@ -217,14 +218,14 @@ def tmerge(a, b):
     if b == BOTTOM:
         return a
     if ta in _TYPE_CLASSES and tb in _TYPE_CLASSES:
-        return _tmerge_types(a, b)
+        return _tmerge_types(a, b, v111)
     suba = lattice_le(a, b)
-    if suba and issimplertype(b, a):
+    if suba and issimplertype(b, a, v111):
         return b
     subb = lattice_le(b, a)
     if suba and subb:
         return a
-    if subb and issimplertype(a, b):
+    if subb and issimplertype(a, b, v111):
         return a
     acp = ta is PartialStruct or ta is Const
     bcp = tb is PartialStruct or tb is Const
@@ -233,7 +234,7 @@ def tmerge(a, b):
         if ps is not None:
             return ps
     # ConstsLattice / PartialsLattice widening
-    return _tmerge_types(widenconst(a), widenconst(b))
+    return _tmerge_types(widenconst(a), widenconst(b), v111)
 
 
 _TYPE_CLASSES = frozenset({DataType, FuncType, UnionType, UnionAllType})
@@ -276,8 +277,11 @@ def _tmerge_partial_struct(a, b):
 
 
 @lru_cache(maxsize=1 << 16)
-def _tmerge_types(a, b):
-    """Julia's `tmerge(::JLTypeLattice, a, b)` (1.10)."""
+def _tmerge_types(a, b, v111: bool = False):
+    """Julia's `tmerge(::JLTypeLattice, a, b)` (1.10); `v111`: 1.11's, which takes
+    `tmerge_fast_path` (⊑ with `issimplertype`: 1.11's `issimpleenoughtype`) and 1.11's
+    `tmerge_types_slow`."""
+    simple = issimpleenoughtype_v111 if v111 else issimpleenoughtype
     if a == b:
         return a
     if a == BOTTOM:
@@ -293,13 +297,15 @@ def _tmerge_types(a, b):
     # && return typea`, with no simplicity check: a subtype of a non-simple
     # union merges into it
     suba = issubtype(a, b)
-    if suba and issimpleenoughtype(b):
+    if suba and simple(b):
         return b
     subb = issubtype(b, a)
     if suba and subb:
         return a
-    if subb and issimpleenoughtype(a):
+    if subb and simple(a):
         return a
+    if v111:  # 1.11: no bare `<:` shortcut (tmerge_fast_path only), then its tmerge_types_slow
+        return _tmerge_types_slow_v111(a, b)
     if suba:
         return b
     if subb:
@@ -318,8 +324,9 @@ def _sorted_members(t: UnionType) -> list:
     return sort_union_members(t.members)
 
 
-def _tmerge_types_slow(a, b):
-    """Julia 1.10 `tmerge_types_slow` (typelimits.jl)."""
+def _members_and_names(a, b):
+    """`tmerge_types_slow`'s first step: the members of both sides (in union order) and each one's
+    TypeName (a function's own type for a FuncType); None when one is not a well-formed data type."""
     types: list = []
     _uniontypes(a, types)
     _uniontypes(b, types)
@@ -329,11 +336,18 @@ def _tmerge_types_slow(a, b):
         if type(uw) is FuncType:
             names.append(uw)
             continue
-        if type(uw) is not DataType:
-            return ANY
-        if not issubtype(ti, TT.wrapper(uw.name)):
-            return ANY
+        if type(uw) is not DataType or not issubtype(ti, TT.wrapper(uw.name)):
+            return None
         names.append(uw.name)
+    return types, names
+
+
+def _tmerge_types_slow(a, b):
+    """Julia 1.10 `tmerge_types_slow` (typelimits.jl)."""
+    members = _members_and_names(a, b)
+    if members is None:
+        return ANY
+    types, names = members
     u = ST.union(*types)
     if issimpleenoughtype(u):
         return u
@@ -414,9 +428,10 @@ def _has_free(p) -> bool:
     return is_type(p) and has_free_typevars(p)
 
 
-def tuplemerge(a: DataType, b: DataType):
+def tuplemerge(a: DataType, b: DataType, simple=issimpleenoughtype):
     """Julia's `tuplemerge` (typelimits.jl): element-wise union when lengths
-    agree (elements too complex become `Any`), else `Tuple{Vararg{tail}}`."""
+    agree (elements too complex become `Any`), else `Tuple{Vararg{tail}}`.
+    `simple`: the version's `issimpleenoughtype` (1.11: `issimpleenoughtupleelem`)."""
     ap, bp = a.params, b.params
     lar, lbr = len(ap), len(bp)
     va = lar > 0 and type(ap[-1]) is VarargType
@@ -428,7 +443,7 @@ def tuplemerge(a: DataType, b: DataType):
     p = []
     for i in range(lt):
         ui = ST.union(ap[i], bp[i])
-        p.append(ui if issimpleenoughtype(ui) else ANY)
+        p.append(ui if simple(ui) else ANY)
     if vt:
         tail = BOTTOM
         for loop_b in (False, True):
@@ -457,7 +472,7 @@ def tuplemerge(a: DataType, b: DataType):
                             tail = ANY
                 if tail == ANY:
                     return TT.TUPLE_ANY
-        if not issimpleenoughtype(tail) or tail == ANY:
+        if not simple(tail) or tail == ANY:
             if lt == 0:
                 return TT.TUPLE_ANY
             p.append(VarargType(ANY))
@@ -469,3 +484,154 @@ def tuplemerge(a: DataType, b: DataType):
 # ---------------------------------------------------------------- conveniences
 
 
+
+
+def tmerge_for(rules):
+    """The `tmerge` of a rules version (`irc.syntax.version.JuliaVersion`; None: 1.10)."""
+    if rules is not None and rules.tmerge_v111:
+        return _tmerge_v111
+    return tmerge
+
+
+def _tmerge_v111(a, b):
+    return tmerge(a, b, True)
+
+
+# ---------------------------------------------------------------- Julia 1.11's limits
+# (typelimits.jl at v1.11.0; chosen by `tmerge_for(rules)` / `tmerge(…, v111=True)`, never by default)
+
+
+@lru_cache(maxsize=1 << 16)
+def issimpleenoughtype_v111(t) -> bool:
+    """Julia 1.11 `issimpleenoughtype`: a bare wrapper (`Vector`, `AbstractString`) is always simple;
+    else `max(unionlen, union_count_abstract + 1) <= MAX_TYPEUNION_LENGTH` and the complexity cap
+    (1.10 adds the two counts: `Union{AbstractString, Integer}` is 4 there, 3 here)."""
+    u = unwrap_unionall(t)
+    if type(u) is DataType and u.name is not TT.TUPLE_NAME and TT.wrapper(u.name) == t:
+        return True
+    return (max(unionlen(t), union_count_abstract(t) + 1) <= MAX_TYPEUNION_LENGTH
+            and unioncomplexity(t) <= MAX_TYPEUNION_COMPLEXITY)
+
+
+def _super_name(n):
+    """The TypeName (or FuncType) of `n`'s declared supertype; None above `Any`."""
+    if type(n) is FuncType:
+        return TT.FUNCTION.name
+    if n is TT.ANY_NAME:
+        return None
+    s = n.super
+    return s.name if type(s) is DataType else TT.ANY_NAME
+
+
+def _is_abstract_name(n) -> bool:
+    return type(n) is not FuncType and n.abstract
+
+
+def tname_intersect(a, b):
+    """Julia 1.11 `tname_intersect`: the one of two type names that is an ancestor of the other
+    (walking declared supertypes), or None; two concrete names only when equal."""
+    if a is b or (type(a) is FuncType and a == b):
+        return a
+    if not _is_abstract_name(a) and not _is_abstract_name(b):
+        return None
+    if a is TT.ANY_NAME:
+        return a
+    ha, x = 0, a
+    while x is not TT.ANY_NAME and x is not None:
+        ha += 1
+        x = _super_name(x)
+    hb, y = 0, b
+    while y is not TT.ANY_NAME and y is not None:
+        if y is a:
+            return a
+        hb += 1
+        y = _super_name(y)
+    x = a
+    while ha > hb:
+        x = _super_name(x)
+        ha -= 1
+    return b if x is b else None
+
+
+def _up_to(t, name):
+    """`t` (unwrapped) walked up its supertypes to the one named `name`."""
+    while type(t) is FuncType or t.name is not name:
+        t = ST.supertype(t)
+    return t
+
+
+def _tmerge_types_slow_v111(a, b):
+    """Julia 1.11 `tmerge_types_slow`: the flat union when simple enough; else members whose names
+    `tname_intersect` relates merge (tuples by `tuplemerge`, others into the common ancestor's
+    wrapper keeping equal parameters); members still too complex widen to their wrapper (a tuple
+    element-wise); no `Any` fallback: the union may keep any number of unrelated members."""
+    members = _members_and_names(a, b)
+    if members is None:
+        return ANY
+    types, names = members
+    u = ST.union(*types)
+    if issimpleenoughtype_v111(u):
+        return u
+    n = len(types)
+    ANYN = TT.ANY_NAME
+    simplify = [False] * n
+    for i in range(n):
+        if names[i] is ANYN:
+            continue
+        ti = types[i]
+        for j in range(i + 1, n):
+            if names[j] is ANYN:
+                continue
+            ij = tname_intersect(names[i], names[j])
+            if ij is None:
+                continue
+            tj = types[j]
+            if issubtype(ti, tj):
+                types[i], names[i] = BOTTOM, ANYN
+                simplify[i], simplify[j] = False, True
+                break
+            if issubtype(tj, ti):
+                types[j], names[j] = BOTTOM, ANYN
+                simplify[j], simplify[i] = False, True
+                continue
+            if ij is TT.TUPLE_NAME:
+                widen = tuplemerge(unwrap_unionall(ti), unwrap_unionall(tj), issimpleenoughtype_v111)
+                widen = rewrap_unionall(rewrap_unionall(widen, ti), tj)
+                simplify[j] = False
+            elif type(ij) is FuncType:
+                widen = ti
+                simplify[j] = False
+            else:
+                wr = TT.wrapper(ij)
+                ui, uj = _up_to(unwrap_unionall(ti), ij), _up_to(unwrap_unionall(tj), ij)
+                ps = []
+                for k, v in enumerate(ij.params):
+                    pk = ui.params[k] if k < len(ui.params) else v
+                    qk = uj.params[k] if k < len(uj.params) else v
+                    ps.append(pk if pk == qk and not _has_free(pk) else v)
+                widen = rewrap_unionall(DataType(ij, tuple(ps)), wr)
+                if not issubtype(widen, wr):
+                    widen = wr
+                simplify[j] = False  # `usep` is always true in 1.11.0
+            types[i], names[i] = BOTTOM, ANYN
+            simplify[i] = False
+            types[j], names[j] = widen, ij
+            break
+    for i in range(n):
+        if not simplify[i]:
+            continue
+        ti = types[i]
+        if issimpleenoughtype_v111(ti):
+            continue
+        if names[i] is TT.TUPLE_NAME:
+            w = unwrap_unionall(ti)
+            ps = []
+            for p in w.params:
+                if type(p) is VarargType:
+                    ps.append(p if issimpleenoughtype_v111(p.T) else VarargType(ANY))
+                else:
+                    ps.append(p if issimpleenoughtype_v111(p) else ANY)
+            types[i] = rewrap_unionall(TT.tuple_type(ps), ti)
+        elif type(names[i]) is not FuncType:
+            types[i] = TT.wrapper(names[i])
+    return ST.union(*types)

@@ -140,6 +140,12 @@ ARRAY_NAME = _mk(CORE, "Array", (_T, _N), DataType(DENSEARRAY_NAME, (_T, _N)), m
 _T = _tv("T")
 REF_NAME = _mk(CORE, "Ref", (_T,), ANY, abstract=True)
 PTR_NAME = _mk(CORE, "Ptr", (_T,), DataType(REF_NAME, (_T,)), bits=64)
+# Julia 1.11's memory (boot.jl): `Memory{T}` and `MemoryRef{T}` stand for the aliases
+# `GenericMemory{:not_atomic, T, Core.CPU}` / `GenericMemoryRef{…}` (as Julia prints them)
+_T = _tv("T")
+MEMORY_NAME = _mk(CORE, "Memory", (_T,), DataType(DENSEARRAY_NAME, (_T, 1)), mutable=True, opaque=True)
+_T = _tv("T")
+MEMORYREF_NAME = _mk(CORE, "MemoryRef", (_T,), DataType(REF_NAME, (_T,)), opaque=True)
 
 # exceptions
 EXCEPTION = _dt(_abs(CORE, "Exception", ANY))

@@ -35,7 +35,7 @@ from typing import Any
 
 from irc.ir import model as ir
 from irc.errors import Diagnostic
-from irc.infer.flags import flag_names
+from irc.infer.flags import flag_names, undef_flags_note
 
 def show(x: Any) -> str:
     from irc.lattice.typeprint import show as _show
@@ -88,6 +88,7 @@ def function_json(fn: ir.Function, result: Any) -> dict:
     show = _Shows().show
     cells: dict = {}
     slots = []
+    rules = getattr(result, "rules", None)
     for s in fn.slots:
         bits = int(result.slot_flags[s.id])
         slots.append({
@@ -98,6 +99,9 @@ def function_json(fn: ir.Function, result: Any) -> dict:
             "flags": bits,
             "flag_names": flag_names(bits),
         })
+        note = undef_flags_note(bits, rules)  # only under 1.11+ (`--julia`): the 1.10 document is unchanged
+        if note:
+            slots[-1]["flags_note"] = note
     blocks = [{
         "id": b.id,
         "first": b.first,
@@ -140,8 +144,9 @@ def format_annotation(expr: Any) -> str:
     return format_type_expr(expr)
 
 
-def document(functions: list[dict]) -> dict:
-    return {"functions": functions}
+def document(functions: list[dict], version: dict | None = None) -> dict:
+    """The JSON document; `version`: `julia_version` and `julia_version_evidence`, first (the CLI's)."""
+    return {**version, "functions": functions} if version else {"functions": functions}
 
 
 # `json.dumps` with these options builds a new encoder per call; the text of
@@ -173,19 +178,27 @@ def _function_text(f: dict, indent: str) -> str:
     return "\n".join(lines) + "}"
 
 
+def _scalars(doc: dict, lists: int) -> bool:
+    """All values but the last `lists` are scalars (the version keys before `functions`)."""
+    return all(not isinstance(v, (list, dict)) for v in list(doc.values())[:-lists])
+
+
 def dumps(doc: Any) -> str:
     """The JSON document as text, newline-terminated: one slot, block,
     statement or diagnostic per line (deterministic key order as built)."""
-    if isinstance(doc, dict) and list(doc) == ["functions"]:
+    if isinstance(doc, dict) and list(doc)[-1:] == ["functions"] and _scalars(doc, 1):
         fs = doc["functions"]
+        head = "".join(f"{_compact(k)}: {_compact(v)}, " for k, v in doc.items() if k != "functions")
         if not fs:
-            return '{"functions": []}\n'
-        return '{"functions": [\n' + ",\n".join(_function_text(f, "") for f in fs) + "]}\n"
+            return "{" + head + '"functions": []}\n'
+        return "{" + head + '"functions": [\n' + ",\n".join(_function_text(f, "") for f in fs) + "]}\n"
     if isinstance(doc, dict) and list(doc) == ["files"]:
         parts = []
         for entry in doc["files"]:
             fs = entry.get("functions") or []
-            head = "{" + f'"path": {_compact(entry["path"])}, "errors": {_compact(entry.get("errors") or [])}, '
+            more = "".join(f"{_compact(k)}: {_compact(v)}, " for k, v in entry.items()
+                           if k not in ("path", "errors", "functions"))  # `julia_version`, its evidence
+            head = "{" + f'"path": {_compact(entry["path"])}, "errors": {_compact(entry.get("errors") or [])}, ' + more
             if fs:
                 parts.append(head + '"functions": [\n' + ",\n".join(_function_text(f, " ") for f in fs) + "]}")
             else:

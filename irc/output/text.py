@@ -175,12 +175,15 @@ def format_type_expr(expr: S.Expr) -> str:
     return fmt_type(expr)
 
 
-def flags_text(bits: int) -> str:
-    from irc.infer.flags import flag_names
+def flags_text(bits: int, rules: Any = None) -> str:
+    """A slot's flag comment; under a version that stores no undefinedness flags, saying they are irc's."""
+    from irc.infer.flags import flag_names, undef_flags_note
 
     names = flag_names(bits)
     hexa = f"(0x{bits:02x})"
-    return f"{' | '.join(names)} {hexa}" if names else hexa
+    text = f"{' | '.join(names)} {hexa}" if names else hexa
+    note = undef_flags_note(bits, rules)
+    return f"{text} -- {note}" if note else text
 
 
 # ---------------------------------------------------------------- statement text
@@ -890,9 +893,10 @@ def _from_line(fn: ir.Function, path: str) -> str:
     return f"  from {function_title(fn)}({args}) @ {mod} {where}:{fn.line}"
 
 
-def _slot_line(name: str, t: Any, bits: int, colour: bool, shows: _Shows | None = None, plain: bool = False) -> str:
+def _slot_line(name: str, t: Any, bits: int, colour: bool, shows: _Shows | None = None, plain: bool = False,
+               rules: Any = None) -> str:
     text, level = _typed("  " + name, t, colour, shows)
-    return text if plain else _with_mark(text, level, colour, flags_text(bits))
+    return text if plain else _with_mark(text, level, colour, flags_text(bits, rules))
 
 
 def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = False, plain: bool = False) -> list[str]:
@@ -915,13 +919,14 @@ def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = Fa
     shows = _Shows()
     tails: dict = {}  # (id(type), flags) -> (type, the line after the name): a few distinct ones in 20,000 slots
     slot_types, slot_flags = result.slot_types, result.slot_flags
+    rules = getattr(result, "rules", None)
     for s in fn.slots:
         if s.id == nargs + 1:
             out.append("Locals")
         t, bits = slot_types[s.id], int(slot_flags[s.id])
         hit = tails.get((id(t), bits))
         if hit is None:  # holding t keeps its id from being reused
-            hit = tails[(id(t), bits)] = (t, _slot_line("", t, bits, colour, shows, plain)[2:])
+            hit = tails[(id(t), bits)] = (t, _slot_line("", t, bits, colour, shows, plain, rules)[2:])
         out.append("  " + names[s.id] + hit[1])
     body, level = _typed("Body", printed_return_type(result), colour)
     out.append(body if plain else _with_mark(body, level, colour))

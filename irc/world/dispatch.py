@@ -156,10 +156,13 @@ def _may_intersect(at, body, sig) -> bool:
     return True
 
 
-def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict | None = None) -> DispatchResult:
+def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict | None = None,
+             merge=tmerge) -> DispatchResult:
     """Dispatch `args` over `methods` (see module doc).  `eval_result(m,
     bindings)` gives a method's result; `fold(m, args, rt)` may fold it;
     `closed`: `methods` are all the function's methods (else a slice).
+
+    `merge`: the rules version's `tmerge` (`typelimits.tmerge_for`; 1.10's by default).
 
     `memo` (the world's, one per world) keeps, per (method list, widened
     argument tuple), the covering method with its bindings and the more
@@ -169,7 +172,7 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
     wargs = [widenconst(a) for a in args]
     at = TT.tuple_type(wargs)
     n = len(methods)
-    r = _covered(methods, at, args, wargs, eval_result, fold, memo)
+    r = _covered(methods, at, args, wargs, eval_result, fold, memo, merge)
     if r is not None:
         return r
     combos = _split(wargs)
@@ -182,14 +185,14 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
         for combo in combos:
             ct = TT.tuple_type(combo)
             sub_args = [a if widenconst(a) == w else w for a, w in zip(args, combo)]
-            r = _covered(methods, ct, sub_args, combo, eval_result, fold, memo)
+            r = _covered(methods, ct, sub_args, combo, eval_result, fold, memo, merge)
             if r is not None:
                 if _too_many(r):
                     return DispatchResult(ANY, considered=n, applied=tuple(dict.fromkeys(used + list(r.applied))),
                                           split=len(combos))
                 applicable = True
                 used.extend(r.applied)
-                rt = tmerge(rt, r.rt)
+                rt = merge(rt, r.rt)
                 continue
             may = _may_apply(methods, ct)
             if not closed:  # an uncovered combination may meet a method irc does not know
@@ -205,7 +208,7 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
             if len(may) > MAX_MAY_APPLY:
                 return DispatchResult(ANY, considered=n, applied=tuple(used), split=len(combos))
             for m in may:
-                rt = tmerge(rt, eval_result(m, _loose_bindings(ct, m)))
+                rt = merge(rt, eval_result(m, _loose_bindings(ct, m)))
         if gap:
             return DispatchResult(ANY, None, not used, considered=n, applied=tuple(dict.fromkeys(used)),
                                   split=len(combos), open_gap=True, missing=tuple(missing))
@@ -226,7 +229,7 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
         return DispatchResult(ANY, dynamic=dynamic, considered=n, applied=tuple(may))
     rt = BOTTOM
     for m in may:
-        rt = tmerge(rt, eval_result(m, _loose_bindings(at, m)))
+        rt = merge(rt, eval_result(m, _loose_bindings(at, m)))
     return DispatchResult(rt, dynamic=dynamic, considered=n, applied=tuple(may))
 
 
@@ -269,7 +272,7 @@ def _matches(methods, at, memo: dict | None):
     return c, extra
 
 
-def _covered(methods, at, args, wargs, eval_result, fold, memo: dict | None = None):
+def _covered(methods, at, args, wargs, eval_result, fold, memo: dict | None = None, merge=tmerge):
     """The result when some declaration covers `at`: the most specific one,
     merged with the strictly more specific declarations that apply to part of
     `at` (Julia's method matching, `ml_matches`, lists methods in specificity
@@ -288,7 +291,7 @@ def _covered(methods, at, args, wargs, eval_result, fold, memo: dict | None = No
     if len(extra) + 1 > MAX_MAY_APPLY:
         return DispatchResult(ANY, dynamic=dynamic, considered=n, applied=(m, *extra))
     for x in extra:
-        rt = tmerge(rt, eval_result(x, _loose_bindings(at, x)))
+        rt = merge(rt, eval_result(x, _loose_bindings(at, x)))
     return DispatchResult(rt, dynamic=dynamic, considered=n, applied=(m, *extra))
 
 

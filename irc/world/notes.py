@@ -77,6 +77,16 @@ def unknown_callee(f: FunctionValue, argtypes) -> Note:
                 f"add `{line}::T` with the type Julia infers for T", "warning", line, ("callee", sig))
 
 
+def not_in_version(f: FunctionValue, argtypes, version: str) -> Note:
+    """An `unknown-callee` note for a builtin the chosen Julia version does not have (`--julia`):
+    `Core.arrayref` under 1.11, `Core.memoryrefget` under 1.10."""
+    sig = call_text(f, argtypes)
+    line = declare_line(f, argtypes)
+    return Note("unknown-callee",
+                f"unknown callee {sig}: {declaration_name(f)} is not a builtin of Julia {version}, whose rules answer; "
+                f"the call is Any; add `{line}::T` if the paste's Julia has it", "warning", line, ("callee", sig))
+
+
 def unknown_method(f: FunctionValue, argtypes, known: int) -> Note:
     sig = call_text(f, argtypes)
     line = declare_line(f, argtypes)

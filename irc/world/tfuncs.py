@@ -49,6 +49,7 @@ from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 from irc.lattice.typeprint import show
 from irc.world.notes import always_throws
 from irc.world import floatfold as FF
+from irc.world.memorytfuncs import array_field
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, ModuleValue, Sym, TypeVar, UnionAllType, UnionType,
     VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
@@ -395,6 +396,11 @@ def _merge_all(ts):
 def tf_getfield(args, world):
     if len(args) < 2 or len(args) > 4:
         return BOTTOM
+    rules = getattr(world, "rules", None)
+    if rules is not None and rules.memory_arrays:  # 1.11: Array's fields `ref`, `size`
+        r = array_field(args[0], args[1])
+        if r is not None:
+            return r
     return getfield_call(args[0], args[1])
 
 
@@ -809,13 +815,22 @@ def _binop_int(fn):
         if type(a) is Const and type(b) is Const and _num(a) is not None and _num(b) is not None:
             try:
                 r = fn(int(a.val), int(b.val), a, b)
-            except (ZeroDivisionError, ValueError, OverflowError):
+            except ZeroDivisionError:  # Julia throws DivideError
+                return intrinsic_thrown(world, t)
+            except (ValueError, OverflowError):
                 return t
             if r is None:
                 return t
             return make_const(r, t)
         return t
     return tf
+
+
+def intrinsic_thrown(world, t):
+    """A pure intrinsic on constants that throws: 1.10's `builtin_tfunction` swallows the error and
+    keeps the intrinsic's type `t`; 1.11's (tfuncs.jl, `catch ex ... return Bottom`) answers `Union{}`."""
+    rules = getattr(world, "rules", None)
+    return BOTTOM if rules is not None and rules.intrinsic_throw_bottom else t
 
 
 def _sdiv(a, b, ca, cb):

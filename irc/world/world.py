@@ -71,12 +71,16 @@ from pathlib import Path
 from irc.world import tfuncs as BI
 from irc.syntax import tree as S
 from irc.syntax.names import format_name, is_generated_name
+from irc.syntax.version import V1_10, JuliaVersion
 from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult, new_struct
 from irc.world.apply import apply_iterate
 from irc.world import notes
 from irc.world.dispatch import Method, dispatch
+from irc.lattice.typelimits import tmerge_for
+from irc.world.consteval import EVALUATED, const_eval
+from irc.world.memorytfuncs import versioned_tfunc
 from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
@@ -199,15 +203,18 @@ class World:
         self._pending: dict[str, list] = {}
         self._pending_path = ""
         self._decl_memo: dict = {}  # the resolution memo used while evaluating them
+        self.rules: JuliaVersion = V1_10  # the Julia version whose rules answer (`irc.syntax.version`)
 
     # ------------------------------------------------------------ building
     @classmethod
     def build(cls, items, prelude: bool = True, extra_preludes=(), path: str = "<input>",
-              source: str = "", lazy: bool = False) -> "World":
+              source: str = "", lazy: bool = False, rules: JuliaVersion | None = None) -> "World":
         """`path`/`source` locate errors in the program's own declarations;
         `lazy`: the prelude's methods evaluated on first use when the program
-        declares nothing (module doc)."""
+        declares nothing (module doc); `rules`: the Julia version (None: 1.10)."""
         w = cls()
+        if rules is not None:
+            w.rules = rules
         items = tuple(items)
         lazy = lazy and prelude and not extra_preludes and all(type(it) is S.FunctionDef for it in items)
         groups = []
@@ -536,6 +543,8 @@ class World:
                 if c[1] in _BUILTIN_CONSTS:
                     return ("const", c, _BUILTIN_CONSTS[c[1]])
                 bv = BI.builtin_value(c[1])
+                if bv is None and versioned_tfunc(c[1], self.rules)[1] is not None:
+                    bv = FunctionValue(("Core",), c[1])  # a builtin of this version (1.11's memory ones, …)
                 if bv is not None:
                     return ("builtin", c, bv)
                 if c[1] in _PROPERTY_FUNCS:
@@ -1011,7 +1020,12 @@ class World:
         return ms is None and self._builtin_tfunc(fv2) is not None
 
     def _builtin_tfunc(self, fv: FunctionValue):
-        """The builtin or intrinsic a function value without declarations calls (its tfunc), or None."""
+        """The builtin or intrinsic a function value without declarations calls (its tfunc), or None.
+        Which exist depends on the version: 1.11's memory builtins, 1.10's array ones (`memorytfuncs`)."""
+        if fv.module in (("Core",), ("Base",), ("Core", "Intrinsics"), ("Main",)):
+            known, tf = versioned_tfunc(fv.name, self.rules)
+            if known:
+                return tf
         tf = BI.lookup(fv)
         if tf is None:
             bv = BI.builtin_value(fv.name) if fv.module in (("Main",), ("Base",), ("Core",)) else None
@@ -1042,12 +1056,19 @@ class World:
             if any(type(a) is VarargType for a in args) and tf not in (BI.tf_tuple, BI.tf_apply_type):
                 return CallResult(ANY)  # a builtin given a splat of unknown length
             r = tf(args, self)
+            if self.rules.builtin_const_eval and name in EVALUATED:  # 1.12 (`irc.world.consteval`)
+                rt = const_eval(name, args, r.rt if isinstance(r, CallResult) else r)
+                if rt is BOTTOM:
+                    return CallResult(BOTTOM)
             return r if isinstance(r, CallResult) else CallResult(r)
         if ms is None:
-            return CallResult(ANY, None, (notes.unknown_callee(fv, args),), gap=True, generic=True)
+            gone = versioned_tfunc(name, self.rules)[0]  # a builtin of another version (`memorytfuncs`)
+            note = notes.not_in_version(fv, args, self.rules.name) if gone else notes.unknown_callee(fv, args)
+            return CallResult(ANY, None, (note,), gap=True, generic=True)
         q = fv.qualname
         closed = q in self.closed
-        res = dispatch(ms, args, self._eval_result, self._fold, closed, self._dispatch_memo)
+        res = dispatch(ms, args, self._eval_result, self._fold, closed, self._dispatch_memo,
+                       tmerge_for(self.rules))
         rt = res.rt
         diags = ()
         if closed and res.missing:
@@ -1185,7 +1206,8 @@ class World:
                     self._force(q)
                 ms = self.methods.get(q)
                 if ms:
-                    res = dispatch(ms, args, self._eval_result, self._fold, q in self.closed, self._dispatch_memo)
+                    res = dispatch(ms, args, self._eval_result, self._fold, q in self.closed, self._dispatch_memo,
+                                   tmerge_for(self.rules))
                     if not res.no_method:
                         return CallResult(res.rt, res.cond, (), res.dynamic,
                                           BI.CallInfo(q, tuple(ms), q in self.closed, res), generic=True)

@@ -45,7 +45,10 @@ def test_json_single_file_is_the_spec_document(progs):
     code, out, _ = run([progs["loop"]], format="json")
     assert code == 0
     doc = json.loads(out)
-    assert list(doc) == ["functions"] and doc["functions"][0]["name"] == "prodto"
+    # the spec's document, with the rules version used and why first (issue 28)
+    assert list(doc) == ["julia_version", "julia_version_evidence", "functions"]
+    assert doc["functions"][0]["name"] == "prodto"
+    assert doc["julia_version"] == "1.10" and doc["julia_version_evidence"] == "no version marker"
 
 
 def test_json_several_files_and_a_failing_one(progs, tmp_path):

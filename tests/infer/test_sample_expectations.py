@@ -33,7 +33,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 
-EXPECT_RE = re.compile(r"^# expect (function|return|slot|flags|stmt|nodiag~|diag~|diag)(?: ([^:]*?))?: ?(.*)$")
+EXPECT_RE = re.compile(r"^# expect(?:@(1\.1[0-2]))? (function|return|slot|flags|stmt|nodiag~|diag~|diag)(?: ([^:]*?))?: ?(.*)$")
 UNDEF_PREFIX = "local variable"
 
 
@@ -45,12 +45,14 @@ class Expectation:
     key: str         # slot name / statement index / ""
     value: str       # expected text
     line: int        # line of the `# expect` comment
+    julia: str = ""  # `# expect@1.11 …`: the answer under `--julia 1.11` (issue 28); "": the default
 
     @property
     def id(self) -> str:
         fn = self.function or "<first>"
         key = f" {self.key}" if self.key else ""
-        return f"{self.sample}::{fn}::{self.kind}{key}"
+        at = f"@{self.julia}" if self.julia else ""
+        return f"{self.sample}::{fn}::{self.kind}{at}{key}"
 
 
 def sample_files() -> list[Path]:
@@ -66,11 +68,13 @@ def parse_expectations(path: Path) -> list[Expectation]:
         m = EXPECT_RE.match(line.rstrip())
         if not m:
             continue
-        kind, key, value = m.group(1), (m.group(2) or "").strip(), m.group(3).strip()
+        julia, kind, key, value = m.group(1) or "", m.group(2), (m.group(3) or "").strip(), m.group(4).strip()
         if kind == "function":
             function = value
             continue
-        out.append(Expectation(path.name, function, kind, key, value, lineno))
+        out.append(Expectation(path.name, function, kind, key, value, lineno, julia))
+        if julia:
+            continue
         undef.setdefault(function, [])
         if kind == "diag" and value.startswith(UNDEF_PREFIX):
             undef[function].append(value)
@@ -80,11 +84,12 @@ def parse_expectations(path: Path) -> list[Expectation]:
 
 
 @functools.cache
-def run_infer(path: str) -> tuple[dict | None, str]:
-    """({"functions": [...]} or None, error text) for one sample, in-process."""
-    from irc.cli.driver import RenderOptions, process_file
+def run_infer(path: str, julia: str | None = None) -> tuple[dict | None, str]:
+    """({"functions": [...]} or None, error text) for one sample, in-process; `julia`: `--julia`."""
+    from irc.cli.driver import Options, RenderOptions, process_file
 
-    out = process_file(path, Path(path).read_text(encoding="utf-8"), RenderOptions(format="json", quiet=True))
+    out = process_file(path, Path(path).read_text(encoding="utf-8"),
+                       RenderOptions(format="json", quiet=True, analysis=Options(julia=julia)))
     if out.errors or out.functions_json is None:
         return None, out.messages[:4000]
     # through a JSON round trip, as the CLI prints it
@@ -184,6 +189,10 @@ def test_expectation_parser(tmp_path):
     assert ("g", "undef-set", "", "") in kinds
     assert ("g", "return", "", "Any") in kinds
     assert ("f", "nodiag~", "", "unknown") in kinds
+    p.write_text("# sample: x\n# expect return: Any\n# expect@1.11 return: Union{A, B, C, D}\n", encoding="utf-8")
+    got = parse_expectations(p)
+    assert [(e.kind, e.julia, e.value) for e in got if e.kind == "return"] == [
+        ("return", "", "Any"), ("return", "1.11", "Union{A, B, C, D}")]
 
 
 @pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
@@ -215,7 +224,7 @@ def test_cli_json_matches_in_process():
 
 @pytest.mark.parametrize("exp", ALL, ids=lambda e: e.id)
 def test_expectation(exp: Expectation):
-    doc, err = run_infer(str(SAMPLES / exp.sample))
+    doc, err = run_infer(str(SAMPLES / exp.sample), exp.julia or None)
     assert doc is not None, f"irc infer failed on {exp.sample}:\n{err}"
     check(exp, find_function(doc, exp.function))
 

@@ -217,14 +217,17 @@ def _pipeline():
     return parse_text, build_program, World
 
 
+@pytest.mark.parametrize("julia", ["1.10", "1.11", "1.12"])
 @pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
-def test_samples_same_in_every_store(path: Path):
+def test_samples_same_in_every_store(path: Path, julia: str):
+    """... under each Julia version's rules (`--julia`, issue 28)."""
     from irc.errors import IrcError
+    from irc.syntax.version import parse_version
 
     parse_text, build_program, World = _pipeline()
     try:
         program = build_program(parse_text(path.read_text(), str(path)))
-        world = World.build(program.items)
+        world = World.build(program.items, rules=parse_version(julia))
     except IrcError as e:  # the front end's business (tests/infer/test_sample_expectations.py); no stores to compare
         pytest.skip(f"front end rejects {path.name}: {e.diagnostics[0].message if e.diagnostics else e}")
     assert program.functions
@@ -243,10 +246,12 @@ def _strategies():
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(_strategies().models(oracle_safe=False))
-def test_generated_text_programs_same_in_every_store(m):
+@given(_strategies().models(oracle_safe=False), st.sampled_from(["1.10", "1.11", "1.12"]))
+def test_generated_text_programs_same_in_every_store(m, julia):
+    from irc.syntax.version import parse_version
+
     G = _strategies()
     parse_text, build_program, World = _pipeline()
     program = build_program(parse_text(G.render(m), "gen.ir"))
-    world = World.build(program.items)
+    world = World.build(program.items, rules=parse_version(julia))
     assert_same_output(program, world)

@@ -1,0 +1,208 @@
+"""Which Julia's rules answer a paste: the version as a value, and its detection from the print form.
+
+`JuliaVersion` is the rules version irc infers with: 1.10 (the default and
+the reference), 1.11 or 1.12.  It is a frozen value passed down explicitly
+(`World.build(rules=…)`, read as `world.rules`); each function whose rule
+differs between versions asks it a named question (`rules.no_any_fallback`,
+…) and branches there, nowhere else.  There is no global state: two
+analyses with different versions can run in one process.
+
+`detect(text) -> Detection`: what the print form shows, by markers only the
+Julia versions of one band print (IRShow, `code_warntype`'s header):
+
+| band | marker (the first found is the evidence) |
+|---|---|
+| 1.12 | statement markers (`=   dynamic …`, `builtin`, `intrinsic`), `globaldecl`, `Core.isdefinedglobal`, `latestworld` |
+| 1.11 | `@Kwargs{`, `Memory{T}` / `MemoryRef{T}` types, `%n = enter #B`, `#self#::Core.Const(Main.f)`, a function constant loaded into an SSA value first (`%1 = Main.sum::Core.Const(sum)`: 1.11 lowering; before, only closure types and non-constant globals were) |
+| 1.9–1.10 | the `from` line's `@ Module file:line` |
+| 1.6–1.8 | the `from` line's `in Module at file:line` |
+| ≤ 1.5 | `Core.Compiler.Const(…, false)` |
+| ≤ 1.6 | a `Variables` section (1.6 prints it with `Core.Const(f)`) |
+
+Bands are tried newest first (a newer marker decides: an older print form
+may survive inside it, e.g. `@ Main` under 1.12); no marker: 1.10.  A band
+older than 1.10 is answered with 1.10's rules (`Detection.note` says so).
+
+Cost: at most `SCAN_LIMIT` characters from the start are searched, by
+`str.find` of each marker's literal needles; only the lines holding one are
+matched by a pattern, at most `CANDIDATES` per needle (a million-line input
+costs what its first lines cost: about a millisecond).
+
+Invariants: `detect` never raises; `JuliaVersion` values are the three
+constants (`VERSIONS`), compared by identity or equality alike.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from irc.syntax.lazyre import lazy
+
+SCAN_LIMIT = 1 << 18  # characters searched from the start of the text
+
+
+@dataclass(frozen=True, slots=True)
+class JuliaVersion:
+    """The rules of one Julia minor version (1.10, 1.11, 1.12)."""
+
+    minor: int
+
+    @property
+    def name(self) -> str:
+        return f"1.{self.minor}"
+
+    # ---- the questions the rules ask (each names the Julia change it stands for)
+    @property
+    def tmerge_v111(self) -> bool:
+        """1.11 `typelimits.jl`: `issimpleenoughtype` counts `max(unionlen, abstract + 1)` and keeps a
+        bare wrapper; `tmerge` takes `tmerge_fast_path`; `tmerge_types_slow` has no `Any` fallback."""
+        return self.minor >= 11
+
+    @property
+    def stores_undef_flags(self) -> bool:
+        """1.10 inference records `SLOT_USEDUNDEF`/`SLOT_STATICUNDEF` (`typeinf_local`); 1.11 does not."""
+        return self.minor <= 10
+
+    @property
+    def intrinsic_throw_bottom(self) -> bool:
+        """1.11 `intrinsic_exct` / `abstract_call_builtin`: a constant intrinsic call that throws is `Union{}`."""
+        return self.minor >= 11
+
+    @property
+    def memory_arrays(self) -> bool:
+        """1.11: `Array` is a struct over `Memory` (`ref::MemoryRef{T}`, `size::NTuple{N,Int}`)."""
+        return self.minor >= 11
+
+    @property
+    def builtin_const_eval(self) -> bool:
+        """1.12 `abstract_call_builtin` → `concrete_eval_eligible`: all-constant calls of pure builtins
+        are evaluated; one that throws is `Union{}`."""
+        return self.minor >= 12
+
+    @property
+    def global_statements(self) -> bool:
+        """1.12 lowering: `globaldecl`, `latestworld`, `Core.isdefinedglobal`, `Base.setglobal!`."""
+        return self.minor >= 12
+
+
+V1_10 = JuliaVersion(10)
+V1_11 = JuliaVersion(11)
+V1_12 = JuliaVersion(12)
+VERSIONS = {v.name: v for v in (V1_10, V1_11, V1_12)}
+DEFAULT = V1_10
+
+
+def parse_version(name: str) -> JuliaVersion:
+    """`"1.11"` -> V1_11; `ValueError` naming the choices otherwise."""
+    v = VERSIONS.get(name.strip())
+    if v is None:
+        raise ValueError(f"unknown Julia version {name!r}: choose one of {', '.join(VERSIONS)}")
+    return v
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    """The rules chosen for one input and why."""
+
+    rules: JuliaVersion
+    band: str  # the versions the print form shows ("1.12", "1.9–1.10", "≤ 1.5", …); "" when none
+    evidence: str  # what decided, in words (a marker and its line, `--julia 1.11`, or "no version marker")
+    chosen: bool = False  # `--julia` given
+
+    @property
+    def older(self) -> bool:
+        """The paste was printed by a Julia older than 1.10 (answered with 1.10's rules)."""
+        return self.band in _OLDER
+
+    @property
+    def note(self) -> str:
+        """The sentence irc says about it ("" when there is nothing to say: 1.10 by default or 1.9–1.10)."""
+        if self.chosen:
+            shown = f"; the paste shows Julia {self.band}" if self.band and self.band != self.rules.name else ""
+            return f"Julia {self.rules.name}'s rules (--julia){shown}"
+        if self.older:
+            return f"printed by Julia {self.band} ({self.evidence}): answered with Julia 1.10's rules"
+        if self.rules is not DEFAULT:
+            return f"printed by Julia {self.band} ({self.evidence}): answered with Julia {self.rules.name}'s rules"
+        return ""
+
+    def json(self) -> dict:
+        return {"julia_version": self.rules.name, "julia_version_evidence": self.evidence}
+
+
+_OLDER = ("1.6–1.8", "≤ 1.6", "≤ 1.5")
+
+# (band, rules, [(needles, line pattern, what it is)]) newest first: a candidate is found by
+# `str.find` of a needle (C speed), then its line is checked by the pattern
+_MARKERS = (
+    ("1.12", V1_12, (
+        ((" dynamic ", " builtin ", " intrinsic "),
+         lazy(r"(?:=|^[│└┌├┄─\d \t]*[│└┌├┄─])[ \t]+(?:dynamic|builtin|intrinsic)[ \t]+(?=[%(@\w$:])"),
+         "a 1.12 statement marker"),
+        (("globaldecl",), lazy(r"\$\(Expr\(:globaldecl\b|(?:=|[│└─┄]\s)\s*globaldecl[ \t(]"), "`globaldecl`"),
+        (("isdefinedglobal",), lazy(r"Core\.isdefinedglobal\b"), "`Core.isdefinedglobal`"),
+        (("latestworld",), lazy(r"\$\(Expr\(:latestworld\)\)|[│└─┄]\s+latestworld\s*$"), "`latestworld`"),
+    )),
+    ("1.11", V1_11, (
+        (("@Kwargs{",), lazy(r"@Kwargs\{"), "`@Kwargs{…}`"),
+        (("Memory{", "MemoryRef{"), lazy(r"(?<!\w)Memory(?:Ref)?\{"), "a `Memory`/`MemoryRef` type"),
+        (("enter #",), lazy(r"%\d+\s*=\s*enter\s+#\d+"), "`%n = enter #B`"),
+        (("#self#::Core.Const(Main.",), lazy(r"#self#::Core\.Const\(Main\.[^\s.()\"]+\)"),
+         "`#self#::Core.Const(Main.f)` (a function of Main itself; one of a submodule was qualified before)"),
+        (("::Core.Const(",), lazy(r"%\d+\s*=\s*Main\.(\w+)::Core\.Const\(\1\)"),
+         "a function constant loaded into an SSA value (`%1 = Main.f::Core.Const(f)`)"),
+    )),
+    ("1.9–1.10", V1_10, (
+        (("from ",), lazy(r"^[ \t]*from \S.* @ [\w.]+ \S"), "the `from … @ Module file:line` header"),
+    )),
+    ("1.6–1.8", V1_10, (
+        (("from ",), lazy(r"^[ \t]*from \S.* in [\w.]+(?:\.var\"[^\"\n]*\")?(?: at \S|[ \t]*$)"),
+         "the `from … in Module at file:line` header"),
+    )),
+    ("≤ 1.5", V1_10, (
+        (("Core.Compiler.Const(",), lazy(r"Core\.Compiler\.Const\(.*, (?:false|true)\)"),
+         "`Core.Compiler.Const(…, false)`"),
+    )),
+    ("≤ 1.6", V1_10, (
+        (("Variables",), lazy(r"^[ \t]*Variables[ \t]*$"), "a `Variables` section"),
+    )),
+)
+CANDIDATES = 256  # lines checked per needle at most (a needle common in the text costs no more)
+
+
+def _first(head: str, needles, pattern) -> int:
+    """The offset of the first line holding a needle that `pattern` finds, or -1."""
+    best = -1
+    for needle in needles:
+        pos = head.find(needle)
+        tries = 0
+        while pos >= 0 and tries < CANDIDATES and (best < 0 or pos < best):
+            start = head.rfind("\n", 0, pos) + 1
+            end = head.find("\n", pos)
+            line = head[start:end if end >= 0 else len(head)]
+            if pattern.search(line):
+                best = start if best < 0 else min(best, start)
+                break
+            tries += 1
+            pos = head.find(needle, end) if end >= 0 else -1
+    return best
+
+
+def detect(text: str, limit: int = SCAN_LIMIT) -> Detection:
+    """The band the print form shows, newest first (module doc)."""
+    head = text[:limit] if len(text) > limit else text
+    for band, rules, markers in _MARKERS:
+        found = [(pos, what) for needles, pat, what in markers if (pos := _first(head, needles, pat)) >= 0]
+        if found:
+            pos, what = min(found)
+            return Detection(rules, band, f"{what} at line {head.count(chr(10), 0, pos) + 1}")
+    return Detection(DEFAULT, "", "no version marker")
+
+
+def choose(text: str, flag: str | JuliaVersion | None) -> Detection:
+    """`--julia` when given (the band still detected, for the note), else the detected version."""
+    found = detect(text)
+    if flag is None:
+        return found
+    rules = flag if isinstance(flag, JuliaVersion) else parse_version(flag)
+    return Detection(rules, found.band, f"--julia {rules.name}", chosen=True)
