@@ -128,8 +128,10 @@ _VARIABLES = lazy(r"^[\t ]*Variables:?[\t ]*$")
 _BODY = lazy(r"^[\t ]*Body(?:[\t ]*::|:[\t ]*$|ERROR)")
 _SECTION_LINE = lazy(r"^[\t ]*(?:from\b|Arguments|Locals|Static Parameters)|^[\t ]|^\S+::")
 # a line of a printed body: block header, rail, line-info, mangled header; `\n` before a line that cannot be one
-_BODY_LINE_FULL = lazy(r"[\t ]*(?:\d+[\t ]+)?(?:\d+[\t ]*(?:[─┄~-]|\.\.\.)|[│└┌╎╻┃╷|`]|@[\t ])")
-_NOT_BODY_LINE = lazy(r"\n(?![\t ]*(?:\d|[│└┌╎╻┃╷|`@]))")
+# (a book's typesetting: `--` ending a block, a bare number `2   %7 = …` starting one)
+_BODY_LINE_FULL = lazy(r"[\t ]*(?:\d+[\t ]+)?(?:\d+[\t ]*(?:[─┄~-]|\.\.\.)|[│└┌╎╻┃╷|`]|@[\t ]|--+[\t ]"
+                       r"|\d+[\t ][\t ]+(?=%\d|@|\(|(?!(?:isa|in|where)(?![\w!]))[A-Za-z_]))")
+_NOT_BODY_LINE = lazy(r"\n(?![\t ]*(?:\d|[│└┌╎╻┃╷|`@]|--))")
 _HEADERLESS_BODY = lazy(r"^[\t ]*(?:\d+[\t ]+)?\d+[\t ]*[─┄]")
 _COMMENT_LINE = lazy(r"[\t ]*#+(?:[\t ]|$)")
 _IRC_ITEM = lazy(r"^[\t ]*(?:declare|struct|mutable[\t ]+struct|abstract[\t ]+type|const|global)\b")
