@@ -71,8 +71,11 @@ def _same(text: str) -> int:
             matched = sum(type(bl) is FP.MatchedLine for bl in it.lines)
             untyped = sum(type(bl) is FP.MatchedLine and FP.raw_stmt(bl)[10] is None for bl in it.lines)
             assert _build(it, text) == general
-            # building packs only the lines with a `::T` (they go the packed way); it reads no other field
-            assert sum(type(bl) is FP.MatchedLine for bl in it.lines) == untyped
+            # building packs only the lines with a `::T` (they go the packed way); it reads no other field.
+            # A paste whose `%N` labels break Julia's numbering is refused before its body is read:
+            # then nothing is packed (and no line was read: the lines are as parsed)
+            refused = any(d[4] == "damaged" and "numbers statements consecutively" in d[1] for d in general[1])
+            assert sum(type(bl) is FP.MatchedLine for bl in it.lines) == (matched if refused else untyped)
             tuples = _materialized(it2)
             assert sum(type(FP.raw_stmt(bl)) is tuple for bl in tuples.lines) >= matched
             assert _build(tuples, text) == general
