@@ -4,7 +4,7 @@ People paste Julia's output with its surroundings: `julia>` prompts with the
 command that printed it (and the command's continuation lines), the output
 of other commands (`f (generic function with 1 method)`, `4-element
 Vector{UInt8}:`, stack traces), vector headers (`1-element
-Vector{Core.CodeInfo}:`), notebook colour escapes (`\\e[36m`), string
+Vector{Core.CodeInfo}:`), GPUCompiler's `PTX CompilerJob of …` title, notebook colour escapes (`\\e[36m`), string
 wrappers (`\"\"\"Output`), `>>> ` prefixes, text around `CodeInfo(`
 (`:($(Expr(:thunk, CodeInfo(` … `))))`, `childstate.src = CodeInfo(`), Julia
 1.0's line-number column and right-hand `│` rail, the rails of debuginfo
@@ -103,6 +103,7 @@ class Paste:
 _OTHER_LINE_START = re.compile(r"\n[\t ]*(?:[^\s│└┌\d#%]|\d+-)")  # `\d+-`: `1-element Vector{…}:`
 _PASTE_CANDIDATE = lazy(r"[\t ]*(?:[^\s│└┌\d#%]|\d+-)")
 _PASTE_LINE = re.compile(r"[\t ]*(?:julia>|\$[\t ]|>>>|\"\"\"|```|\d+-element |Variables|MethodInstance for|Body[\t ]*:|@(?:device_)?code_"
+                         r"|(?://[\t ]*)?(?:[\w-]+[\t ]+)?CompilerJob of "
                          r"|[^\n]*CodeInfo\(|[^\n]*code_(?:warntype|typed|lowered)[\t ]*\()")
 
 
@@ -120,6 +121,9 @@ _SHELL = lazy(r"^([\t ]*)\$[\t ]+\S")
 _BARE_COMMAND = lazy(r"^([\t ]*)(?:[\w.]+[\t ]*=[\t ]*)?(?:InteractiveUtils\.)?(?:@(?:device_)?code_\w+\b"
                            r"|code_(?:warntype|typed|lowered)[\t ]*\()")
 _VECTOR_HEADER = lazy(r"^[\t ]*\d+-element (?:Vector|Array)\{[^\n]*\}:[\t ]*$")
+# GPUCompiler's title above each output of `@device_code_warntype` (CUDA, AMDGPU, …): `PTX CompilerJob of
+# kernel kernel(CuDeviceVector{Float32, 1}) for sm_75` (`// ` before it in `@device_code_ptx`)
+_COMPILER_JOB = lazy(r"^[\t ]*(?://[\t ]*)?(?:[\w-]+[\t ]+)?CompilerJob of [^\n]*$")
 _STRING_WRAPPER = lazy(r'^[\t ]*(?:"""|```)[\w+-]*[\t ]*$')  # `"""Output` … `"""`, a Markdown fence
 _CODEINFO_OPEN = lazy(r"CodeInfo\((?:[\t ]*$|:\()")
 _CODEINFO_CLOSE = lazy(r"^[\t ]*\)[\t )]*(?:=>.*)?$")
@@ -386,7 +390,7 @@ class _Cleaner:
             if k < i:
                 continue
             s = self.lines[k]
-            if _VECTOR_HEADER.match(s) or _STRING_WRAPPER.match(s):
+            if _VECTOR_HEADER.match(s) or _STRING_WRAPPER.match(s) or _COMPILER_JOB.match(s):
                 self.blank(k)
                 i = k + 1
             elif _FUNCTION_HEAD.match(s):
