@@ -4,7 +4,8 @@ People paste Julia's output with its surroundings: `julia>` prompts with the
 command that printed it (and the command's continuation lines), the output
 of other commands (`f (generic function with 1 method)`, `4-element
 Vector{UInt8}:`, stack traces), vector headers (`1-element
-Vector{Core.CodeInfo}:`), GPUCompiler's `PTX CompilerJob of …` title, notebook colour escapes (`\\e[36m`), string
+Vector{Core.CodeInfo}:`), GPUCompiler's `PTX CompilerJob of …` title, Cthulhu's title
+(`│ ─ %-1  = invoke f(::T)::R`, read as a command) and menu, notebook colour escapes (`\\e[36m`), string
 wrappers (`\"\"\"Output`), `>>> ` prefixes, text around `CodeInfo(`
 (`:($(Expr(:thunk, CodeInfo(` … `))))`, `childstate.src = CodeInfo(`), Julia
 1.0's line-number column and right-hand `│` rail, the rails of debuginfo
@@ -100,10 +101,11 @@ class Paste:
 
 # A paste has one of these somewhere; a text without any is returned as it came.  They are at line
 # starts, and a line of a body starts with a rail or a block number: only lines starting otherwise are read.
-_OTHER_LINE_START = re.compile(r"\n[\t ]*(?:[^\s│└┌\d#%]|\d+-)")  # `\d+-`: `1-element Vector{…}:`
-_PASTE_CANDIDATE = lazy(r"[\t ]*(?:[^\s│└┌\d#%]|\d+-)")
+# (`\d+-`: `1-element Vector{…}:`; `│ ─ %-1`: Cthulhu's title line, a rail that starts no body)
+_OTHER_LINE_START = re.compile(r"\n[\t ]*(?:[^\s│└┌\d#%]|\d+-|│[\t ]*─[\t ]*%-1\b)")
+_PASTE_CANDIDATE = lazy(r"[\t ]*(?:[^\s│└┌\d#%]|\d+-|│[\t ]*─[\t ]*%-1\b)")
 _PASTE_LINE = re.compile(r"[\t ]*(?:julia>|\$[\t ]|>>>|\"\"\"|```|\d+-element |Variables|MethodInstance for|Body[\t ]*:|@(?:device_)?code_"
-                         r"|(?://[\t ]*)?(?:[\w-]+[\t ]+)?CompilerJob of "
+                         r"|(?://[\t ]*)?(?:[\w-]+[\t ]+)?CompilerJob of |│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke\b"
                          r"|[^\n]*CodeInfo\(|[^\n]*code_(?:warntype|typed|lowered)[\t ]*\()")
 
 
@@ -120,6 +122,10 @@ _PROMPT = lazy(r"^([\t ]*)julia>(?:[\t ]|$)")
 _SHELL = lazy(r"^([\t ]*)\$[\t ]+\S")
 _BARE_COMMAND = lazy(r"^([\t ]*)(?:[\w.]+[\t ]*=[\t ]*)?(?:InteractiveUtils\.)?(?:@(?:device_)?code_\w+\b"
                            r"|code_(?:warntype|typed|lowered)[\t ]*\()")
+# Cthulhu's title of the method shown (`descend`, `ascend`, any view): `│ ─ %-1  = invoke callf(::Vector{Int64})::Int64`.
+# It is read as a command: the menu Cthulhu prints below the code (`Select a call to descend into …`,
+# `Toggles: …`, ` • %1  = invoke getindex(…)`, `   ↩`) is then debris, as another command's output would be.
+_CTHULHU = lazy(r"^[\t ]*│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke\b")
 _VECTOR_HEADER = lazy(r"^[\t ]*\d+-element (?:Vector|Array)\{[^\n]*\}:[\t ]*$")
 # GPUCompiler's title above each output of `@device_code_warntype` (CUDA, AMDGPU, …): `PTX CompilerJob of
 # kernel kernel(CuDeviceVector{Float32, 1}) for sm_75` (`// ` before it in `@device_code_ptx`)
@@ -379,7 +385,7 @@ class _Cleaner:
 
     def _is_unit(self, i: int) -> bool:
         s = self.lines[i]
-        return bool(_PROMPT.match(s) or _SHELL.match(s) or _BARE_COMMAND.match(s))
+        return bool(_PROMPT.match(s) or _SHELL.match(s) or _BARE_COMMAND.match(s) or _CTHULHU.match(s))
 
     def free_text(self, a: int, b: int) -> None:
         """Text outside units: debris by its shape blanked, outputs recorded."""
