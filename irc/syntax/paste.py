@@ -55,6 +55,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import accumulate
 
+from irc.syntax.added import added_text
 from irc.syntax.lazyre import lazy
 
 # ---------------------------------------------------------------- what the paste holds
@@ -496,10 +497,17 @@ class _Cleaner:
             if m is None:
                 return b
             k = max(i, self.line_at(m.end()))
-            if not _BODY_LINE_FULL.match(self.lines[k]):
+            if not _BODY_LINE_FULL.match(self.lines[k]) and not self._note_in_body(k, b):
                 return k
             i = k + 1  # a digit that was a block number after all
         return b
+
+    def _note_in_body(self, k: int, b: int) -> bool:
+        """Is line k a person's note (`<------ here`, a sentence) with the body going on after it?
+        It stays in the body, for the parser to say so (irc.syntax.added), not to cut the body short."""
+        s = self.lines[k]
+        return (k + 1 < b and added_text(s) == len(s) - len(s.lstrip()) and s.strip() != ""
+                and bool(_BODY_LINE_FULL.match(self.lines[k + 1])))
 
     def output(self, i: int, b: int, start: str, cmd: Command | None) -> int:
         """Record the output starting at line i (before line b); returns its last line (0-based)."""
