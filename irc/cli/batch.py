@@ -429,7 +429,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
         from irc.output.jsondoc import document, dumps, dumps_line
         from irc.output.reports import dumps_report, report_document
     if opts.check:
-        from irc.output.check import summary_line
+        from irc.output.check import run_summary, summary_line
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -472,7 +472,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     dests = output_paths(inputs, out_dir, suffix) if out_dir else [None] * len(inputs)
     collected: list[str | bytes] = []  # stdout's pieces when they must be held back (-o, json)
     json_files: list[dict] = []
-    failed = warnings = warned_functions = file_warnings = functions = agree = differ = from_input = 0
+    failed = failed_inputs = warnings = warned_functions = file_warnings = functions = agree = differ = from_input = 0
     total_stats: dict = {}
     timings: dict = {}
     emitted_text = False
@@ -492,6 +492,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             if oc.messages:
                 bar.write(oc.messages, stderr)
             failed += oc.errors > 0
+            failed_inputs += oc.errors > 0
             warnings += oc.warnings
             warned_functions += oc.warned_functions
             file_warnings += oc.file_warnings
@@ -539,7 +540,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
         elif json_files and not json_files[0]["errors"]:
             emit(dumps(document(json_files[0]["functions"])))
     if opts.check and out_dir is None and not report:
-        emit(summary_line(agree, differ, from_input) + "\n")
+        emit(run_summary(agree, differ, from_input, failed_inputs, len(inputs)) + "\n")
     if output is not None:
         failed += not write_output(output, collected, stderr)
     elif collected:

@@ -75,6 +75,16 @@ def summary_line(agree: int, differ: int, from_input: int = 0) -> str:
     return f"{agree} agree, {differ} differ" + (f", {from_input} from input" if from_input else "")
 
 
+def run_summary(agree: int, differ: int, from_input: int, unread: int, inputs: int) -> str:
+    """`--check`'s last line for a run: `summary_line`, and what was not checked -- an input irc could
+    not read (a located error said why) is "not checked", never counted as `0 agree, 0 differ`."""
+    if inputs and unread == inputs:
+        what = "the input" if inputs == 1 else f"any of the {inputs} inputs"
+        return f"not checked: irc could not read {what} (see the errors)"
+    line = summary_line(agree, differ, from_input)
+    return line + (f"; {unread} of {inputs} inputs not checked (irc could not read them)" if unread else "")
+
+
 def _show(x: Any) -> str:
     from irc.lattice.typeprint import show
 

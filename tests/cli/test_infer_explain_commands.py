@@ -83,6 +83,19 @@ def test_check_exit_status_and_summary(progs):
     assert code == 0 and out == "0 agree, 0 differ\n"
 
 
+def test_check_of_an_input_irc_could_not_read_says_not_checked(progs, tmp_path):
+    """Issue 31 §3: never `0 agree, 0 differ` for an input that was not read."""
+    bad = tmp_path / "bad.ir"
+    bad.write_text("function f(x::Int64)\n1 ─ %1 = x +\n└──      return %1\nend\n", encoding="utf-8")
+    code, out, err = run([bad], check=True)
+    assert code == 1 and out == "not checked: irc could not read the input (see the errors)\n"
+    assert f"{bad}:2:" in err
+    code, out, _ = run([bad, progs["annotated"]], check=True)
+    assert code == 1 and out.splitlines()[-1] == "6 agree, 1 differ; 1 of 2 inputs not checked (irc could not read them)"
+    code, out, _ = run([bad, bad], check=True)
+    assert out.splitlines()[-1] == "not checked: irc could not read any of the 2 inputs (see the errors)"
+
+
 def test_warnings_quiet_strict(progs):
     code, out, err = run([progs["branch"]])
     assert code == 0
