@@ -5,7 +5,8 @@ command that printed it (and the command's continuation lines), the output
 of other commands (`f (generic function with 1 method)`, `4-element
 Vector{UInt8}:`, stack traces), vector headers (`1-element
 Vector{Core.CodeInfo}:`), GPUCompiler's `PTX CompilerJob of …` title, Cthulhu's title
-(`│ ─ %-1  = invoke f(::T)::R`, read as a command) and menu, notebook colour escapes (`\\e[36m`), string
+(`│ ─ %-1  = invoke f(::T)::R`, read as a command) and menu, a JET report (`═════ 1 possible
+error found ═════` and its frame tree), notebook colour escapes (`\\e[36m`), string
 wrappers (`\"\"\"Output`), `>>> ` prefixes, text around `CodeInfo(`
 (`:($(Expr(:thunk, CodeInfo(` … `))))`, `childstate.src = CodeInfo(`), Julia
 1.0's line-number column and right-hand `│` rail, the rails of debuginfo
@@ -96,6 +97,7 @@ class Paste:
     notes: list[tuple[int, int, str]] = field(default_factory=list)  # (line, col, message)
     is_paste: bool = False  # the text had marks of a paste (else it came back unchanged)
     units: int = 0  # prompts, shell lines and bare commands found
+    jet: tuple[int, int] | None = None  # (line, col) of a JET report's banner (`═════ 1 possible error found ═════`)
 
 
 # ---------------------------------------------------------------- line shapes
@@ -106,7 +108,7 @@ class Paste:
 _OTHER_LINE_START = re.compile(r"\n[\t ]*(?:[^\s│└┌\d#%]|\d+-|│[\t ]*─[\t ]*%-1\b)")
 _PASTE_CANDIDATE = lazy(r"[\t ]*(?:[^\s│└┌\d#%]|\d+-|│[\t ]*─[\t ]*%-1\b)")
 _PASTE_LINE = re.compile(r"[\t ]*(?:julia>|\$[\t ]|>>>|\"\"\"|```|\d+-element |Variables|MethodInstance for|Body[\t ]*:|@(?:device_)?code_"
-                         r"|(?://[\t ]*)?(?:[\w-]+[\t ]+)?CompilerJob of |│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke\b"
+                         r"|═+[\t ]*\d+ possible errors? found|(?://[\t ]*)?(?:[\w-]+[\t ]+)?CompilerJob of |│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke\b"
                          r"|[^\n]*CodeInfo\(|[^\n]*code_(?:warntype|typed|lowered)[\t ]*\()")
 
 
@@ -127,6 +129,10 @@ _BARE_COMMAND = lazy(r"^([\t ]*)(?:[\w.]+[\t ]*=[\t ]*)?(?:InteractiveUtils\.)?(
 # It is read as a command: the menu Cthulhu prints below the code (`Select a call to descend into …`,
 # `Toggles: …`, ` • %1  = invoke getindex(…)`, `   ↩`) is then debris, as another command's output would be.
 _CTHULHU = lazy(r"^[\t ]*│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke\b")
+# JET's report (`@report_call`, `@report_opt`): a banner, then a tree of frames `┌ f(x) @ Main REPL[1]:2`, `│┌ …`.
+# Debris like any other command's output; a paste holding nothing else is told what to paste instead.
+_JET_BANNER = lazy(r"^[\t ]*(?:═+[\t ]*(?:\d+ possible errors? found|No errors detected)[\t ]*═*|No errors detected)[\t ]*$")
+_JET_TREE = lazy(r"^[\t ]*[┌│└]")
 _VECTOR_HEADER = lazy(r"^[\t ]*\d+-element (?:Vector|Array)\{[^\n]*\}:[\t ]*$")
 # GPUCompiler's title above each output of `@device_code_warntype` (CUDA, AMDGPU, …): `PTX CompilerJob of
 # kernel kernel(CuDeviceVector{Float32, 1}) for sm_75` (`// ` before it in `@device_code_ptx`)
@@ -305,6 +311,7 @@ class _Cleaner:
             text = text.replace("\r\n", " \n")
         self.text = text
         self.lines = text.split("\n")
+        self.jet: tuple[int, int] | None = None
         self._offsets: list[int] | None = None
         self.outputs: list[Output] = []
         self.definitions: dict[str, list[list[Arg]]] = {}
@@ -400,6 +407,8 @@ class _Cleaner:
             if _VECTOR_HEADER.match(s) or _STRING_WRAPPER.match(s) or _COMPILER_JOB.match(s):
                 self.blank(k)
                 i = k + 1
+            elif _JET_BANNER.match(s):
+                i = self.jet_report(k, b)
             elif _FUNCTION_HEAD.match(s):
                 i = self.julia_source(k, b) if self.units and not self._ir_follows(k + 1, b) else k + 1
             else:
@@ -485,9 +494,23 @@ class _Cleaner:
                 k = self._body_end(i + 1, b)
                 self.outputs.append(Output("body", i + 1, k, cmd))
                 i = k
+            elif _JET_BANNER.match(s):
+                i = self.jet_report(i, b)
             else:
                 self.blank(i)
                 i += 1
+
+    def jet_report(self, i: int, b: int) -> int:
+        """A JET report from its banner at line i: blanked, its place kept; returns the next line."""
+        s = self.lines[i]
+        if self.jet is None:
+            self.jet = (i + 1, len(s) - len(s.lstrip()) + 1)
+        self.blank(i)
+        i += 1
+        while i < b and _JET_TREE.match(self.lines[i]):
+            self.blank(i)
+            i += 1
+        return i
 
     def _body_end(self, i: int, b: int) -> int:
         """The first line in [i, b) that is not a body line (b if none)."""
@@ -634,4 +657,4 @@ def clean(text: str) -> Paste:
     c = _Cleaner(text)
     c.run()
     cleaned = "\n".join(c.lines) if c.changed else text  # (`c.changed`: CRLF, escapes, or debris)
-    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units))
+    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet)

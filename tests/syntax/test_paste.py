@@ -104,6 +104,36 @@ def test_gpucompilers_title_above_an_output_is_debris(title):
     assert fd.form == "warntype" and len(fd.lines) == 1
 
 
+# JET's CHANGELOG (v0.8), verbatim: https://github.com/aviatesk/JET.jl/blob/14a60904ff6e3e42a30adac5db31a65d5f60308a/CHANGELOG.md
+JET_REPORT = """julia> report_call((Int,)) do x
+           local y
+           return sin(y) # `y` is not defined here
+       end
+═════ 1 possible error found ═════
+┌ (::var"#8#9")(x::Int64) @ Main ./REPL[7]:3
+│ local variable `y` is not defined: y
+└────────────────────
+"""
+
+
+@pytest.mark.parametrize("text,line", [(JET_REPORT, 5), (JET_REPORT.split("\n", 4)[4], 1),
+                                       ("julia> report_call(f, (Int,))\nNo errors detected\n", 2)])
+def test_a_jet_report_is_told_what_to_paste(text, line):
+    from irc.errors import IrcError
+
+    with pytest.raises(IrcError) as e:
+        parse_text(text, "t.ir")
+    (d,) = e.value.diagnostics
+    assert d.message == "a JET report, not IR: paste `@code_warntype …` instead" and (d.span.line, d.span.col) == (line, 1)
+
+
+def test_a_jet_report_beside_an_output_is_debris():
+    body = ("julia> @code_warntype g(1)\nMethodInstance for g(::Int64)\n  from g(x) @ Main REPL[1]:1\nArguments\n"
+            "  #self#::Core.Const(g)\n  x::Int64\nBody::Int64\n1 ─      return x\n")
+    (fd,) = parse_text(JET_REPORT + "\n" + body, "t.ir").items
+    assert fd.form == "warntype" and len(fd.lines) == 1
+
+
 def test_a_struct_after_a_prompt_stays_whole():
     text = "julia> using InteractiveUtils\n\nstruct P\n    x::Int64\nend\nmutable struct Q; n::Int64; end\n"
     assert lines_of(text)[2:6] == ["struct P", "    x::Int64", "end", "mutable struct Q; n::Int64; end"]
