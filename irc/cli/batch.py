@@ -491,7 +491,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     dests = output_paths(inputs, out_dir, suffix) if out_dir else [None] * len(inputs)
     collected: list[str | bytes] = []  # stdout's pieces when they must be held back (-o, json)
     json_files: list[dict] = []
-    failed = warnings = warned_functions = file_warnings = functions = agree = differ = from_input = 0
+    failed = failed_inputs = warnings = warned_functions = file_warnings = functions = agree = differ = from_input = 0
     total_stats: dict = {}
     timings: dict = {}
     emitted_text = False
@@ -511,6 +511,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             if oc.messages:
                 bar.write(oc.messages, stderr)
             failed += oc.errors > 0
+            failed_inputs += oc.errors > 0
             warnings += oc.warnings
             warned_functions += oc.warned_functions
             file_warnings += oc.file_warnings
@@ -560,7 +561,7 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
             emit(dumps(document(json_files[0]["functions"], {k: json_files[0][k] for k in VERSION_KEYS
                                                              if k in json_files[0]})))
     if opts.check and out_dir is None and not report:
-        emit(check_summary(agree, differ, from_input, len(inputs) - failed, failed) + "\n")
+        emit(check_summary(agree, differ, from_input, len(inputs) - failed_inputs, failed_inputs) + "\n")
     if output is not None:
         failed += not write_output(output, collected, stderr)
     elif collected:
@@ -582,20 +583,34 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
     return 1 if bad else 0
 
 
-def piped_stdin(stream: Any = None) -> bool:
-    """Whether standard input carries a paste: a pipe, or a redirected file that is not empty
-    (`irc infer < f.ir`, `pbpaste | irc infer`).  A terminal, `/dev/null` (a character device),
-    an empty file, a closed stream or pytest's stand-in (no descriptor) carry none."""
+def piped_stdin(stream: Any = None, wait: float = 0.5) -> bool:
+    """Whether standard input carries a paste: a redirected file that is not empty
+    (`irc infer < f.ir`), or a pipe with bytes in it within `wait` seconds (`pbpaste | irc infer`;
+    counted without reading them, `FIONREAD`).  A terminal, `/dev/null` (a character device), an
+    empty file, a pipe closed empty or still empty after `wait` (a harness's open stdin: never a
+    hang), a closed stream or pytest's stand-in (no descriptor) carry none; `-` reads stdin whatever
+    it is."""
+    import select
     import stat
 
     stream = sys.stdin if stream is None else stream
     try:
         if stream is None or stream.isatty():
             return False
-        st = os.fstat(stream.fileno())
-    except (AttributeError, OSError, ValueError):
+        fd = stream.fileno()
+        st = os.fstat(fd)
+        if stat.S_ISREG(st.st_mode):
+            return st.st_size > 0
+        if not stat.S_ISFIFO(st.st_mode) or not select.select([fd], [], [], wait)[0]:
+            return False
+        import fcntl
+        import struct
+        import termios
+
+        waiting = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+    except (AttributeError, OSError, ValueError, ImportError):
         return False
-    return stat.S_ISFIFO(st.st_mode) or (stat.S_ISREG(st.st_mode) and st.st_size > 0)
+    return waiting > 0  # readable with nothing waiting: the writer closed it empty
 
 
 def inputs_or_stdin(files: list[str] | None) -> list[str]:

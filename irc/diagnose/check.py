@@ -89,14 +89,14 @@ def check_summary(agree: int, differ: int, from_input: int, read: int, unread: i
     `summary_line`, saying when nothing was compared and why (no input read; no type Julia printed),
     and how many inputs were not checked."""
     if read == 0 and unread:
-        what = "the input could not be read" if unread == 1 else f"none of the {unread} inputs could be read"
-        return f"not checked: {what} (see the errors above)"
+        what = "the input" if unread == 1 else f"any of the {unread} inputs"
+        return f"not checked: irc could not read {what} (see the errors above)"
     line = summary_line(agree, differ, from_input)
     if agree + differ + from_input == 0:
         line += (": nothing to compare, the input carries no type Julia printed (`@code_lowered` or a "
                  "hand-written file)" if read == 1 else ": nothing to compare, no input carries a type Julia printed")
     if unread:
-        line += f"; {unread} input{'s' if unread > 1 else ''} not checked (could not be read)"
+        line += f"; {unread} of {read + unread} inputs not checked (irc could not read {'it' if unread == 1 else 'them'})"
     return line
 
 

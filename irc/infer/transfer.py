@@ -325,7 +325,7 @@ class Transfer:
                 else:
                     t = self.world.eval_type(d, self.sparam_env(), fn.module)
                 # the vararg tuple is not made a constant (most_general_argtypes)
-                return t if slot.vararg else self._const_arg(t)
+                return t if slot.vararg else self._printed_seed(slot, self._const_arg(t))
             except Exception as ex:  # noqa: BLE001 - said once, never a silent rewrite
                 line, col = getattr(d, "line", 0) or slot.line or fn.line, getattr(d, "col", 0) or slot.col or 1
                 self.fn_diags.append(Diagnostic(
@@ -349,6 +349,25 @@ class Transfer:
             except Exception:  # noqa: BLE001
                 return self.ANY
         return self.ANY
+
+    def _printed_seed(self, slot: ir.Slot, t):
+        """The argument's seed when a header declares its type (`MethodInstance
+        for f(::Any)`) and `Arguments` prints one too: Julia prints there the
+        argtypes inference started from (`most_general_argtypes`: what the
+        declared type allows, made a constant where it is a singleton), so a
+        printed element strictly below the declared type is the seed
+        (`ȳ::Core.Const(Thunk(var"#9#10"()))` under `(::Any)`: an instance of a
+        type irc does not know, which only the constant says).  A printed type
+        not below the declared one (an edit) leaves the declared type."""
+        if slot.julia_type is None:
+            return t
+        try:
+            j = self.world.eval_type(slot.julia_type, self.sparam_env(), self.fn.module)
+        except Exception:  # noqa: BLE001 - the declared type stands
+            return t
+        if not (is_type(j) or type(j) in (L.Const, L.PartialStruct)):
+            j = L.Const(j)
+        return j if L.lattice_lt(j, t) else t
 
     @staticmethod
     def _const_arg(t):

@@ -60,7 +60,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from irc.ir import cfg, split as two
+from irc.ir import cfg, split as two, whole
 from irc.ir.body import Body
 from irc.ir import model as ir
 from irc.ir.header import HeaderSlots
@@ -199,7 +199,10 @@ class _Builder(HeaderSlots, BodyWalk):
         fn = ir.Function(name, module, slots, body, static_params=static, julia_return=fd.body_type,
                          form=fd.form, source=fd if fd.has_markers else replace(fd, lines=[]), line=fd.line,
                          notes=notes)
-        self._blocks(fn, lines, walk)
+        if (cut := whole.cut_off(fn)) is not None:  # a paste that ends before Julia's body does: its blocks would mislead
+            self.error(*cut)
+        else:
+            self._blocks(fn, lines, walk)
         return fn
 
     def _line_reader(self):
@@ -222,28 +225,25 @@ class _Builder(HeaderSlots, BodyWalk):
         return line
 
     def _numbered(self, lines: list[S.BodyLine]) -> bool:
-        """In Julia's own printing `%N` labels statement N: once the labels
-        follow that numbering (the first one is its statement's index), a
-        label off its index means a line is missing (or one too many) --
-        one error for the function, which is then not built (every other
-        error would be a consequence).  Labels numbered otherwise (written
-        by hand) need only be unique."""
-        julia = None
+        """In Julia's own printing `%N` labels statement N (every version; a
+        statement printed without `%N` still counts): in a paste a label off
+        its index -- the first one too -- means a line is missing (or one too
+        many): one error for the function, which is then not built (every
+        other error would be a consequence).  Only a hand-written
+        `function … end` (not checked here) may number labels otherwise."""
         for i, bl in enumerate(lines, 1):
             if type(bl) is _Match:
                 lab = bl.group(2)
                 if lab is None:
                     continue
                 lab = int(lab)
-                if julia and lab == i:
+                if lab == i:
                     continue
                 bl = self.index.line_object(bl)
             lab = bl.label
             if lab is None:
                 continue
-            if julia is None:
-                julia = lab == i
-            if julia and lab != i:
+            if lab != i:
                 if lab > i:
                     gap = lab - i
                     what = f"{'a line seems' if gap == 1 else f'{gap} lines seem'} missing before this one"

@@ -303,7 +303,7 @@ class FastLine:
         else:
             num = rh.split()[0]
             out.header = int(num)
-            out.header_kind = rh[len(num):].strip()[0]
+            out.header_kind = rh[len(num):].strip()[:1]
         if label is None:
             out.label = None
         else:
@@ -384,7 +384,7 @@ class FastLine:
         if rh is not None:
             num = rh.split()[0]
             header = int(num)
-            kind = rh[len(num):].strip()[0]
+            kind = rh[len(num):].strip()[:1]
         label = m.group("label")
         lab = int(label) if label is not None else None
         if target is not None:
@@ -403,7 +403,7 @@ class FastLine:
         if rh is not None:
             num = rh.split()[0]
             header = int(num)
-            kind = rh[len(num):].strip()[0]
+            kind = rh[len(num):].strip()[:1]
         label = m.group("LABEL")
         lab = int(label[1:].split("=")[0].strip()) if label is not None else None
         self.text = text
@@ -893,7 +893,7 @@ class MatchedLine(_BodyLine):
         if rh is None:
             return ""
         num = rh.split()[0]
-        return rh[len(num):].strip()[0]
+        return rh[len(num):].strip()[:1]
 
     @property
     def col(self):

@@ -639,7 +639,7 @@ class SyntaxBuilder:
             text = str(rail)
             num = text.split()[0]
             header = int(num)
-            kind = text[len(num) :].strip()[0]
+            kind = text[len(num) :].strip()[:1]
         lab = None
         if label is not None:
             lab = int(str(label)[1:].split("=")[0].strip())

@@ -184,7 +184,7 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
                 it.has_markers = any(getattr(bl, "marker", "") for bl in it.lines)  # (a match has none)
     check_depth(items, long, errors)
     has_codeinfo = any(type(it) is S.FunctionDef and it.form == "codeinfo" for it in items)
-    if has_codeinfo or paste.units:
+    if has_codeinfo or paste.units or paste.jet:
         _attach(paste, items, parse_signature(signature) if signature else None, errors)
     if signature is not None and not has_codeinfo:
         _unused_signature(items)
@@ -278,8 +278,11 @@ def _attach(paste, items: list, signature: S.FunctionDef | None, errors: ErrorLi
             if fd.line <= line <= max(fd.end_line, fd.line):
                 fd.notes.append((line, col, message))
                 break
-    if paste.units and not fns and not errors.items and not any(
+    if (paste.units or paste.jet) and not fns and not errors.items and not any(
             type(it) is not S.FunctionDef for it in items):
+        if paste.jet is not None:
+            errors.add("a JET report, not IR: paste `@code_warntype …` instead", *paste.jet, "paste")
+            return
         errors.add("no output irc reads in this paste: expected what `@code_warntype`, `@code_lowered` or "
                    "`code_typed(…; optimize=false)` print (`MethodInstance for …`, `Variables`, `CodeInfo(`)", 1, 1, "paste")
 

@@ -4,7 +4,9 @@ People paste Julia's output with its surroundings: `julia>` prompts with the
 command that printed it (and the command's continuation lines), the output
 of other commands (`f (generic function with 1 method)`, `4-element
 Vector{UInt8}:`, stack traces), vector headers (`1-element
-Vector{Core.CodeInfo}:`), notebook colour escapes (`\\e[36m`), string
+Vector{Core.CodeInfo}:`), GPUCompiler's `PTX CompilerJob of …` title, Cthulhu's title
+(`│ ─ %-1  = invoke f(::T)::R`, read as a command) and menu, a JET report (`═════ 1 possible
+error found ═════` and its frame tree), notebook colour escapes (`\\e[36m`), string
 wrappers (`\"\"\"Output`), `>>> ` prefixes, text around `CodeInfo(`
 (`:($(Expr(:thunk, CodeInfo(` … `))))`, `childstate.src = CodeInfo(`), Julia
 1.0's line-number column and right-hand `│` rail, the rails of debuginfo
@@ -54,6 +56,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import accumulate
 
+from irc.syntax.added import added_text
 from irc.syntax.lazyre import lazy
 
 # ---------------------------------------------------------------- what the paste holds
@@ -94,15 +97,18 @@ class Paste:
     notes: list[tuple[int, int, str]] = field(default_factory=list)  # (line, col, message)
     is_paste: bool = False  # the text had marks of a paste (else it came back unchanged)
     units: int = 0  # prompts, shell lines and bare commands found
+    jet: tuple[int, int] | None = None  # (line, col) of a JET report's banner (`═════ 1 possible error found ═════`)
 
 
 # ---------------------------------------------------------------- line shapes
 
 # A paste has one of these somewhere; a text without any is returned as it came.  They are at line
 # starts, and a line of a body starts with a rail or a block number: only lines starting otherwise are read.
-_OTHER_LINE_START = re.compile(r"\n[\t ]*(?:[^\s│└┌\d#%]|\d+-)")  # `\d+-`: `1-element Vector{…}:`
-_PASTE_CANDIDATE = lazy(r"[\t ]*(?:[^\s│└┌\d#%]|\d+-)")
+# (`\d+-`: `1-element Vector{…}:`; `│ ─ %-1`: Cthulhu's title line, a rail that starts no body)
+_OTHER_LINE_START = re.compile(r"\n[\t ]*(?:[^\s│└┌\d#%]|\d+-|│[\t ]*─[\t ]*%-1\b)")
+_PASTE_CANDIDATE = lazy(r"[\t ]*(?:[^\s│└┌\d#%]|\d+-|│[\t ]*─[\t ]*%-1\b)")
 _PASTE_LINE = re.compile(r"[\t ]*(?:julia>|\$[\t ]|>>>|\"\"\"|```|\d+-element |Variables|MethodInstance for|Body[\t ]*:|@(?:device_)?code_"
+                         r"|═+[\t ]*\d+ possible errors? found|(?://[\t ]*)?(?:[\w-]+[\t ]+)?CompilerJob of |│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke\b"
                          r"|[^\n]*CodeInfo\(|[^\n]*code_(?:warntype|typed|lowered)[\t ]*\()")
 
 
@@ -119,7 +125,18 @@ _PROMPT = lazy(r"^([\t ]*)julia>(?:[\t ]|$)")
 _SHELL = lazy(r"^([\t ]*)\$[\t ]+\S")
 _BARE_COMMAND = lazy(r"^([\t ]*)(?:[\w.]+[\t ]*=[\t ]*)?(?:InteractiveUtils\.)?(?:@(?:device_)?code_\w+\b"
                            r"|code_(?:warntype|typed|lowered)[\t ]*\()")
+# Cthulhu's title of the method shown (`descend`, `ascend`, any view): `│ ─ %-1  = invoke callf(::Vector{Int64})::Int64`.
+# It is read as a command: the menu Cthulhu prints below the code (`Select a call to descend into …`,
+# `Toggles: …`, ` • %1  = invoke getindex(…)`, `   ↩`) is then debris, as another command's output would be.
+_CTHULHU = lazy(r"^[\t ]*│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke\b")
+# JET's report (`@report_call`, `@report_opt`): a banner, then a tree of frames `┌ f(x) @ Main REPL[1]:2`, `│┌ …`.
+# Debris like any other command's output; a paste holding nothing else is told what to paste instead.
+_JET_BANNER = lazy(r"^[\t ]*(?:═+[\t ]*(?:\d+ possible errors? found|No errors detected)[\t ]*═*|No errors detected)[\t ]*$")
+_JET_TREE = lazy(r"^[\t ]*[┌│└]")
 _VECTOR_HEADER = lazy(r"^[\t ]*\d+-element (?:Vector|Array)\{[^\n]*\}:[\t ]*$")
+# GPUCompiler's title above each output of `@device_code_warntype` (CUDA, AMDGPU, …): `PTX CompilerJob of
+# kernel kernel(CuDeviceVector{Float32, 1}) for sm_75` (`// ` before it in `@device_code_ptx`)
+_COMPILER_JOB = lazy(r"^[\t ]*(?://[\t ]*)?(?:[\w-]+[\t ]+)?CompilerJob of [^\n]*$")
 _STRING_WRAPPER = lazy(r'^[\t ]*(?:"""|```)[\w+-]*[\t ]*$')  # `"""Output` … `"""`, a Markdown fence
 _CODEINFO_OPEN = lazy(r"CodeInfo\((?:[\t ]*$|:\()")
 _CODEINFO_CLOSE = lazy(r"^[\t ]*\)[\t )]*(?:=>.*)?$")
@@ -128,8 +145,10 @@ _VARIABLES = lazy(r"^[\t ]*Variables:?[\t ]*$")
 _BODY = lazy(r"^[\t ]*Body(?:[\t ]*::|:[\t ]*$|ERROR)")
 _SECTION_LINE = lazy(r"^[\t ]*(?:from\b|Arguments|Locals|Static Parameters)|^[\t ]|^\S+::")
 # a line of a printed body: block header, rail, line-info, mangled header; `\n` before a line that cannot be one
-_BODY_LINE_FULL = lazy(r"[\t ]*(?:\d+[\t ]+)?(?:\d+[\t ]*(?:[─┄~-]|\.\.\.)|[│└┌╎╻┃╷|`]|@[\t ])")
-_NOT_BODY_LINE = lazy(r"\n(?![\t ]*(?:\d|[│└┌╎╻┃╷|`@]))")
+# (a book's typesetting: `--` ending a block, a bare number `2   %7 = …` starting one)
+_BODY_LINE_FULL = lazy(r"[\t ]*(?:\d+[\t ]+)?(?:\d+[\t ]*(?:[─┄~-]|\.\.\.)|[│└┌╎╻┃╷|`]|@[\t ]|--+[\t ]"
+                       r"|\d+[\t ][\t ]+(?=%\d|@|\(|(?!(?:isa|in|where)(?![\w!]))[A-Za-z_]))")
+_NOT_BODY_LINE = lazy(r"\n(?![\t ]*(?:\d|[│└┌╎╻┃╷|`@]|--))")
 _HEADERLESS_BODY = lazy(r"^[\t ]*(?:\d+[\t ]+)?\d+[\t ]*[─┄]")
 _COMMENT_LINE = lazy(r"[\t ]*#+(?:[\t ]|$)")
 _IRC_ITEM = lazy(r"^[\t ]*(?:declare|struct|mutable[\t ]+struct|abstract[\t ]+type|const|global)\b")
@@ -292,6 +311,7 @@ class _Cleaner:
             text = text.replace("\r\n", " \n")
         self.text = text
         self.lines = text.split("\n")
+        self.jet: tuple[int, int] | None = None
         self._offsets: list[int] | None = None
         self.outputs: list[Output] = []
         self.definitions: dict[str, list[list[Arg]]] = {}
@@ -373,7 +393,7 @@ class _Cleaner:
 
     def _is_unit(self, i: int) -> bool:
         s = self.lines[i]
-        return bool(_PROMPT.match(s) or _SHELL.match(s) or _BARE_COMMAND.match(s))
+        return bool(_PROMPT.match(s) or _SHELL.match(s) or _BARE_COMMAND.match(s) or _CTHULHU.match(s))
 
     def free_text(self, a: int, b: int) -> None:
         """Text outside units: debris by its shape blanked, outputs recorded."""
@@ -384,9 +404,11 @@ class _Cleaner:
             if k < i:
                 continue
             s = self.lines[k]
-            if _VECTOR_HEADER.match(s) or _STRING_WRAPPER.match(s):
+            if _VECTOR_HEADER.match(s) or _STRING_WRAPPER.match(s) or _COMPILER_JOB.match(s):
                 self.blank(k)
                 i = k + 1
+            elif _JET_BANNER.match(s):
+                i = self.jet_report(k, b)
             elif _FUNCTION_HEAD.match(s):
                 i = self.julia_source(k, b) if self.units and not self._ir_follows(k + 1, b) else k + 1
             else:
@@ -472,9 +494,23 @@ class _Cleaner:
                 k = self._body_end(i + 1, b)
                 self.outputs.append(Output("body", i + 1, k, cmd))
                 i = k
+            elif _JET_BANNER.match(s):
+                i = self.jet_report(i, b)
             else:
                 self.blank(i)
                 i += 1
+
+    def jet_report(self, i: int, b: int) -> int:
+        """A JET report from its banner at line i: blanked, its place kept; returns the next line."""
+        s = self.lines[i]
+        if self.jet is None:
+            self.jet = (i + 1, len(s) - len(s.lstrip()) + 1)
+        self.blank(i)
+        i += 1
+        while i < b and _JET_TREE.match(self.lines[i]):
+            self.blank(i)
+            i += 1
+        return i
 
     def _body_end(self, i: int, b: int) -> int:
         """The first line in [i, b) that is not a body line (b if none)."""
@@ -484,10 +520,17 @@ class _Cleaner:
             if m is None:
                 return b
             k = max(i, self.line_at(m.end()))
-            if not _BODY_LINE_FULL.match(self.lines[k]):
+            if not _BODY_LINE_FULL.match(self.lines[k]) and not self._note_in_body(k, b):
                 return k
             i = k + 1  # a digit that was a block number after all
         return b
+
+    def _note_in_body(self, k: int, b: int) -> bool:
+        """Is line k a person's note (`<------ here`, a sentence) with the body going on after it?
+        It stays in the body, for the parser to say so (irc.syntax.added), not to cut the body short."""
+        s = self.lines[k]
+        return (k + 1 < b and added_text(s) == len(s) - len(s.lstrip()) and s.strip() != ""
+                and bool(_BODY_LINE_FULL.match(self.lines[k + 1])))
 
     def output(self, i: int, b: int, start: str, cmd: Command | None) -> int:
         """Record the output starting at line i (before line b); returns its last line (0-based)."""
@@ -614,4 +657,4 @@ def clean(text: str) -> Paste:
     c = _Cleaner(text)
     c.run()
     cleaned = "\n".join(c.lines) if c.changed else text  # (`c.changed`: CRLF, escapes, or debris)
-    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units))
+    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from irc.errors import Diagnostic, Span
+from irc.syntax.added import MESSAGE, added_text
 from irc.syntax.lazyre import lazy
 from irc.syntax.lines import LineError
 
@@ -231,6 +232,16 @@ def _special_message(ttype: str, text: str, prefix: str, expected: set, lark) ->
     return None
 
 
+def _added_note(src: str, start_of_line: int, message: str, line: int, col: int) -> tuple[str, int, int]:
+    """(message, line, col) of a syntax error, said as a person's note (`<-- why?`, a sentence) where
+    the line holds one at or before the error (irc.syntax.added)."""
+    end = src.find("\n", start_of_line)
+    at = added_text(src[start_of_line:] if end < 0 else src[start_of_line:end])
+    if at is not None and at + 1 <= col:
+        return MESSAGE, line, at + 1
+    return message, line, col
+
+
 # ---------------------------------------------------------------- line markers
 
 
@@ -294,7 +305,8 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None)
                 prefix = src[start_of_line : tok.start_pos] if tok.start_pos is not None else ""
                 exp = filter_closers(set(e.expected), prefix, lark)
                 special = _special_message(tok.type, str(tok), prefix, exp, lark)
-                errors.add(special or f"unexpected {_token_words(tok)}; expected {describe_expected(exp, lark)}", line, col)
+                msg = special or f"unexpected {_token_words(tok)}; expected {describe_expected(exp, lark)}"
+                errors.add(*_added_note(src, start_of_line, msg, line, col))
             skip = tok.type not in ("_NL", "$END")
         else:
             assert isinstance(e, UnexpectedCharacters)
@@ -310,7 +322,7 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None)
                 exp = f"; expected {describe_expected(set(allowed), lark)}" if allowed else ""
                 start_of_line = src.rfind("\n", 0, e.pos_in_stream) + 1
                 special = _special_message("", ch, src[start_of_line : e.pos_in_stream], set(allowed), lark)
-                errors.add(special or f"unexpected {what}{exp}", line, col)
+                errors.add(*_added_note(src, start_of_line, special or f"unexpected {what}{exp}", line, col))
             skip = True
         # pop back to the start of the line
         vs, ss = pstate.value_stack, pstate.state_stack

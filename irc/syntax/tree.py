@@ -289,7 +289,7 @@ class BodyLine:
 
     stmt: Stmt
     header: int | None = None  # block number from `N ─` / `N ┄`, if the line starts one
-    header_kind: str = ""  # "─", "┄", "-", "~" as printed ("" when no header)
+    header_kind: str = ""  # "─", "┄", "-", "~" as printed ("" when no header, or a bare `N` header)
     label: int | None = None  # `%N =` label
     annotation: Expr | None = None  # trailing `::T` (Julia's answer)
     line: int = 0

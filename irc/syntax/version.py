@@ -13,7 +13,7 @@ Julia versions of one band print (IRShow, `code_warntype`'s header):
 | band | marker (the first found is the evidence) |
 |---|---|
 | 1.12 | statement markers (`=   dynamic …`, `builtin`, `intrinsic`), `globaldecl`, `Core.isdefinedglobal`, `latestworld` |
-| 1.11 | `@Kwargs{`, `Memory{T}` / `MemoryRef{T}` types, `%n = enter #B`, `#self#::Core.Const(Main.f)`, a function constant loaded into an SSA value first (`%1 = Main.sum::Core.Const(sum)`: 1.11 lowering; before, only closure types and non-constant globals were) |
+| 1.11 | `@Kwargs{`, `Memory{T}` / `MemoryRef{T}` types, `%n = enter #B`, `#self#::Core.Const(Main.f)`, a function constant loaded into an SSA value first (`%1 = Main.sum::Core.Const(sum)`: 1.11 lowering; before, only closure types, other types (`%1 = Main.Float64`, for `isa`) and non-constant globals were; a capitalised name is not the marker) |
 | 1.9–1.10 | the `from` line's `@ Module file:line` |
 | 1.6–1.8 | the `from` line's `in Module at file:line` |
 | ≤ 1.5 | `Core.Compiler.Const(…, false)` |
@@ -149,7 +149,7 @@ _MARKERS = (
         (("enter #",), lazy(r"%\d+\s*=\s*enter\s+#\d+"), "`%n = enter #B`"),
         (("#self#::Core.Const(Main.",), lazy(r"#self#::Core\.Const\(Main\.[^\s.()\"]+\)"),
          "`#self#::Core.Const(Main.f)` (a function of Main itself; one of a submodule was qualified before)"),
-        (("::Core.Const(",), lazy(r"%\d+\s*=\s*Main\.(\w+)::Core\.Const\(\1\)"),
+        (("::Core.Const(",), lazy(r"%\d+\s*=\s*Main\.([a-z_]\w*)::Core\.Const\(\1\)"),
          "a function constant loaded into an SSA value (`%1 = Main.f::Core.Const(f)`)"),
     )),
     ("1.9–1.10", V1_10, (

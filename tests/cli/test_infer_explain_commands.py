@@ -91,12 +91,25 @@ def test_check_on_inputs_that_could_not_be_read_says_not_checked(progs, tmp_path
     bad = tmp_path / "bad.ir"
     bad.write_text("CodeInfo(\n1 ─ %1 = φ (#2 => 1)::Int64\n└──      return %1\n) => Int64\n")
     code, out, err = run([bad], check=True)
-    assert code == 1 and out == "not checked: the input could not be read (see the errors above)\n"
+    assert code == 1 and out == "not checked: irc could not read the input (see the errors above)\n"
     assert "optimized IR" in err
     code, out, _ = run([bad, bad], check=True)
-    assert out == "not checked: none of the 2 inputs could be read (see the errors above)\n"
+    assert out == "not checked: irc could not read any of the 2 inputs (see the errors above)\n"
     code, out, _ = run([progs["annotated"], bad], check=True)
-    assert code == 1 and out.splitlines()[-1] == "6 agree, 1 differ; 1 input not checked (could not be read)"
+    assert code == 1 and out.splitlines()[-1] == "6 agree, 1 differ; 1 of 2 inputs not checked (irc could not read it)"
+
+
+def test_check_of_an_input_irc_could_not_read_says_not_checked(progs, tmp_path):
+    """Issue 31 §3: never `0 agree, 0 differ` for an input that was not read."""
+    bad = tmp_path / "bad.ir"
+    bad.write_text("function f(x::Int64)\n1 ─ %1 = x +\n└──      return %1\nend\n", encoding="utf-8")
+    code, out, err = run([bad], check=True)
+    assert code == 1 and out == "not checked: irc could not read the input (see the errors above)\n"
+    assert f"{bad}:2:" in err
+    code, out, _ = run([bad, progs["annotated"]], check=True)
+    assert code == 1 and out.splitlines()[-1] == "6 agree, 1 differ; 1 of 2 inputs not checked (irc could not read it)"
+    code, out, _ = run([bad, bad], check=True)
+    assert out.splitlines()[-1] == "not checked: irc could not read any of the 2 inputs (see the errors above)"
 
 
 def test_warnings_quiet_strict(progs):

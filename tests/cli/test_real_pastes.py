@@ -80,3 +80,20 @@ def test_signature_option(tmp_path):
     err = io.StringIO()
     assert cli_infer([str(path)], stdout=io.StringIO(), stderr=err, signature="g(x::") == 1
     assert err.getvalue().startswith("--signature:1:")
+
+
+READS = [e for e in ENTRIES if e["expect"] == "reads"]
+
+
+@pytest.mark.parametrize("entry", READS, ids=lambda e: e["file"][:4])
+def test_infer_output_reads_back_to_itself(entry, tmp_path):
+    """`irc infer`'s annotated output of a real paste is itself an input irc reads, to the same output
+    (the header it prints, `MethodInstance for f(::Any)` above `ȳ::Core.Const(Thunk(var"#9#10"()))`,
+    must not lose what the paste said)."""
+    out = io.StringIO()
+    assert cli_infer([str(REAL / entry["file"])], color="never", stdout=out, stderr=io.StringIO(), quiet=True) == 0
+    again = tmp_path / entry["file"]
+    again.write_text(out.getvalue(), encoding="utf-8")
+    out2, err2 = io.StringIO(), io.StringIO()
+    assert cli_infer([str(again)], color="never", stdout=out2, stderr=err2, quiet=True) == 0, err2.getvalue()
+    assert out2.getvalue() == out.getvalue()

@@ -358,8 +358,14 @@ def test_piped_stdin_is_a_paste_and_a_terminal_or_dev_null_is_not(tmp_path):
     assert not batch.piped_stdin(io.StringIO(LOOP))  # no descriptor: not a stream a user piped
     r, w = os.pipe()
     with os.fdopen(r) as rf, os.fdopen(w, "w") as wf:
+        assert not batch.piped_stdin(rf, wait=0.05)  # an open pipe with nothing in it: no hang, no paste
         wf.write(LOOP)
+        wf.flush()
         assert batch.piped_stdin(rf)
+    r, w = os.pipe()
+    os.close(w)
+    with os.fdopen(r) as rf:
+        assert not batch.piped_stdin(rf)  # closed empty
     cmd = [sys.executable, "-m", "irc", "infer", "--no-prelude"]
     with open(full) as f:
         piped = subprocess.run(cmd, stdin=f, capture_output=True, text=True, timeout=120)

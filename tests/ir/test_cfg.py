@@ -21,6 +21,8 @@ EXPECTED = {
         [(1, 2, [], [])],
     ],
     "syntax_ascii_rails.ir": [[(1, 2, [], [2, 3]), (3, 4, [1], []), (5, 5, [1], [])]],
+    # a book's rails: `--` ends blocks 1, 2 and 4; blocks 2 and 4 start at a bare number
+    "syntax_typeset_rails.ir": [[(1, 6, [], [2, 4]), (7, 21, [1, 3], [3, 4]), (22, 22, [2], [2]), (23, 24, [1, 2], [])]],
     "syntax_lineinfo.ir": [[(1, 2, [], [2, 3]), (3, 3, [1], []), (4, 4, [1], [])]],
     # enter: [next, catch], the catch block gets the virtual predecessor 0; leave ends a block
     "syntax_try.ir": [

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from irc.ir import model as ir
+from irc.ir import model as ir, whole
 from irc.syntax import tree as S
 from irc.ir.build import _Builder
 from irc.ir.slottable import _allocate, _assigned_names, _Walk
@@ -138,7 +138,10 @@ def oracle(fd: S.FunctionDef, sink: DiagnosticSink) -> ir.Function | None:
     b.slots, b.by_name = slots, by_name
     fn = ir.Function(name, module, slots, walk.stmts, static_params=list(fd.static_params), julia_return=fd.body_type,
                      form=fd.form, source=fd, line=fd.line)
-    b._blocks(fn, fd.lines, walk)
+    if (cut := whole.cut_off(fn)) is not None:  # a paste that ends before Julia's body does: its blocks would mislead
+        b.error(*cut)
+    else:
+        b._blocks(fn, fd.lines, walk)
     return fn
 
 

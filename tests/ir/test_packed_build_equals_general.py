@@ -71,8 +71,14 @@ def _same(text: str) -> int:
             matched = sum(type(bl) is FP.MatchedLine for bl in it.lines)
             untyped = sum(type(bl) is FP.MatchedLine and FP.raw_stmt(bl)[10] is None for bl in it.lines)
             assert _build(it, text) == general
-            # building packs only the lines with a `::T` (they go the packed way); it reads no other field
-            assert sum(type(bl) is FP.MatchedLine for bl in it.lines) == untyped
+            # building packs only the lines with a `::T` (they go the packed way); it reads no other field.
+            # A paste whose `%N` labels break Julia's numbering is refused before its body is read:
+            # then nothing is packed (and no line was read: the lines are as parsed)
+            refused = any(d[4] == "damaged" and "numbers statements consecutively" in d[1] for d in general[1])
+            # A bare `CodeInfo(` (no header) takes its arguments from the names its body reads
+            # (irc.ir.signature.unassigned_reads): its lines are read for that, by design
+            if it.form != "codeinfo":
+                assert sum(type(bl) is FP.MatchedLine for bl in it.lines) == (matched if refused else untyped)
             tuples = _materialized(it2)
             assert sum(type(FP.raw_stmt(bl)) is tuple for bl in tuples.lines) >= matched
             assert _build(tuples, text) == general
@@ -89,7 +95,7 @@ def test_packed_build_equals_general_build_on_mutants():
     rnd = random.Random(23)
     packed = 0
     for name, text in CORPUS:
-        for k in range(2):
+        for k in range(4):  # (more pastes are refused whole now -- numbering, cut-off, added text: four per input)
             mutant, _ = G.mutants(text, rnd, 1 + k % 3)
             packed += _same(mutant)
     assert packed > 1000

@@ -84,6 +84,47 @@ def test_a_missing_line_is_one_error():
     assert d.span.line == 9 and "`%5` is statement 4 here: a line seems missing before this one" in d.message
 
 
+_VARS = "Variables\n  #self#::Core.Const(f)\n  x::Int64\n\nBody::Int64\n"
+
+
+def test_the_first_label_off_its_index_is_a_missing_line():
+    """Julia numbers from 1: a paste whose first line was lost (`1 ─ %2 = …`) is damaged, not hand-written."""
+    with pytest.raises(IrcError) as e:
+        build(_VARS + "1 ─ %2 = x + 1\n│   %3 = %2 + 1\n└──      return %3\n")
+    (d,) = e.value.diagnostics
+    assert d.span.line == 6 and "`%2` is statement 1 here: a line seems missing" in d.message
+
+
+def test_statements_printed_without_a_label_still_count():
+    """Julia ≤ 1.5, a statement without a value, an assignment: no `%N`, but a number all the same."""
+    (fn,) = build(_VARS + "1 ─      (y = x)\n│        Main.println(y)\n│   %3 = y + 1\n└──      return %3\n").functions
+    assert len(fn.stmts) == 4
+
+
+@pytest.mark.parametrize("body,line,what", [
+    ("1 ─ %1 = x + 1\n│   %2 = %1 > 0\n", 7, "a statement that goes on"),  # cut inside block 1
+    ("1 ─ %1 = x > 0\n└──      goto #3 if not %1\n2 ─      return 1\n3 ─      (y = x)\n", 9, "an assignment"),
+    ("1 ─ %1 = x > 0\n└──      goto #2 if not %1\n", 7, "falls through"),  # cut between blocks
+])
+def test_a_body_that_does_not_end_as_julia_ends_one_is_cut_off(body, line, what):
+    with pytest.raises(IrcError) as e:
+        build(_VARS + body)
+    (d,) = e.value.diagnostics
+    assert d.span.line == line and f"the paste seems cut off after line {line}" in d.message and what in d.message
+
+
+@pytest.mark.parametrize("last", ["└──      return %1", "└──      goto #1", "└──      unreachable",
+                                  "└──      Core.Const(:(return %1))::Union{}", "│   %2 = Main.error(\"x\")::Union{}"])
+def test_a_body_ends_with_a_terminator_a_dead_return_or_a_call_that_never_returns(last):
+    (fn,) = build(_VARS + "1 ─ %1 = x + 1\n" + last + "\n").functions
+    assert fn.stmts
+
+
+def test_a_hand_written_function_may_end_anywhere():
+    (fn,) = build("function f(x::Int64)\n1 ─ %1 = x + 1\nend\n").functions
+    assert len(fn.stmts) == 1
+
+
 def test_hand_written_labels_need_only_be_unique():
     (fn,) = build("function f(x::Int64)\n1 ─ %10 = x + 1\n└──       return %10\nend\n").functions
     assert len(fn.stmts) == 2

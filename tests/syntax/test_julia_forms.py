@@ -121,3 +121,48 @@ def test_operator_symbols_and_dead_statements_of_julia_1_5():
     (fd,) = parse_text(text, "t.ir").items
     assert fd.lines[0].stmt.value.value == "+"
     assert isinstance(fd.lines[2].stmt, S.DeadStmt)
+
+
+# ---- a book's typesetting of the rails: `--` ends a block, a bare number starts one
+_TYPESET = """julia> @code_warntype safe_divide(1, 2)
+MethodInstance for safe_divide(::Int64, ::Int64)
+  from safe_divide(a, b) in Main at REPL[7]:1
+Arguments
+  #self#::Core.Const(safe_divide)
+  a::Int64
+  b::Int64
+Body::Union{Float64, Int64}
+1 {h} %1 = (b == 0)::Bool
+|   %2 = (b + 1)::Int64
+--      goto #3 if not %1
+2 {h}      return 0
+3 {h} %5 = (a / b)::Float64
+--      return %5
+"""
+
+
+@pytest.mark.parametrize("h", ["-", " "])  # `1 - %1 = …` and the bare `1   %1 = …`
+def test_typeset_rails_read_every_block(h):
+    from irc.ir.build import build_function
+
+    (fd,) = parse_text(_TYPESET.replace("{h}", h), "t.ir").items
+    headers = [bl.header for bl in fd.lines if bl.header is not None]
+    assert headers == [1, 2, 3]
+    assert len(fd.lines) == 6
+    f = build_function(fd)
+    assert [(b.first, b.last) for b in f.blocks] == [(1, 3), (4, 4), (5, 6)]
+
+
+@pytest.mark.parametrize("line,kind", [
+    ("1 isa Int64", S.ValueStmt),  # an infix word after a number: an expression, not a header
+    ("1 in g", S.ValueStmt),
+    ("1 + n", S.ValueStmt),
+])
+def test_a_number_starting_an_expression_is_no_header(line, kind):
+    bl = stmt_of(line)
+    assert bl.header is None and isinstance(bl.stmt, kind)
+
+
+def test_a_bare_number_header_is_read_as_a_header():
+    bl = stmt_of("1   %1 = n + 1")
+    assert bl.header == 1 and bl.label == 1 and bl.header_kind == ""

@@ -9,7 +9,7 @@ import pytest
 
 from irc.syntax.forms import ir_command, judge, literal_type, signature_hint
 from irc.syntax.paste import Command, Output, clean, definitions_in, looks_pasted, split_args, unfinished
-from irc.syntax.parser import parse_expr
+from irc.syntax.parser import parse_expr, parse_text
 from irc.syntax import tree as S
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,6 +86,52 @@ def test_a_vector_header_without_a_prompt():
     assert lines_of(text)[:2] == ["", " CodeInfo("]
     text = "x\n2-element Vector{Core.CodeInfo}:\n CodeInfo(\n1 ─      return 1\n)\n"
     assert lines_of(text)[:3] == ["x", "", " CodeInfo("]
+
+
+@pytest.mark.parametrize("title", [
+    "PTX CompilerJob of kernel kernel(CuDeviceVector{Float32, 1}) for sm_75",  # CUDA.@device_code_warntype
+    "GCN CompilerJob of kernel vadd!(ROCDeviceVector{Float32, 1}) for gfx90a",  # AMDGPU
+    "// PTX CompilerJob of kernel broadcast(CUDA.CuKernelContext) for sm_75",  # @device_code_ptx's form
+])
+def test_gpucompilers_title_above_an_output_is_debris(title):
+    body = ("MethodInstance for kernel(::Int64)\n  from kernel(a) @ Main REPL[3]:1\nArguments\n"
+            "  #self#::Core.Const(kernel)\n  a::Int64\nBody::Nothing\n1 ─      return Main.nothing\n")
+    text = title + "\n\n" + body
+    p = clean(text)
+    assert p.text.split("\n")[0] == " " * len(title) and p.text.endswith(body)
+    assert [(o.kind, o.first) for o in p.outputs] == [("warntype", 3)]
+    (fd,) = parse_text(text, "t.ir").items
+    assert fd.form == "warntype" and len(fd.lines) == 1
+
+
+# JET's CHANGELOG (v0.8), verbatim: https://github.com/aviatesk/JET.jl/blob/14a60904ff6e3e42a30adac5db31a65d5f60308a/CHANGELOG.md
+JET_REPORT = """julia> report_call((Int,)) do x
+           local y
+           return sin(y) # `y` is not defined here
+       end
+═════ 1 possible error found ═════
+┌ (::var"#8#9")(x::Int64) @ Main ./REPL[7]:3
+│ local variable `y` is not defined: y
+└────────────────────
+"""
+
+
+@pytest.mark.parametrize("text,line", [(JET_REPORT, 5), (JET_REPORT.split("\n", 4)[4], 1),
+                                       ("julia> report_call(f, (Int,))\nNo errors detected\n", 2)])
+def test_a_jet_report_is_told_what_to_paste(text, line):
+    from irc.errors import IrcError
+
+    with pytest.raises(IrcError) as e:
+        parse_text(text, "t.ir")
+    (d,) = e.value.diagnostics
+    assert d.message == "a JET report, not IR: paste `@code_warntype …` instead" and (d.span.line, d.span.col) == (line, 1)
+
+
+def test_a_jet_report_beside_an_output_is_debris():
+    body = ("julia> @code_warntype g(1)\nMethodInstance for g(::Int64)\n  from g(x) @ Main REPL[1]:1\nArguments\n"
+            "  #self#::Core.Const(g)\n  x::Int64\nBody::Int64\n1 ─      return x\n")
+    (fd,) = parse_text(JET_REPORT + "\n" + body, "t.ir").items
+    assert fd.form == "warntype" and len(fd.lines) == 1
 
 
 def test_a_struct_after_a_prompt_stays_whole():

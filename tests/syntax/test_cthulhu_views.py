@@ -1,0 +1,156 @@
+"""Cthulhu's views read like `@code_warntype` (issue 27 §3, item 4).
+
+Cthulhu (`descend`, `ascend`, `descend_code_typed`) prints a title line
+`│ ─ %-1  = invoke f(::T…)::R` above the code of the method shown -- its warn
+view (`Variables`, `Body::T`, line-info lines) or its `optimize=false` view (a
+typed `CodeInfo(`) -- and its menu below (`Select a call to descend into …`,
+`Toggles: …`, ` • %1  = invoke getindex(…)`, `   ↩`).  The title is read as
+a command (irc.syntax.paste): the code after it is an output, the menu is
+debris.  The three pastes below are kept verbatim from public pages (each
+with its source); each must read, as Julia printed it.
+"""
+from __future__ import annotations
+
+import pytest
+
+from irc.cli.driver import analyse
+from irc.errors import render
+from irc.syntax.paste import clean
+
+# SnoopCompile's documentation, `ascend` then "Browse typed code": Cthulhu's warn view (Julia 1.6-dev)
+# https://github.com/timholy/SnoopCompile.jl/blob/037250f12eaa4eb9b3b5d3bef06673e9aa7affac/docs/src/snoopr.md
+SNOOPR = """│ ─ %-1  = invoke callf(::Vector{AbstractFloat})::Int64
+Variables
+  #self#::Core.Const(callf, false)
+  container::Vector{AbstractFloat}
+
+Body::Int64
+    @ /tmp/snoopr.jl:2 within `callf'
+1 ─ %1 = Base.getindex(container, 1)::AbstractFloat
+│   %2 = Main.f(%1)::Int64
+└──      return %2
+
+Select a call to descend into or ↩ to ascend. [q]uit. [b]ookmark.
+Toggles: [o]ptimize, [w]arn, [d]ebuginfo, [s]yntax highlight for Source/LLVM/Native.
+Show: [S]ource code, [A]ST, [L]LVM IR, [N]ative code
+Advanced: dump [P]arams cache.
+
+ • %1  = invoke getindex(::Vector{AbstractFloat},::Int64)::AbstractFloat
+   %2  = call #f(::AbstractFloat)::Int64
+   ↩
+"""
+
+# SnoopCompile's documentation, `ascend(itrig)` with the call chain above the view (Julia 1.6)
+# https://github.com/timholy/SnoopCompile.jl/blob/150415d8afedbf742fb6aee0e25270ff457225d3/docs/src/snoopi_deep_analysis.md
+SNOOPI_DEEP = """julia> ascend(itrig)
+Choose a call for analysis (q to quit):
+     combine_eltypes(::Type, ::Tuple{Vector{Any}})
+ >     copy at ./broadcast.jl:905 => materialize at ./broadcast.jl:883 => contain_list(::Vector{Any}) at /pathto/SnoopCompile/examples/OptimizeMe.jl:20
+         main() at /pathto/SnoopCompile/examples/OptimizeMe.jl:44
+           eval(::Module, ::Any) at ./boot.jl:360
+             eval_user_input(::Any, ::REPL.REPLBackend) at /pathto/julia/usr/share/julia/stdlib/v1.6/REPL/src/REPL.jl:139
+               repl_backend_loop(::REPL.REPLBackend) at /pathto/julia/usr/share/julia/stdlib/v1.6/REPL/src/REPL.jl:200
+                 start_repl_backend(::REPL.REPLBackend, ::Any) at /pathto/julia/usr/share/julia/stdlib/v1.6/REPL/src/REPL.jl:185
+                   #run_repl#42(::Bool, ::typeof(REPL.run_repl), ::REPL.AbstractREPL, ::Any) at /pathto/julia/usr/share/julia/stdlib/v1.6/REPL/src/REPL.jl:317
+                     run_repl(::REPL.AbstractREPL, ::Any) at /pathto/julia/usr/share/julia/stdlib/v1.6/REPL/src/REPL.jl:305
+v                      (::Base.var"#872#874"{Bool, Bool, Bool})(::Module) at ./client.jl:387
+
+│ ─ %-1  = invoke contain_list(::Vector{Any})::Union{Missing, Regex, String}
+Variables
+  #self#::Core.Const(Main.OptimizeMe.contain_list)
+  list::Vector{Any}
+  cs::Union{Vector{_A} where _A, BitVector}
+
+Body::Union{Missing, Regex, String}
+    @ /pathto/SnoopCompile/examples/OptimizeMe.jl:20 within `contain_list'
+1 ─ %1 = Base.broadcasted(Main.OptimizeMe.Container, list)::Core.PartialStruct(Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, Type{Main.OptimizeMe.Container}, Tuple{Vector{Any}}}, Any[Core.Const(Main.OptimizeMe.Container), Tuple{Vector{Any}}, Core.Const(nothing)])
+│        (cs = Base.materialize(%1))
+│   @ /pathto/SnoopCompile/examples/OptimizeMe.jl:21 within `contain_list'
+│   %3 = Core._apply_iterate(Base.iterate, Main.OptimizeMe.concat_string, cs)::Union{Missing, Regex, String}
+└──      return %3
+
+Select a call to descend into or ↩ to ascend. [q]uit. [b]ookmark.
+Toggles: [o]ptimize, [w]arn, [v]erbose printing for warntype code, [d]ebuginfo, [s]yntax highlight for Source/LLVM/Native.
+Show: [S]ource code, [A]ST, [L]LVM IR, [N]ative code
+Actions: [E]dit source code, [R]evise and redisplay
+Advanced: dump [P]arams cache.
+ • %1  = call broadcasted(::Type{Main.OptimizeMe.Container},::Vector{Any})
+   %2  = call materialize(::Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, Type{Main.OptimizeMe.Container}, Tuple{Vector{Any}}})::Union{Vector{_A} where _A, BitVector}
+   %3  = call concat_string(::Main.OptimizeMe.Container,::Main.OptimizeMe.Container)::Union{Missing, Regex, String}
+   ↩
+"""
+
+# Cthulhu's `optimize=false` view of a callee after `descend_code_typed` (Julia 1.6-dev), a blog post
+# https://github.com/aviatesk/aviatesk-zenn-content/blob/296732710ac3b12789dc85c8fa25cb404016bb31/articles/juliatypeinference20200927aviatesk.md
+ZENN = """julia> using Cthulhu
+
+julia> descend_code_typed(Tuple{}) do
+           s = 0.
+           for i in 1:100000
+               a = rand((1, '1', "one"))
+               s += foo(a)
+           end
+           s
+       end
+...
+%2  = invoke Colon(::Int64,::Int64)::Core.Const(1:100000)
+%3  = invoke iterate(::UnitRange{Int64})::Core.Const((1, 1))
+%11  = invoke rand(::Tuple{Int64, Char, String})::Union{Char, Int64, String}
+• %13  = invoke foo(::Union{Char, Int64, String})::Union{Float64, Int64}
+%14  = call #+(::Float64,::Union{Float64, Int64})::Float64
+%15  = invoke iterate(::UnitRange{Int64},::Int64)::Union{Nothing, Tuple{Int64, Int64}}
+↩
+
+│ ─ %-1  = invoke foo(::Union{Char, Int64, String})::Union{Float64, Int64}
+CodeInfo(
+ @ none:2 within 'foo'
+1 ─ %1 = (a isa Main.Int)::Bool
+└──      goto #3 if not %1
+└
+ @ none:3 within 'foo'
+2 ─ %3 = Main.sin(a::Int64)::Float64
+└──      return %3
+└
+ @ none:5 within 'foo'
+3 ─      return 0
+)
+...
+"""
+
+
+def read(text: str):
+    res = analyse("t.ir", text)
+    assert not res.errors, "".join(render(d, text) + "\n" for d in res.errors)
+    (fn,) = res.program.functions
+    return fn
+
+
+def test_the_warn_view_reads_and_the_menu_is_debris():
+    fn = read(SNOOPR)
+    assert fn.name == "callf" and fn.form == "variables"
+    assert [(s.name, s.argument) for s in fn.slots] == [("#self#", True), ("container", True)]
+    assert len(fn.stmts) == 3 and [(b.first, b.last) for b in fn.blocks] == [(1, 3)]
+    cleaned = clean(SNOOPR).text.split("\n")
+    assert not cleaned[0].strip()  # the title
+    assert all(not s.strip() for s in cleaned[11:])  # the menu, the call list and `↩`
+
+
+def test_the_warn_view_below_an_ascend_tree_reads():
+    fn = read(SNOOPI_DEEP)
+    assert fn.name == "contain_list" and [s.name for s in fn.slots] == ["#self#", "list", "cs"]
+    assert len(fn.stmts) == 4  # the two line-info lines are no statements
+
+
+def test_the_unoptimized_codeinfo_view_reads():
+    fn = read(ZENN)
+    assert fn.form == "codeinfo" and [s.name for s in fn.slots] == ["#self#", "a"]
+    assert [(b.first, b.last) for b in fn.blocks] == [(1, 2), (3, 4), (5, 5)]
+
+
+@pytest.mark.parametrize("body,words", [
+    ("CodeInfo(\n1 ─ %1 = invoke Main.g(_2::Int64)::Int64\n└──      return %1\n) => Int64\n", "optimized IR"),
+])
+def test_the_title_does_not_make_optimized_code_readable(body, words):
+    text = "│ ─ %-1  = invoke f(::Int64)::Int64\n" + body
+    res = analyse("t.ir", text)
+    assert res.errors and words in res.errors[0].message
