@@ -299,7 +299,7 @@ pre.mismatches{margin:4px 10px 8px;white-space:pre-wrap;overflow-wrap:anywhere;c
 .line.flagged{background:#fff8e1}.line.flagged .ln{color:var(--bad);font-weight:600}
 .line:target{background:#ffe58f;outline:1px solid var(--warn)}
 .line.omitted{color:var(--comment);font-style:italic}
-article.failed{margin:8px 0}
+article.failed{margin:8px 0}article.failed h3{overflow-wrap:anywhere}
 """
 
 _JS = """
