@@ -46,7 +46,7 @@ def report_file(path: str, text: str, opts: ReportOptions) -> FileReport:
         if res.errors:
             return FileReport(path, errors=tuple(render(d, text) for d in res.errors))
         try:
-            return file_report(path, res.results, opts.max_lines)
+            return file_report(path, res.results, opts.max_lines, res.world)
         except Exception as e:  # noqa: BLE001 - a rendering bug must not kill a corpus
             return FileReport(path, errors=(f"{path}:1:1: error: internal error: {type(e).__name__}: {e}",))
 

@@ -11,6 +11,11 @@ as `irc infer --color always` prints it (`irc.output.text`), one
 `IRLine` per printed line, each body line carrying the input line of the
 statement it prints, so the page can link diagnostics to it.  A file that
 failed keeps its located errors, rendered as `irc infer` prints them.
+When the input carries Julia's types (a `@code_warntype` paste), the
+function also keeps `irc infer --check`'s comparison with them
+(`irc.diagnose.check.check_function`, run once per function on the
+inference result already computed): how many of Julia's printed types irc
+agrees with, and each disagreement as `irc infer --check` prints it.
 
 `summarise` adds the files up for the page's summary; `worst_first` is the
 table's default order.
@@ -93,6 +98,13 @@ class FunctionReport:
     diagnostics: tuple[DiagnosticRow, ...]
     lines: tuple[IRLine, ...]  # the annotated IR (perhaps cut, see `omitted_lines`)
     omitted_lines: int = 0
+    julia_agree: int = 0  # Julia's printed types irc agrees with (`irc infer --check`)
+    julia_compared: int = 0  # Julia's printed types compared (agree + differ); 0: the input printed none
+    julia_mismatches: tuple[str, ...] = ()  # the disagreements, as `irc infer --check` prints them (with why)
+
+    @property
+    def julia_differ(self) -> int:
+        return self.julia_compared - self.julia_agree
 
     @property
     def non_concrete(self) -> int:
@@ -162,9 +174,12 @@ def ir_lines(fn: ir.Function, result: Any, path: str) -> list[IRLine]:
     return head + [IRLine(t, s) for t, s in zip(body, sources)]
 
 
-def function_report(fn: ir.Function, result: Any, path: str, max_lines: int | None = None) -> FunctionReport:
+def function_report(fn: ir.Function, result: Any, path: str, max_lines: int | None = None,
+                    world: Any = None) -> FunctionReport:
     """The report's facts about one inferred function (see the module doc);
-    `max_lines` cuts the annotated IR (None: all of it)."""
+    `max_lines` cuts the annotated IR (None: all of it); with the file's
+    `world`, the comparison with the types Julia printed (none without)."""
+    from irc.diagnose.check import check_function
     from irc.infer.flags import SLOT_USEDUNDEF
     from irc.lattice.typeprint import show
     from irc.output.text import function_title, printed_return_type, signature, slot_display_names
@@ -181,15 +196,24 @@ def function_report(fn: ir.Function, result: Any, path: str, max_lines: int | No
         omitted = len(lines) - max_lines
         lines = lines[:max_lines]
     rt = printed_return_type(result)
+    agree = compared = 0
+    mismatches: tuple[str, ...] = ()
+    if world is not None:
+        rep = check_function(fn, result, world, path=path)
+        agree, compared = rep.agree, rep.agree + rep.differ
+        mismatches = tuple(m.render_with_why() for m in rep.mismatches)
     return FunctionReport(
         name=function_title(fn), signature=signature(fn, result), line=fn.line,
         return_type=show(rt), return_level=C.classify(rt), statements=len(fn.stmts),
         typed=typed, warn=warn, bad=bad, undef_slots=undef, diagnostics=diags,
-        lines=tuple(lines), omitted_lines=omitted)
+        lines=tuple(lines), omitted_lines=omitted, julia_agree=agree, julia_compared=compared,
+        julia_mismatches=mismatches)
 
 
-def file_report(path: str, results: list[tuple[ir.Function, Any]], max_lines: int | None = None) -> FileReport:
-    return FileReport(path, tuple(function_report(fn, r, path, max_lines) for fn, r in results))
+def file_report(path: str, results: list[tuple[ir.Function, Any]], max_lines: int | None = None,
+                world: Any = None) -> FileReport:
+    """`function_report` of each function; `world` (the file's) adds the comparison with Julia's types."""
+    return FileReport(path, tuple(function_report(fn, r, path, max_lines, world) for fn, r in results))
 
 
 # ---------------------------------------------------------------- corpus
@@ -206,6 +230,12 @@ class Summary:
     undef_locals: int  # slots flagged SLOT_USEDUNDEF, over all functions
     by_category: tuple[tuple[str, int], ...]  # (category, diagnostics) in CATEGORIES order
     errors: int  # located errors of the failed files
+    julia_agree: int = 0  # over all functions: Julia's printed types irc agrees with
+    julia_compared: int = 0  # ... and compared; 0: no input carries Julia's types
+
+    @property
+    def julia_share(self) -> float | None:
+        return self.julia_agree / self.julia_compared if self.julia_compared else None
 
     @property
     def concrete_share(self) -> float | None:
@@ -226,7 +256,8 @@ def summarise(files: Iterable[FileReport]) -> Summary:
         files=len(files), failed_files=sum(fr.failed for fr in files), functions=len(fns),
         statements=sum(f.statements for f in fns), typed=sum(f.typed for f in fns),
         concrete=sum(f.concrete for f in fns), undef_locals=sum(len(f.undef_slots) for f in fns),
-        by_category=tuple(cats.items()), errors=sum(len(fr.errors) for fr in files))
+        by_category=tuple(cats.items()), errors=sum(len(fr.errors) for fr in files),
+        julia_agree=sum(f.julia_agree for f in fns), julia_compared=sum(f.julia_compared for f in fns))
 
 
 def common_prefix(paths: Iterable[str]) -> str:

@@ -4,11 +4,14 @@
 
 The page, top to bottom: a summary (files, functions, statements, share of
 typed statements with a concrete type, Any statements, maybe-undefined
-locals, runtime dispatches, unknown callees, other warnings, errors); the
+locals, runtime dispatches, unknown callees, other warnings, errors, and
+the agreement with the types Julia printed when an input carries them); the
 pictures (`irc.report.reportchart`, inline SVG); the sortable table of
 functions, worst first (`irc.report.reporttable`); the files that failed,
 with their located errors as `irc infer` prints them; and per function a
-collapsible section with its diagnostics, each linked to its line, and its
+collapsible section with its diagnostics, each linked to its line, its
+disagreements with Julia's printed types (as `irc infer --check` prints
+them), and its
 annotated IR in `@code_warntype` layout and colours -- the runs of
 `irc.output.colour.segments` become `<span class="good|warn|bad|comment">`.
 
@@ -25,6 +28,7 @@ plain text for it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape
 
@@ -69,6 +73,10 @@ def summary_html(s: Summary) -> str:
         _card("errors", "Errors", f"{s.errors:,}", f"in {s.failed_files:,} file{'s' if s.failed_files != 1 else ''}",
               C.BAD if s.errors else ""),
     ]
+    if s.julia_share is not None:
+        cards.append(_card("julia", "Julia vs irc", f"{100 * s.julia_share:.1f}%",
+                           f"{s.julia_agree:,} of {s.julia_compared:,} printed types agree",
+                           C.GOOD if s.julia_share == 1 else C.WARN if s.julia_share >= 0.9 else C.BAD))
     return '<dl class="cards">\n' + "\n".join(cards) + "\n</dl>"
 
 
@@ -123,6 +131,8 @@ def function_html(path: str, anchor: str, f: FunctionReport, prefix: str = "") -
         items.append(f'<li class="diag {escape(d.severity)} cat-{d.category}">{loc} '
                      f'<code>{escape(d.code or d.severity)}</code> {escape(d.message)}</li>')
     diags = f'<ul class="diags">{"".join(items)}</ul>' if items else '<p class="clean">No diagnostics.</p>'
+    if f.julia_compared:
+        diags += "\n" + julia_html(f)
     worst = C.BAD if f.bad else C.WARN if f.warn else C.GOOD
     badge = (f'<span class="badge {worst}">{f.non_concrete} non-concrete</span>' if f.non_concrete
              else '<span class="badge good">all concrete</span>')
@@ -132,12 +142,43 @@ def function_html(path: str, anchor: str, f: FunctionReport, prefix: str = "") -
             f"{diags}\n{ir}\n</details>")
 
 
+def julia_html(f: FunctionReport) -> str:
+    """The comparison with Julia's printed types: the count, then each disagreement as
+    `irc infer --check` prints it (`file:line:col: %7 inferred T, Julia printed U`, its why)."""
+    head = (f'<p class="julia">Julia vs irc: {f.julia_agree} of {f.julia_compared} printed types agree'
+            f'{", " + str(f.julia_differ) + " differ:" if f.julia_differ else "."}</p>')
+    if not f.julia_mismatches:
+        return head
+    return head + '<pre class="mismatches">' + escape("\n".join(f.julia_mismatches), quote=False) + "</pre>"
+
+
+_CARET = re.compile(r" *\^~*")
+
+
+def error_html(error: str) -> str:
+    """One located error as `irc infer` prints it: its message lines wrap
+    (`div.msg`), its source line and caret line stay in one unwrapped block
+    that scrolls sideways as a whole (`pre.src`), so the caret stays under
+    its column whatever the width (docs/report.md, "Decisions")."""
+    lines = error.split("\n")
+    out, k = [], 0
+    while k < len(lines):
+        if k + 1 < len(lines) and _CARET.fullmatch(lines[k + 1]):
+            out.append(f'<pre class="src">{escape(lines[k], quote=False)}\n'
+                       f'{escape(lines[k + 1], quote=False)}</pre>')
+            k += 2
+        else:
+            out.append(f'<div class="msg">{escape(lines[k], quote=False)}</div>')
+            k += 1
+    return "".join(out)
+
+
 def failures_html(files: list[FileReport]) -> str:
     failed = [(i, fr) for i, fr in enumerate(files) if fr.failed]
     if not failed:
         return '<p class="clean">Every file was parsed and inferred.</p>'
     parts = [f'<article class="failed" id="file-{i}"><h3>{escape(fr.path)}</h3>'
-             f'<pre class="errors">{escape(chr(10).join(fr.errors), quote=False)}</pre></article>'
+             f'<div class="errors">{"".join(error_html(e) for e in fr.errors)}</div></article>'
              for i, fr in failed]
     return "\n".join(parts)
 
@@ -246,14 +287,19 @@ details.fn .path{color:var(--comment)}
 .badge{font-size:11px;border-radius:9px;padding:0 7px;border:1px solid currentColor;font-weight:500}
 ul.diags{margin:8px 10px;padding-left:18px}ul.diags li{margin:2px 0}
 .clean{color:var(--comment);margin:8px 10px}
-pre.ir,pre.errors{margin:0;padding:8px 0;overflow-x:auto;background:var(--bg)}
-pre.errors{padding:8px 10px;background:#fff5f5;border:1px solid #f2c4c4;border-radius:6px}
+pre.ir{margin:0;padding:8px 0;overflow-x:auto;background:var(--bg)}
+div.errors{padding:8px 10px;background:#fff5f5;border:1px solid #f2c4c4;border-radius:6px;min-width:0;
+  font:12.5px/1.4 ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace}
+div.errors .msg{white-space:pre-wrap;overflow-wrap:anywhere}
+div.errors pre.src{margin:0;white-space:pre;overflow-x:auto;max-width:100%}
+p.julia{margin:8px 10px}.julia .differ{color:var(--bad);font-weight:600}.julia .agree{color:var(--good)}
+pre.mismatches{margin:4px 10px 8px;white-space:pre-wrap;overflow-wrap:anywhere;color:var(--bad)}
 .line{display:block;padding-right:10px}
 .ln{display:inline-block;width:5ch;margin-right:1.5ch;text-align:right;color:#afb8c1;user-select:none}
 .line.flagged{background:#fff8e1}.line.flagged .ln{color:var(--bad);font-weight:600}
 .line:target{background:#ffe58f;outline:1px solid var(--warn)}
 .line.omitted{color:var(--comment);font-style:italic}
-article.failed{margin:8px 0}
+article.failed{margin:8px 0}article.failed h3{overflow-wrap:anywhere}
 """
 
 _JS = """

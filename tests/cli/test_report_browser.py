@@ -139,3 +139,64 @@ def test_screenshots(browser, page_url, tmp_path):
     for path in (dest, second):
         with open(path, "rb") as fh:
             assert fh.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_julia_column_renders_and_sorts(browser, page_url):
+    """The corpus is `@code_warntype` pastes: the "Julia vs irc" column shows `agree/compared` and sorts
+    by the disagreements, most first."""
+    import re
+
+    browser.get(page_url)
+    heads = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#functions-table thead th')).map(t => t.innerText.trim())")
+    k = next(i for i, h in enumerate(heads) if h.startswith("Julia vs irc"))
+    cells = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#functions-table tbody tr'))"
+        ".map(r => [r.cells[arguments[0]].innerText.trim(), r.cells[arguments[0]].getBoundingClientRect().width]);", k)
+    assert cells and all(re.fullmatch(r"\d+/\d+|–", t) and w > 0 for t, w in cells)
+    assert any("/" in t for t, _ in cells)
+    assert click_header(browser, "Julia vs irc") == "descending"
+    keys = [int(x) for x in column(browser, k)]
+    assert keys == sorted(keys, reverse=True)
+
+
+LONG = "x" * 120  # a long file name: the error's first line is long
+
+
+@pytest.fixture(scope="module")
+def failed_url(tmp_path_factory):
+    """A report of one refused input (optimized IR, a long message) with a long source line."""
+    root = tmp_path_factory.mktemp("failed")
+    bad = root / f"{LONG}.ir"
+    phis = ", ".join(f"#{i} => {i}" for i in range(2, 60))
+    bad.write_text(f"CodeInfo(\n1 ─ %1 = φ ({phis})::Int64\n└──      return %1\n) => Int64\n", encoding="utf-8")
+    out = root / "report.html"
+    assert report_main([str(bad)], str(out), ReportOptions(), stderr=io.StringIO()) == 1
+    return out.as_uri()
+
+
+def test_a_long_error_wraps_and_its_caret_stays_under_its_column(browser, failed_url):
+    browser.get(failed_url)
+    browser.set_window_size(800, 900)
+    try:
+        got = browser.execute_script("""
+            var sec = document.getElementById('failed');
+            var msg = sec.querySelector('div.msg'), src = sec.querySelector('pre.src');
+            var text = src.firstChild, lines = text.data.split('\\n'), col = lines[1].indexOf('^');
+            function x(off){ var r = document.createRange(); r.setStart(text, off); r.setEnd(text, off + 1);
+                             return r.getBoundingClientRect().left; }
+            return {msgLen: msg.textContent.length, msgH: msg.getBoundingClientRect().height,
+                    lineH: parseFloat(getComputedStyle(msg).lineHeight),
+                    msgOver: msg.scrollWidth - msg.clientWidth, secOver: sec.scrollWidth - sec.clientWidth,
+                    pageOver: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                    caretX: x(lines[0].length + 1 + col), columnX: x(col),
+                    srcScrolls: src.scrollWidth > src.clientWidth,
+                    whiteSpace: getComputedStyle(msg).whiteSpace};
+        """)
+    finally:
+        browser.set_window_size(1280, 1200)
+    assert got["msgLen"] > 200 and got["whiteSpace"] == "pre-wrap"
+    assert got["msgH"] > 1.5 * got["lineH"]  # the message wrapped onto several lines ...
+    assert got["msgOver"] <= 0 and got["secOver"] <= 0 and got["pageOver"] <= 0  # ... and widens nothing
+    assert got["srcScrolls"]  # the long source line scrolls inside its own block, with its caret line
+    assert abs(got["caretX"] - got["columnX"]) < 1  # the caret under the column it points at

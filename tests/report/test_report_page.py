@@ -108,7 +108,7 @@ def test_table_has_one_sortable_row_per_function_worst_first(dom, jsonl):
     table = dom.find("table", id="functions-table")
     heads = table.find("thead").find_all("th")
     assert [h.text() for h in heads] == ["#", "File", "Function", "Statements", "Return type", "Non-concrete",
-                                         "Flags", "Diagnostics"]
+                                         "Flags", "Diagnostics", "Julia vs irc"]  # the corpus is @code_warntype
     assert all(h.attrs["data-type"] in ("num", "text") and h.find_all("button") for h in heads)
     rows = table.find("tbody").find_all("tr")
     assert len(rows) == len(jsonl)
@@ -170,9 +170,10 @@ def test_failed_file_is_listed_with_its_located_error(dom):
     section = dom.find("section", id="failed")
     art = section.find("article", cls="failed")
     assert art.find("h3").text().endswith("broken.ir")
-    err = art.find("pre").text()
+    err = art.find("div", cls="msg").text()
     assert re.search(r"broken\.ir:2:\d+: error: .*%9", err), err
-    assert "\n  " in err and "^" in err  # the source line and a caret, as irc infer prints them
+    src = art.find("pre", cls="src").text()  # the source line and its caret, in one unwrapped block
+    assert re.fullmatch(r"  .*\n *\^~*", src), src
 
 
 def test_chart_is_inline_svg_with_one_linked_dot_per_function(dom, jsonl):
