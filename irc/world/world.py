@@ -1195,7 +1195,7 @@ class World:
                         return CallResult(c)
                 return CallResult(T)
             if TT.isconcrete(T):
-                return CallResult(T)
+                return CallResult(self._default_new(T, args))
             return CallResult(T if not T.name.abstract else ANY)
         if type(u) is DataType and u.name is TT.NAMEDTUPLE_NAME and len(args) == 1 and u.params \
                 and type(u.params[0]) is tuple:
@@ -1218,11 +1218,45 @@ class World:
                         ps.append(b[v.var])
                         v = v.body
                     try:
-                        return CallResult(ST.apply_type(T, ps))
+                        Tc = ST.apply_type(T, ps)
                     except TypeError:
                         return CallResult(T)
+                    return CallResult(self._default_new(Tc, args) if type(Tc) is DataType else Tc)
             return CallResult(T)
         return CallResult(ANY)
+
+    def _default_new(self, T, args):
+        """A call of the default constructor of a declared struct `T`
+        (concrete): `T(args…) = new(convert(fieldtype(T, i), args[i])…)`, typed
+        as Julia 1.10 does: the call is `:foldable` for an immutable struct, so
+        all-constant arguments are evaluated (`concrete_eval_call`) and partly
+        constant ones const-propagated (`semi_concrete_eval_call`,
+        `const_prop_call`) through the `%new`, whose typing is `new`
+        (`abstract_eval_statement_expr`, `:new`).  Each argument is converted
+        to its field type first: one that is already a subtype is kept as is
+        (`convert(::Type{T}, x::T) = x`), a number constant is converted
+        (`convert_number`: `Union{}` when Julia throws `InexactError`), a
+        non-constant number becomes the field's number type; any other
+        argument (a conversion irc does not know) leaves the type `T`."""
+        if not T.name.declared or T.name.mutable:
+            return T
+        fts = ST.field_types(T)
+        if len(fts) != len(args):
+            return T
+        conv = []
+        for a, ft in zip(args, fts):
+            w = widenconst(a)
+            if issubtype(w, ft):
+                conv.append(a)
+                continue
+            if type(ft) is not DataType or not ft.name.primitive_bits or not issubtype(ft, TT.NUMBER) \
+                    or not issubtype(w, TT.NUMBER):
+                return T
+            c = convert_number(a, ft) if type(a) is Const else None
+            if c == BOTTOM:
+                return BOTTOM
+            conv.append(c if c is not None else ft)
+        return self.new(Const(T), conv)
 
     def new(self, tt, args):
         """`%new(T, args…)` (Julia's abstract_eval_new)."""

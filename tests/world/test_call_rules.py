@@ -1,0 +1,81 @@
+"""Julia 1.10's rules for calls (docs/semantics.md §9, issue 27's items, numbered 27.N as in the table): each
+test states the rule on several inputs, from the Julia function it follows."""
+import pytest
+
+from irc.lattice import typetable as T
+from irc.lattice.typelattice import Const, PartialStruct, StructValue
+from irc.lattice.types import BOTTOM, DataType
+from irc.syntax.parser import parse_text
+from irc.world.world import World
+
+I, F, N = T.INT64, T.FLOAT64, T.NOTHING
+
+STRUCTS = """\
+struct Point
+    x::Int64
+    y::Int64
+end
+struct Box2{T}
+    a::T
+    b::Int64
+end
+struct Tagged
+    val
+    n::Int32
+end
+mutable struct Counter
+    n::Int64
+end
+struct Named
+    s::String
+end
+"""
+
+
+@pytest.fixture(scope="module")
+def world():
+    return World.build(parse_text(STRUCTS, "structs.ir").items, prelude=False)
+
+
+def ty(world, name):
+    return world.parse_type(name)
+
+
+def construct(world, tname, *args):
+    return world.call(Const(ty(world, tname)), list(args), ("Main",)).rt
+
+
+# -- rule 27.8: default constructors (concrete_eval_call / const_prop_call through `%new`)
+def test_default_constructor_all_constant_is_evaluated(world):
+    P = ty(world, "Point")
+    assert construct(world, "Point", Const(1), Const(2)) == Const(StructValue(P, (Const(1), Const(2))), P)
+    # the arguments are converted to the field types first (`convert(Int64, 1.0)` = 1)
+    assert construct(world, "Point", Const(1.0), Const(2)) == Const(StructValue(P, (Const(1), Const(2))), P)
+    # a conversion that throws InexactError makes the evaluation throw: Union{}
+    assert construct(world, "Point", Const(1.5), Const(2)) == BOTTOM
+    # a parametric struct: its parameter from the arguments, then evaluated
+    B = ty(world, "Box2{Float64}")
+    assert construct(world, "Box2", Const(1.0), Const(3)) == Const(StructValue(B, (Const(1.0), Const(3))), B)
+    assert construct(world, "Box2{Float64}", Const(1), Const(3)) == Const(StructValue(B, (Const(1.0), Const(3))), B)
+
+
+def test_default_constructor_partly_constant_is_a_partialstruct(world):
+    P = ty(world, "Point")
+    assert construct(world, "Point", I, Const(2)) == PartialStruct(P, (I, Const(2)))
+    assert construct(world, "Point", F, Const(2)) == PartialStruct(P, (I, Const(2)))  # convert(Int64, ::Float64)
+    B = ty(world, "Box2{Float64}")
+    assert construct(world, "Box2", Const(1.0), I) == PartialStruct(B, (Const(1.0), I))
+
+
+def test_default_constructor_without_constants_is_the_type(world):
+    assert construct(world, "Point", I, I) == ty(world, "Point")
+    assert construct(world, "Box2", F, I) == ty(world, "Box2{Float64}")
+
+
+def test_mutable_or_unknown_conversion_is_the_type(world):
+    # a mutable struct's allocation is not `:consistent`: never a constant
+    assert construct(world, "Counter", Const(1)) == ty(world, "Counter")
+    # convert(String, 1) is a conversion irc does not know: the type, not an evaluation
+    assert construct(world, "Named", Const(1)) == ty(world, "Named")
+    # a wrong number of arguments is not the default constructor
+    assert construct(world, "Point", Const(1)) == ty(world, "Point")
