@@ -863,6 +863,10 @@ class World:
             return BI.tuple_tfunc([self.value_of_const(x, sparams, module) for x in e.items])
         if type(e) is S.Call and type(e.func) is S.Name and e.func.parts[-1] == "Const":
             return self.value_of_const(e.args[0], sparams, module)
+        if type(e) is S.Call and e.infix is None and len(e.args) <= 1 and _names_namedtuple(e.func):
+            nt = self._namedtuple_value(e, sparams, module)
+            if nt is not None:
+                return nt
         if type(e) is S.Call and e.infix == ":" and len(e.args) == 2:
             a = self.value_of_const(e.args[0], sparams, module)
             b = self.value_of_const(e.args[1], sparams, module)
@@ -899,6 +903,28 @@ class World:
                 return Const(tv)
             return v
         return v
+
+    def _namedtuple_value(self, e, sparams, module):
+        """A named tuple as Julia shows it (`(a = 1, b = 2)`, which the parser
+        reads as `Core.NamedTuple{(:a, :b)}((1, 2))`; `@NamedTuple{a::Any}((1,))`;
+        `NamedTuple()`): the Const `NamedTuple{names}(t)` makes (`_splatnew`),
+        None when it is not one."""
+        try:
+            T = self.eval_type(e.func, sparams, module)
+        except TypeEvalError:
+            return None
+        u = unwrap_unionall(T) if is_type(T) else None
+        if type(u) is not DataType or u.name is not TT.NAMEDTUPLE_NAME:
+            return None
+        if not e.args:
+            empty = DataType(TT.NAMEDTUPLE_NAME, ((), TT.tuple_type([])))
+            return Const(StructValue(empty, ()), empty)
+        at = self.value_of_const(e.args[0], sparams, module)
+        tt = widenconst(at)
+        if type(u.params[0]) is not tuple or not TT.is_tuple(tt):
+            return None
+        r = _splatnew(T if type(T) is DataType else DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)), at)
+        return r if type(r) is Const else None
 
     # ------------------------------------------------------------ calls
     def call(self, f, args, module=("Main",), callee=None) -> CallResult:
@@ -1186,6 +1212,15 @@ class World:
                     break  # no declared constructor applies: the type's own (default) constructor
         if any(type(a) is VarargType for a in args):  # a splat of unknown length: the type, when that is exact
             return CallResult(T if type(T) is DataType and TT.isconcrete(T) else ANY)
+        if type(u) is DataType and u.name is TT.NAMEDTUPLE_NAME and len(args) == 1 and u.params \
+                and type(u.params[0]) is tuple:
+            # NamedTuple{names}(t::Tuple) -> NamedTuple{names, typeof(t)}
+            tt = widenconst(args[0])
+            if TT.is_tuple(tt) and len(tt.params) == len(u.params[0]) and not TT.is_vatuple(tt):
+                if type(T) is DataType and len(u.params) == 2:  # NamedTuple{names, T}(args::T)
+                    return CallResult(_splatnew(T, args[0]) if issubtype(tt, u.params[1]) else T)
+                return CallResult(_splatnew(DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)), args[0]))
+            return CallResult(T)
         if type(T) is DataType:
             if T.name.primitive_bits and len(args) == 1:
                 a = args[0]
@@ -1197,13 +1232,6 @@ class World:
             if TT.isconcrete(T):
                 return CallResult(self._default_new(T, args))
             return CallResult(T if not T.name.abstract else ANY)
-        if type(u) is DataType and u.name is TT.NAMEDTUPLE_NAME and len(args) == 1 and u.params \
-                and type(u.params[0]) is tuple:
-            # NamedTuple{names}(t::Tuple) -> NamedTuple{names, typeof(t)}
-            tt = widenconst(args[0])
-            if TT.is_tuple(tt) and len(tt.params) == len(u.params[0]) and not TT.is_vatuple(tt):
-                return CallResult(DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)))
-            return CallResult(T)
         if type(T) is UnionAllType and type(u) is DataType and not u.name.abstract:
             fts = ST.field_types(u)
             if len(fts) == len(args):
@@ -1279,6 +1307,31 @@ class World:
             if any(type(a) in (Const, PartialStruct) for a in args):
                 return PartialStruct(T, tuple(args))
         return T
+
+
+def _names_namedtuple(func) -> bool:
+    """Is `func` written as the `NamedTuple` type (`NamedTuple`, `NamedTuple{…}`, `@NamedTuple{…}`)?"""
+    if type(func) is S.Curly:
+        func = func.head
+    return type(func) is S.Name and func.parts[-1] in ("NamedTuple", AT_NAMEDTUPLE)
+
+
+def _splatnew(t, at):
+    """`$(Expr(:splatnew, t, at))` of a named tuple type `t` (concrete,
+    immutable) on the tuple `at` (Julia 1.10's `abstract_eval_statement_expr`,
+    `:splatnew`): a constant tuple whose elements are instances of the field
+    types is the `Const` of the instance, a `PartialStruct` tuple of as many
+    fields, each ⊑ its field type, the `PartialStruct` of `t` over those
+    fields; anything else is `t`.  `NamedTuple{names}(args::Tuple)` is that
+    `splatnew` with `t = NamedTuple{names, typeof(args)}` (boot.jl)."""
+    fts = ST.field_types(t)
+    if type(at) is Const and type(at.val) is tuple and len(at.val) == len(fts) \
+            and all(issubtype(widenconst(v), ft) for v, ft in zip(at.val, fts)):
+        return Const(StructValue(t, at.val), t)
+    if type(at) is PartialStruct and fts and len(at.fields) == len(fts) \
+            and type(at.fields[-1]) is not VarargType and all(issubtype(widenconst(f), ft) for f, ft in zip(at.fields, fts)):
+        return PartialStruct(t, tuple(at.fields))
+    return t
 
 
 def _shape(node):

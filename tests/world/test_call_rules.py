@@ -4,8 +4,9 @@ import pytest
 
 from irc.lattice import typetable as T
 from irc.lattice.typelattice import Const, PartialStruct, StructValue
-from irc.lattice.types import BOTTOM, DataType
-from irc.syntax.parser import parse_text
+from irc.lattice.types import BOTTOM, DataType, Sym
+from irc.lattice.typeprint import show
+from irc.syntax.parser import parse_expr, parse_text
 from irc.world.world import World
 
 I, F, N = T.INT64, T.FLOAT64, T.NOTHING
@@ -79,3 +80,51 @@ def test_mutable_or_unknown_conversion_is_the_type(world):
     assert construct(world, "Named", Const(1)) == ty(world, "Named")
     # a wrong number of arguments is not the default constructor
     assert construct(world, "Point", Const(1)) == ty(world, "Point")
+
+
+# -- rule 27.9: NamedTuple{names}(t) is boot.jl's `splatnew` (abstract_eval_statement_expr, :splatnew)
+def _nt(names, *fts):
+    return DataType(T.NAMEDTUPLE_NAME, (tuple(Sym(n) for n in names), T.tuple_type(list(fts))))
+
+
+def test_namedtuple_of_constant_tuple_is_constant(world):
+    ab = Const(ty(world, "NamedTuple{(:a, :b)}"))
+    t = _nt("ab", I, F)
+    r = world.call(ab, [Const((Const(1), Const(2.0)), T.tuple_type([I, F]))], ("Main",)).rt
+    assert r == Const(StructValue(t, (Const(1), Const(2.0))), t)
+    assert show(r) == "Core.Const((a = 1, b = 2.0))"
+    one = world.call(Const(ty(world, "NamedTuple{(:a,)}")), [Const((Const(1),), T.tuple_type([I]))], ("Main",)).rt
+    assert show(one) == "Core.Const((a = 1,))"
+
+
+def test_namedtuple_of_partialstruct_is_partialstruct(world):
+    ab = Const(ty(world, "NamedTuple{(:a, :b)}"))
+    ps = PartialStruct(T.tuple_type([I, I]), (Const(1), I))
+    assert world.call(ab, [ps], ("Main",)).rt == PartialStruct(_nt("ab", I, I), (Const(1), I))
+    # NamedTuple{names, T}(args::T): the same splatnew over the given T
+    abt = Const(_nt("ab", I, I))
+    assert world.call(abt, [ps], ("Main",)).rt == PartialStruct(_nt("ab", I, I), (Const(1), I))
+
+
+def test_namedtuple_without_constants_or_mismatched_is_the_type(world):
+    ab = Const(ty(world, "NamedTuple{(:a, :b)}"))
+    assert world.call(ab, [T.tuple_type([I, F])], ("Main",)).rt == _nt("ab", I, F)
+    # a tuple of another length is not splatnew's case
+    assert world.call(ab, [Const((Const(1),), T.tuple_type([I]))], ("Main",)).rt == ab.val
+
+
+def test_namedtuple_value_printing():
+    t = _nt("ab", I, T.ANY)  # a field value not of exactly its field type: the type applied to the tuple
+    assert show(Const(StructValue(t, (Const(1), Const(2))), t)) == "Core.Const(@NamedTuple{a::Int64, b::Any}((1, 2)))"
+    e = _nt("")
+    assert show(Const(StructValue(e, ()), e)) == "Core.Const(NamedTuple())"
+
+
+def test_namedtuple_value_reads_back(world):
+    """What `show` prints, `Core.Const(…)` reads back (the fixed point of the output)."""
+    for text in ("(a = 1, b = 2.0)", "(a = 1,)", "NamedTuple()", "@NamedTuple{a::Any}((1,))", "(x = :s, y = (1, 2))"):
+        v = world.value_of_const(parse_expr(text), None, ("Main",))
+        assert type(v) is Const and type(v.val) is StructValue, text
+        assert show(v) == "Core.Const(" + text + ")"
+    v = world.value_of_const(parse_expr("(a = 1, b = 2.0)"), None, ("Main",))
+    assert v.typ == _nt("ab", I, F) and v.val.fields == (Const(1), Const(2.0))
