@@ -1415,16 +1415,27 @@ def _vect_promote(rt, args):
 
 
 def _indexed_iterate_constprop(rt, args):
-    """`Base.indexed_iterate(t, i[, state])` on a tuple or pair with a constant
-    index: Julia's constant propagation through `(getfield(t, i), i + 1)` gives
-    `Core.PartialStruct(Tuple{T_i, Int64}, Any[T_i, Core.Const(i + 1)])`."""
+    """`Base.indexed_iterate(t, i[, state])` on a tuple (a `Vararg` one too),
+    a pair or an array with a constant index: Julia's constant propagation
+    through the `@inline` methods `(getfield(t, i), i + 1)` (tuple.jl, pair.jl)
+    and `(a[i], i + 1)` (tuple.jl, `a::Array`) gives
+    `Core.PartialStruct(Tuple{T_i, Int64}, Any[T_i, Core.Const(i + 1)])`:
+    the state stays a constant, so the next `indexed_iterate` of a
+    destructuring is const-propagated too.  An array's element is the
+    declaration's (`a[i]` is `T` of `Array{T, N}`)."""
     t, i = args[0], args[1]
     if type(i) is not Const or type(i.val) is not int or isinstance(i.val, bool):
         return rt
     w = widenconst(t)
     u = unwrap_unionall(w)
-    if type(u) is not DataType or not (TT.is_tuple(u) or u.name is TT.PAIR_NAME) or TT.is_vatuple(u) \
-            or has_free_typevars(w):
+    if type(u) is not DataType or has_free_typevars(w):
+        return rt
+    if u.name is TT.ARRAY_NAME:
+        r = widenconst(rt)
+        if type(w) is not DataType or not TT.is_tuple(r) or TT.is_vatuple(r) or len(r.params) != 2:
+            return rt
+        return BI.tuple_tfunc([r.params[0], Const(i.val + 1)])
+    if not (TT.is_tuple(u) or u.name is TT.PAIR_NAME):
         return rt
     elem = BI.getfield_tfunc(t, i)
     if elem == BOTTOM:

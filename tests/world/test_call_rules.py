@@ -128,3 +128,34 @@ def test_namedtuple_value_reads_back(world):
         assert show(v) == "Core.Const(" + text + ")"
     v = world.value_of_const(parse_expr("(a = 1, b = 2.0)"), None, ("Main",))
     assert v.typ == _nt("ab", I, F) and v.val.fields == (Const(1), Const(2.0))
+
+
+# -- rule 27.10: indexed_iterate keeps the state constant (tuple.jl's @inline methods, const-propagated)
+@pytest.fixture(scope="module")
+def base():
+    return World.build([])
+
+
+def _ii(base, *args):
+    from irc.lattice.types import FunctionValue
+
+    return base.call(Const(FunctionValue(("Base",), "indexed_iterate")), list(args), ("Main",)).rt
+
+
+def test_indexed_iterate_state_is_constant(base):
+    va = base.parse_type("Tuple{Vararg{Int64}}")
+    for arr, elem in (("Vector{Float64}", F), ("Matrix{Int64}", I), ("Vector{Union{Nothing, Int64}}", base.parse_type("Union{Nothing, Int64}"))):
+        a = base.parse_type(arr)
+        assert _ii(base, a, Const(1)) == PartialStruct(T.tuple_type([elem, I]), (elem, Const(2))), arr
+        assert _ii(base, a, Const(2), Const(2)) == PartialStruct(T.tuple_type([elem, I]), (elem, Const(3))), arr
+    assert _ii(base, va, Const(1)) == PartialStruct(T.tuple_type([I, I]), (I, Const(2)))
+    assert _ii(base, va, Const(3), Const(3)) == PartialStruct(T.tuple_type([I, I]), (I, Const(4)))
+    fixed = T.tuple_type([I, F])
+    assert _ii(base, fixed, Const(2), Const(2)) == PartialStruct(T.tuple_type([F, I]), (F, Const(3)))
+    assert _ii(base, fixed, Const(3), Const(3)) == BOTTOM  # getfield out of bounds throws
+
+
+def test_indexed_iterate_unknown_index_is_the_declared_type(base):
+    v = base.parse_type("Vector{Float64}")
+    assert _ii(base, v, I) == T.tuple_type([F, I])
+    assert _ii(base, v, I, I) == T.tuple_type([F, I])
