@@ -339,6 +339,19 @@ def _split(wargs):
     return [list(reversed(c)) for c in product(*reversed(members))]
 
 
+def split_args(args):
+    """The argument lists of a union split of `args` (lattice elements): each
+    combination of `_split`, an argument kept as given where its widened type
+    is the combination's; None when Julia does not split the call."""
+    wargs = [widenconst(a) for a in args]
+    if not any(type(w) is UnionType for w in wargs):
+        return None
+    combos = _split(wargs)
+    if combos is None:
+        return None
+    return [[a if widenconst(a) == w else w for a, w in zip(args, combo)] for combo in combos]
+
+
 def _refine(m: Method, wargs):
     if m.refinement is None:
         return None

@@ -76,7 +76,7 @@ from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult
 from irc.world.apply import apply_iterate
 from irc.world import notes
-from irc.world.dispatch import Method, dispatch
+from irc.world.dispatch import Method, dispatch, split_args
 from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
@@ -85,6 +85,7 @@ from irc.lattice.typelattice import (
     widenconst,
 )
 from irc.lattice.subtype import issubtype, match_signature
+from irc.lattice.typelimits import tmerge
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType,
     VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
@@ -1052,6 +1053,9 @@ class World:
         name = fv.name
         if name in ("getproperty", "setproperty!") and fv.module == ("Base",) and len(args) >= 2 \
                 and not any(type(a) is VarargType for a in args):
+            combos = split_args(args) if name == "getproperty" else None
+            if combos is not None:
+                return self._split_call(fv, combos, module)
             r = self._property(name, args, ms or ())
             if r is not None:
                 return r
@@ -1089,6 +1093,28 @@ class World:
                 rt, gap, diags = ruled, False, ()
         return CallResult(rt, res.cond, diags, res.dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
                           generic=True)
+
+    def _split_call(self, fv: FunctionValue, combos, module) -> CallResult:
+        """A call split over the unions of its arguments (`split_args`), each
+        combination typed on its own (`call`) and the results merged with
+        `tmerge` in the split's order, as `abstract_call_gf_by_type` merges
+        the matches of `find_matching_methods`' split: `x.f` of
+        `x::Union{Nothing, A}` is `A`'s field type, `getfield(nothing, :f)`
+        throwing.  The notes and flags of the combinations are kept, but a
+        combination's `always-throws` only when every one throws (the call
+        then does; JET reports a throwing split case no more than Julia
+        types it)."""
+        f = Const(fv)
+        rt, diags, dynamic, gap = BOTTOM, [], False, False
+        for combo in combos:
+            r = self.call(f, combo, module)
+            rt = tmerge(rt, r.rt)
+            diags.extend(d for d in r.diagnostics if d not in diags)
+            dynamic |= r.dynamic
+            gap |= r.gap
+        if rt != BOTTOM:
+            diags = [d for d in diags if d.code != "always-throws"]
+        return CallResult(rt, None, tuple(diags), dynamic, None, gap, generic=True)
 
     def _materialize(self, args):
         """`materialize(bc)` of an array broadcast (`_broadcasted`'s form):

@@ -159,3 +159,28 @@ def test_indexed_iterate_unknown_index_is_the_declared_type(base):
     v = base.parse_type("Vector{Float64}")
     assert _ii(base, v, I) == T.tuple_type([F, I])
     assert _ii(base, v, I, I) == T.tuple_type([F, I])
+
+
+# -- rule 27.12: getproperty on a union is split per member (find_matching_methods, tmerge)
+def _getprop(w, x, name):
+    from irc.lattice.types import FunctionValue
+
+    return w.call(Const(FunctionValue(("Base",), "getproperty")), [x, Const(Sym(name))], ("Main",))
+
+
+def test_getproperty_union_split(world):
+    U = lambda text: ty(world, text)  # noqa: E731
+    r = _getprop(world, U("Union{Nothing, Box2{Float64}}"), "a")
+    assert r.rt == F and not r.diagnostics  # Nothing has no field: its case throws, silently
+    assert _getprop(world, U("Union{Point, Box2{Float64}}"), "b").rt == I  # Point has no b
+    assert _getprop(world, U("Union{Point, Tagged}"), "n").rt == T.INT32  # only Tagged has n
+    assert _getprop(world, U("Union{Point, Box2{Int32}}"), "x").rt == I
+    assert _getprop(world, U("Union{Box2{Int32}, Box2{Float64}}"), "a").rt == U("Union{Float64, Int32}")
+    # every member throws: the call throws, and says so
+    r = _getprop(world, U("Union{Nothing, Point}"), "zz")
+    assert r.rt == BOTTOM and any(d.code == "always-throws" for d in r.diagnostics)
+
+
+def test_getproperty_union_split_keeps_gaps(world):
+    # a member irc cannot type (an abstract type's field) keeps the answer open: Any, not one member's type
+    assert _getprop(world, ty(world, "Union{Nothing, Number}"), "a").rt == T.ANY
