@@ -954,7 +954,8 @@ class World:
         declarations (`_call_function`'s dispatch; not a builtin's tfunc,
         which may fold constants, nor the functions it types by their
         constant arguments: `getproperty`, `setproperty!`, `:`, `vect`,
-        `indexed_iterate`, `broadcasted`, `materialize`) when some argument
+        `indexed_iterate`, `broadcasted`, `materialize`, `getindex` of a
+        tuple) when some argument
         is not a `Const` (a `@foldable` declaration folds only all-`Const`
         arguments) and none is a `PartialStruct` or `Conditional`:
         `irc.world.dispatch` reads the arguments only through `widenconst`
@@ -973,6 +974,8 @@ class World:
         fv, ms = self._methods_of(f.val)
         if ms is None or fv.name in _CONST_READERS:
             return None
+        if fv.name == "getindex" and args and type(args[0]) is not Const and issubtype(widenconst(args[0]), TT.TUPLE_ANY):
+            return None  # a tuple's element is read by its constant index (`_tuple_getindex`)
         return ("widened", f, tuple(map(widenconst, args)), key[2], key[3])
 
     def _call(self, f, args, module, callee):
@@ -1086,6 +1089,8 @@ class World:
             rt = _vect_promote(rt, args)
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
+        if name == "getindex" and fv.module == ("Base",) and len(args) == 2 and not any(m.own for m in res.applied):
+            rt = _tuple_getindex(rt, args)
         gap = res.open_gap
         if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
@@ -1467,6 +1472,20 @@ def _indexed_iterate_constprop(rt, args):
     if elem == BOTTOM:
         return BOTTOM
     return BI.tuple_tfunc([elem, Const(i.val + 1)])
+
+
+def _tuple_getindex(rt, args):
+    """`Base.getindex(t::Tuple, i::Int) = getfield(t, i, $(Expr(:boundscheck)))`
+    (tuple.jl): Julia infers the call on `t`'s own type (`@nospecialize` does
+    not limit inference) and const-propagates a constant index, so the result
+    is `getfield_tfunc(t, i)`: the element's type for a constant index
+    (`Union{}` out of bounds), the `tmerge` of the element types for an
+    `Int64` one.  `rt` when `t` is not a tuple or `i` not an `Int64`."""
+    t, i = args
+    w = widenconst(t)
+    if widenconst(i) != TT.INT64 or w == BOTTOM or not issubtype(w, TT.TUPLE_ANY) or has_free_typevars(w):
+        return rt
+    return BI.getfield_tfunc(t, i)
 
 
 def _broadcasted(args):

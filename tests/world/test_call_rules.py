@@ -184,3 +184,29 @@ def test_getproperty_union_split(world):
 def test_getproperty_union_split_keeps_gaps(world):
     # a member irc cannot type (an abstract type's field) keeps the answer open: Any, not one member's type
     assert _getprop(world, ty(world, "Union{Nothing, Number}"), "a").rt == T.ANY
+
+
+# -- rule 27.13: getindex of a tuple is getfield_tfunc (tuple.jl getindex(t::Tuple, i::Int), const-propagated)
+def _getindex(w, *args):
+    from irc.lattice.types import FunctionValue
+
+    return w.call(Const(FunctionValue(("Base",), "getindex")), list(args), ("Main",)).rt
+
+
+def test_tuple_getindex_constant_index(base):
+    t = base.parse_type("Tuple{Int64, Float64, String}")
+    assert [_getindex(base, t, Const(k)) for k in (1, 2, 3)] == [I, F, T.STRING]  # not one memoised answer
+    assert _getindex(base, t, Const(4)) == BOTTOM and _getindex(base, t, Const(0)) == BOTTOM
+    c = Const((Const(1), Const(2.5)), T.tuple_type([I, F]))
+    assert _getindex(base, c, Const(2)) == Const(2.5)
+    ps = PartialStruct(T.tuple_type([I, F]), (I, Const(2.5)))
+    assert _getindex(base, ps, Const(2)) == Const(2.5) and _getindex(base, ps, Const(1)) == I
+
+
+def test_tuple_getindex_unknown_index_merges_elements(base):
+    assert _getindex(base, base.parse_type("Tuple{Int64, Float64, String}"), I) == \
+        base.parse_type("Union{Float64, Int64, String}")
+    assert _getindex(base, base.parse_type("Tuple{Int64, Vararg{Float64}}"), I) == base.parse_type("Union{Float64, Int64}")
+    assert _getindex(base, base.parse_type("NTuple{3, Int64}"), I) == I
+    # not a tuple, or not an Int64 index: the declarations answer as before
+    assert _getindex(base, base.parse_type("Vector{Float64}"), Const(1)) == F
