@@ -230,6 +230,26 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
     return DispatchResult(rt, dynamic=dynamic, considered=n, applied=tuple(may))
 
 
+def invoke_method(methods, types, args, eval_result, fold):
+    """`Core.invoke(f, types, args…)` over declarations (Julia's
+    `abstract_invoke`): the method is the one `types` names -- `findsup`, the
+    most specific declaration whose signature covers `types` (`_covering`)
+    -- whatever the arguments' own types would pick; its result is evaluated
+    with the bindings of `typeintersect(types, argument types)` (and folded
+    like any call).  `Union{}` when the arguments are not of `types` (the
+    invoke throws); None when no declaration covers `types` (Julia: `Any`)."""
+    at = TT.tuple_type([widenconst(a) for a in args])
+    nargtype = typeintersect(types, at)
+    if nargtype == BOTTOM:
+        return BOTTOM
+    c = _covering(methods, types)
+    if c is None:
+        return None
+    m = c[0]
+    b = match_signature(nargtype, m.sig)
+    return _finish(m, b if b is not None else c[1], args, eval_result, fold)
+
+
 def _static(wargs) -> bool:
     """Can the call be dispatched when compiled: every argument a dispatch
     element (a concrete type, or a type irc does not know, which may be one),

@@ -69,6 +69,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from irc.world import tfuncs as BI
+from irc.world import typetfuncs as TI
 from irc.syntax import tree as S
 from irc.syntax.names import format_name
 from irc.lattice import typetable as TT
@@ -76,7 +77,7 @@ from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult
 from irc.world.apply import apply_iterate
 from irc.world import notes
-from irc.world.dispatch import Method, dispatch, split_args
+from irc.world.dispatch import Method, dispatch, invoke_method, split_args
 from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
@@ -1066,6 +1067,8 @@ class World:
         if tf is not None:
             if tf is BI.tf_apply_iterate:
                 return apply_iterate(args, self, module)
+            if fv.name == "invoke" and fv.module == ("Core",):
+                return self._invoke(args)
             if any(type(a) is VarargType for a in args) and tf not in (BI.tf_tuple, BI.tf_apply_type):
                 return CallResult(ANY)  # a builtin given a splat of unknown length
             r = tf(args, self)
@@ -1098,6 +1101,31 @@ class World:
                 rt, gap, diags = ruled, False, ()
         return CallResult(rt, res.cond, diags, res.dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
                           generic=True)
+
+    def _invoke(self, args) -> CallResult:
+        """`Core.invoke(f, types, args…)` (Julia's `abstract_invoke`): `types`
+        must be an exact tuple type (else `Any`; `Union{}` when it is no
+        tuple type), `f` a function with declarations; the method `types`
+        names answers (`dispatch.invoke_method`); `Any` when none covers
+        `types` or `f` is not a known function."""
+        if len(args) < 2 or any(type(a) is VarargType for a in args):
+            return CallResult(ANY)
+        types, exact = TI.instanceof(args[1])
+        if not exact:
+            return CallResult(ANY)
+        u = unwrap_unionall(types)
+        if types == BOTTOM or type(u) is not DataType or u.name is not TT.TUPLE_NAME:
+            return CallResult(BOTTOM)
+        f = args[0]
+        if type(f) is not Const or type(f.val) is not FunctionValue:
+            return CallResult(ANY)
+        fv, ms = self._methods_of(f.val)
+        if ms is None:
+            return CallResult(ANY, None, (notes.unknown_callee(fv, args[2:]),), gap=True)
+        rt = invoke_method(ms, types, args[2:], self._eval_result, self._fold)
+        if rt is None:
+            return CallResult(ANY)
+        return CallResult(rt)
 
     def _split_call(self, fv: FunctionValue, combos, module) -> CallResult:
         """A call split over the unions of its arguments (`split_args`), each

@@ -210,3 +210,49 @@ def test_tuple_getindex_unknown_index_merges_elements(base):
     assert _getindex(base, base.parse_type("NTuple{3, Int64}"), I) == I
     # not a tuple, or not an Int64 index: the declarations answer as before
     assert _getindex(base, base.parse_type("Vector{Float64}"), Const(1)) == F
+
+
+# -- rule 27.14: Core.invoke uses the method its signature names (abstract_invoke, findsup)
+INVOKE_DECLS = """\
+declare Main.h(::Number)::String
+declare Main.h(::Int64)::Int64
+declare Main.h(::Vector{T})::T where T
+declare Main.h(::AbstractVector{T})::Tuple{T} where T
+"""
+
+
+@pytest.fixture(scope="module")
+def hworld():
+    return World.build(parse_text(INVOKE_DECLS, "h.ir").items, prelude=False)
+
+
+def _invoke(w, f, types, *args):
+    from irc.lattice.types import FunctionValue
+
+    return w.call(Const(FunctionValue(("Core",), "invoke")),
+                  [Const(FunctionValue(("Main",), f)), Const(w.parse_type(types))] + list(args), ("Main",)).rt
+
+
+def test_invoke_takes_the_named_method(hworld):
+    v = hworld.parse_type("Vector{Float64}")
+    assert _invoke(hworld, "h", "Tuple{Number}", I) == T.STRING  # not h(::Int64), which dispatch picks
+    assert _invoke(hworld, "h", "Tuple{Int64}", I) == I
+    assert _invoke(hworld, "h", "Tuple{Real}", Const(1)) == T.STRING  # the most specific covering Real: h(::Number)
+    assert _invoke(hworld, "h", "Tuple{AbstractVector{Float64}}", v) == T.tuple_type([F])
+    assert _invoke(hworld, "h", "Tuple{Vector{Float64}}", v) == F
+
+
+def test_invoke_bindings_come_from_the_arguments(hworld):
+    # T of h(::AbstractVector{T}) is bound by typeintersect(types, argument types)
+    assert _invoke(hworld, "h", "Tuple{AbstractVector{Int64}}", hworld.parse_type("Vector{Int64}")) == T.tuple_type([I])
+
+
+def test_invoke_throws_or_is_unknown(hworld):
+    assert _invoke(hworld, "h", "Tuple{Float64}", I) == BOTTOM  # the argument is no Float64
+    assert _invoke(hworld, "h", "Tuple{Any}", I) == T.ANY  # no declaration covers Tuple{Any}
+    assert _invoke(hworld, "nosuch", "Tuple{Int64}", I) == T.ANY
+    from irc.lattice.types import FunctionValue
+    # types not known exactly: Any; not a tuple type: Union{}
+    assert hworld.call(Const(FunctionValue(("Core",), "invoke")), [Const(FunctionValue(("Main",), "h")), T.DATATYPE, I],
+                       ("Main",)).rt == T.ANY
+    assert _invoke(hworld, "h", "Int64", I) == BOTTOM
