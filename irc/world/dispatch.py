@@ -4,24 +4,27 @@
 Algorithm for a call with argument lattice elements `args`:
 
 1. Covering: the declarations whose signature covers `Tuple{widenconst.(args)…}`
-   (`match_signature`, which also binds `where` variables).  If any, the most
+   (`match_signature`, which also binds `where` variables), for a call
+   that is not union-split (2.).  If any, the most
    specific one (its signature below every other covering one; among
    ambiguous ones the last declared) gives the result, with its `iff` /
-   `implies` refinement turned into `cond`.  A signature that covers a
-   union-typed argument whole is used as is.  As in Julia's method matching
+   `implies` refinement turned into `cond`.  As in Julia's method matching
    (`ml_matches`: methods in specificity order up to the first that covers),
    strictly more specific declarations that apply to part of the argument
    types are merged in too (then no `cond`; more than 3 in all -> `Any`):
    `==(::Any, ::Int64)` with a generic `==(::Any, ::Any)` is `Any`, as Julia
    infers it.
-2. Union splitting (Julia's `find_matching_methods`): when `1 <
+2. Union splitting (Julia's `find_matching_methods`), first: when `1 <
    union_split_cost(args) <= MAX_UNION_SPLIT` (4) -- the product of the union
-   sizes with the largest counted as at most 2 (`unionsplitcost`) -- each
+   sizes with the largest counted as at most 2 (`unionsplitcost`) -- even
+   when one declaration covers the union whole, each
    combination (members in Julia's union order, the first argument varying
    fastest: `switchtupleunion`) is dispatched (covering as in 1., else
    may-apply) and the results merged with `tmerge` in that order; a
    combination with more than 3 methods makes the call `Any`; a combination
-   no declaration can take contributes nothing (it throws).
+   no declaration can take contributes nothing (it throws).  The cases'
+   refinements merge per argument (`_SplitConditions`, Julia's
+   `conditional_argtype` and `conditionals`).
    Open lists (below) give `Any` where a combination is not covered.
 3. May-apply: the declarations whose signature intersects the argument
    tuple; more than `MAX_MAY_APPLY` (3) -> `Any`, else their results merged.
@@ -169,16 +172,18 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
     wargs = [widenconst(a) for a in args]
     at = TT.tuple_type(wargs)
     n = len(methods)
-    r = _covered(methods, at, args, wargs, eval_result, fold, memo)
-    if r is not None:
-        return r
     combos = _split(wargs)
-    if combos is not None:
+    if combos is None:
+        r = _covered(methods, at, args, wargs, eval_result, fold, memo)
+        if r is not None:
+            return r
+    else:
         rt = BOTTOM
         applicable = False
         gap = False
         used: list = []
         missing: list = []
+        conds = _SplitConditions(wargs)
         for combo in combos:
             ct = TT.tuple_type(combo)
             sub_args = [a if widenconst(a) == w else w for a, w in zip(args, combo)]
@@ -190,6 +195,7 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
                 applicable = True
                 used.extend(r.applied)
                 rt = tmerge(rt, r.rt)
+                conds.add(r.rt, r.cond, combo)
                 continue
             may = _may_apply(methods, ct)
             if not closed:  # an uncovered combination may meet a method irc does not know
@@ -205,13 +211,15 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
             if len(may) > MAX_MAY_APPLY:
                 return DispatchResult(ANY, considered=n, applied=tuple(used), split=len(combos))
             for m in may:
-                rt = tmerge(rt, eval_result(m, _loose_bindings(ct, m)))
+                mrt = eval_result(m, _loose_bindings(ct, m))
+                rt = tmerge(rt, mrt)
+                conds.add(mrt, None, combo)
         if gap:
             return DispatchResult(ANY, None, not used, considered=n, applied=tuple(dict.fromkeys(used)),
                                   split=len(combos), open_gap=True, missing=tuple(missing))
         if not applicable:
             return DispatchResult(BOTTOM, None, True, considered=n, split=len(combos), missing=tuple(missing))
-        return DispatchResult(rt, considered=n, applied=tuple(dict.fromkeys(used)), split=len(combos),
+        return DispatchResult(rt, conds.cond(rt), considered=n, applied=tuple(dict.fromkeys(used)), split=len(combos),
                               missing=tuple(missing))
     may = _may_apply(methods, at)
     if not may:
@@ -248,6 +256,50 @@ def invoke_method(methods, types, args, eval_result, fold):
     m = c[0]
     b = match_signature(nargtype, m.sig)
     return _finish(m, b if b is not None else c[1], args, eval_result, fold)
+
+
+class _SplitConditions:
+    """The refinement a union-split call gives its arguments (Julia's
+    `abstract_call_gf_by_type`: per argument, the `tmerge` over the split's
+    cases of `conditional_argtype` -- the case's own refinement of that
+    argument, else the case's type for it, with the branch a constant
+    `true`/`false` result rules out made `Union{}`; a case that throws adds
+    nothing).  `cond(rt)`: for a `Bool` result, the first argument one of
+    whose branches is strictly narrower than its type, as the
+    `(position, then, else)` of a declaration's refinement (whose rules
+    `from_interconditional` then applies), else None."""
+
+    __slots__ = ("wargs", "then", "else_")
+
+    def __init__(self, wargs):
+        self.wargs = wargs
+        self.then = [BOTTOM] * len(wargs)
+        self.else_ = [BOTTOM] * len(wargs)
+
+    def add(self, rt, cond, combo) -> None:
+        if rt == BOTTOM:
+            return
+        condval = rt.val if type(rt) is Const and type(rt.val) is bool else None
+        for i, w in enumerate(combo):
+            if cond is not None and cond[0] == i:
+                then_t, else_t = cond[1], cond[2]
+            else:
+                then_t = else_t = w
+            if condval is True:
+                else_t = BOTTOM
+            elif condval is False:
+                then_t = BOTTOM
+            self.then[i] = tmerge(self.then[i], then_t)
+            self.else_[i] = tmerge(self.else_[i], else_t)
+
+    def cond(self, rt):
+        if rt == BOTTOM or not issubtype(widenconst(rt), TT.BOOL):
+            return None
+        for i, w in enumerate(self.wargs):
+            t, e = widenconst(self.then[i]), widenconst(self.else_[i])
+            if (t != w and issubtype(t, w)) or (e != w and issubtype(e, w)):
+                return (i, self.then[i], self.else_[i])
+        return None
 
 
 def _static(wargs) -> bool:

@@ -256,3 +256,44 @@ def test_invoke_throws_or_is_unknown(hworld):
     assert hworld.call(Const(FunctionValue(("Core",), "invoke")), [Const(FunctionValue(("Main",), "h")), T.DATATYPE, I],
                        ("Main",)).rt == T.ANY
     assert _invoke(hworld, "h", "Int64", I) == BOTTOM
+
+
+# -- rule 27.15: a union argument is split even when one declaration covers it (find_matching_methods)
+SPLIT_DECLS = """\
+declare Main.wrap(x::T)::Vector{T} where T
+declare Main.two(::Any, ::T)::T where T
+declare Main.isnum(x::Any)::Bool iff x isa Number
+declare Main.big(x::Any)::Bool
+"""
+
+
+@pytest.fixture(scope="module")
+def sworld():
+    return World.build(parse_text(SPLIT_DECLS, "split.ir").items, prelude=False)
+
+
+def _c(w, f, *args):
+    from irc.lattice.types import FunctionValue
+
+    return w.call(Const(FunctionValue(("Main",), f)), list(args), ("Main",))
+
+
+def test_split_although_covered(sworld):
+    U = sworld.parse_type
+    assert _c(sworld, "wrap", U("Union{Nothing, Int64}")).rt == U("Union{Vector{Int64}, Vector{Nothing}}")
+    assert _c(sworld, "wrap", U("Union{Float64, Int64}")).rt == U("Union{Vector{Float64}, Vector{Int64}}")
+    # a second union argument: cost 4, still split, members merged in the split's order
+    assert _c(sworld, "two", U("Union{Nothing, Int64}"), U("Union{Float64, String}")).rt == U("Union{Float64, String}")
+    # a 4-member union costs 2 too: split, each case Vector{case}; tmerge widens four Vectors to `Vector`
+    assert _c(sworld, "wrap", U("Union{Nothing, Int64, Float64, String}")).rt == U("Vector")
+    # cost 8 > 4 (Union{A, B} x Union{C, D} x Union{E, F}): not split, the covering declaration answers
+    assert _c(sworld, "two", U("Union{Nothing, Int64}"), U("Union{Nothing, Int32}")).rt == U("Union{Nothing, Int32}")
+
+
+def test_split_keeps_the_refinement(sworld):
+    U = sworld.parse_type
+    r = _c(sworld, "isnum", U("Union{Nothing, Int64}"))
+    assert r.rt == T.BOOL and r.cond == (0, I, N)
+    r = _c(sworld, "isnum", U("Union{Float64, Int64}"))  # every case is a Number: no else branch
+    assert r.cond == (0, U("Union{Float64, Int64}"), BOTTOM)
+    assert _c(sworld, "big", U("Union{Nothing, Int64}")).cond is None  # no refinement declared, none made
