@@ -297,3 +297,30 @@ def test_split_keeps_the_refinement(sworld):
     r = _c(sworld, "isnum", U("Union{Float64, Int64}"))  # every case is a Number: no else branch
     assert r.cond == (0, U("Union{Float64, Int64}"), BOTTOM)
     assert _c(sworld, "big", U("Union{Nothing, Int64}")).cond is None  # no refinement declared, none made
+
+
+# -- rule 27.19: NTuple{N, T} / Vararg{T} bind T against Tuple{Vararg{Int64}} (jl_subtype)
+def test_vararg_tuple_binds_ntuple_element(sworld):
+    from irc.lattice.subtype import match_signature
+
+    U = sworld.parse_type
+    sig = U("Tuple{NTuple{N, T}} where {N, T}")
+    N_, T_ = sig.var, sig.body.var
+    assert match_signature(U("Tuple{Tuple{Vararg{Int64}}}"), sig) == {T_: I}  # N left free: every length
+    assert match_signature(U("Tuple{NTuple{3, Float64}}"), sig) == {N_: 3, T_: F}
+    va = U("Tuple{Vararg{T}} where T")  # `f(xs::Vararg{T})` called with a splat of unknown length
+    assert match_signature(U("Tuple{Vararg{Float64}}"), va) == {va.var: F}
+    # a length the left does not fix cannot meet a fixed one, nor one bound by another argument
+    assert match_signature(U("Tuple{Tuple{Vararg{Int64}}}"), U("Tuple{NTuple{3, T}} where T")) is None
+    assert match_signature(U("Tuple{NTuple{2, Int64}, Tuple{Vararg{Int64}}}"),
+                           U("Tuple{NTuple{N, T}, NTuple{N, T}} where {N, T}")) is None
+    # extra fixed elements before the Vararg must be of T
+    assert match_signature(U("Tuple{Tuple{Int64, Vararg{Int64}}}"), sig) == {T_: I}
+    assert match_signature(U("Tuple{Tuple{Float64, Vararg{Int64}}}"), sig) is None
+
+
+def test_vararg_tuple_call_has_no_leaked_variable(sworld):
+    w = World.build(parse_text("declare Main.firstpair(::NTuple{N, T})::Tuple{T, Int64} where {N, T}\n", "n.ir").items,
+                    prelude=False)
+    r = _c(w, "firstpair", w.parse_type("Tuple{Vararg{Int64}}"))
+    assert r.rt == T.tuple_type([I, I]) and not r.dynamic and not r.diagnostics
