@@ -707,6 +707,11 @@ class SyntaxBuilder:
         name = self._fname(name)
         return S.MethodDecl(name, args or [], result, where or [], refinement, foldable is not None, name.line, 1)
 
+    def declare_complete(self, c):
+        _, name, args, where = c
+        name = self._fname(name)
+        return S.MethodDecl(name, args or [], None, where or [], None, False, name.line, 1, complete=True)
+
     def refinement(self, c):
         kw, arg, typ = c
         return S.Refinement(str(kw), str(arg), typ, kw.line, kw.column)

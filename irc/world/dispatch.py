@@ -102,6 +102,7 @@ class DispatchResult:
     split: int = 0  # union-split combinations (0: no split)
     open_gap: bool = False  # part of the answer is `Any` for methods irc does not know
     missing: tuple = ()  # argument-type tuples (split combinations) no known declaration takes
+    thrown: tuple = ()  # of an open list, those outside the function's `@complete` domain: no method
 
 
 def _covering(methods, at):
@@ -159,10 +160,13 @@ def _may_intersect(at, body, sig) -> bool:
     return True
 
 
-def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict | None = None) -> DispatchResult:
+def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict | None = None,
+             domain=None) -> DispatchResult:
     """Dispatch `args` over `methods` (see module doc).  `eval_result(m,
     bindings)` gives a method's result; `fold(m, args, rt)` may fold it;
-    `closed`: `methods` are all the function's methods (else a slice).
+    `closed`: `methods` are all the function's methods (else a slice);
+    `domain`: the signatures of the function's `declare @complete` lines
+    (every method it has takes arguments of one of them), or None.
 
     `memo` (the world's, one per world) keeps, per (method list, widened
     argument tuple), the covering method with its bindings and the more
@@ -184,6 +188,7 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
         used: list = []
         missing: list = []
         conds = _SplitConditions(wargs)
+        thrown: list = []
         for combo in combos:
             ct = TT.tuple_type(combo)
             sub_args = [a if widenconst(a) == w else w for a, w in zip(args, combo)]
@@ -198,6 +203,9 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
                 conds.add(r.rt, r.cond, combo)
                 continue
             may = _may_apply(methods, ct)
+            if not closed and not may and _outside(domain, ct):  # no method at all: it throws
+                thrown.append(tuple(combo))
+                continue
             if not closed:  # an uncovered combination may meet a method irc does not know
                 gap = True
                 if not may or all(_exact(t) for t in combo):
@@ -218,11 +226,14 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
             return DispatchResult(ANY, None, not used, considered=n, applied=tuple(dict.fromkeys(used)),
                                   split=len(combos), open_gap=True, missing=tuple(missing))
         if not applicable:
-            return DispatchResult(BOTTOM, None, True, considered=n, split=len(combos), missing=tuple(missing))
+            return DispatchResult(BOTTOM, None, True, considered=n, split=len(combos), missing=tuple(missing),
+                                  thrown=tuple(thrown))
         return DispatchResult(rt, conds.cond(rt), considered=n, applied=tuple(dict.fromkeys(used)), split=len(combos),
-                              missing=tuple(missing))
+                              missing=tuple(missing), thrown=tuple(thrown))
     may = _may_apply(methods, at)
     if not may:
+        if not closed and _outside(domain, at):
+            return DispatchResult(BOTTOM, None, True, considered=n, thrown=(tuple(wargs),))
         return DispatchResult(BOTTOM if closed else ANY, None, True, considered=n, open_gap=not closed,
                               missing=(tuple(wargs),))
     static = _static(wargs)
@@ -300,6 +311,13 @@ class _SplitConditions:
             if (t != w and issubtype(t, w)) or (e != w and issubtype(e, w)):
                 return (i, self.then[i], self.else_[i])
         return None
+
+
+def _outside(domain, at) -> bool:
+    """Is the argument tuple `at` outside a `@complete` domain (no signature
+    of it may take `at`: the function has no method for it)?  False without
+    a domain (open world)."""
+    return domain is not None and not any(_may_intersect(at, unwrap_unionall(s), s) for s in domain)
 
 
 def _static(wargs) -> bool:

@@ -189,6 +189,8 @@ class World:
         self._texts: dict[str, str] = {}  # extra prelude path -> text (context of its errors)
         # Functions whose every method the input file itself declares (closed world).
         self.closed: frozenset = frozenset()
+        # `declare @complete f(…)`: function -> the signatures every method of it falls under.
+        self.domains: dict = {}
         # Names neither declared nor built in, met in type position: written name -> TypeName.
         self.unknown_types: dict[str, TypeName] = {}
         # Warnings about declarations and type names, one per cause, in the order
@@ -402,12 +404,15 @@ class World:
             parts = self._decl_qual(it.name)
             module = parts[:-1]
             fv = FunctionValue(module, parts[-1])
+            q = _qual(parts)
             try:
+                if it.complete:
+                    self.domains.setdefault(q, []).append(self._signature(it, fv)[0])
+                    continue
                 m = self._method(it, fv, own)
             except TypeEvalError as ex:
                 self._err(it, str(ex))
                 continue
-            q = _qual(parts)
             lst = self.methods.setdefault(q, [])
             for i, old in enumerate(lst):
                 if old.sig == m.sig:
@@ -447,7 +452,9 @@ class World:
         if len(self.errors) != errors:  # not for the shipped prelude (tested); never silently
             raise IrcError(self.errors[errors:], "")
 
-    def _method(self, it: S.MethodDecl, fv: FunctionValue, own: bool = False) -> Method:
+    def _signature(self, it: S.MethodDecl, fv: FunctionValue):
+        """(signature `Tuple{…}` wrapped in its `where`s, the variables, their
+        environment, the argument names) of a declaration."""
         env: dict = {}
         tvars = []
         module = fv.module
@@ -468,6 +475,11 @@ class World:
         sig = TT.tuple_type(params)
         for tv in reversed(tvars):
             sig = UnionAllType(tv, sig)
+        return sig, tvars, env, argnames
+
+    def _method(self, it: S.MethodDecl, fv: FunctionValue, own: bool = False) -> Method:
+        module = fv.module
+        sig, tvars, env, argnames = self._signature(it, fv)
         result = None
         if not tvars:
             result = self.eval_type(it.result, {}, module)
@@ -1077,13 +1089,15 @@ class World:
             return CallResult(ANY, None, (notes.unknown_callee(fv, args),), gap=True, generic=True)
         q = fv.qualname
         closed = q in self.closed
-        res = dispatch(ms, args, self._eval_result, self._fold, closed, self._dispatch_memo)
+        res = dispatch(ms, args, self._eval_result, self._fold, closed, self._dispatch_memo, self.domains.get(q))
         rt = res.rt
         diags = ()
-        if closed and res.missing:
+        thrown = res.missing if closed else res.thrown if not res.open_gap else ()
+        if thrown:
             declared = [notes.call_text(fv, unwrap_unionall(m.sig).params) for m in ms]
-            diags = tuple(notes.no_matching_method(fv, combo, declared, len(res.missing), res.split)
-                          for combo in res.missing[:1])
+            domain = None if closed else [notes.call_text(fv, unwrap_unionall(d).params) for d in self.domains[q]]
+            diags = tuple(notes.no_matching_method(fv, combo, declared, len(thrown), res.split, domain)
+                          for combo in thrown[:1])
         elif not closed and res.missing:
             diags = tuple(notes.unknown_method(fv, combo, len(ms)) for combo in res.missing)
         if name == ":" and fv.module == ("Base",) and len(args) == 2:

@@ -324,3 +324,60 @@ def test_vararg_tuple_call_has_no_leaked_variable(sworld):
                     prelude=False)
     r = _c(w, "firstpair", w.parse_type("Tuple{Vararg{Int64}}"))
     assert r.rt == T.tuple_type([I, I]) and not r.dynamic and not r.diagnostics
+
+
+# -- rule 27.20: `declare @complete`: a case outside every method's domain has no method
+COMPLETE_DECLS = """\
+declare @complete Base.sin(::Union{Number, Missing, AbstractMatrix})
+declare @foldable Base.sin(::Float64)::Float64
+declare Base.sin(::Int64)::Float64
+declare Base.tan(::Float64)::Float64
+declare @complete Base.pick(::Union{Int64, String}, ::Any)
+declare Base.pick(::Int64, ::Any)::Int64
+"""
+
+
+@pytest.fixture(scope="module")
+def cworld():
+    return World.build(parse_text(COMPLETE_DECLS, "c.ir").items, prelude=False)
+
+
+def _f(w, module, name, *args):
+    from irc.lattice.types import FunctionValue
+
+    return w.call(Const(FunctionValue(module, name)), list(args), ("Main",))
+
+
+def test_complete_domain_drops_cases_without_method(cworld):
+    U = cworld.parse_type
+    r = _f(cworld, ("Base",), "sin", U("Union{Float64, Int64, String}"))
+    assert r.rt == F and [d.code for d in r.diagnostics] == ["no-matching-method"]
+    assert _f(cworld, ("Base",), "sin", U("Union{Nothing, Float64}")).rt == F
+    assert _f(cworld, ("Base",), "sin", T.STRING).rt == BOTTOM
+    assert _f(cworld, ("Base",), "sin", U("Vector{Int64}")).rt == BOTTOM  # a vector is no matrix
+    assert _f(cworld, ("Base",), "pick", T.STRING, I).rt == T.ANY  # in the domain, no declaration: open
+    assert _f(cworld, ("Base",), "pick", F, I).rt == BOTTOM  # outside it (Base's functions are never closed)
+    assert _f(cworld, ("Base",), "pick", U("Union{Float64, Int64}"), I).rt == I
+
+
+def test_complete_domain_keeps_the_open_world_inside(cworld):
+    U = cworld.parse_type
+    # inside the domain but not covered: a method irc does not know may apply
+    r = _f(cworld, ("Base",), "sin", T.FLOAT32)
+    assert r.rt == T.ANY and [d.code for d in r.diagnostics] == ["unknown-method"]
+    assert _f(cworld, ("Base",), "sin", U("Union{Float32, String}")).rt == T.ANY  # a gap stays a gap
+    assert _f(cworld, ("Base",), "sin", T.ANY).rt == T.ANY
+    # an unknown type meets every abstract type: never concluded to have no method
+    assert _f(cworld, ("Base",), "sin", U("SMatrix{3, 3, Float64}")).rt == T.ANY
+    # no `@complete` line: open world everywhere
+    r = _f(cworld, ("Base",), "tan", T.STRING)
+    assert r.rt == T.ANY and [d.code for d in r.diagnostics] == ["unknown-method"]
+
+
+def test_complete_declaration_reads_and_prints():
+    from irc.output.fmt import format_item
+
+    items = parse_text("declare @complete Base.cos(::Union{Number, Missing}, ::T) where T<:Real\n", "d.ir").items
+    (d,) = [it for it in items if type(it).__name__ == "MethodDecl"]
+    assert d.complete and d.result is None and not d.foldable
+    assert format_item(d) == "declare @complete Base.cos(::Union{Number, Missing}, ::T) where T<:Real\n"
