@@ -376,6 +376,10 @@ def _tuple_sub(ap: tuple, bp: tuple, env: dict) -> bool:
         if bv.N is not None:
             if type(bv.N) is TypeVar and bv.N in env and av.N is not None and afix == bfix:
                 return _bind_exact(env[bv.N], av.N, env) and _sub(av.T, bv.T, env)
+            if type(bv.N) is TypeVar and bv.N in env and av.N is None and env[bv.N].exact is None:
+                # `Tuple{Vararg{Int64}} <: NTuple{N, T} where {N, T}`: every length has its N, so N
+                # stays unbound (T binds as usual); a length variable bound elsewhere cannot take them all
+                return _sub(av.T, bv.T, env)
             return False
         return _sub(av.T, bv.T, env)
     if na < bfix:

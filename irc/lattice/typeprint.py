@@ -536,10 +536,27 @@ def show_value(v, typ=None) -> str:
             return show_value(v.fields[0]) + " => " + show_value(v.fields[1])
         if t == TT.MISSING:
             return "missing"
+        if type(t) is DataType and t.name is TT.NAMEDTUPLE_NAME and len(t.params) == 2:
+            return _show_namedtuple(t, v.fields)
         return show_type(t) + "(" + ", ".join(show_value(f) for f in v.fields) + ")"
     if is_type(v):
         return show_type(v)
     return str(v)
+
+
+def _show_namedtuple(t, fields) -> str:
+    """Julia's `show(::NamedTuple)` (namedtuple.jl): `(a = 1, b = 2)`, `(a = 1,)`,
+    `NamedTuple()`; a value whose field is not of exactly its field type (a
+    non-concrete field type) prints as the type applied to the tuple."""
+    from irc.lattice.typelattice import Const
+
+    names, fts = t.params[0], t.params[1].params
+    if any(type(f) is not Const or f.typ != ft for f, ft in zip(fields, fts)):
+        return show_type(t) + "(" + show_value(tuple(fields)) + ")"
+    if not fields:
+        return "NamedTuple()"
+    items = [_ident(n.name if type(n) is Sym else str(n)) + " = " + show_value(f) for n, f in zip(names, fields)]
+    return "(" + items[0] + ",)" if len(items) == 1 else "(" + ", ".join(items) + ")"
 
 
 def _float_text(v: float, bits: int) -> str:

@@ -767,8 +767,10 @@ def _argdecl(a: S.ArgDecl) -> str:
 def format_item(item) -> str:
     """A declaration (or a function's header, for FunctionDef) as one text block."""
     if isinstance(item, S.MethodDecl):
-        s = "declare " + ("@foldable " if item.foldable else "") + format_name(item.name.parts)
-        s += "(" + ", ".join(_argdecl(a) for a in item.args) + ")::" + _tight(item.result, None)
+        s = "declare " + ("@foldable " if item.foldable else "") + ("@complete " if item.complete else "")
+        s += format_name(item.name.parts) + "(" + ", ".join(_argdecl(a) for a in item.args) + ")"
+        if item.result is not None:
+            s += "::" + _tight(item.result, None)
         if item.where:
             s += " where " + format_where(item.where)
         if item.refinement is not None:

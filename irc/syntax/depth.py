@@ -84,7 +84,7 @@ def _item_exprs(item) -> list:
     if isinstance(item, S.BodyLine):
         return _stmt_exprs(item.stmt) + ([item.annotation] if item.annotation is not None else [])
     if isinstance(item, S.MethodDecl):
-        return [a.type for a in item.args if a.type is not None] + [item.result]
+        return [a.type for a in item.args if a.type is not None] + ([item.result] if item.result is not None else [])
     if isinstance(item, S.ConstDecl):
         return [item.value]
     if isinstance(item, S.FunctionDef):

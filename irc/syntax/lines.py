@@ -439,6 +439,24 @@ class SyntaxBuilder:
         items = [c[0]] + (c[1] or [])
         return S.TupleLit(items, getattr(c[0], "line", 0), max(getattr(c[0], "col", 1) - 1, 1))
 
+    def namedtuple_lit(self, c):
+        """`(a = 1, b = 2)`, a named tuple as Julia shows it: the call
+        `Core.NamedTuple{(:a, :b)}((1, 2))` it stands for."""
+        items = [c[0]] + (c[1] or [])
+        ln, col = items[0][0].line, max(items[0][0].col - 1, 1)
+        names = [S.Lit(t.name if type(t) is S.SlotRef else t.parts[-1], "Symbol", "", t.line, t.col) for t, _ in items]
+        head = S.Curly(S.Name(("Core", "NamedTuple"), ln, col), [S.TupleLit(names, ln, col)], ln, col)
+        return S.Call(head, [S.TupleLit([v for _, v in items], ln, col)], None, ln, col)
+
+    def kwitems(self, c):
+        return [x for x in c if x is not None]
+
+    def kwitem(self, c):
+        target, value = c
+        if type(target) is S.SlotRef and target.name is None:
+            raise LineError("expected a field name before '='", target.line, target.col)
+        return target, value
+
     def vect(self, c):
         t, items = c
         return S.TypedVect(None, items or [], t.line, t.column)
@@ -688,6 +706,11 @@ class SyntaxBuilder:
         foldable, name, args, result, where, refinement = c
         name = self._fname(name)
         return S.MethodDecl(name, args or [], result, where or [], refinement, foldable is not None, name.line, 1)
+
+    def declare_complete(self, c):
+        _, name, args, where = c
+        name = self._fname(name)
+        return S.MethodDecl(name, args or [], None, where or [], None, False, name.line, 1, complete=True)
 
     def refinement(self, c):
         kw, arg, typ = c

@@ -333,16 +333,19 @@ class Refinement:
 
 @dataclass(slots=True)
 class MethodDecl:
-    """`declare [@foldable] Mod.f(args…)::R [where …] [iff|implies a isa T]`."""
+    """`declare [@foldable] Mod.f(args…)::R [where …] [iff|implies a isa T]`, or
+    `declare @complete Mod.f(args…) [where …]` (`complete`, no result): every
+    method the function has takes arguments of these types."""
 
     name: Name
     args: list[ArgDecl]
-    result: Expr
+    result: Expr | None
     where: list[TypeVarDecl] = field(default_factory=list)
     refinement: Refinement | None = None
     foldable: bool = False
     line: int = 0
     col: int = 0
+    complete: bool = False
 
 
 @dataclass(slots=True)

@@ -4,24 +4,27 @@
 Algorithm for a call with argument lattice elements `args`:
 
 1. Covering: the declarations whose signature covers `Tuple{widenconst.(args)…}`
-   (`match_signature`, which also binds `where` variables).  If any, the most
+   (`match_signature`, which also binds `where` variables), for a call
+   that is not union-split (2.).  If any, the most
    specific one (its signature below every other covering one; among
    ambiguous ones the last declared) gives the result, with its `iff` /
-   `implies` refinement turned into `cond`.  A signature that covers a
-   union-typed argument whole is used as is.  As in Julia's method matching
+   `implies` refinement turned into `cond`.  As in Julia's method matching
    (`ml_matches`: methods in specificity order up to the first that covers),
    strictly more specific declarations that apply to part of the argument
    types are merged in too (then no `cond`; more than 3 in all -> `Any`):
    `==(::Any, ::Int64)` with a generic `==(::Any, ::Any)` is `Any`, as Julia
    infers it.
-2. Union splitting (Julia's `find_matching_methods`): when `1 <
+2. Union splitting (Julia's `find_matching_methods`), first: when `1 <
    union_split_cost(args) <= MAX_UNION_SPLIT` (4) -- the product of the union
-   sizes with the largest counted as at most 2 (`unionsplitcost`) -- each
+   sizes with the largest counted as at most 2 (`unionsplitcost`) -- even
+   when one declaration covers the union whole, each
    combination (members in Julia's union order, the first argument varying
    fastest: `switchtupleunion`) is dispatched (covering as in 1., else
    may-apply) and the results merged with `tmerge` in that order; a
    combination with more than 3 methods makes the call `Any`; a combination
-   no declaration can take contributes nothing (it throws).
+   no declaration can take contributes nothing (it throws).  The cases'
+   refinements merge per argument (`_SplitConditions`, Julia's
+   `conditional_argtype` and `conditionals`).
    Open lists (below) give `Any` where a combination is not covered.
 3. May-apply: the declarations whose signature intersects the argument
    tuple; more than `MAX_MAY_APPLY` (3) -> `Any`, else their results merged.
@@ -99,6 +102,7 @@ class DispatchResult:
     split: int = 0  # union-split combinations (0: no split)
     open_gap: bool = False  # part of the answer is `Any` for methods irc does not know
     missing: tuple = ()  # argument-type tuples (split combinations) no known declaration takes
+    thrown: tuple = ()  # of an open list, those outside the function's `@complete` domain: no method
 
 
 def _covering(methods, at):
@@ -157,10 +161,12 @@ def _may_intersect(at, body, sig) -> bool:
 
 
 def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict | None = None,
-             merge=tmerge) -> DispatchResult:
+             merge=tmerge, domain=None) -> DispatchResult:
     """Dispatch `args` over `methods` (see module doc).  `eval_result(m,
     bindings)` gives a method's result; `fold(m, args, rt)` may fold it;
-    `closed`: `methods` are all the function's methods (else a slice).
+    `closed`: `methods` are all the function's methods (else a slice);
+    `domain`: the signatures of the function's `declare @complete` lines
+    (every method it has takes arguments of one of them), or None.
 
     `merge`: the rules version's `tmerge` (`typelimits.tmerge_for`; 1.10's by default).
 
@@ -172,16 +178,19 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
     wargs = [widenconst(a) for a in args]
     at = TT.tuple_type(wargs)
     n = len(methods)
-    r = _covered(methods, at, args, wargs, eval_result, fold, memo, merge)
-    if r is not None:
-        return r
     combos = _split(wargs)
-    if combos is not None:
+    if combos is None:
+        r = _covered(methods, at, args, wargs, eval_result, fold, memo, merge)
+        if r is not None:
+            return r
+    else:
         rt = BOTTOM
         applicable = False
         gap = False
         used: list = []
         missing: list = []
+        conds = _SplitConditions(wargs)
+        thrown: list = []
         for combo in combos:
             ct = TT.tuple_type(combo)
             sub_args = [a if widenconst(a) == w else w for a, w in zip(args, combo)]
@@ -193,8 +202,12 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
                 applicable = True
                 used.extend(r.applied)
                 rt = merge(rt, r.rt)
+                conds.add(r.rt, r.cond, combo)
                 continue
             may = _may_apply(methods, ct)
+            if not closed and not may and _outside(domain, ct):  # no method at all: it throws
+                thrown.append(tuple(combo))
+                continue
             if not closed:  # an uncovered combination may meet a method irc does not know
                 gap = True
                 if not may or all(_exact(t) for t in combo):
@@ -208,16 +221,21 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
             if len(may) > MAX_MAY_APPLY:
                 return DispatchResult(ANY, considered=n, applied=tuple(used), split=len(combos))
             for m in may:
-                rt = merge(rt, eval_result(m, _loose_bindings(ct, m)))
+                mrt = eval_result(m, _loose_bindings(ct, m))
+                rt = merge(rt, mrt)
+                conds.add(mrt, None, combo)
         if gap:
             return DispatchResult(ANY, None, not used, considered=n, applied=tuple(dict.fromkeys(used)),
                                   split=len(combos), open_gap=True, missing=tuple(missing))
         if not applicable:
-            return DispatchResult(BOTTOM, None, True, considered=n, split=len(combos), missing=tuple(missing))
-        return DispatchResult(rt, considered=n, applied=tuple(dict.fromkeys(used)), split=len(combos),
-                              missing=tuple(missing))
+            return DispatchResult(BOTTOM, None, True, considered=n, split=len(combos), missing=tuple(missing),
+                                  thrown=tuple(thrown))
+        return DispatchResult(rt, conds.cond(rt), considered=n, applied=tuple(dict.fromkeys(used)), split=len(combos),
+                              missing=tuple(missing), thrown=tuple(thrown))
     may = _may_apply(methods, at)
     if not may:
+        if not closed and _outside(domain, at):
+            return DispatchResult(BOTTOM, None, True, considered=n, thrown=(tuple(wargs),))
         return DispatchResult(BOTTOM if closed else ANY, None, True, considered=n, open_gap=not closed,
                               missing=(tuple(wargs),))
     static = _static(wargs)
@@ -231,6 +249,77 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
     for m in may:
         rt = merge(rt, eval_result(m, _loose_bindings(at, m)))
     return DispatchResult(rt, dynamic=dynamic, considered=n, applied=tuple(may))
+
+
+def invoke_method(methods, types, args, eval_result, fold):
+    """`Core.invoke(f, types, args…)` over declarations (Julia's
+    `abstract_invoke`): the method is the one `types` names -- `findsup`, the
+    most specific declaration whose signature covers `types` (`_covering`)
+    -- whatever the arguments' own types would pick; its result is evaluated
+    with the bindings of `typeintersect(types, argument types)` (and folded
+    like any call).  `Union{}` when the arguments are not of `types` (the
+    invoke throws); None when no declaration covers `types` (Julia: `Any`)."""
+    at = TT.tuple_type([widenconst(a) for a in args])
+    nargtype = typeintersect(types, at)
+    if nargtype == BOTTOM:
+        return BOTTOM
+    c = _covering(methods, types)
+    if c is None:
+        return None
+    m = c[0]
+    b = match_signature(nargtype, m.sig)
+    return _finish(m, b if b is not None else c[1], args, eval_result, fold)
+
+
+class _SplitConditions:
+    """The refinement a union-split call gives its arguments (Julia's
+    `abstract_call_gf_by_type`: per argument, the `tmerge` over the split's
+    cases of `conditional_argtype` -- the case's own refinement of that
+    argument, else the case's type for it, with the branch a constant
+    `true`/`false` result rules out made `Union{}`; a case that throws adds
+    nothing).  `cond(rt)`: for a `Bool` result, the first argument one of
+    whose branches is strictly narrower than its type, as the
+    `(position, then, else)` of a declaration's refinement (whose rules
+    `from_interconditional` then applies), else None."""
+
+    __slots__ = ("wargs", "then", "else_")
+
+    def __init__(self, wargs):
+        self.wargs = wargs
+        self.then = [BOTTOM] * len(wargs)
+        self.else_ = [BOTTOM] * len(wargs)
+
+    def add(self, rt, cond, combo) -> None:
+        if rt == BOTTOM:
+            return
+        condval = rt.val if type(rt) is Const and type(rt.val) is bool else None
+        for i, w in enumerate(combo):
+            if cond is not None and cond[0] == i:
+                then_t, else_t = cond[1], cond[2]
+            else:
+                then_t = else_t = w
+            if condval is True:
+                else_t = BOTTOM
+            elif condval is False:
+                then_t = BOTTOM
+            self.then[i] = tmerge(self.then[i], then_t)
+            self.else_[i] = tmerge(self.else_[i], else_t)
+
+    def cond(self, rt):
+        if rt == BOTTOM or not issubtype(widenconst(rt), TT.BOOL):
+            return None
+        for i, w in enumerate(self.wargs):
+            t, e = widenconst(self.then[i]), widenconst(self.else_[i])
+            if (t != w and issubtype(t, w)) or (e != w and issubtype(e, w)):
+                return (i, self.then[i], self.else_[i])
+        return None
+
+
+def _outside(domain, at) -> bool:
+    """Is the argument tuple `at` outside a `@complete` domain (no signature
+    of it may take `at`: the function has no method for it)?  False without
+    a domain (open world)."""
+    return domain is not None and not any(_may_intersect(at, unwrap_unionall(s), s) for s in domain)
 
 
 def _static(wargs) -> bool:
@@ -340,6 +429,19 @@ def _split(wargs):
         return None
     members = [sort_union_members(w.members) if type(w) is UnionType else [w] for w in wargs]
     return [list(reversed(c)) for c in product(*reversed(members))]
+
+
+def split_args(args):
+    """The argument lists of a union split of `args` (lattice elements): each
+    combination of `_split`, an argument kept as given where its widened type
+    is the combination's; None when Julia does not split the call."""
+    wargs = [widenconst(a) for a in args]
+    if not any(type(w) is UnionType for w in wargs):
+        return None
+    combos = _split(wargs)
+    if combos is None:
+        return None
+    return [[a if widenconst(a) == w else w for a, w in zip(args, combo)] for combo in combos]
 
 
 def _refine(m: Method, wargs):

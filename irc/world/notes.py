@@ -10,7 +10,9 @@ docs/semantics.md §10):
   `--prelude` file, the builtin tables) with no declaration for these
   argument types -- the call is `Any`, never `Union{}`;
 - `no-matching-method` (warning): a function the file itself declares, none
-  of whose declarations applies (Julia's `MethodError`: the call throws);
+  of whose declarations applies, or a call outside the signatures of a
+  function's `declare @complete` lines (Julia's `MethodError`: the call
+  throws);
 - `runtime-dispatch` (warning): a call whose callee is not a constant, or
   whose non-concrete arguments match two or more known methods;
 - `always-throws` (warning): a builtin call that always throws (a field the
@@ -97,14 +99,18 @@ def unknown_method(f: FunctionValue, argtypes, known: int) -> Note:
                 "note", line, ("method", sig))
 
 
-def no_matching_method(f: FunctionValue, argtypes, declared: list[str], cases: int = 1, split: int = 0) -> Note:
-    """JET's `no matching method found` for a function the file declares whole."""
+def no_matching_method(f: FunctionValue, argtypes, declared: list[str], cases: int = 1, split: int = 0,
+                       domain: list[str] | None = None) -> Note:
+    """JET's `no matching method found` for a function the file declares whole,
+    or (`domain`: its `declare @complete` signatures) one whose methods all
+    take other arguments."""
     sig = call_text(f, argtypes)
     shown = "; ".join(declared[:3]) + (f"; … ({len(declared)} in all)" if len(declared) > 3 else "")
     part = f" (for {cases} of {split} union split cases)" if split and cases < split else ""
+    why = f"its methods all fall under {' or '.join(domain)}" if domain is not None else f"the file declares {shown}"
     return Note("no-matching-method",
-                f"no matching method found `{sig}`{part}: the call throws a MethodError "
-                f"(the file declares {shown})", "warning", None, ("no-method", sig))
+                f"no matching method found `{sig}`{part}: the call throws a MethodError ({why})",
+                "warning", None, ("no-method", sig))
 
 
 def always_throws(message: str) -> Note:

@@ -69,6 +69,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from irc.world import tfuncs as BI
+from irc.world import typetfuncs as TI
 from irc.syntax import tree as S
 from irc.syntax.names import format_name, is_generated_name
 from irc.syntax.version import V1_10, JuliaVersion
@@ -77,7 +78,7 @@ from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult, new_struct
 from irc.world.apply import apply_iterate
 from irc.world import notes
-from irc.world.dispatch import Method, dispatch
+from irc.world.dispatch import Method, dispatch, invoke_method, split_args
 from irc.lattice.typelimits import tmerge_for
 from irc.world.consteval import EVALUATED, const_eval
 from irc.world.memorytfuncs import versioned_tfunc
@@ -89,6 +90,7 @@ from irc.lattice.typelattice import (
     widenconst,
 )
 from irc.lattice.subtype import issubtype, match_signature
+from irc.lattice.typelimits import tmerge
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType,
     VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
@@ -191,6 +193,8 @@ class World:
         self._texts: dict[str, str] = {}  # extra prelude path -> text (context of its errors)
         # Functions whose every method the input file itself declares (closed world).
         self.closed: frozenset = frozenset()
+        # `declare @complete f(…)`: function -> the signatures every method of it falls under.
+        self.domains: dict = {}
         # Names neither declared nor built in, met in type position: written name -> TypeName.
         self.unknown_types: dict[str, TypeName] = {}
         # Warnings about declarations and type names, one per cause, in the order
@@ -407,12 +411,15 @@ class World:
             parts = self._decl_qual(it.name)
             module = parts[:-1]
             fv = FunctionValue(module, parts[-1])
+            q = _qual(parts)
             try:
+                if it.complete:
+                    self.domains.setdefault(q, []).append(self._signature(it, fv)[0])
+                    continue
                 m = self._method(it, fv, own)
             except TypeEvalError as ex:
                 self._err(it, str(ex))
                 continue
-            q = _qual(parts)
             lst = self.methods.setdefault(q, [])
             for i, old in enumerate(lst):
                 if old.sig == m.sig:
@@ -452,7 +459,9 @@ class World:
         if len(self.errors) != errors:  # not for the shipped prelude (tested); never silently
             raise IrcError(self.errors[errors:], "")
 
-    def _method(self, it: S.MethodDecl, fv: FunctionValue, own: bool = False) -> Method:
+    def _signature(self, it: S.MethodDecl, fv: FunctionValue):
+        """(signature `Tuple{…}` wrapped in its `where`s, the variables, their
+        environment, the argument names) of a declaration."""
         env: dict = {}
         tvars = []
         module = fv.module
@@ -473,6 +482,11 @@ class World:
         sig = TT.tuple_type(params)
         for tv in reversed(tvars):
             sig = UnionAllType(tv, sig)
+        return sig, tvars, env, argnames
+
+    def _method(self, it: S.MethodDecl, fv: FunctionValue, own: bool = False) -> Method:
+        module = fv.module
+        sig, tvars, env, argnames = self._signature(it, fv)
         result = None
         if not tvars:
             result = self.eval_type(it.result, {}, module)
@@ -878,6 +892,10 @@ class World:
             return BI.tuple_tfunc([self.value_of_const(x, sparams, module) for x in e.items])
         if type(e) is S.Call and type(e.func) is S.Name and e.func.parts[-1] == "Const":
             return self.value_of_const(e.args[0], sparams, module)
+        if type(e) is S.Call and e.infix is None and len(e.args) <= 1 and _names_namedtuple(e.func):
+            nt = self._namedtuple_value(e, sparams, module)
+            if nt is not None:
+                return nt
         if type(e) is S.Call and e.infix == ":" and len(e.args) == 2:
             a = self.value_of_const(e.args[0], sparams, module)
             b = self.value_of_const(e.args[1], sparams, module)
@@ -915,6 +933,28 @@ class World:
             return v
         return v
 
+    def _namedtuple_value(self, e, sparams, module):
+        """A named tuple as Julia shows it (`(a = 1, b = 2)`, which the parser
+        reads as `Core.NamedTuple{(:a, :b)}((1, 2))`; `@NamedTuple{a::Any}((1,))`;
+        `NamedTuple()`): the Const `NamedTuple{names}(t)` makes (`_splatnew`),
+        None when it is not one."""
+        try:
+            T = self.eval_type(e.func, sparams, module)
+        except TypeEvalError:
+            return None
+        u = unwrap_unionall(T) if is_type(T) else None
+        if type(u) is not DataType or u.name is not TT.NAMEDTUPLE_NAME:
+            return None
+        if not e.args:
+            empty = DataType(TT.NAMEDTUPLE_NAME, ((), TT.tuple_type([])))
+            return Const(StructValue(empty, ()), empty)
+        at = self.value_of_const(e.args[0], sparams, module)
+        tt = widenconst(at)
+        if type(u.params[0]) is not tuple or not TT.is_tuple(tt):
+            return None
+        r = _splatnew(T if type(T) is DataType else DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)), at)
+        return r if type(r) is Const else None
+
     # ------------------------------------------------------------ calls
     def call(self, f, args, module=("Main",), callee=None) -> CallResult:
         """Type a call of `f` on `args` (lattice elements).  Memoised by
@@ -942,7 +982,8 @@ class World:
         declarations (`_call_function`'s dispatch; not a builtin's tfunc,
         which may fold constants, nor the functions it types by their
         constant arguments: `getproperty`, `setproperty!`, `:`, `vect`,
-        `indexed_iterate`, `broadcasted`, `materialize`) when some argument
+        `indexed_iterate`, `broadcasted`, `materialize`, `getindex` of a
+        tuple) when some argument
         is not a `Const` (a `@foldable` declaration folds only all-`Const`
         arguments) and none is a `PartialStruct` or `Conditional`:
         `irc.world.dispatch` reads the arguments only through `widenconst`
@@ -961,6 +1002,8 @@ class World:
         fv, ms = self._methods_of(f.val)
         if ms is None or fv.name in _CONST_READERS:
             return None
+        if fv.name == "getindex" and args and type(args[0]) is not Const and issubtype(widenconst(args[0]), TT.TUPLE_ANY):
+            return None  # a tuple's element is read by its constant index (`_tuple_getindex`)
         return ("widened", f, tuple(map(widenconst, args)), key[2], key[3])
 
     def _call(self, f, args, module, callee):
@@ -1046,6 +1089,9 @@ class World:
         name = fv.name
         if name in ("getproperty", "setproperty!") and fv.module == ("Base",) and len(args) >= 2 \
                 and not any(type(a) is VarargType for a in args):
+            combos = split_args(args) if name == "getproperty" else None
+            if combos is not None:
+                return self._split_call(fv, combos, module)
             r = self._property(name, args, ms or ())
             if r is not None:
                 return r
@@ -1053,6 +1099,8 @@ class World:
         if tf is not None:
             if tf is BI.tf_apply_iterate:
                 return apply_iterate(args, self, module)
+            if fv.name == "invoke" and fv.module == ("Core",):
+                return self._invoke(args)
             if any(type(a) is VarargType for a in args) and tf not in (BI.tf_tuple, BI.tf_apply_type):
                 return CallResult(ANY)  # a builtin given a splat of unknown length
             r = tf(args, self)
@@ -1068,13 +1116,15 @@ class World:
         q = fv.qualname
         closed = q in self.closed
         res = dispatch(ms, args, self._eval_result, self._fold, closed, self._dispatch_memo,
-                       tmerge_for(self.rules))
+                       tmerge_for(self.rules), self.domains.get(q))
         rt = res.rt
         diags = ()
-        if closed and res.missing:
+        thrown = res.missing if closed else res.thrown if not res.open_gap else ()
+        if thrown:
             declared = [notes.call_text(fv, unwrap_unionall(m.sig).params) for m in ms]
-            diags = tuple(notes.no_matching_method(fv, combo, declared, len(res.missing), res.split)
-                          for combo in res.missing[:1])
+            domain = None if closed else [notes.call_text(fv, unwrap_unionall(d).params) for d in self.domains[q]]
+            diags = tuple(notes.no_matching_method(fv, combo, declared, len(thrown), res.split, domain)
+                          for combo in thrown[:1])
         elif not closed and res.missing:
             diags = tuple(notes.unknown_method(fv, combo, len(ms)) for combo in res.missing)
         if name == ":" and fv.module == ("Base",) and len(args) == 2:
@@ -1083,6 +1133,8 @@ class World:
             rt = _vect_promote(rt, args)
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
+        if name == "getindex" and fv.module == ("Base",) and len(args) == 2 and not any(m.own for m in res.applied):
+            rt = _tuple_getindex(rt, args)
         gap = res.open_gap
         if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
@@ -1090,6 +1142,53 @@ class World:
                 rt, gap, diags = ruled, False, ()
         return CallResult(rt, res.cond, diags, res.dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
                           generic=True)
+
+    def _invoke(self, args) -> CallResult:
+        """`Core.invoke(f, types, args…)` (Julia's `abstract_invoke`): `types`
+        must be an exact tuple type (else `Any`; `Union{}` when it is no
+        tuple type), `f` a function with declarations; the method `types`
+        names answers (`dispatch.invoke_method`); `Any` when none covers
+        `types` or `f` is not a known function."""
+        if len(args) < 2 or any(type(a) is VarargType for a in args):
+            return CallResult(ANY)
+        types, exact = TI.instanceof(args[1])
+        if not exact:
+            return CallResult(ANY)
+        u = unwrap_unionall(types)
+        if types == BOTTOM or type(u) is not DataType or u.name is not TT.TUPLE_NAME:
+            return CallResult(BOTTOM)
+        f = args[0]
+        if type(f) is not Const or type(f.val) is not FunctionValue:
+            return CallResult(ANY)
+        fv, ms = self._methods_of(f.val)
+        if ms is None:
+            return CallResult(ANY, None, (notes.unknown_callee(fv, args[2:]),), gap=True)
+        rt = invoke_method(ms, types, args[2:], self._eval_result, self._fold)
+        if rt is None:
+            return CallResult(ANY)
+        return CallResult(rt)
+
+    def _split_call(self, fv: FunctionValue, combos, module) -> CallResult:
+        """A call split over the unions of its arguments (`split_args`), each
+        combination typed on its own (`call`) and the results merged with
+        `tmerge` in the split's order, as `abstract_call_gf_by_type` merges
+        the matches of `find_matching_methods`' split: `x.f` of
+        `x::Union{Nothing, A}` is `A`'s field type, `getfield(nothing, :f)`
+        throwing.  The notes and flags of the combinations are kept, but a
+        combination's `always-throws` only when every one throws (the call
+        then does; JET reports a throwing split case no more than Julia
+        types it)."""
+        f = Const(fv)
+        rt, diags, dynamic, gap = BOTTOM, [], False, False
+        for combo in combos:
+            r = self.call(f, combo, module)
+            rt = tmerge(rt, r.rt)
+            diags.extend(d for d in r.diagnostics if d not in diags)
+            dynamic |= r.dynamic
+            gap |= r.gap
+        if rt != BOTTOM:
+            diags = [d for d in diags if d.code != "always-throws"]
+        return CallResult(rt, None, tuple(diags), dynamic, None, gap, generic=True)
 
     def _materialize(self, args):
         """`materialize(bc)` of an array broadcast (`_broadcasted`'s form):
@@ -1214,6 +1313,15 @@ class World:
                     break  # no declared constructor applies: the type's own (default) constructor
         if any(type(a) is VarargType for a in args):  # a splat of unknown length: the type, when that is exact
             return CallResult(T if type(T) is DataType and TT.isconcrete(T) else ANY)
+        if type(u) is DataType and u.name is TT.NAMEDTUPLE_NAME and len(args) == 1 and u.params \
+                and type(u.params[0]) is tuple:
+            # NamedTuple{names}(t::Tuple) -> NamedTuple{names, typeof(t)}
+            tt = widenconst(args[0])
+            if TT.is_tuple(tt) and len(tt.params) == len(u.params[0]) and not TT.is_vatuple(tt):
+                if type(T) is DataType and len(u.params) == 2:  # NamedTuple{names, T}(args::T)
+                    return CallResult(_splatnew(T, args[0]) if issubtype(tt, u.params[1]) else T)
+                return CallResult(_splatnew(DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)), args[0]))
+            return CallResult(T)
         if type(T) is DataType:
             if T.name.primitive_bits and len(args) == 1:
                 a = args[0]
@@ -1223,15 +1331,8 @@ class World:
                         return CallResult(c)
                 return CallResult(T)
             if TT.isconcrete(T):
-                return CallResult(T)
+                return CallResult(self._default_new(T, args))
             return CallResult(T if not T.name.abstract else ANY)
-        if type(u) is DataType and u.name is TT.NAMEDTUPLE_NAME and len(args) == 1 and u.params \
-                and type(u.params[0]) is tuple:
-            # NamedTuple{names}(t::Tuple) -> NamedTuple{names, typeof(t)}
-            tt = widenconst(args[0])
-            if TT.is_tuple(tt) and len(tt.params) == len(u.params[0]) and not TT.is_vatuple(tt):
-                return CallResult(DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)))
-            return CallResult(T)
         if type(T) is UnionAllType and type(u) is DataType and not u.name.abstract:
             fts = ST.field_types(u)
             if len(fts) == len(args):
@@ -1246,11 +1347,45 @@ class World:
                         ps.append(b[v.var])
                         v = v.body
                     try:
-                        return CallResult(ST.apply_type(T, ps))
+                        Tc = ST.apply_type(T, ps)
                     except TypeError:
                         return CallResult(T)
+                    return CallResult(self._default_new(Tc, args) if type(Tc) is DataType else Tc)
             return CallResult(T)
         return CallResult(ANY)
+
+    def _default_new(self, T, args):
+        """A call of the default constructor of a declared struct `T`
+        (concrete): `T(args…) = new(convert(fieldtype(T, i), args[i])…)`, typed
+        as Julia 1.10 does: the call is `:foldable` for an immutable struct, so
+        all-constant arguments are evaluated (`concrete_eval_call`) and partly
+        constant ones const-propagated (`semi_concrete_eval_call`,
+        `const_prop_call`) through the `%new`, whose typing is `new`
+        (`abstract_eval_statement_expr`, `:new`).  Each argument is converted
+        to its field type first: one that is already a subtype is kept as is
+        (`convert(::Type{T}, x::T) = x`), a number constant is converted
+        (`convert_number`: `Union{}` when Julia throws `InexactError`), a
+        non-constant number becomes the field's number type; any other
+        argument (a conversion irc does not know) leaves the type `T`."""
+        if not T.name.declared or T.name.mutable:
+            return T
+        fts = ST.field_types(T)
+        if len(fts) != len(args):
+            return T
+        conv = []
+        for a, ft in zip(args, fts):
+            w = widenconst(a)
+            if issubtype(w, ft):
+                conv.append(a)
+                continue
+            if type(ft) is not DataType or not ft.name.primitive_bits or not issubtype(ft, TT.NUMBER) \
+                    or not issubtype(w, TT.NUMBER):
+                return T
+            c = convert_number(a, ft) if type(a) is Const else None
+            if c == BOTTOM:
+                return BOTTOM
+            conv.append(c if c is not None else ft)
+        return self.new(Const(T), conv)
 
     def new(self, tt, args):
         """`%new(T, args…)` (Julia's abstract_eval_new)."""
@@ -1267,6 +1402,31 @@ class World:
         if T.name.mutable or T.name is TT.TUPLE_NAME:
             return T
         return new_struct(T, args)
+
+
+def _names_namedtuple(func) -> bool:
+    """Is `func` written as the `NamedTuple` type (`NamedTuple`, `NamedTuple{…}`, `@NamedTuple{…}`)?"""
+    if type(func) is S.Curly:
+        func = func.head
+    return type(func) is S.Name and func.parts[-1] in ("NamedTuple", AT_NAMEDTUPLE)
+
+
+def _splatnew(t, at):
+    """`$(Expr(:splatnew, t, at))` of a named tuple type `t` (concrete,
+    immutable) on the tuple `at` (Julia 1.10's `abstract_eval_statement_expr`,
+    `:splatnew`): a constant tuple whose elements are instances of the field
+    types is the `Const` of the instance, a `PartialStruct` tuple of as many
+    fields, each ⊑ its field type, the `PartialStruct` of `t` over those
+    fields; anything else is `t`.  `NamedTuple{names}(args::Tuple)` is that
+    `splatnew` with `t = NamedTuple{names, typeof(args)}` (boot.jl)."""
+    fts = ST.field_types(t)
+    if type(at) is Const and type(at.val) is tuple and len(at.val) == len(fts) \
+            and all(issubtype(widenconst(v), ft) for v, ft in zip(at.val, fts)):
+        return Const(StructValue(t, at.val), t)
+    if type(at) is PartialStruct and fts and len(at.fields) == len(fts) \
+            and type(at.fields[-1]) is not VarargType and all(issubtype(widenconst(f), ft) for f, ft in zip(at.fields, fts)):
+        return PartialStruct(t, tuple(at.fields))
+    return t
 
 
 def _shape(node):
@@ -1350,21 +1510,46 @@ def _vect_promote(rt, args):
 
 
 def _indexed_iterate_constprop(rt, args):
-    """`Base.indexed_iterate(t, i[, state])` on a tuple or pair with a constant
-    index: Julia's constant propagation through `(getfield(t, i), i + 1)` gives
-    `Core.PartialStruct(Tuple{T_i, Int64}, Any[T_i, Core.Const(i + 1)])`."""
+    """`Base.indexed_iterate(t, i[, state])` on a tuple (a `Vararg` one too),
+    a pair or an array with a constant index: Julia's constant propagation
+    through the `@inline` methods `(getfield(t, i), i + 1)` (tuple.jl, pair.jl)
+    and `(a[i], i + 1)` (tuple.jl, `a::Array`) gives
+    `Core.PartialStruct(Tuple{T_i, Int64}, Any[T_i, Core.Const(i + 1)])`:
+    the state stays a constant, so the next `indexed_iterate` of a
+    destructuring is const-propagated too.  An array's element is the
+    declaration's (`a[i]` is `T` of `Array{T, N}`)."""
     t, i = args[0], args[1]
     if type(i) is not Const or type(i.val) is not int or isinstance(i.val, bool):
         return rt
     w = widenconst(t)
     u = unwrap_unionall(w)
-    if type(u) is not DataType or not (TT.is_tuple(u) or u.name is TT.PAIR_NAME) or TT.is_vatuple(u) \
-            or has_free_typevars(w):
+    if type(u) is not DataType or has_free_typevars(w):
+        return rt
+    if u.name is TT.ARRAY_NAME:
+        r = widenconst(rt)
+        if type(w) is not DataType or not TT.is_tuple(r) or TT.is_vatuple(r) or len(r.params) != 2:
+            return rt
+        return BI.tuple_tfunc([r.params[0], Const(i.val + 1)])
+    if not (TT.is_tuple(u) or u.name is TT.PAIR_NAME):
         return rt
     elem = BI.getfield_tfunc(t, i)
     if elem == BOTTOM:
         return BOTTOM
     return BI.tuple_tfunc([elem, Const(i.val + 1)])
+
+
+def _tuple_getindex(rt, args):
+    """`Base.getindex(t::Tuple, i::Int) = getfield(t, i, $(Expr(:boundscheck)))`
+    (tuple.jl): Julia infers the call on `t`'s own type (`@nospecialize` does
+    not limit inference) and const-propagates a constant index, so the result
+    is `getfield_tfunc(t, i)`: the element's type for a constant index
+    (`Union{}` out of bounds), the `tmerge` of the element types for an
+    `Int64` one.  `rt` when `t` is not a tuple or `i` not an `Int64`."""
+    t, i = args
+    w = widenconst(t)
+    if widenconst(i) != TT.INT64 or w == BOTTOM or not issubtype(w, TT.TUPLE_ANY) or has_free_typevars(w):
+        return rt
+    return BI.getfield_tfunc(t, i)
 
 
 def _broadcasted(args):

@@ -34,6 +34,7 @@ from irc.infer import engine, flags, liveness, transfer
 from irc.infer.ragged import Ragged
 from irc.ir.model import Kind
 from irc.output.text import render_program
+from result_text import result_types
 
 INPUTS = [str(p) for p in sample_files() + sorted(CONFORMANCE.glob("*/*.ir"))]
 
@@ -89,9 +90,10 @@ def _results(path, store="block"):
 
 
 def _summary(res):
+    """The results as text (types through `show`: tests/result_text.py)."""
     out = [render_program(res.program, res.results)]
     for fn, r in res.results:
-        out.append(repr((fn.name, r.ssa_types, r.return_type, r.slot_types, r.slot_flags,
+        out.append(repr((fn.name, *result_types(r), r.slot_flags,
                          [(d.severity, d.message, d.code, d.span) for d in r.diagnostics])))
     return out
 

@@ -28,6 +28,7 @@ from irc.infer import analysis as infer
 from irc.cli.driver import analyse
 from irc.ir.model import Kind
 from irc.output.text import render_program
+from result_text import result_types
 
 INPUTS = [str(p) for p in sample_files() + sorted(CONFORMANCE.glob("*/*.ir"))]
 
@@ -97,7 +98,7 @@ def _summary(res):
     compare by identity of their type names)."""
     out = [render_program(res.program, res.results)]
     for fn, r in res.results:
-        out.append(repr((fn.name, r.ssa_types, r.return_type, r.slot_types, r.slot_flags,
+        out.append(repr((fn.name, *result_types(r), r.slot_flags,
                          [(d.severity, d.message, d.code, d.span) for d in r.diagnostics])))
     return out
 

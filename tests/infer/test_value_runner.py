@@ -32,6 +32,7 @@ from irc.lattice import typelattice as L
 from irc.lattice import typetable as TT
 from irc.output.jsondoc import document, dumps, function_json
 from irc.output.text import render_program
+from result_text import result_types
 from irc.syntax import tree as S
 from irc.world import world as Wd
 
@@ -51,7 +52,7 @@ def _summary(res):
     out = [render_program(res.program, res.results),
            dumps(document([function_json(fn, r) for fn, r in res.results]))]
     for fn, r in res.results:
-        out.append(repr((fn.name, r.ssa_types, r.return_type, r.slot_types, r.slot_flags, sorted(r.widened),
+        out.append(repr((fn.name, *result_types(r), r.slot_flags, sorted(r.widened),
                          [(d.severity, d.message, d.code, d.span) for d in r.diagnostics])))
     return out
 
