@@ -42,8 +42,9 @@ go to `irc.builtins`; functions with declarations to `irc.dispatch`, closed
 (Julia's rule: none applicable throws) for a function whose every method the
 input file declares (`closed`), open otherwise (a gap is `Any`, with an
 `unknown-method` note); `Base.getproperty`/`setproperty!` on a declared
-struct without its own declaration act as `getfield`/`setfield!` (on a type
-object, its kind's fields); `(:)` on integer constants keeps the constant
+struct act as `getfield`/`setfield!` (on a type object, its kind's fields)
+unless a declaration for a receiver other than `Any` may apply to the
+arguments as given (it then wins, through dispatch); `(:)` on integer constants keeps the constant
 start as a `PartialStruct`, as Julia's constant propagation does; a type
 callee constructs an instance (a declared constructor when one applies); a
 function without any declaration gives `Any` and an `unknown-callee` note
@@ -76,7 +77,7 @@ from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult
 from irc.world.apply import apply_iterate
 from irc.world import notes
-from irc.world.dispatch import Method, dispatch
+from irc.world.dispatch import Method, dispatch, may_apply
 from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
@@ -1116,6 +1117,14 @@ class World:
             return CallResult(self.value_of(S.Name(path + (s.val.name,)), path))
         if x == TT.MODULE or type(args[0]) is Const and type(args[0].val) is ModuleValue:
             return None
+        # a declaration for the receiver's type wins over the default field access whenever it
+        # may apply (Julia's `getproperty(x, f::Symbol) = getfield(x, f)` is only the fallback);
+        # read on the arguments as given: a type object, a constant name, a non-Symbol name
+        at = TT.tuple_type([widenconst(a) for a in args])
+        for m in ms:
+            body = unwrap_unionall(m.sig)
+            if body.params and body.params[0] != TT.ANY and may_apply(at, m):
+                return None
         if TT.isType(x) or type(x) is UnionAllType and TT.isType(unwrap_unionall(x)):
             # a type object's properties are its kind's fields (`getproperty(x::Type, f) = getfield(x, f)`)
             x = BI.typeof_tfunc(args[0])
@@ -1124,12 +1133,6 @@ class World:
         u = unwrap_unionall(x)
         if type(u) is not DataType or u.name.abstract or u == TT.ANY:
             return None
-        # a declaration specific to this type wins
-        for m in ms:
-            body = unwrap_unionall(m.sig)
-            if body.params and body.params[0] != TT.ANY and match_signature(
-                    TT.tuple_type([x] + [widenconst(a) for a in args[1:]]), m.sig) is not None:
-                return None
         # `Base.getproperty` is a generic function (its result is widened when unused)
         if name == "getproperty":
             return replace(BI.getfield_call(args[0], args[1]), generic=True)

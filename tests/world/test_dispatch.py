@@ -332,3 +332,39 @@ def test_union_split_is_deterministic_in_member_order():
     assert [[show(t) for t in c] for c in combos] == [
         ["Nothing", "Float64"], ["Int64", "Float64"], ["Nothing", "Int64"], ["Int64", "Int64"],
         ["Nothing", "String"], ["Int64", "String"]]
+
+
+PROPERTY_DECLS = """
+abstract type Shape end
+struct Crate{T} <: Shape
+    w::T
+end
+struct Plain
+    a::Int64
+end
+declare Base.getproperty(::Any, ::Symbol)::Any
+declare Base.getproperty(::Shape, ::Symbol)::Int64
+declare Base.getproperty(::Type{Plain}, ::Symbol)::String
+declare Base.getproperty(::Crate{Int32}, ::Symbol)::Char
+declare Base.setproperty!(::Crate, ::Symbol, ::Any)::Nothing
+"""
+
+
+def test_a_declared_getproperty_wins_over_the_field_access():
+    """A declaration for the receiver's type (instance, abstract supertype, type object) that may
+    apply answers the access; the default `getfield` only when none does (never `Union{}` for a
+    field the struct lacks while a declaration may apply)."""
+    w = World.build(parse_text(PROPERTY_DECLS, "p.ir").items, prelude=False)
+    sym = Const(Sym("nofield"))
+    # through an abstract supertype, for a field the struct lacks and one it has
+    assert call(w, "Base.getproperty", "Crate{Float64}", sym).rt == I
+    assert call(w, "Base.getproperty", "Crate{Float64}", Const(Sym("w"))).rt == I
+    # the more specific declaration of two
+    assert call(w, "Base.getproperty", "Crate{Int32}", sym).rt == T.CHAR
+    # a type object: the declaration for `Type{Plain}`, not the fields of its kind
+    assert call(w, "Base.getproperty", Const(w.parse_type("Plain")), sym).rt == S_
+    # no specific declaration: the default field access (a missing field throws)
+    assert call(w, "Base.getproperty", "Plain", Const(Sym("a"))).rt == I
+    assert call(w, "Base.getproperty", "Plain", sym).rt == BOTTOM
+    # setproperty! too
+    assert call(w, "Base.setproperty!", "Crate{Float64}", sym, I).rt == N
