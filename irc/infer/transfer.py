@@ -1117,13 +1117,21 @@ class Transfer:
     def _type_arg(self, pc: int, name):
         """A name where a builtin takes a type (`x isa T`, `typeassert(x, T)`,
         `apply_type(T, …)`): one irc does not know is a type it does not know
-        (kept opaque, spec §1.2), not an unknown global."""
+        (kept opaque, spec §1.2), not an unknown global; one that is a function
+        only declarations make is the type behind it, if any (`World.type_behind`)."""
         resolve = getattr(self.world, "resolve", None)
-        if resolve is not None and resolve(name.parts, self.module) is None:
+        r = resolve(name.parts, self.module) if resolve is not None else None
+        if resolve is not None and r is None:
             try:
                 return L.Const(self.world.eval_type(name, {}, self.module))
             except Exception:  # noqa: BLE001 - not a type after all: an unknown global
                 pass
+        elif r is not None and r[0] == "function":
+            # a function only declarations make, with a type of that name behind it
+            # (`Main.##WeaveSandBox#1908.Float64`: the sandbox's binding of `Float64`)
+            behind = self.world.type_behind(name.parts, self.module)
+            if behind is not None:
+                return L.Const(behind)
         return self._value(name, pc)
 
     def _call_entry(self, func, f, callee, argtypes) -> tuple:

@@ -469,7 +469,7 @@ class World:
             sig = UnionAllType(tv, sig)
         result = None
         if not tvars:
-            result = self.eval_type(it.result, {}, module)
+            result = self.eval_type_top(it.result, {}, module)
         else:
             self.eval_type(it.result, env, module)  # validate now
         ref = None
@@ -709,7 +709,10 @@ class World:
                 return obj
             if kind == "const":
                 return obj.val if type(obj) is Const else obj
-            if kind in ("function", "builtin"):
+            if kind == "function":
+                behind = self.type_behind(expr.parts, module)
+                return obj if behind is None else behind
+            if kind == "builtin":
                 return obj
             if kind == "module":
                 return obj
@@ -742,6 +745,31 @@ class World:
         if t is S.Call:
             return self._eval_type_call(expr, sparams, module)
         raise TypeEvalError("not a type expression")
+
+    def type_behind(self, parts, module):
+        """The type a name denotes in a type position when it first resolves to
+        a function only the declarations make (`declare Main.##WeaveSandBox#1908.Float64(::Int64)`:
+        a constructor called through the sandbox's binding of `Float64`): the
+        next candidate (`_candidates`) that is a type, or a constant type;
+        None when there is none."""
+        for c in self._candidates(parts, module):
+            q = _qual(c)
+            if q in self.types:
+                return self.types[q]
+            v = self.consts.get(q)
+            if type(v) is Const and is_type(v.val):
+                return v.val
+        return None
+
+    def eval_type_top(self, expr, sparams=None, module=("Main",)):
+        """`eval_type` where a whole type is expected (a declaration's result or
+        argument, a `PartialStruct`'s type): a name that denotes a function and no
+        type is a type irc does not know of that name (a function is never a
+        type; Julia would not have printed it there), kept opaque."""
+        v = self.eval_type(expr, sparams, module)
+        if type(v) is FunctionValue and type(expr) is S.Name:
+            return self._unknown_type(expr)
+        return v
 
     def _unknown_type(self, name: S.Name):
         """A type name neither declared nor built in: an opaque type printed as
@@ -823,7 +851,7 @@ class World:
             # part of the lattice element
             return self.value_of_const(args[0], sparams, module)
         if fname and fname[-1] == "PartialStruct" and len(args) == 2:
-            typ = self.eval_type(args[0], sparams, module)
+            typ = self.eval_type_top(args[0], sparams, module)
             items = args[1].items if type(args[1]) in (S.TypedVect, S.TupleLit) else []
             fields = tuple(self._lattice_elem(x, sparams, module) for x in items)
             return PartialStruct(typ, fields)
@@ -1152,7 +1180,7 @@ class World:
             else:
                 env[v.name] = b
         try:
-            r = self.eval_type(m.result_expr, env, m.func.module)
+            r = self.eval_type_top(m.result_expr, env, m.func.module)
         except TypeEvalError:
             return ANY
         if type(r) is TypeVar:
