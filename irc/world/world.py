@@ -1085,6 +1085,8 @@ class World:
             rt = _vect_promote(rt, args)
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
+        if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2) and not res.missing:
+            rt = _range_iterate_consteval(rt, args)
         gap = res.open_gap
         if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
@@ -1374,6 +1376,53 @@ def _indexed_iterate_constprop(rt, args):
     if elem == BOTTOM:
         return BOTTOM
     return BI.tuple_tfunc([elem, Const(i.val + 1)])
+
+
+def _int_range(v):
+    """(T, first, last, step, empty) of a constant integer `UnitRange`, `OneTo` or
+    `StepRange` (Julia's `first`, `last`, `step`, `isempty` for them), else None."""
+    if type(v) is not StructValue or type(v.typ) is not DataType:
+        return None
+    tn, fs = v.typ.name, v.fields
+    if not all(type(f) is Const and type(f.val) is int and not isinstance(f.val, bool) for f in fs):
+        return None
+    T = v.typ.params[0]
+    if tn is TT.UNITRANGE_NAME and len(fs) == 2:
+        a, b = fs[0].val, fs[1].val
+        return T, a, b, 1, a > b
+    if tn is TT.ONETO_NAME and len(fs) == 1:
+        return T, 1, fs[0].val, 1, fs[0].val < 1
+    if tn is TT.STEPRANGE_NAME and len(fs) == 3 and v.typ.params[1] == T:
+        a, st, b = (f.val for f in fs)
+        return T, a, b, st, (a != b) and ((st > 0) != (b > a))
+    return None
+
+
+def _range_iterate_consteval(rt, args):
+    """`Base.iterate` of a constant integer range, all arguments constant: Julia
+    concrete-evaluates it (`concrete_eval_eligible`: the methods are foldable),
+    range.jl's `iterate(r::OrdinalRange) = isempty(r) ? nothing : (first(r), first(r))`
+    and `iterate(r::OrdinalRange{T}, i) = i == last(r) ? nothing : (next, next)` with
+    `next = convert(T, i + step(r))`.  A non-constant state is left to the
+    declaration (`Union{Nothing, Tuple{T, T}}`), as Julia's inference leaves it."""
+    if not all(type(a) is Const for a in args):
+        return rt
+    r = _int_range(args[0].val)
+    if r is None:
+        return rt
+    T, first, last, step, empty = r
+    if len(args) == 1:
+        if empty:
+            return Const(None)
+        c = BI.make_const(first, T)
+        return BI.tuple_tfunc([c, c])
+    i = args[1]
+    if type(i.val) is not int or isinstance(i.val, bool) or widenconst(i) != T:
+        return rt
+    if i.val == last:
+        return Const(None)
+    c = BI.make_const(i.val + step, T)
+    return BI.tuple_tfunc([c, c])
 
 
 def _broadcasted(args):

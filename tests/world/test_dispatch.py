@@ -368,3 +368,37 @@ def test_a_declared_getproperty_wins_over_the_field_access():
     assert call(w, "Base.getproperty", "Plain", sym).rt == BOTTOM
     # setproperty! too
     assert call(w, "Base.setproperty!", "Crate{Float64}", sym, I).rt == N
+
+
+def _range(tname, *vals):
+    from irc.lattice.typelattice import StructValue
+    from irc.lattice.types import DataType as DT
+
+    names = {"UnitRange": (T.UNITRANGE_NAME, (I,)), "OneTo": (T.ONETO_NAME, (I,)),
+             "StepRange": (T.STEPRANGE_NAME, (I, I))}
+    tn, ps = names[tname]
+    t = DT(tn, ps)
+    return Const(StructValue(t, tuple(Const(v) for v in vals)), t)
+
+
+@pytest.mark.parametrize(("r", "state", "want"), [
+    (("UnitRange", 1, 10), None, "Core.Const((1, 1))"),
+    (("UnitRange", 1, 0), None, "Core.Const(nothing)"),  # empty
+    (("UnitRange", 1, 10), 3, "Core.Const((4, 4))"),
+    (("UnitRange", 1, 10), 10, "Core.Const(nothing)"),  # `i == last(r)`
+    (("UnitRange", 1, 10), I, "Union{Nothing, Tuple{Int64, Int64}}"),  # a state that is not constant
+    (("OneTo", 3), None, "Core.Const((1, 1))"),
+    (("OneTo", 0), None, "Core.Const(nothing)"),
+    (("StepRange", 1, 2, 9), None, "Core.Const((1, 1))"),
+    (("StepRange", 1, 2, 9), 7, "Core.Const((9, 9))"),
+    (("StepRange", 1, 2, 9), 9, "Core.Const(nothing)"),
+    (("StepRange", 10, -1, 1), None, "Core.Const((10, 10))"),
+    (("StepRange", 1, -1, 10), None, "Core.Const(nothing)"),  # empty: the step goes away from stop
+])
+def test_iterate_of_a_constant_range_is_concrete_evaluated(r, state, want):
+    """range.jl: `iterate(r::OrdinalRange) = isempty(r) ? nothing : (first(r), first(r))`,
+    `iterate(r, i) = i == last(r) ? nothing : (i + step(r), i + step(r))`; Julia evaluates them
+    on constant arguments (`concrete_eval_eligible`), not on a non-constant state."""
+    w = World.build((), prelude=True)
+    args = [_range(*r)] + ([] if state is None else [state if not isinstance(state, int) else Const(state)])
+    assert show(call(w, "Base.iterate", *args).rt) == want
