@@ -61,7 +61,7 @@ from irc.lattice import typelattice as L
 from irc.lattice import typelimits as LIM
 from irc.syntax import tree as S
 from irc.lattice import typetable as TT
-from irc.lattice.types import FunctionValue, has_free_typevars, is_type
+from irc.lattice.types import FunctionValue, VarargType, has_free_typevars, is_type
 from irc.infer.liveness import used_values
 from irc.lattice.typeprint import show
 from irc.syntax.names import format_name
@@ -351,7 +351,10 @@ class Transfer:
                         self.sparam_env(), fn.module)
                 else:
                     t = self.world.eval_type(d, self.sparam_env(), fn.module)
-                # the vararg tuple is not made a constant (most_general_argtypes)
+                # the vararg slot is the tuple of the trailing arguments, never one of them
+                # (`xs::Int64...`: Tuple{Vararg{Int64}}), and not made a constant (most_general_argtypes)
+                if type(t) is VarargType:  # `xs::Int64...`, `xs::Vararg{Int64, 2}`
+                    return TT.tuple_type([t])
                 return t if slot.vararg else self._const_arg(t)
             except Exception as ex:  # noqa: BLE001 - said once, never a silent rewrite
                 line, col = getattr(d, "line", 0) or slot.line or fn.line, getattr(d, "col", 0) or slot.col or 1

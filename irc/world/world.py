@@ -1085,6 +1085,11 @@ class World:
             rt = _vect_promote(rt, args)
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
+        dynamic = res.dynamic
+        if name == "getindex" and fv.module == ("Base",) and len(args) == 2 and not res.missing:
+            rt2 = _tuple_getindex_constprop(rt, args)
+            if rt2 is not rt:  # one method in Julia (tuple.jl), however many declarations irc has
+                rt, dynamic = rt2, False
         if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2) and not res.missing:
             rt = _range_iterate_consteval(rt, args)
         gap = res.open_gap
@@ -1092,7 +1097,7 @@ class World:
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
             if ruled is not None:  # Julia's broadcast rule answers where no declaration does
                 rt, gap, diags = ruled, False, ()
-        return CallResult(rt, res.cond, diags, res.dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
+        return CallResult(rt, res.cond, diags, dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
                           generic=True)
 
     def _materialize(self, args):
@@ -1376,6 +1381,20 @@ def _indexed_iterate_constprop(rt, args):
     if elem == BOTTOM:
         return BOTTOM
     return BI.tuple_tfunc([elem, Const(i.val + 1)])
+
+
+def _tuple_getindex_constprop(rt, args):
+    """`Base.getindex(t::Tuple, i::Int)` with a constant index: tuple.jl's
+    `getindex(t::Tuple, i::Int) = getfield(t, i, $(Expr(:boundscheck)))`, which
+    constant propagation types as `getfield_tfunc(t, Const(i))` -- the element
+    (`Union{}` out of bounds: the call throws)."""
+    t, i = args
+    if type(i) is not Const or type(i.val) is not int or isinstance(i.val, bool) or widenconst(i) != TT.INT64:
+        return rt
+    w = widenconst(t)
+    if type(w) is not DataType or not TT.is_tuple(w) or has_free_typevars(w):
+        return rt
+    return BI.getfield_tfunc(t, i)
 
 
 def _int_range(v):

@@ -219,3 +219,40 @@ def test_ssa_def_slot_copy_the_same_on_statement_objects():
         a, b = cols.arg_slot(SSA(tested), n), objs.arg_slot(SSA(tested), n)
         want = None if slot is None else [s.name for s in fn.slots].index(slot) + 1
         assert a == b == want, (between, a, b, want)
+
+
+VARARGS = """
+MethodInstance for g(::Int64, ::Float64, ::String)
+  from g(x, ys...) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(g)
+  x::Int64
+  ys::Tuple{Float64, String}
+Body::Tuple{Float64, String}
+1 ─      return ys
+
+MethodInstance for none()
+  from none(ys...) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(none)
+  ys::Tuple{}
+Body::Tuple{}
+1 ─      return ys
+
+function h(xs::Int64...)
+1 ─      return xs
+end
+
+function k(xs::Vararg{Int64, 2})
+1 ─      return xs
+end
+"""
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_a_vararg_slot_is_the_tuple_of_the_trailing_arguments(store):
+    """inferenceresult.jl `most_general_argtypes`: the va slot's type is the tuple of the trailing
+    argument types, never one of them (the MethodInstance lists them one by one)."""
+    rs = infer(VARARGS, store)
+    assert {n: show(r.return_type) for n, r in rs.items()} == {
+        "g": "Tuple{Float64, String}", "none": "Tuple{}", "h": "Tuple{Vararg{Int64}}", "k": "Tuple{Int64, Int64}"}

@@ -402,3 +402,21 @@ def test_iterate_of_a_constant_range_is_concrete_evaluated(r, state, want):
     w = World.build((), prelude=True)
     args = [_range(*r)] + ([] if state is None else [state if not isinstance(state, int) else Const(state)])
     assert show(call(w, "Base.iterate", *args).rt) == want
+
+
+@pytest.mark.parametrize(("tup", "i", "want"), [
+    ("Tuple{Float64, String}", 1, "Float64"),
+    ("Tuple{Float64, String}", 2, "String"),
+    ("Tuple{Float64, String}", 3, "Union{}"),  # out of bounds: the call throws
+    ("Tuple{Vararg{Int64}}", 1, "Int64"),
+    ("Tuple{Float64, String}", None, "Any"),  # an index that is not constant: the declaration's
+])
+def test_getindex_of_a_tuple_by_a_constant_is_its_element(tup, i, want):
+    """tuple.jl `getindex(t::Tuple, i::Int) = getfield(t, i, $(Expr(:boundscheck)))`: with a
+    constant index, constant propagation gives getfield_tfunc's element; one method, so never a
+    runtime dispatch."""
+    w = World.build((), prelude=True)
+    r = call(w, "Base.getindex", tup, I if i is None else Const(i))
+    assert show(r.rt) == want
+    if i is not None:
+        assert not r.dynamic
