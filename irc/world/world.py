@@ -1129,8 +1129,8 @@ class World:
         elts = []
         for a in at.params:
             u = unwrap_unionall(a)
-            if type(u) is DataType and u.name is TT.ARRAY_NAME:
-                elts.append(u.params[0])
+            if type(u) is DataType and (u.name is TT.ARRAY_NAME or u.name in _RANGE_NAMES):
+                elts.append(u.params[0])  # an array's or a range's element type (`eltype`)
             elif TT.isconcrete(a) and issubtype(a, TT.NUMBER):
                 elts.append(a)
             elif _array_style(a) is not None:
@@ -1464,11 +1464,21 @@ def _broadcasted(args):
             n = max(n, u.params[1])
         elif _array_style(t) is not None:  # a nested broadcast (`max.(1 .+ 3, 5)`): its own style
             n = max(n, _array_style(t))
+        elif type(u) is DataType and t is u and u.name in _RANGE_NAMES and type(f) is FuncType \
+                and f.func.name not in _RANGE_BROADCAST_OPS:
+            # a range is an AbstractVector: DefaultArrayStyle{1} (`identity.(1:3)`); the operators
+            # broadcast.jl gives range methods (`broadcasted(::DefaultArrayStyle{1}, ::typeof(+), r)`)
+            # return ranges, left to the declarations
+            n = max(n, 1)
         elif not (TT.isconcrete(t) and issubtype(t, TT.NUMBER)):
             return None
         params.append(t)
     style = DataType(TT.DEFAULTARRAYSTYLE_NAME, (n,))
     return DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, TT.tuple_type(params)))
+
+
+_RANGE_NAMES = frozenset({TT.UNITRANGE_NAME, TT.ONETO_NAME, TT.STEPRANGE_NAME})
+_RANGE_BROADCAST_OPS = frozenset({"+", "-", "*", "/", "\\", "big"})  # broadcast.jl 1.10, DefaultArrayStyle{1} methods
 
 
 def _array_style(t):

@@ -420,3 +420,22 @@ def test_getindex_of_a_tuple_by_a_constant_is_its_element(tup, i, want):
     assert show(r.rt) == want
     if i is not None:
         assert not r.dynamic
+
+
+def test_prelude_gaps_from_real_output():
+    """Declarations and rules read from Base 1.10: `identity.(1:3)` is a DefaultArrayStyle{1}
+    broadcast materialized to a Vector (a range is an AbstractVector; the operators with
+    range methods in broadcast.jl are left alone), `lowercase` of a Char is a Char and of a
+    String a String (of `::Any`, either: Any)."""
+    w = World.build((), prelude=True)
+    idf = w.value_of(parse_expr("Base.identity"), M)
+    r = w.parse_type("UnitRange{Int64}")
+    bc = call(w, "Base.broadcasted", idf, r).rt
+    assert show(bc) == ("Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, "
+                        "typeof(identity), Tuple{UnitRange{Int64}}}")
+    assert show(call(w, "Base.materialize", bc).rt) == "Vector{Int64}"
+    plus = w.value_of(parse_expr("Base.:+"), M)
+    assert "Broadcasted" not in show(call(w, "Base.broadcasted", plus, r).rt)  # `+` has a range method
+    assert call(w, "Base.lowercase", T.CHAR).rt == T.CHAR
+    assert call(w, "Base.uppercase", "SubString{String}").rt == S_
+    assert call(w, "Base.lowercase", T.ANY).rt == T.ANY
