@@ -214,11 +214,27 @@ class Transfer:
             else:
                 gap = self._gaps.get(pc)
                 jt = julia_type(pc, st) if gap is not None and gap is v.args else None
-            self.from_input[pc] = jt is not None
+            self.from_input[pc] = jt is not None or self.from_input.get(pc, False)  # (or a typed read's)
             return t if jt is None else jt
+
+        def typed_read(pc: int, e, t):
+            """A typed slot read `x::T` (Julia's printed type of the slot at this
+            read) where irc knows nothing of `x` (`Any`): T, marked as from the input."""
+            if t != self.ANY or type(_unwrap(e.expr)) is not S.SlotRef:
+                return t
+            try:
+                jt = self.world.eval_type(e.type, self.sparam_env(), self.module)
+            except Exception:  # noqa: BLE001 - an annotation irc cannot read is not used
+                return t
+            if not is_type(jt) or jt == self.ANY:
+                return t
+            self.from_input[pc] = True
+            return jt
 
         def eval_value(pc: int, e, table, ssa):
             t = plain_value(pc, e, table, ssa)
+            if type(e) is S.Typed:
+                return typed_read(pc, e, t)
             st = stmts[pc - 1] if 1 <= pc <= len(stmts) else None
             if st is not None and e is st.value and st.kind is K.ASSIGN and type(e) is _Call:
                 return taken(pc, st, e, t, table, ssa)

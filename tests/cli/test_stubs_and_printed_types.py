@@ -262,3 +262,17 @@ def test_use_printed_types_same_in_every_store(path):
                       [(d.code, d.message, d.span) for d in r.diagnostics])
     assert got["stmt"] == got["block"] == got["live"]
     assert got["block"][3]  # some statement did take Julia's type
+
+
+def test_use_printed_types_takes_a_typed_slot_read_where_irc_has_any():
+    """`x::Float64` is Julia's type of slot x at that read: by default irc keeps its own answer
+    (Any after a gap); with --use-printed-types the read takes Float64, and what irc computes
+    from it (`x + 1`, the return) is Float64."""
+    path = ROOT / "samples" / "typed_slot_read_printed.ir"
+    _, text, _ = infer([str(path)])
+    assert "Body::Any" in text and "%2 = (x::Float64 + 1)::Any" in text
+    _, text, _ = infer([str(path)], use_printed=True)
+    assert "Body::Float64" in text and "%2 = (x::Float64 + 1)::Float64  # from input" in text
+    # a typed read irc types itself is never replaced
+    _, text, _ = infer([str(ROOT / "samples" / "vararg_slot_tuple.ir")], use_printed=True)
+    assert "from input" not in text
