@@ -13,7 +13,9 @@ on the text IR:
   `CallResult.cond = (argument position, then, else)` becomes a
   `Conditional` on the slot at that position -- a slot, or `%k` where
   `%k = x` copies slot `x` and no statement between `%k` and the use
-  assigns `x` (Julia's `ssa_def_slot`).  `Conditional` arguments are passed
+  assigns `x`, or `%k` a call that a later `x = %k` copies with no other
+  write to `x` before the use (Julia's `ssa_def_slot`, with its #45499
+  branch).  `Conditional` arguments are passed
   to the world widened to `Bool`.
 - `$(Expr(:head, …))`: `isdefined` (`Const(false)` for `(Union{}, undef)`,
   `Const(true)` when defined, else `Bool`), `static_parameter` (the k-th
@@ -59,7 +61,7 @@ from irc.lattice import typelattice as L
 from irc.lattice import typelimits as LIM
 from irc.syntax import tree as S
 from irc.lattice import typetable as TT
-from irc.lattice.types import FunctionValue, has_free_typevars, is_type
+from irc.lattice.types import FunctionValue, VarargType, has_free_typevars, is_type
 from irc.infer.liveness import used_values
 from irc.lattice.typeprint import show
 from irc.syntax.names import format_name
@@ -138,6 +140,7 @@ class Transfer:
         self.nothing = self._value(S.Lit(None, "Nothing", "nothing"))
         self.sparams = self._sparams()
         self._writes: dict[int, list[int]] | None = None  # see `writes`, built on first use
+        self._copies: dict[int, list[tuple[int, int]]] | None = None  # see `copies`, built on first use
         self.used = used if used is not None else used_values(fn)
         self.widened: set[int] = set()  # statements whose unused generic call was widened to Any
         self.intercepts = False  # eval_value / eval_stmt wrapped (`use_printed`): the engine calls them
@@ -213,11 +216,27 @@ class Transfer:
             else:
                 gap = self._gaps.get(pc)
                 jt = julia_type(pc, st) if gap is not None and gap is v.args else None
-            self.from_input[pc] = jt is not None
+            self.from_input[pc] = jt is not None or self.from_input.get(pc, False)  # (or a typed read's)
             return t if jt is None else jt
+
+        def typed_read(pc: int, e, t):
+            """A typed slot read `x::T` (Julia's printed type of the slot at this
+            read) where irc knows nothing of `x` (`Any`): T, marked as from the input."""
+            if t != self.ANY or type(_unwrap(e.expr)) is not S.SlotRef:
+                return t
+            try:
+                jt = self.world.eval_type(e.type, self.sparam_env(), self.module)
+            except Exception:  # noqa: BLE001 - an annotation irc cannot read is not used
+                return t
+            if not is_type(jt) or jt == self.ANY:
+                return t
+            self.from_input[pc] = True
+            return jt
 
         def eval_value(pc: int, e, table, ssa):
             t = plain_value(pc, e, table, ssa)
+            if type(e) is S.Typed:
+                return typed_read(pc, e, t)
             st = stmts[pc - 1] if 1 <= pc <= len(stmts) else None
             if st is not None and e is st.value and st.kind is K.ASSIGN and type(e) is _Call:
                 return taken(pc, st, e, t, table, ssa)
@@ -261,6 +280,32 @@ class Transfer:
                             writes.setdefault(st.slot, []).append(i)
             self._writes = writes
         return self._writes
+
+    @property
+    def copies(self) -> dict[int, list[tuple[int, int]]]:
+        """`%n` -> the assignments `x = %n` in statement order, as (statement
+        index, slot x) (Julia's #45499 pattern of `ssa_def_slot`); built on
+        first use (only Conditionals need it)."""
+        if self._copies is None:
+            copies: dict[int, list[tuple[int, int]]] = {}
+            stmts = self.fn.stmts
+            if type(stmts) is Body:
+                slots, shape, a0 = stmts.slot, stmts.shape, stmts.a0
+                for k, s in enumerate(slots):
+                    if s and shape[k] == ATOM and a0[k] & 3 == SSA_TAG:
+                        copies.setdefault(a0[k] >> 2, []).append((k + 1, s))
+                rows = sorted(stmts.trees.items())
+            else:
+                rows = enumerate(stmts)
+            for k, st in rows:
+                if st.kind is K.ASSIGN and st.slot is not None:
+                    v = _unwrap(st.value)
+                    if type(v) is S.SSA:
+                        copies.setdefault(v.n, []).append((k + 1, st.slot))
+            for v in copies.values():
+                v.sort()
+            self._copies = copies
+        return self._copies
 
     # ------------------------------------------------------------ lattice ops
     cond_type = L.Conditional  # `cond_parts(t) is not None` exactly when `type(t) is cond_type`
@@ -324,7 +369,10 @@ class Transfer:
                         self.sparam_env(), fn.module)
                 else:
                     t = self.world.eval_type(d, self.sparam_env(), fn.module)
-                # the vararg tuple is not made a constant (most_general_argtypes)
+                # the vararg slot is the tuple of the trailing arguments, never one of them
+                # (`xs::Int64...`: Tuple{Vararg{Int64}}), and not made a constant (most_general_argtypes)
+                if type(t) is VarargType:  # `xs::Int64...`, `xs::Vararg{Int64, 2}`
+                    return TT.tuple_type([t])
                 return t if slot.vararg else self._printed_seed(slot, self._const_arg(t))
             except Exception as ex:  # noqa: BLE001 - said once, never a silent rewrite
                 line, col = getattr(d, "line", 0) or slot.line or fn.line, getattr(d, "col", 0) or slot.col or 1
@@ -1109,13 +1157,21 @@ class Transfer:
     def _type_arg(self, pc: int, name):
         """A name where a builtin takes a type (`x isa T`, `typeassert(x, T)`,
         `apply_type(T, …)`): one irc does not know is a type it does not know
-        (kept opaque, spec §1.2), not an unknown global."""
+        (kept opaque, spec §1.2), not an unknown global; one that is a function
+        only declarations make is the type behind it, if any (`World.type_behind`)."""
         resolve = getattr(self.world, "resolve", None)
-        if resolve is not None and resolve(name.parts, self.module) is None:
+        r = resolve(name.parts, self.module) if resolve is not None else None
+        if resolve is not None and r is None:
             try:
                 return L.Const(self.world.eval_type(name, {}, self.module))
             except Exception:  # noqa: BLE001 - not a type after all: an unknown global
                 pass
+        elif r is not None and r[0] == "function":
+            # a function only declarations make, with a type of that name behind it
+            # (`Main.##WeaveSandBox#1908.Float64`: the sandbox's binding of `Float64`)
+            behind = self.world.type_behind(name.parts, self.module)
+            if behind is not None:
+                return L.Const(behind)
         return self._value(name, pc)
 
     def _call_entry(self, func, f, callee, argtypes) -> tuple:
@@ -1238,7 +1294,13 @@ class Transfer:
         return False
 
     def arg_slot(self, e, pc: int) -> int | None:
-        """Julia's `ssa_def_slot`: the slot an argument stands for, if any."""
+        """Julia's `ssa_def_slot`: the slot an argument stands for, if any.
+
+        A slot; `%k` whose chain of copies ends at slot `x` with no write to
+        `x` between that `%k` and pc; or `%k` whose chain ends at any other
+        statement `%init` (a call) that a later `x = %init` copies before pc
+        (#45499: `%1 = f(); y = %1; %1 !== nothing` refines `y`), as
+        `_copied_slot` reads it."""
         e = _unwrap(e)
         if type(e) is S.SlotRef:
             return e.id
@@ -1252,26 +1314,47 @@ class Transfer:
                 return None
             if body is not None and body.shape[n - 1] != TREE:  # in columns: `%n = x` is an ATOM value
                 if body.slot[n - 1] or body.shape[n - 1] != ATOM:
-                    return None  # an assignment, or a call (not a slot, not a `%k`)
+                    return self._copied_slot(n, pc)  # an assignment, or a call (not a slot, not a `%k`)
                 tag = body.a0[n - 1]
                 kind = tag & 3
                 if kind == SLOT_TAG:
                     sid = tag >> 2
                     return None if self._written_between(sid, n, pc) else sid
                 if kind != SSA_TAG:
-                    return None  # a literal or a global name
+                    return self._copied_slot(n, pc)  # a literal or a global name
                 e = S.SSA(tag >> 2)
                 continue
             st = stmts[n - 1]
-            if st.kind is not K.VALUE or st.value is None:
-                return None
-            inner = _unwrap(st.value)
+            inner = _unwrap(st.value) if st.kind is K.VALUE else None
             if type(inner) is S.SlotRef:
                 if inner.id is None or self._written_between(inner.id, n, pc):
                     return None
                 return inner.id
+            if type(inner) is not S.SSA:
+                return self._copied_slot(n, pc)
             e = inner
         return None
+
+    def _copied_slot(self, init: int, pc: int) -> int | None:
+        """The #45499 branch of `ssa_def_slot`: walking the assignments
+        between `%init` and pc in order, `x = %init` makes `x` the answer,
+        and any later assignment to the answer (another copy included)
+        makes it none.  With the copies of `%init` in order, the answer is
+        the last copy before pc, provided no copy's slot is written after
+        it before the next copy (or pc)."""
+        cs = self.copies.get(init)
+        if not cs:
+            return None
+        arg = None
+        for i, s in cs:
+            if i >= pc:
+                break
+            if arg is not None and (arg[1] == s or self._written_between(arg[1], arg[0], i)):
+                return None
+            arg = (i, s)
+        if arg is None or self._written_between(arg[1], arg[0], pc):
+            return None
+        return arg[1]
 
     def _written_between(self, slot: int, lo: int, hi: int) -> bool:
         """Is `slot` assigned by a statement strictly between lo and hi?"""

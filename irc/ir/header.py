@@ -78,7 +78,9 @@ class HeaderSlots:
                 sid = len(self.slots) + 1
                 slot = self._add_slot(p.name if p.name else f"@_{sid}", True, p.line, p.col,
                                       declared=self._vararg_type(p))
-                slot.vararg = p.vararg
+                # `xs::Int64...`, or `xs::Vararg{Int64, 2}` (the same method)
+                slot.vararg = p.vararg or (type(p.type) is S.Curly and type(p.type.head) is S.Name
+                                           and p.type.head.parts[-1] == "Vararg")
             return
         if fd.form == "warntype":
             entries = fd.arguments
@@ -89,16 +91,24 @@ class HeaderSlots:
                     sid = len(self.slots) + 1
                     self._add_slot(p.name if p.name else f"@_{sid}", True, p.line, p.col, declared=sig_types[k])
             else:
+                # a vararg method (`from g(x, ys...)`): its last slot is the tuple of the trailing
+                # signature types (`g(::Int64, ::Float64, ::String)`: `ys::Tuple{Float64, String}`)
+                va = len(entries) > 1 and _from_is_vararg(fd.from_text)
+                nfixed = len(entries) - 2 if va else len(entries) - 1
                 for k, e in enumerate(entries):
                     name, pinned = self._entry_name(e)
                     sid = len(self.slots) + 1
                     if pinned is not None and pinned != sid:
                         self.error(f"`Arguments` entry `{name}@_{pinned}` is slot {sid}", e.line, e.col, "slot")
                     declared = sig_types[k - 1] if 1 <= k <= len(sig_types) else (None if k == 0 else e.type)
+                    if va and k == len(entries) - 1 and len(sig_types) >= nfixed:
+                        rest = sig_types[nfixed:]
+                        declared = S.Curly(S.Name(("Core", "Tuple")), list(rest), e.line, e.col) \
+                            if all(r is not None for r in rest) else e.type
                     slot = self._add_slot(name if name else f"@_{sid}", True, e.line, e.col, declared=declared,
                                           julia_type=e.type)
-                    slot.vararg = k == len(entries) - 1 and k > 0 and _from_is_vararg(fd.from_text)
-                if len(entries) - 1 != len(sig_types) and sig_types:
+                    slot.vararg = va and k == len(entries) - 1
+                if len(entries) - 1 != len(sig_types) and sig_types and not (va and len(sig_types) >= nfixed):
                     self.error(
                         f"`Arguments` lists {len(entries) - 1} arguments but the MethodInstance signature has {len(sig_types)}",
                         entries[0].line, entries[0].col, "header")

@@ -149,6 +149,8 @@ def show_type(t) -> str:
                 return "Vararg"
             return "Vararg{" + show_type(t.T) + "}"
         return "Vararg{" + show_type(t.T) + ", " + _show_param(t.N) + "}"
+    if not is_type(t):  # a value where a type was expected (a bug upstream): Julia's `show` of it, never a repr
+        return show_value(t)
     return str(t)
 
 

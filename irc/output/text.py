@@ -101,6 +101,7 @@ from irc.syntax import tree as S
 from irc.output.fmt import LAYOUT_RUN, ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, iter_layout_runs
 from irc.output.fmt import stmt_markers, with_marker
 from irc.output.fmt import format_type_expr as fmt_type
+from irc.lattice import typetable as TT
 from irc.lattice.typelattice import widenconst
 from irc.infer.liveness import LiveIn, bits_to_list, expr_ssa_refs, mark_refs, stmt_operands, stmt_reads
 from irc.lattice.typeprint import show
@@ -144,7 +145,15 @@ def function_title(fn: ir.Function) -> str:
 
 def signature(fn: ir.Function, result: Any) -> str:
     """`f(::Int64, ::Float64)`: the method instance's signature."""
-    args = [f"::{show(widenconst(result.slot_types[s.id]))}" for s in fn.slots[1:] if s.argument]
+    args = []
+    for s in fn.slots[1:]:
+        if not s.argument:
+            continue
+        t = widenconst(result.slot_types[s.id])
+        if s.vararg and TT.is_tuple(t):  # the vararg slot's tuple: the trailing arguments, as Julia prints them
+            args.extend(f"::{show(p)}" for p in t.params)
+        else:
+            args.append(f"::{show(t)}")
     return f"{function_title(fn)}({', '.join(args)})"
 
 
@@ -887,7 +896,7 @@ def _from_line(fn: ir.Function, path: str) -> str:
         return "  " + (given if given.startswith("from ") else "from " + given)
     import os
 
-    args = ", ".join(julia_name(s.name) for s in fn.slots[1:] if s.argument)
+    args = ", ".join(julia_name(s.name) + ("..." if s.vararg else "") for s in fn.slots[1:] if s.argument)
     mod = ".".join(fn.module) or "Main"
     where = os.path.basename(path) if path else "none"
     return f"  from {function_title(fn)}({args}) @ {mod} {where}:{fn.line}"

@@ -42,8 +42,9 @@ go to `irc.builtins`; functions with declarations to `irc.dispatch`, closed
 (Julia's rule: none applicable throws) for a function whose every method the
 input file declares (`closed`), open otherwise (a gap is `Any`, with an
 `unknown-method` note); `Base.getproperty`/`setproperty!` on a declared
-struct without its own declaration act as `getfield`/`setfield!` (on a type
-object, its kind's fields); `(:)` on integer constants keeps the constant
+struct act as `getfield`/`setfield!` (on a type object, its kind's fields)
+unless a declaration for a receiver other than `Any` may apply to the
+arguments as given (it then wins, through dispatch); `(:)` on integer constants keeps the constant
 start as a `PartialStruct`, as Julia's constant propagation does; a type
 callee constructs an instance (a declared constructor when one applies); a
 function without any declaration gives `Any` and an `unknown-callee` note
@@ -78,7 +79,7 @@ from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult, new_struct
 from irc.world.apply import apply_iterate
 from irc.world import notes
-from irc.world.dispatch import Method, dispatch, invoke_method, split_args
+from irc.world.dispatch import Method, dispatch, invoke_method, may_apply, split_args
 from irc.lattice.typelimits import tmerge_for
 from irc.world.consteval import EVALUATED, const_eval
 from irc.world.memorytfuncs import versioned_tfunc
@@ -489,7 +490,7 @@ class World:
         sig, tvars, env, argnames = self._signature(it, fv)
         result = None
         if not tvars:
-            result = self.eval_type(it.result, {}, module)
+            result = self.eval_type_top(it.result, {}, module)
         else:
             self.eval_type(it.result, env, module)  # validate now
         ref = None
@@ -737,7 +738,10 @@ class World:
                 return obj
             if kind == "const":
                 return obj.val if type(obj) is Const else obj
-            if kind in ("function", "builtin"):
+            if kind == "function":
+                behind = self.type_behind(expr.parts, module)
+                return obj if behind is None else behind
+            if kind == "builtin":
                 return obj
             if kind == "module":
                 return obj
@@ -770,6 +774,31 @@ class World:
         if t is S.Call:
             return self._eval_type_call(expr, sparams, module)
         raise TypeEvalError("not a type expression")
+
+    def type_behind(self, parts, module):
+        """The type a name denotes in a type position when it first resolves to
+        a function only the declarations make (`declare Main.##WeaveSandBox#1908.Float64(::Int64)`:
+        a constructor called through the sandbox's binding of `Float64`): the
+        next candidate (`_candidates`) that is a type, or a constant type;
+        None when there is none."""
+        for c in self._candidates(parts, module):
+            q = _qual(c)
+            if q in self.types:
+                return self.types[q]
+            v = self.consts.get(q)
+            if type(v) is Const and is_type(v.val):
+                return v.val
+        return None
+
+    def eval_type_top(self, expr, sparams=None, module=("Main",)):
+        """`eval_type` where a whole type is expected (a declaration's result or
+        argument, a `PartialStruct`'s type): a name that denotes a function and no
+        type is a type irc does not know of that name (a function is never a
+        type; Julia would not have printed it there), kept opaque."""
+        v = self.eval_type(expr, sparams, module)
+        if type(v) is FunctionValue and type(expr) is S.Name:
+            return self._unknown_type(expr)
+        return v
 
     def _unknown_type(self, name: S.Name):
         """A type name neither declared nor built in: an opaque type printed as
@@ -851,7 +880,7 @@ class World:
             # part of the lattice element
             return self.value_of_const(args[0], sparams, module)
         if fname and fname[-1] == "PartialStruct" and len(args) == 2:
-            typ = self.eval_type(args[0], sparams, module)
+            typ = self.eval_type_top(args[0], sparams, module)
             items = args[1].items if type(args[1]) in (S.TypedVect, S.TupleLit) else []
             fields = tuple(self._lattice_elem(x, sparams, module) for x in items)
             return PartialStruct(typ, fields)
@@ -1133,14 +1162,19 @@ class World:
             rt = _vect_promote(rt, args)
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
+        dynamic = res.dynamic
         if name == "getindex" and fv.module == ("Base",) and len(args) == 2 and not any(m.own for m in res.applied):
-            rt = _tuple_getindex(rt, args)
+            rt2 = _tuple_getindex(rt, args)
+            if rt2 is not rt:  # one method in Julia (tuple.jl), however many declarations irc has
+                rt, dynamic = rt2, False
+        if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2) and not res.missing:
+            rt = _range_iterate_consteval(rt, args)
         gap = res.open_gap
         if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
             if ruled is not None:  # Julia's broadcast rule answers where no declaration does
                 rt, gap, diags = ruled, False, ()
-        return CallResult(rt, res.cond, diags, res.dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
+        return CallResult(rt, res.cond, diags, dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
                           generic=True)
 
     def _invoke(self, args) -> CallResult:
@@ -1219,8 +1253,8 @@ class World:
         elts = []
         for a in at.params:
             u = unwrap_unionall(a)
-            if type(u) is DataType and u.name is TT.ARRAY_NAME:
-                elts.append(u.params[0])
+            if type(u) is DataType and (u.name is TT.ARRAY_NAME or u.name in _RANGE_NAMES):
+                elts.append(u.params[0])  # an array's or a range's element type (`eltype`)
             elif TT.isconcrete(a) and issubtype(a, TT.NUMBER):
                 elts.append(a)
             elif _array_style(a) is not None:
@@ -1242,6 +1276,14 @@ class World:
             return CallResult(self.value_of(S.Name(path + (s.val.name,)), path))
         if x == TT.MODULE or type(args[0]) is Const and type(args[0].val) is ModuleValue:
             return None
+        # a declaration for the receiver's type wins over the default field access whenever it
+        # may apply (Julia's `getproperty(x, f::Symbol) = getfield(x, f)` is only the fallback);
+        # read on the arguments as given: a type object, a constant name, a non-Symbol name
+        at = TT.tuple_type([widenconst(a) for a in args])
+        for m in ms:
+            body = unwrap_unionall(m.sig)
+            if body.params and body.params[0] != TT.ANY and may_apply(at, m):
+                return None
         if TT.isType(x) or type(x) is UnionAllType and TT.isType(unwrap_unionall(x)):
             # a type object's properties are its kind's fields (`getproperty(x::Type, f) = getfield(x, f)`)
             x = BI.typeof_tfunc(args[0])
@@ -1250,12 +1292,6 @@ class World:
         u = unwrap_unionall(x)
         if type(u) is not DataType or u.name.abstract or u == TT.ANY:
             return None
-        # a declaration specific to this type wins
-        for m in ms:
-            body = unwrap_unionall(m.sig)
-            if body.params and body.params[0] != TT.ANY and match_signature(
-                    TT.tuple_type([x] + [widenconst(a) for a in args[1:]]), m.sig) is not None:
-                return None
         # `Base.getproperty` is a generic function (its result is widened when unused)
         if name == "getproperty":
             return replace(BI.getfield_call(args[0], args[1]), generic=True)
@@ -1275,7 +1311,7 @@ class World:
             else:
                 env[v.name] = b
         try:
-            r = self.eval_type(m.result_expr, env, m.func.module)
+            r = self.eval_type_top(m.result_expr, env, m.func.module)
         except TypeEvalError:
             return ANY
         if type(r) is TypeVar:
@@ -1552,6 +1588,53 @@ def _tuple_getindex(rt, args):
     return BI.getfield_tfunc(t, i)
 
 
+def _int_range(v):
+    """(T, first, last, step, empty) of a constant integer `UnitRange`, `OneTo` or
+    `StepRange` (Julia's `first`, `last`, `step`, `isempty` for them), else None."""
+    if type(v) is not StructValue or type(v.typ) is not DataType:
+        return None
+    tn, fs = v.typ.name, v.fields
+    if not all(type(f) is Const and type(f.val) is int and not isinstance(f.val, bool) for f in fs):
+        return None
+    T = v.typ.params[0]
+    if tn is TT.UNITRANGE_NAME and len(fs) == 2:
+        a, b = fs[0].val, fs[1].val
+        return T, a, b, 1, a > b
+    if tn is TT.ONETO_NAME and len(fs) == 1:
+        return T, 1, fs[0].val, 1, fs[0].val < 1
+    if tn is TT.STEPRANGE_NAME and len(fs) == 3 and v.typ.params[1] == T:
+        a, st, b = (f.val for f in fs)
+        return T, a, b, st, (a != b) and ((st > 0) != (b > a))
+    return None
+
+
+def _range_iterate_consteval(rt, args):
+    """`Base.iterate` of a constant integer range, all arguments constant: Julia
+    concrete-evaluates it (`concrete_eval_eligible`: the methods are foldable),
+    range.jl's `iterate(r::OrdinalRange) = isempty(r) ? nothing : (first(r), first(r))`
+    and `iterate(r::OrdinalRange{T}, i) = i == last(r) ? nothing : (next, next)` with
+    `next = convert(T, i + step(r))`.  A non-constant state is left to the
+    declaration (`Union{Nothing, Tuple{T, T}}`), as Julia's inference leaves it."""
+    if not all(type(a) is Const for a in args):
+        return rt
+    r = _int_range(args[0].val)
+    if r is None:
+        return rt
+    T, first, last, step, empty = r
+    if len(args) == 1:
+        if empty:
+            return Const(None)
+        c = BI.make_const(first, T)
+        return BI.tuple_tfunc([c, c])
+    i = args[1]
+    if type(i.val) is not int or isinstance(i.val, bool) or widenconst(i) != T:
+        return rt
+    if i.val == last:
+        return Const(None)
+    c = BI.make_const(i.val + step, T)
+    return BI.tuple_tfunc([c, c])
+
+
 def _broadcasted(args):
     """`Base.broadcasted(f, xs…)` on arrays and numbers (Julia's
     `combine_styles`: `Array{T, N}` has `DefaultArrayStyle{N}`, a number
@@ -1572,11 +1655,21 @@ def _broadcasted(args):
             n = max(n, u.params[1])
         elif _array_style(t) is not None:  # a nested broadcast (`max.(1 .+ 3, 5)`): its own style
             n = max(n, _array_style(t))
+        elif type(u) is DataType and t is u and u.name in _RANGE_NAMES and type(f) is FuncType \
+                and f.func.name not in _RANGE_BROADCAST_OPS:
+            # a range is an AbstractVector: DefaultArrayStyle{1} (`identity.(1:3)`); the operators
+            # broadcast.jl gives range methods (`broadcasted(::DefaultArrayStyle{1}, ::typeof(+), r)`)
+            # return ranges, left to the declarations
+            n = max(n, 1)
         elif not (TT.isconcrete(t) and issubtype(t, TT.NUMBER)):
             return None
         params.append(t)
     style = DataType(TT.DEFAULTARRAYSTYLE_NAME, (n,))
     return DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, TT.tuple_type(params)))
+
+
+_RANGE_NAMES = frozenset({TT.UNITRANGE_NAME, TT.ONETO_NAME, TT.STEPRANGE_NAME})
+_RANGE_BROADCAST_OPS = frozenset({"+", "-", "*", "/", "\\", "big"})  # broadcast.jl 1.10, DefaultArrayStyle{1} methods
 
 
 def _array_style(t):

@@ -302,3 +302,16 @@ def test_stubs_of_inputs_that_all_fail_print_no_header():
     src = ROOT / "samples" / "real" / "r047_pr54544_ntuple_val_closure.ir"  # optimized: refused
     assert stubs_main([str(src)], Options(), stdout=out, stderr=err) == 1
     assert out.getvalue() == "" and "optimized IR" in err.getvalue()
+
+def test_use_printed_types_takes_a_typed_slot_read_where_irc_has_any():
+    """`x::Float64` is Julia's type of slot x at that read: by default irc keeps its own answer
+    (Any after a gap); with --use-printed-types the read takes Float64, and what irc computes
+    from it (`x + 1`, the return) is Float64."""
+    path = ROOT / "samples" / "typed_slot_read_printed.ir"
+    _, text, _ = infer([str(path)])
+    assert "Body::Any" in text and "%2 = (x::Float64 + 1)::Any" in text
+    _, text, _ = infer([str(path)], use_printed=True)
+    assert "Body::Float64" in text and "%2 = (x::Float64 + 1)::Float64  # from input" in text
+    # a typed read irc types itself is never replaced
+    _, text, _ = infer([str(ROOT / "samples" / "vararg_slot_tuple.ir")], use_printed=True)
+    assert "from input" not in text

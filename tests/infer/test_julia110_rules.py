@@ -156,3 +156,103 @@ def test_isdefined_refines_a_union_slot(store):
     r = infer(ISDEF, store)["d"]
     assert show(r.entry(2)[2].type) == "Some{Int64}"
     assert show(L.widenconst(r.return_type)) == "Union{Some{Int64}, Int64}"
+
+
+# Julia's `ssa_def_slot`, #45499 branch: `%init = f(); x = %init; … %init === nothing` refines x.
+# Each body: the statements between `%1 = find(v)` and the test, then the slot the test refines
+# (None: a plain Bool), as the walk of abstractinterpretation.jl's loop gives it.
+COPY_CASES = [
+    (["i = %1"], "i"),  # the lowering of `if (i = find(v)) !== nothing`
+    (["i = %1", "i = j"], None),  # the copy is reassigned: `lhs === arg && return nothing`
+    (["i = %1", "k = %1"], "k"),  # the last copy wins
+    (["i = %1", "i = %1"], None),  # a second copy to the same slot is an assignment to arg
+    (["i = j", "i = %1"], "i"),  # a write before the copy does not matter
+    (["i = %1", "i = j", "k = %1"], None),  # arg was reassigned before the next copy
+    (["i = %1", "k = j"], "i"),  # another slot's assignment does not matter
+    (["%2 = %1", "i = %1"], "i"),  # the test reads %1 through a copy `%2 = %1` (see TEST below)
+    ([], None),  # no copy at all
+]
+
+
+def _copy_fn(between: list[str], via_copy: bool) -> str:
+    lines = ["1 ─ %1 = Main.find(v)"] + [("│   " if s.startswith("%") else "│        ") + s for s in between]
+    n = len(lines) + 1
+    tested = "%2" if via_copy else "%1"
+    lines += [f"│   %{n} = {tested} === nothing", f"└──      goto #3 if not %{n}", "2 ─      return 1",
+              "3 ─      return 0"]
+    return ("declare Main.find(::Vector{Int64})::Union{Nothing, Int64}\n"
+            "function g(v::Vector{Int64}, j::Union{Nothing, Int64})\n" + "\n".join(lines) + "\nend\n"), n
+
+
+@pytest.mark.parametrize("store", STORES)
+@pytest.mark.parametrize(("between", "slot"), COPY_CASES)
+def test_ssa_def_slot_follows_a_copy_of_a_call(store, between, slot):
+    text, n = _copy_fn(between, via_copy=bool(between) and between[0] == "%2 = %1")
+    res = analyse_text(text, path="t.ir", store=store)
+    assert not res.errors, [d.message for d in res.errors]
+    (fn, r), = res.results
+    t = r.ssa_types[n]
+    if slot is None:
+        assert t == L.Const(False) or show(t) == "Bool", show(t)
+        assert not isinstance(t, L.Conditional)
+    else:
+        assert isinstance(t, L.Conditional), show(t)
+        assert fn.slots[t.slot - 1].name == slot, t.slot
+        assert show(t.then) == "Core.Const(nothing)" and show(t.else_) == "Int64"
+
+
+def test_ssa_def_slot_copy_the_same_on_statement_objects():
+    """The column path and the statement-object path of `Transfer.arg_slot` agree."""
+    import dataclasses
+
+    from irc.infer.transfer import Transfer
+    from irc.syntax.tree import SSA
+
+    for between, slot in COPY_CASES:
+        text, n = _copy_fn(between, via_copy=bool(between) and between[0] == "%2 = %1")
+        res = analyse_text(text, path="t.ir")
+        (fn, _), = res.results
+        world = res.world
+        cols = Transfer(fn, world)
+        objs = Transfer(dataclasses.replace(fn, stmts=list(fn.stmts)), world)
+        tested = 2 if between and between[0] == "%2 = %1" else 1
+        a, b = cols.arg_slot(SSA(tested), n), objs.arg_slot(SSA(tested), n)
+        want = None if slot is None else [s.name for s in fn.slots].index(slot) + 1
+        assert a == b == want, (between, a, b, want)
+
+
+VARARGS = """
+MethodInstance for g(::Int64, ::Float64, ::String)
+  from g(x, ys...) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(g)
+  x::Int64
+  ys::Tuple{Float64, String}
+Body::Tuple{Float64, String}
+1 ─      return ys
+
+MethodInstance for none()
+  from none(ys...) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(none)
+  ys::Tuple{}
+Body::Tuple{}
+1 ─      return ys
+
+function h(xs::Int64...)
+1 ─      return xs
+end
+
+function k(xs::Vararg{Int64, 2})
+1 ─      return xs
+end
+"""
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_a_vararg_slot_is_the_tuple_of_the_trailing_arguments(store):
+    """inferenceresult.jl `most_general_argtypes`: the va slot's type is the tuple of the trailing
+    argument types, never one of them (the MethodInstance lists them one by one)."""
+    rs = infer(VARARGS, store)
+    assert {n: show(r.return_type) for n, r in rs.items()} == {
+        "g": "Tuple{Float64, String}", "none": "Tuple{}", "h": "Tuple{Vararg{Int64}}", "k": "Tuple{Int64, Int64}"}

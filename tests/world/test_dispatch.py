@@ -332,3 +332,110 @@ def test_union_split_is_deterministic_in_member_order():
     assert [[show(t) for t in c] for c in combos] == [
         ["Nothing", "Float64"], ["Int64", "Float64"], ["Nothing", "Int64"], ["Int64", "Int64"],
         ["Nothing", "String"], ["Int64", "String"]]
+
+
+PROPERTY_DECLS = """
+abstract type Shape end
+struct Crate{T} <: Shape
+    w::T
+end
+struct Plain
+    a::Int64
+end
+declare Base.getproperty(::Any, ::Symbol)::Any
+declare Base.getproperty(::Shape, ::Symbol)::Int64
+declare Base.getproperty(::Type{Plain}, ::Symbol)::String
+declare Base.getproperty(::Crate{Int32}, ::Symbol)::Char
+declare Base.setproperty!(::Crate, ::Symbol, ::Any)::Nothing
+"""
+
+
+def test_a_declared_getproperty_wins_over_the_field_access():
+    """A declaration for the receiver's type (instance, abstract supertype, type object) that may
+    apply answers the access; the default `getfield` only when none does (never `Union{}` for a
+    field the struct lacks while a declaration may apply)."""
+    w = World.build(parse_text(PROPERTY_DECLS, "p.ir").items, prelude=False)
+    sym = Const(Sym("nofield"))
+    # through an abstract supertype, for a field the struct lacks and one it has
+    assert call(w, "Base.getproperty", "Crate{Float64}", sym).rt == I
+    assert call(w, "Base.getproperty", "Crate{Float64}", Const(Sym("w"))).rt == I
+    # the more specific declaration of two
+    assert call(w, "Base.getproperty", "Crate{Int32}", sym).rt == T.CHAR
+    # a type object: the declaration for `Type{Plain}`, not the fields of its kind
+    assert call(w, "Base.getproperty", Const(w.parse_type("Plain")), sym).rt == S_
+    # no specific declaration: the default field access (a missing field throws)
+    assert call(w, "Base.getproperty", "Plain", Const(Sym("a"))).rt == I
+    assert call(w, "Base.getproperty", "Plain", sym).rt == BOTTOM
+    # setproperty! too
+    assert call(w, "Base.setproperty!", "Crate{Float64}", sym, I).rt == N
+
+
+def _range(tname, *vals):
+    from irc.lattice.typelattice import StructValue
+    from irc.lattice.types import DataType as DT
+
+    names = {"UnitRange": (T.UNITRANGE_NAME, (I,)), "OneTo": (T.ONETO_NAME, (I,)),
+             "StepRange": (T.STEPRANGE_NAME, (I, I))}
+    tn, ps = names[tname]
+    t = DT(tn, ps)
+    return Const(StructValue(t, tuple(Const(v) for v in vals)), t)
+
+
+@pytest.mark.parametrize(("r", "state", "want"), [
+    (("UnitRange", 1, 10), None, "Core.Const((1, 1))"),
+    (("UnitRange", 1, 0), None, "Core.Const(nothing)"),  # empty
+    (("UnitRange", 1, 10), 3, "Core.Const((4, 4))"),
+    (("UnitRange", 1, 10), 10, "Core.Const(nothing)"),  # `i == last(r)`
+    (("UnitRange", 1, 10), I, "Union{Nothing, Tuple{Int64, Int64}}"),  # a state that is not constant
+    (("OneTo", 3), None, "Core.Const((1, 1))"),
+    (("OneTo", 0), None, "Core.Const(nothing)"),
+    (("StepRange", 1, 2, 9), None, "Core.Const((1, 1))"),
+    (("StepRange", 1, 2, 9), 7, "Core.Const((9, 9))"),
+    (("StepRange", 1, 2, 9), 9, "Core.Const(nothing)"),
+    (("StepRange", 10, -1, 1), None, "Core.Const((10, 10))"),
+    (("StepRange", 1, -1, 10), None, "Core.Const(nothing)"),  # empty: the step goes away from stop
+])
+def test_iterate_of_a_constant_range_is_concrete_evaluated(r, state, want):
+    """range.jl: `iterate(r::OrdinalRange) = isempty(r) ? nothing : (first(r), first(r))`,
+    `iterate(r, i) = i == last(r) ? nothing : (i + step(r), i + step(r))`; Julia evaluates them
+    on constant arguments (`concrete_eval_eligible`), not on a non-constant state."""
+    w = World.build((), prelude=True)
+    args = [_range(*r)] + ([] if state is None else [state if not isinstance(state, int) else Const(state)])
+    assert show(call(w, "Base.iterate", *args).rt) == want
+
+
+@pytest.mark.parametrize(("tup", "i", "want"), [
+    ("Tuple{Float64, String}", 1, "Float64"),
+    ("Tuple{Float64, String}", 2, "String"),
+    ("Tuple{Float64, String}", 3, "Union{}"),  # out of bounds: the call throws
+    ("Tuple{Vararg{Int64}}", 1, "Int64"),
+    ("Tuple{Float64, String}", None, "Union{Float64, String}"),  # an Int64 index: getfield_tfunc's union (27.13)
+])
+def test_getindex_of_a_tuple_by_a_constant_is_its_element(tup, i, want):
+    """tuple.jl `getindex(t::Tuple, i::Int) = getfield(t, i, $(Expr(:boundscheck)))`: with a
+    constant index, constant propagation gives getfield_tfunc's element; one method, so never a
+    runtime dispatch."""
+    w = World.build((), prelude=True)
+    r = call(w, "Base.getindex", tup, I if i is None else Const(i))
+    assert show(r.rt) == want
+    if i is not None:
+        assert not r.dynamic
+
+
+def test_prelude_gaps_from_real_output():
+    """Declarations and rules read from Base 1.10: `identity.(1:3)` is a DefaultArrayStyle{1}
+    broadcast materialized to a Vector (a range is an AbstractVector; the operators with
+    range methods in broadcast.jl are left alone), `lowercase` of a Char is a Char and of a
+    String a String (of `::Any`, either: Any)."""
+    w = World.build((), prelude=True)
+    idf = w.value_of(parse_expr("Base.identity"), M)
+    r = w.parse_type("UnitRange{Int64}")
+    bc = call(w, "Base.broadcasted", idf, r).rt
+    assert show(bc) == ("Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, "
+                        "typeof(identity), Tuple{UnitRange{Int64}}}")
+    assert show(call(w, "Base.materialize", bc).rt) == "Vector{Int64}"
+    plus = w.value_of(parse_expr("Base.:+"), M)
+    assert "Broadcasted" not in show(call(w, "Base.broadcasted", plus, r).rt)  # `+` has a range method
+    assert call(w, "Base.lowercase", T.CHAR).rt == T.CHAR
+    assert call(w, "Base.uppercase", "SubString{String}").rt == S_
+    assert call(w, "Base.lowercase", T.ANY).rt == T.ANY
