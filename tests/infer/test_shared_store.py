@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+
+from budget import examples
 from hypothesis import strategies as st
 
 from conftest import ROOT, sample_files
@@ -53,7 +55,7 @@ def _leaves(shape: Shape, root) -> set[int]:
     return {id(x) for x in level}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(tables_and_edits())
 def test_pvec_matches_a_list_model(case):
     n, edits = case
@@ -114,7 +116,7 @@ def _random_programs():
     return T.programs()
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_random_programs())
 def test_random_programs_full_tables(fn):
     assert_full_tables_equal({s: infer_function(fn, W, store=s) for s in STORES}, fn)

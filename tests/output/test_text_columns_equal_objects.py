@@ -26,6 +26,8 @@ from pathlib import Path
 import pytest
 from conftest import CONFORMANCE, sample_files
 from hypothesis import HealthCheck, given, settings
+
+from budget import examples
 from test_streamed_text import GENERATED, _gen_mtk
 
 from irc.cli.driver import Options, analyse
@@ -111,7 +113,7 @@ def test_columns_print_as_objects_on_generated_programs(name, text):
     assert _check(res.program, res.results) == len(res.results)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(G.programs())
 def test_columns_print_as_objects_on_random_programs(text):
     res = analyse("gen.ir", text)
