@@ -1,17 +1,56 @@
-"""Shared test fixtures.
+"""Shared test fixtures, the hypothesis profiles and the `--exhaustive` option.
 
 `text_snapshot` stores one plain-text file per assertion under the top-level
 `snapshots/<test module name>/` folder (syrupy's single-file extension in text
 mode).  Update with: `python -m pytest --snapshot-update`.
+
+Profiles (docs/testing.md): `dev`, loaded by default, runs a tenth of each property
+test's generated programs (tests/budget.py `examples`); `ci` and `exhaustive` run the
+full counts.  `--exhaustive` selects the cases marked `exhaustive` again (pyproject's
+addopts deselect them with `-m "not exhaustive"`) and loads the `exhaustive` profile
+unless `--hypothesis-profile` names another.  Every test module keeps at least one
+default-run test: a module whose every test is marked `exhaustive` is a usage error.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 ROOT = Path(__file__).resolve().parent.parent
+
+settings.register_profile("dev", max_examples=10)
+settings.register_profile("ci", max_examples=100)
+settings.register_profile("exhaustive", max_examples=100)
+settings.load_profile("dev")  # hypothesis's own --hypothesis-profile, read after this file, overrides
+
+
+def pytest_addoption(parser):
+    parser.addoption("--exhaustive", action="store_true",
+                     help="run every case (also those marked exhaustive) with the full hypothesis counts")
+
+
+def pytest_configure(config):
+    if config.getoption("exhaustive"):
+        if config.option.markexpr == "not exhaustive":
+            config.option.markexpr = ""
+        if not config.getoption("hypothesis_profile", None):
+            settings.load_profile("exhaustive")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Refuse a module whose every collected test is exhaustive-only (it would vanish by default)."""
+    default_run: dict[str, bool] = {}
+    for item in items:
+        name = item.nodeid.split("::", 1)[0]
+        default_run[name] = default_run.get(name, False) or item.get_closest_marker("exhaustive") is None
+    lost = sorted(name for name, some in default_run.items() if not some)
+    if lost:
+        raise pytest.UsageError(f"no default-run test left in {', '.join(lost)}: keep a representative part")
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from budget import examples
+
 from irc.cli import app as A
 from irc.cli import argv as FP
 from irc.cli import batch
@@ -163,7 +165,7 @@ TOKENS = ["a.ir", "b.ir", "-", "", "x y.ir", "--stats", "--check", "--exact", "-
           "--format=json", "-qj", "--statz", "p.ir"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=9))
 def test_generated_command_lines(tokens):
     args = ["infer", *tokens]

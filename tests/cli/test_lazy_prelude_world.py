@@ -20,6 +20,7 @@ import random
 
 import pytest
 
+from budget import spread
 from conftest import CONFORMANCE, sample_files
 from mtk_programs import mtk_text
 
@@ -84,7 +85,7 @@ def test_lazy_only_when_the_program_declares_nothing(tmp_path):
         assert not World.build(items, lazy=True)._pending, decl
 
 
-def _outputs(path: str, text: str, lazy: bool, monkeypatch) -> list:
+def _outputs(path: str, text: str, lazy: bool, monkeypatch, stores=STORES) -> list:
     real = Wm.World.build.__func__
 
     def build(cls, *a, **k):
@@ -93,7 +94,7 @@ def _outputs(path: str, text: str, lazy: bool, monkeypatch) -> list:
 
     monkeypatch.setattr(Wm.World, "build", classmethod(build))
     out = []
-    for store in STORES:
+    for store in stores:
         for fmt in ("text", "json"):
             o = process_file(path, text, RenderOptions(format=fmt, analysis=Options(store=store)))
             stats = {k: v for k, v in o.stats.items() if not k.startswith("seconds")}  # times differ
@@ -102,11 +103,12 @@ def _outputs(path: str, text: str, lazy: bool, monkeypatch) -> list:
     return out
 
 
-@pytest.mark.parametrize("path", INPUTS, ids=lambda p: p.rsplit("/", 2)[-1] if "/" in p else p)
-def test_whole_runs_print_the_same(path, monkeypatch):
+# each input in one store by default (by hash), in every store under --exhaustive
+@pytest.mark.parametrize("path,store", spread(INPUTS, STORES, ids=lambda p: p.rsplit("/", 2)[-1] if "/" in p else p))
+def test_whole_runs_print_the_same(path, store, monkeypatch):
     with open(path, encoding="utf-8") as fh:
         text = fh.read()
-    assert _outputs(path, text, True, monkeypatch) == _outputs(path, text, False, monkeypatch)
+    assert _outputs(path, text, True, monkeypatch, (store,)) == _outputs(path, text, False, monkeypatch, (store,))
 
 
 @pytest.mark.parametrize("stmts, diamond_every, seed", [(600, 0, 1), (900, 150, 2), (1200, 100, 3)])

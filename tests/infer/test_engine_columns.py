@@ -11,7 +11,8 @@ and `from_slot` (`irc stubs --all`), the printed text and JSON, and the
 `irc stubs` file -- over every sample (samples/real included), the
 conformance inputs, generated MTK programs with and without diamonds,
 random programs (hypothesis), in every store, with and without
-`use_printed`.  And the engine makes no statement object on a generated MTK
+`use_printed` (by default each input in one of these variants, chosen by hash,
+and a quarter of samples/real; every variant of every input under `--exhaustive`).  And the engine makes no statement object on a generated MTK
 program (`Body._made` stays empty through the engine)."""
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+
+from budget import examples, not_real, spread
 
 from conftest import CONFORMANCE, SAMPLES
 from handbuilt_ir import W
@@ -151,16 +154,20 @@ def _check(path, text, stores=STORES, printed=(False,)):
             assert _summary(_infer(cols, store, use_printed)) == want, (store, use_printed)
 
 
-@pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.relpath(p, SAMPLES) if p.startswith(str(SAMPLES))
-                         else os.path.basename(p))
-def test_columns_equal_objects_on_inputs(path):
-    _check(path, _read(path), STORES, (False,))
-    _check(path, _read(path), ("shared", "stmt"), (True, "all"))
+# (store, use_printed): every store as printed by irc, and two stores with the printed types used
+VARIANTS = [(s, False) for s in STORES] + [(s, p) for p in (True, "all") for s in ("shared", "stmt")]
 
 
-@pytest.mark.parametrize("store", STORES)
-@pytest.mark.parametrize("stmts,diamond_every,seed", [(400, 0, 1), (700, 0, 9), (900, 60, 3), (1200, 25, 11),
-                                                      (1500, 10, 4)])
+@pytest.mark.parametrize("path,variant", spread(
+    INPUTS, VARIANTS, every=4, always=not_real,
+    ids=lambda p: os.path.relpath(p, SAMPLES) if p.startswith(str(SAMPLES)) else os.path.basename(p)))
+def test_columns_equal_objects_on_inputs(path, variant):
+    store, use_printed = variant
+    _check(path, _read(path), (store,), (use_printed,))
+
+
+@pytest.mark.parametrize("stmts,diamond_every,seed,store", spread(
+    [(400, 0, 1), (700, 0, 9), (900, 60, 3), (1200, 25, 11), (1500, 10, 4)], STORES, ids=lambda c: "-".join(map(str, c))))
 def test_columns_equal_objects_on_mtk_programs(stmts, diamond_every, seed, store):
     text = mtk_text(stmts, diamond_every, seed)
     _check("<mtk>", text, (store,), (False, True))
@@ -183,7 +190,7 @@ def _compare(a, b):
             assert r.replayed_state_before(i) == o.replayed_state_before(i), (s, i)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs())
 def test_random_programs_columns_equal_objects(fn):
     analysis._ensure_cfg(fn)

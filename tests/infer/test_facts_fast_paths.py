@@ -14,7 +14,8 @@ over every sample, every conformance input and random programs:
 - inference with all of that equals inference without (the engine given no
   `users`, flags given no facts), and `Transfer.eval_call`'s unrolled
   two-operand path equals its general loop: SSA types, return type, slot
-  types, flags, diagnostics and the printed text, in every store.
+  types, flags, diagnostics and the printed text, in every store (each input in one store by
+  default, chosen by hash; all four under `--exhaustive`).
 """
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from array import array
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+
+from budget import examples, spread
 
 from conftest import CONFORMANCE, sample_files
 from handbuilt_ir import W
@@ -125,21 +128,21 @@ def test_collect_facts_equals_general_walks(path):
         check_facts(fn)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs())
 def test_collect_facts_on_random_programs(fn):
     check_facts(fn)
 
 
-@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
-@pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
+@pytest.mark.parametrize("path,store", spread(INPUTS, ["stmt", "block", "live", "shared"],
+                                               ids=lambda p: os.path.basename(p)[:-3]))
 def test_inference_with_facts_equals_general(path, store, monkeypatch):
     fast = _summary(_results(path, store))
     _general_everywhere(monkeypatch)
     assert _summary(_results(path, store)) == fast
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs())
 def test_random_programs_with_facts_equal_general(fn):
     fast = infer_every_store(fn, W)

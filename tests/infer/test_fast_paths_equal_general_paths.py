@@ -13,16 +13,19 @@ over every sample and every conformance input:
 - the world's dispatch memo (per method list and widened argument types)
   changes nothing: inference with it equals inference without it;
 - `flags.analyse` replaying only the blocks where a read can see an
-  undefined state equals it replaying every block, in every store (also on
+  undefined state equals it replaying every block, in every store (each input
+  in one store by default, in all four under `--exhaustive`; also on
   random programs: tests/infer/test_stores_agree.py).
 """
 from __future__ import annotations
 
 from conftest import CONFORMANCE, sample_files
+import functools
 import os
 
 import pytest
 
+from budget import spread
 from irc.infer import flags, liveness, transfer
 from irc.infer import analysis as infer
 from irc.cli.driver import analyse
@@ -31,6 +34,9 @@ from irc.output.text import render_program
 from result_text import result_types
 
 INPUTS = [str(p) for p in sample_files() + sorted(CONFORMANCE.glob("*/*.ir"))]
+STORES = ["stmt", "block", "live", "shared"]
+# each input in one store by default (by hash; every store gets a share), in all four under --exhaustive
+BY_STORE = spread(INPUTS, STORES, ids=lambda p: os.path.basename(p)[:-3])
 
 
 def _results(path, store="block"):
@@ -93,6 +99,13 @@ class _Forgetful(dict):
         pass
 
 
+@functools.lru_cache(maxsize=None)
+def _plain_summary(path, store="block"):
+    """`_summary` of the run with every fast path on, once per input and store for this module's tests
+    (computed by the first test that asks, before it patches anything)."""
+    return _summary(_results(path, store))
+
+
 def _summary(res):
     """What a run computed, as text (two runs build two worlds, whose types
     compare by identity of their type names)."""
@@ -103,10 +116,9 @@ def _summary(res):
     return out
 
 
-@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
-@pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
+@pytest.mark.parametrize("path,store", BY_STORE)
 def test_call_memo_changes_nothing(path, store, monkeypatch):
-    memo = _summary(_results(path, store))
+    memo = _plain_summary(path, store)
     monkeypatch.setattr(infer, "Transfer", _Unmemoised)
     assert _summary(_results(path, store)) == memo
 
@@ -122,17 +134,16 @@ def _replay_everything(monkeypatch):
     monkeypatch.setattr(infer, "analyse", full)
 
 
-@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
-@pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
+@pytest.mark.parametrize("path,store", BY_STORE)
 def test_flags_replay_only_where_reads_can_see_undef(path, store, monkeypatch):
-    fast = _summary(_results(path, store))
+    fast = _plain_summary(path, store)
     _replay_everything(monkeypatch)
     assert _summary(_results(path, store)) == fast
 
 
 @pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
 def test_dispatch_memo_changes_nothing(path, monkeypatch):
-    memo = _summary(_results(path))
+    memo = _plain_summary(path)
     from irc.world import world as W
 
     real_init = W.World.__init__

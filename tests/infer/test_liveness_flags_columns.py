@@ -14,7 +14,8 @@ statement object:
 
 over every sample, the conformance inputs, generated ModelingToolkit-like
 programs (with and without diamonds) and hypothesis programs (made into
-columns where their statements allow).  On a generated program, liveness
+columns where their statements allow).  By default a quarter of samples/real
+(by hash) and each MTK program in one store; all under `--exhaustive`.  On a generated program, liveness
 and flags leave `Body._made` empty.
 """
 from __future__ import annotations
@@ -25,6 +26,8 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+
+from budget import EXHAUSTIVE, examples, not_real, spread, thin
 
 from conftest import CONFORMANCE, SAMPLES
 from handbuilt_ir import W
@@ -41,6 +44,7 @@ from irc.output.text import render_program
 from irc.syntax import tree as S
 
 INPUTS = [str(p) for p in sorted(SAMPLES.rglob("*.ir")) + sorted(CONFORMANCE.glob("*/*.ir"))]
+CASES = thin(INPUTS, 4, ids=lambda p: os.path.relpath(p, SAMPLES.parent)[:-3], always=not_real)
 FIELDS = ("called", "partial", "per_block", "blocks", "users", "write_pcs", "newvars", "dead")
 # (_BULK_MIN, _CHUNK): the default; every run in bulk, in short chunks; every run statement by statement
 MODES = [(liveness._BULK_MIN, liveness._CHUNK), (1, 5), (10**9, liveness._CHUNK)]
@@ -137,7 +141,7 @@ def _world(program):
 MTK = [(120, 0, 1), (400, 0, 2), (400, 25, 3), (900, 60, 4), (300, 7, 5)]
 
 
-@pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.relpath(p, SAMPLES.parent)[:-3])
+@pytest.mark.parametrize("path", CASES)
 def test_facts_columns_equal_objects_on_inputs(path):
     program = _functions(path)
     for fn in program.functions if program is not None else ():
@@ -182,14 +186,14 @@ def _columns(fn):
     return fn
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs())
 def test_facts_columns_equal_objects_on_random_programs(fn):
     fn = _columns(fn)
     check_facts(fn)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs())
 def test_random_programs_infer_the_same_from_columns(fn):
     fn = _columns(fn)
@@ -206,7 +210,7 @@ def test_random_programs_have_column_statements():
     """The hypothesis programs above do exercise the column path."""
     seen = [0, 0]
 
-    @settings(max_examples=40, deadline=None, database=None)
+    @settings(max_examples=examples(40), deadline=None, database=None)
     @given(programs())
     def count(fn):
         body = _columns(fn).stmts
@@ -217,15 +221,15 @@ def test_random_programs_have_column_statements():
     assert seen[1] > seen[0] // 5
 
 
-@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
-@pytest.mark.parametrize("stmts,diamond_every,seed", MTK[:4])
+@pytest.mark.parametrize("stmts,diamond_every,seed,store", spread(MTK[:4], ["stmt", "block", "live", "shared"],
+                                                                  ids=lambda c: "-".join(map(str, c))))
 def test_mtk_inference_and_text_same_from_columns(stmts, diamond_every, seed, store):
     program = _mtk(stmts, diamond_every, seed, store).program
     cols, objs = _infer_both(program, store)
     assert cols == objs
 
 
-@pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.relpath(p, SAMPLES.parent)[:-3])
+@pytest.mark.parametrize("path", CASES)
 def test_inputs_inference_and_text_same_from_columns(path):
     program = _functions(path)
     if program is None:
@@ -275,7 +279,8 @@ def _wide_program(width: int, run: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("width,run", [(300, 40), (256, 3), (255, 30), (2, 70)])
+# 300 wide, 40 long runs only under --exhaustive: 256 and 255 are the edges of the one-byte operand count
+@pytest.mark.parametrize("width,run", [pytest.param(300, 40, marks=EXHAUSTIVE), (256, 3), (255, 30), (2, 70)])
 def test_wide_tree_statements(width, run):
     res = analyse("<wide>", _wide_program(width, run), Options(store="shared"))
     assert not res.errors, [d.message for d in res.errors]

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+
+from budget import examples
 from hypothesis import strategies as st
 
 from conftest import sample_files
@@ -173,13 +175,13 @@ def programs(draw):
     return mkfn([("x", "IntOrNothing"), ("n", "Int64")], LOCALS, blocks)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs())
 def test_random_programs_same_in_every_store(fn):
     assert_same(infer_every_store(fn, W), fn)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs())
 def test_random_programs_flags_replay_only_where_needed(fn):
     """`flags.analyse` skips the blocks where no read can see an undefined state
@@ -245,7 +247,7 @@ def _strategies():
     return G
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_strategies().models(oracle_safe=False), st.sampled_from(["1.10", "1.11", "1.12"]))
 def test_generated_text_programs_same_in_every_store(m, julia):
     from irc.syntax.version import parse_version

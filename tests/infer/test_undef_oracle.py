@@ -232,6 +232,8 @@ import re  # noqa: E402
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
+from budget import examples  # noqa: E402
+
 DIAG = re.compile(r"local variable `([^`]+)` (may be undefined|is not defined)")
 
 
@@ -276,7 +278,7 @@ def compare(m: G.Model, store: str = "block") -> list[str]:
     return problems
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(G.models(oracle_safe=True, depth=3, budget=24))
 def test_irc_agrees_with_the_oracle(m):
     problems = compare(m)

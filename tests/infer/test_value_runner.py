@@ -9,7 +9,8 @@ general paths give.
   a declared function's dispatch that cannot fold constants) against the
   world without it (every call on new constants dispatched again).
 
-Both over every sample and conformance input in every store (SSA types,
+Both over every sample and conformance input in every store (by default each input
+in one store, chosen by hash; all four under `--exhaustive`) (SSA types,
 return type, slot types, flags, diagnostics, the printed text and JSON),
 random programs (hypothesis) and ModelingToolkit-like programs from the
 benchmark generator, straight and with diamonds.
@@ -20,6 +21,8 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+
+from budget import examples, spread
 
 from conftest import CONFORMANCE, sample_files
 from handbuilt_ir import W
@@ -70,8 +73,7 @@ def _read(path):
         return fh.read()
 
 
-@pytest.mark.parametrize("store", STORES)
-@pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
+@pytest.mark.parametrize("path,store", spread(INPUTS, STORES, ids=lambda p: os.path.basename(p)[:-3]))
 def test_value_runner_equals_statement_walk(path, store, monkeypatch):
     text = _read(path)
     fast = _summary(_analyse(path, text, store))
@@ -87,8 +89,8 @@ def test_widened_call_memo_changes_nothing(path, monkeypatch):
     assert _summary(_analyse(path, text, "shared")) == fast
 
 
-@pytest.mark.parametrize("store", STORES)
-@pytest.mark.parametrize("stmts,diamond_every,seed", [(400, 0, 1), (600, 0, 7), (900, 60, 3), (1200, 25, 11)])
+@pytest.mark.parametrize("stmts,diamond_every,seed,store", spread([(400, 0, 1), (600, 0, 7), (900, 60, 3), (1200, 25, 11)],
+                                                                  STORES, ids=lambda c: "-".join(map(str, c))))
 def test_mtk_programs_fast_paths_equal_general(stmts, diamond_every, seed, store, monkeypatch):
     text = mtk_text(stmts, diamond_every, seed)
     fast = _summary(_analyse("<mtk>", text, store))
@@ -107,7 +109,7 @@ def _compare(fast, slow):
             [(d.message, d.code, d.span) for d in o.diagnostics], s
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs())
 def test_random_programs_value_runner_equals_statement_walk(fn):
     fast = infer_every_store(fn, W)

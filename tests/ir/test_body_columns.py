@@ -8,7 +8,8 @@
   as a plain list (the object paths every reader keeps): text in every
   mode, JSON, types, flags and diagnostics, in every store, on every sample
   (samples/ and samples/real), the conformance inputs and generated MTK
-  programs straight and with diamonds;
+  programs straight and with diamonds (by default each input in one store,
+  chosen by hash, and a quarter of samples/real; all of it under `--exhaustive`);
 - the default `irc infer` path reads the columns: on a generated MTK
   program no stage makes a statement object (`Body._made` stays empty).
 """
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from budget import not_real, spread
 from conftest import CONFORMANCE, SAMPLES
 from mtk_programs import mtk_text
 
@@ -70,13 +72,14 @@ def _run(program, store: str) -> list:
     return out
 
 
-def _columns_equal_objects(path: str, text: str) -> None:
-    for store in STORES:
+def _columns_equal_objects(path: str, text: str, stores=STORES) -> None:
+    for store in stores:
         program = _program(path, text)
         if program is None:
             return
         on_columns = _run(program, store)
         assert _run(_as_lists(_program(path, text)), store) == on_columns, store
+
 
 
 # ---------------------------------------------------------------- the body itself
@@ -142,14 +145,15 @@ def test_literals_and_names_are_interned_once_per_function():
 
 
 # ---------------------------------------------------------------- the pipeline on columns = on objects
-@pytest.mark.parametrize("path", INPUTS, ids=lambda p: Path(p).name)
-def test_pipeline_on_columns_equals_pipeline_on_objects(path):
-    _columns_equal_objects(path, _read(path))
+# each input in one store by default (samples/real: one input in four), all under --exhaustive
+@pytest.mark.parametrize("path,store", spread(INPUTS, STORES, ids=lambda p: Path(p).name, every=4, always=not_real))
+def test_pipeline_on_columns_equals_pipeline_on_objects(path, store):
+    _columns_equal_objects(path, _read(path), [store])
 
 
-@pytest.mark.parametrize("stmts,diamond_every,seed", MTK)
-def test_mtk_pipeline_on_columns_equals_pipeline_on_objects(stmts, diamond_every, seed):
-    _columns_equal_objects("<mtk>", mtk_text(stmts, diamond_every, seed))
+@pytest.mark.parametrize("stmts,diamond_every,seed,store", spread(MTK, STORES, ids=lambda c: "-".join(map(str, c))))
+def test_mtk_pipeline_on_columns_equals_pipeline_on_objects(stmts, diamond_every, seed, store):
+    _columns_equal_objects("<mtk>", mtk_text(stmts, diamond_every, seed), [store])
 
 
 # ---------------------------------------------------------------- the default path reads columns

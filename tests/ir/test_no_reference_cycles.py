@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from budget import spread
+
 from irc.cli import driver
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("gen_mtk", ROOT / "bench" / "gen_mtk.py")
@@ -45,8 +47,8 @@ def garbage_after(text: str, opts: driver.RenderOptions) -> int:
             gc.enable()
 
 
-@pytest.mark.parametrize("store", ["stmt", "block", "live", "shared"])
-@pytest.mark.parametrize("fmt", ["text", "json"])
+# each format in one store by default (by hash), in every store under --exhaustive
+@pytest.mark.parametrize("fmt,store", spread(["text", "json"], ["stmt", "block", "live", "shared"]))
 def test_generated_program_is_freed_by_reference_counting(store, fmt):
     opts = driver.RenderOptions(format=fmt, analysis=driver.Options(store=store))
     assert garbage_after(PROGRAM, opts) < 20  # a cycle holding the IR leaves ~8 objects per statement

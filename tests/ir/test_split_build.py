@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from budget import EXHAUSTIVE, kept, thin
 from irc import forking
 from irc.cli import driver
 from irc.errors import IrcError
@@ -118,14 +119,19 @@ def _every(n: int) -> range:
     return range(1, n)
 
 
-@pytest.mark.parametrize("name,text", SAMPLES_AND_CONFORMANCE[::3], ids=[n for n, _ in SAMPLES_AND_CONFORMANCE[::3]])
+# every third input; by default a third of those (by hash: each split forks a child)
+@pytest.mark.parametrize("name,text", thin(SAMPLES_AND_CONFORMANCE[::3], 3, ids=lambda c: c[0]))
 def test_split_build_equals_one_process_on_samples_and_conformance(name, text):
     _same(text, _some)
 
 
-def test_split_build_equals_one_process_on_the_corpus(outcomes):
-    assert sum(_same(text, lambda n: [n // 2]) for _, text in CORPUS) > 200
-    assert outcomes.count(True) > 150
+@pytest.mark.parametrize("share", [3, pytest.param(1, marks=EXHAUSTIVE)], ids=["third", "all"])
+def test_split_build_equals_one_process_on_the_corpus(outcomes, share):
+    """The corpus split in the middle; by default a third of it (by hash), the whole under --exhaustive
+    (the counts of splits made and parts taken scale with the part)."""
+    part = [(name, text) for name, text in CORPUS if kept(name, share)]
+    assert sum(_same(text, lambda n: [n // 2]) for _, text in part) > 200 * len(part) // len(CORPUS)
+    assert outcomes.count(True) > 150 * len(part) // len(CORPUS)
 
 
 @pytest.mark.parametrize("name", sorted(SECOND_WALK))

@@ -5,6 +5,8 @@ by an explicit example), and every chain of merges
 reaches a fixed point within the bound stated in irc.lattice's docstring."""
 from hypothesis import assume, given, settings, strategies as st
 
+from budget import examples
+
 
 from irc.lattice import subtype as ST
 from irc.lattice.typelattice import lattice_le, widenconst
@@ -12,7 +14,7 @@ from irc.lattice.typelimits import tmerge
 
 from lattice_strategies import LEAVES, UR, elements, leaf, types  # noqa: F401
 
-SETTINGS = settings(max_examples=300, deadline=None)
+SETTINGS = settings(max_examples=examples(300), deadline=None)
 
 
 @SETTINGS
@@ -90,7 +92,7 @@ def test_widenconst_is_above(a, b):
     assert lattice_le(a, widenconst(a))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(elements, min_size=1, max_size=40))
 def test_merge_chains_reach_fixed_point(xs):
     """Merging a stream of elements into an accumulator changes it a bounded

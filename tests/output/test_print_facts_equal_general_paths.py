@@ -1,7 +1,9 @@
 """The printer's fast paths for `used_ssa` (a C-level gather of inference's
 per-statement `%n` lists) and `reached_live_in` (the engine's `live_in` when
 every statement is reached and the printed edges are the CFG's) give exactly
-what the general walks give, on every sample and conformance input."""
+what the general walks give, on every sample and conformance input, in the
+block, live and shared stores (by default each input in one of them, chosen by
+hash; all three under `--exhaustive`)."""
 from __future__ import annotations
 
 from conftest import CONFORMANCE, sample_files
@@ -9,6 +11,7 @@ import os
 
 import pytest
 
+from budget import spread
 from irc.output import text as printer
 from irc.cli.driver import analyse
 
@@ -28,8 +31,7 @@ def _general(r, monkeypatch):
     return used, live
 
 
-@pytest.mark.parametrize("path", INPUTS, ids=lambda p: os.path.basename(p)[:-3])
-@pytest.mark.parametrize("store", ["block", "live", "shared"])
+@pytest.mark.parametrize("path,store", spread(INPUTS, ["block", "live", "shared"], ids=lambda p: os.path.basename(p)[:-3]))
 def test_fast_paths_equal_the_general_walks(path, store, monkeypatch):
     from irc.cli.driver import Options
 

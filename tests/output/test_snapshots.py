@@ -5,6 +5,7 @@ output is a fixed point of `irc infer`.
 """
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -18,6 +19,7 @@ SAMPLES = sample_files()
 IDS = [p.stem for p in SAMPLES]
 
 
+@functools.lru_cache(maxsize=None)  # text in, text out: test_text's output is test_fixed_point's first run
 def _infer(path: str, text: str, colour: bool = False) -> str:
     res = analyse(path, text)
     assert not res.errors, [d.message for d in res.errors]

@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
+from budget import spread
 from conftest import CONFORMANCE, sample_files
 from test_streamed_text import GENERATED, _gen_mtk
 
@@ -74,12 +75,12 @@ def test_lines_equal_the_general_layout_on_every_input(path):
     _check_program(res)
 
 
-@pytest.mark.parametrize("store", ["block", "live", "shared", "stmt"])
-def test_lines_equal_the_general_layout_with_every_store(store):
-    for path in sample_files()[::3]:
-        res = analyse(str(path), path.read_text(encoding="utf-8"), Options(store=store))
-        if not res.errors:
-            _check_program(res)
+# every third sample in every store (by default each of them in one store, by hash)
+@pytest.mark.parametrize("path,store", spread(sample_files()[::3], ["block", "live", "shared", "stmt"], ids=lambda p: p.stem))
+def test_lines_equal_the_general_layout_with_every_store(path, store):
+    res = analyse(str(path), path.read_text(encoding="utf-8"), Options(store=store))
+    if not res.errors:
+        _check_program(res)
 
 
 @pytest.mark.parametrize("name,text", GENERATED + [_big()], ids=lambda x: x if x.endswith(".ir") else "")

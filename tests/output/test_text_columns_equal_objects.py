@@ -15,7 +15,10 @@ generated MTK-like programs with and without diamonds, random programs
 column shape (duplicate slot names, qualified and operator callees,
 literals of each kind, negative numbers, `%N` labels other than their
 index, operands beyond the digit tables); and printing a `Body` leaves
-`fn.stmts._made` empty (no statement materialised by the printer)."""
+`fn.stmts._made` empty (no statement materialised by the printer).  By
+default each sample of the every-store check runs in one store (by hash),
+and the 12,500-statement program without diamonds and two of the three MTK
+programs run only under `--exhaustive`."""
 from __future__ import annotations
 
 import dataclasses
@@ -26,6 +29,8 @@ from pathlib import Path
 import pytest
 from conftest import CONFORMANCE, sample_files
 from hypothesis import HealthCheck, given, settings
+
+from budget import EXHAUSTIVE, examples, spread
 from test_streamed_text import GENERATED, _gen_mtk
 
 from irc.cli.driver import Options, analyse
@@ -93,17 +98,22 @@ def test_columns_print_as_objects_on_every_input(path):
     _check(res.program, res.results)
 
 
-@pytest.mark.parametrize("store", ["block", "live", "shared", "stmt"])
-def test_columns_print_as_objects_with_every_store(store):
-    for path in sample_files()[::3] + [Path("gen.ir")]:
-        text = GENERATED[2][1] if path.name == "gen.ir" else path.read_text(encoding="utf-8")
-        res = analyse(str(path), text, Options(store=store))
-        if not res.errors:
-            _check(res.program, res.results, MODES[:3])
+@pytest.mark.parametrize("path,store", spread(sample_files()[::3] + [Path("gen.ir")], ["block", "live", "shared", "stmt"],
+                                               ids=lambda p: p.stem))
+def test_columns_print_as_objects_with_every_store(path, store):
+    text = GENERATED[2][1] if path.name == "gen.ir" else path.read_text(encoding="utf-8")
+    res = analyse(str(path), text, Options(store=store))
+    if not res.errors:
+        _check(res.program, res.results, MODES[:3])
 
 
-@pytest.mark.parametrize("name,text", GENERATED + [_big(0), _big(300)] + [
-    (f"mtk{n}.ir", mtk_text(n, every, seed)) for n, every, seed in ((400, 0, 1), (900, 60, 3), (1200, 25, 11))],
+def _exhaustive(case: tuple[str, str]):
+    return pytest.param(*case, id=case[0], marks=EXHAUSTIVE)
+
+
+@pytest.mark.parametrize("name,text", GENERATED + [_exhaustive(_big(0)), _big(300)] + [
+    (f"mtk{n}.ir", mtk_text(n, every, seed)) if n == 900 else _exhaustive((f"mtk{n}.ir", mtk_text(n, every, seed)))
+    for n, every, seed in ((400, 0, 1), (900, 60, 3), (1200, 25, 11))],
     ids=lambda x: x if x.endswith(".ir") else "")
 def test_columns_print_as_objects_on_generated_programs(name, text):
     res = analyse(name, text)
@@ -111,7 +121,7 @@ def test_columns_print_as_objects_on_generated_programs(name, text):
     assert _check(res.program, res.results) == len(res.results)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(G.programs())
 def test_columns_print_as_objects_on_random_programs(text):
     res = analyse("gen.ir", text)

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+
+from budget import examples
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -184,7 +186,7 @@ def test_too_few_statements_is_an_error():
         gen_mtk.generate(gen_mtk.GenParams(1_000, 2_000, 0))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     slots=st.integers(1, 40),
     extra=st.integers(0, 300),

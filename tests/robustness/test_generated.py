@@ -20,11 +20,13 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
+from budget import examples
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import strategies as G  # noqa: E402
 
 LIMIT = 30.0  # seconds per inference; a hang is a failure, not a slow test
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 
 
 def _infer(text: str, store: str = "block") -> str:
@@ -84,7 +86,7 @@ def test_fmt_is_idempotent_and_preserves_inference(m):
     assert _infer(f1) == _infer(text)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=list(HealthCheck))
 @given(G.models(oracle_safe=False))
 def test_ascii_rails_read_the_same(m):
     """The ASCII rail variant (`N -`, `|`, `` `-- ``) is the same program."""
@@ -120,7 +122,7 @@ def _json(text: str, store: str) -> list:
     return [function_json(fn, r) for fn, r in results]
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=list(HealthCheck))
 @given(G.models(oracle_safe=False))
 def test_json_identical_across_stores(m):
     """§5.2: `--format json` is identical in all modes, except that `live` may

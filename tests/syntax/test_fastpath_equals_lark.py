@@ -145,9 +145,11 @@ def test_plain_tokens_are_grammar_terminals(pattern: str, terminal: str):
 
     from hypothesis import given, settings, strategies as st
 
+    from budget import examples
+
     term = re.compile(grammar_terminal(terminal))
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=examples(200), deadline=None)
     @given(st.from_regex(pattern, fullmatch=True))
     def check(tok: str):
         m = term.match(tok)

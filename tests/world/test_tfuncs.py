@@ -194,6 +194,8 @@ def test_call_never_raises_on_any_arguments():
     without raising (an internal error would stop the whole file)."""
     from hypothesis import given, settings, strategies as st
 
+    from budget import examples
+
     from irc.world.tfuncs import BUILTINS, INTRINSICS
     from lattice_strategies import elements
 
@@ -203,7 +205,7 @@ def test_call_never_raises_on_any_arguments():
              + [Const(FunctionValue(tuple(q.split(".")[:-1]), q.split(".")[-1])) for q in sorted(w.methods)][:400]
              + [Const(T.INT64), Const(T.BUILTIN_BINDINGS["UnitRange"]), T.ANY, Const(1)])
 
-    @settings(max_examples=400, deadline=None)
+    @settings(max_examples=examples(400), deadline=None)
     @given(st.sampled_from(funcs), st.lists(elements, max_size=4))
     def run(f, args):
         r = w.call(f, args, ("Main",))
