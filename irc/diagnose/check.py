@@ -221,6 +221,7 @@ def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False
     taken = getattr(result, "from_input", frozenset())
     for i, st in enumerate(fn.stmts, start=1):
         ann = annotation_of(st)
+        found.extend(_inline_reads(fn, result, i, st, names, ann))
         if ann is None:
             continue
         if i in taken:  # Julia's own answer, used as irc's: not a comparison
@@ -245,11 +246,56 @@ def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False
                 col = 1
             explain = (f"irc explain {path or 'FILE'} --function {fn.name} "
                        + (f"--slot {what[5:]}" if what.startswith("slot ") else
+                          f"--slot {what.split(' read in ')[0]}" if " read in statement " in what else
                           "--stmt " + (what if what.startswith("%") else what.split()[-1]) if what != "return type"
                           else f"--stmt {_last_return(fn)}"))
             why = _why(ev, ours, julia_expr, codes.get(line, set()))
             rep.mismatches.append(Mismatch(line, what, ours_text, julia_text, path, col, why, explain))
     return rep
+
+
+def _inline_reads(fn: ir.Function, result: Any, i: int, st: ir.Stmt, names: dict, ann: Any) -> list:
+    """The typed slot reads Julia printed inside statement `i` (`return x::Float64`,
+    `(x::Int64 + 1)`, `(@_2::Core.Const((1, 1)) === nothing)`): (line, what, irc's type of the
+    slot there, Julia's type) each, compared like statement types.  A whole statement that is a
+    typed read (`%7 = @_3::T`) is the statement's own annotation, not counted again; an unreached
+    statement has none to compare."""
+
+    if result.ssa_types[i] is None or st.value is None:
+        return []
+    out: list = []
+    state = None
+
+    def visit(e, top: bool) -> None:
+        nonlocal state
+        te = type(e)
+        if te is S.Typed:
+            inner = e.expr
+            while type(inner) is S.Typed:
+                inner = inner.expr
+            if type(inner) is S.SlotRef and inner.id and not (top and ann is e.type):
+                if state is None:
+                    state = result.state_before(i) or {}
+                vs = state.get(inner.id) if hasattr(state, "get") else None
+                if vs is not None:
+                    out.append((getattr(e.type, "line", 0) or st.line, f"{names[inner.id]} read in statement {i}",
+                                vs.type, e.type))
+            visit(e.expr, False)
+        elif te is S.Call:
+            visit(e.func, False)
+            for a in e.args:
+                visit(a, False)
+        elif te in (S.ExprNode, S.New):
+            for a in e.args:
+                visit(a, False)
+        elif te in (S.TupleLit, S.TypedVect):
+            for a in e.items:
+                visit(a, False)
+        elif te is S.Splat:
+            visit(e.expr, False)
+
+    visit(st.value, True)
+    return out
 
 
 def _last_return(fn: ir.Function) -> str:

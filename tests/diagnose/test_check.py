@@ -122,3 +122,35 @@ def test_an_instance_julia_printed_as_a_constant_is_compared_widened():
     assert rep.mismatches[0].ours == "Any" and rep.mismatches[0].julia == "Core.Const(Main.Pt(1, 2))"
     exact = report(INSTANCES, exact=True)
     assert "%1" in [m.what for m in exact.mismatches]  # --exact compares the lattice elements
+
+
+INLINE = """\
+MethodInstance for f(::Int64)
+  from f(x) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(f)
+  x::Int64
+Locals
+  y::Union{Float64, Int64}
+Body::Union{Float64, Int64}
+1 ─      (y = x)
+│   %2 = (x::Int64 > 1)::Bool
+└──      goto #3 if not %2
+2 ─      (y = 1.5)
+3 ┄      return y::String
+"""
+
+
+def test_inline_typed_slot_reads_are_compared_like_statements():
+    """Issue 31 §1: a typed slot read inside a statement (`return y::String`, `(x::Int64 > 1)`) is
+    one of Julia's answers: --check compares it with irc's state of the slot there."""
+    res = analyse_text(INLINE, path="t.ir", prelude=True)
+    (fn, r), = res.results
+    rep = check_function(fn, r, res.world, path="t.ir")
+    assert [m.render() for m in rep.mismatches] == [
+        "t.ir:13:20: y read in statement 5 inferred Union{Float64, Int64}, Julia printed String"]
+    assert rep.mismatches[0].explain.endswith("--slot y")
+    assert rep.agree == 6  # #self#, x, y, Body, %2, and the read x::Int64 inside %2
+    fixed = analyse_text(INLINE.replace("return y::String", "return y::Union{Float64, Int64}"), path="t.ir")
+    (fn, r), = fixed.results
+    assert check_function(fn, r, fixed.world, path="t.ir").differ == 0
