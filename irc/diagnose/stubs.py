@@ -37,7 +37,7 @@ from irc.ir import model as ir
 from irc.lattice.typelattice import BOOL, Conditional, Const, PartialStruct, widenconst
 from irc.lattice.typeprint import show
 from irc.lattice.types import DataType, FunctionValue, UnionAllType, UnionType, VarargType, unwrap_unionall
-from irc.output.text import annotation_of
+from irc.output.text import annotation_of, slot_display_names
 from irc.syntax import tree as S
 from irc.syntax.names import format_name, is_generated_name
 from irc.world.notes import declare_line
@@ -314,6 +314,7 @@ def _scan_closures(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> No
     through `Core.apply_type(%k, …)`): a closure's type, whose fields are the captured values in
     order -- named after the slots passed (a closure's field is the captured variable), typed as
     irc inferred them (`Core.Box` for a variable assigned after capture)."""
+    names = None
     for i, st in enumerate(fn.stmts, start=1):
         v = st.value
         while type(v) is S.Typed:
@@ -324,7 +325,7 @@ def _scan_closures(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> No
         if parts is None:
             continue
         table = result.state_before(i) or {}
-        names = slot_display_names_of(fn)
+        names = names or slot_display_names(fn)
         got = []
         for k, a in enumerate(v.args, start=1):
             x = a
@@ -340,12 +341,6 @@ def _scan_closures(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> No
             got.append((name, show(widenconst(ft)) if ft is not None else "Any"))
         stubs.closures.setdefault(parts, got)
         stubs.types.setdefault(parts, 0)
-
-
-def slot_display_names_of(fn: ir.Function) -> dict[int, str]:
-    from irc.output.text import slot_display_names
-
-    return slot_display_names(fn)
 
 
 def _closure_type_of(world: Any, fn: ir.Function, e: Any, depth: int = 0) -> tuple | None:

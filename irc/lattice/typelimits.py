@@ -342,15 +342,24 @@ def _members_and_names(a, b):
     return types, names
 
 
-def _tmerge_types_slow(a, b):
-    """Julia 1.10 `tmerge_types_slow` (typelimits.jl)."""
+def _flat_union(a, b, simple):
+    """The start both versions of `tmerge_types_slow` share: `Any` when the members cannot be
+    named, the flat union when `simple` (the version's `issimpleenoughtype`) accepts it, else
+    (types, names) of the members to merge."""
     members = _members_and_names(a, b)
     if members is None:
         return ANY
     types, names = members
     u = ST.union(*types)
-    if issimpleenoughtype(u):
-        return u
+    return u if simple(u) else (types, names)
+
+
+def _tmerge_types_slow(a, b):
+    """Julia 1.10 `tmerge_types_slow` (typelimits.jl)."""
+    flat = _flat_union(a, b, issimpleenoughtype)
+    if type(flat) is not tuple:
+        return flat
+    types, names = flat
     n = len(types)
     ANYN = TT.ANY_NAME
     for i in range(n):
@@ -565,13 +574,10 @@ def _tmerge_types_slow_v111(a, b):
     `tname_intersect` relates merge (tuples by `tuplemerge`, others into the common ancestor's
     wrapper keeping equal parameters); members still too complex widen to their wrapper (a tuple
     element-wise); no `Any` fallback: the union may keep any number of unrelated members."""
-    members = _members_and_names(a, b)
-    if members is None:
-        return ANY
-    types, names = members
-    u = ST.union(*types)
-    if issimpleenoughtype_v111(u):
-        return u
+    flat = _flat_union(a, b, issimpleenoughtype_v111)
+    if type(flat) is not tuple:
+        return flat
+    types, names = flat
     n = len(types)
     ANYN = TT.ANY_NAME
     simplify = [False] * n
