@@ -237,13 +237,19 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     printed = show(widenconst(julia))
     old = stubs.declarations.get(head)
     where = f"{path}:{st.line}"
-    note = f"the type Julia listed for `{_slot_name(fn, st.slot)}`, which this call alone assigns"
+    note = f"the type Julia listed for `{_slot_name(fn, st.slot)}`, " + (
+        "which this call alone assigns" if _assignments(fn, st.slot) == 1
+        else "a concrete type: every value stored there has it")
     if old is None:
         stubs.declarations[head] = Declaration(head, printed, where, [note] if from_slot else [])
         if callee:
             stubs.declarations[head].comments.append(callee)
     elif old.result != printed:
         old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
+
+
+def _assignments(fn: ir.Function, slot: int | None) -> int:
+    return sum(1 for st in fn.stmts if st.kind is ir.Kind.ASSIGN and st.slot == slot)
 
 
 def _slot_name(fn: ir.Function, slot: int | None) -> str:
