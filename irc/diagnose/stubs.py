@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from irc.infer.transfer import const_of_name
 from irc.ir import model as ir
 from irc.lattice.typelattice import ANY, BOOL, Conditional, Const, PartialStruct, widenconst
 from irc.lattice.typeprint import show
@@ -355,8 +356,7 @@ def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
             continue
         if _known(world, fn, v.parts) or ".".join(v.parts) in world.unknown_types:
             continue
-        if type(ann) is S.Call and type(ann.func) is S.Name and ann.func.parts[-1] == "Const" and ann.args \
-                and type(ann.args[0]) is S.Name:
+        if const_of_name(ann):
             continue  # `Core.Const(Main.f)`: a function or a type, never a literal
         try:
             t = world.eval_type(ann, _sparams(world, fn), fn.module)

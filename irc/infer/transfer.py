@@ -108,6 +108,13 @@ def _unwrap(e):
     return e
 
 
+
+def const_of_name(ann) -> bool:
+    """Whether a printed type is `Core.Const(M.x)` (`Core.Compiler.Const(M.x, false)`): Julia
+    printed a global as itself -- a function or a type, which `irc stubs` names as such."""
+    return (type(ann) is S.Call and type(ann.func) is S.Name and ann.func.parts[-1] == "Const" and bool(ann.args)
+            and type(ann.args[0]) is S.Name)
+
 class Transfer:
     def __init__(self, fn: ir.Function, world, used=None, path: str = ""):
         """`used[i]` is true when some statement (dead ones included) mentions
@@ -257,7 +264,8 @@ class Transfer:
             v = st.value
             if type(v) is _Call and t is not None:
                 return taken(pc, st, v, t, table, ssa)
-            if every and type(v) is S.Name and t == self.ANY and st.annotation is not None:
+            if every and type(v) is S.Name and t == self.ANY and st.annotation is not None \
+                    and not const_of_name(st.annotation):
                 # a global irc does not know, printed on its own (`%2 = Main.N::Int64`): Julia's type,
                 # so that the calls it feeds are declared with it (`irc stubs` proposes the global)
                 jt = julia_type(pc, st)
