@@ -7,9 +7,16 @@ argument types as inferred and, as its result, the type Julia printed on
 that line when the paste has one and it belongs to that call (the
 statement's own call, the whole call's argument types); otherwise `Any`
 with a comment saying what to fill in.  For every type name irc did not
-know, one `abstract type` line with as many parameters as the input uses
-(named `T1, T2, …`), commented with the fields the input reads from it and
-the types Julia printed for them: the user turns it into the real `struct`.
+know, a `struct` with the fields the input reads from it when the paste
+proves them (`_scan_fields`, `_struct_fields`: every field read from an
+argument or `%k` of exactly that non-parametric type, one printed type each,
+and nothing the paste does to the type that a struct of those fields would
+answer otherwise), else one `abstract type` line with as many parameters as
+the input uses (named `T1, T2, …`), commented with the fields the input reads
+from it and the types Julia printed for them (and why no struct).  For every
+global irc did not know that Julia printed on its own (`%2 =
+Main.var::Core.Const(10)`), `const var = 10` or `global var::T`
+(`_scan_globals`).
 
 Evidence, never a guess: a result is Julia's printed answer, widened to a
 type (`Core.Const(1)` -> `Int64`: a declaration is for any argument of its
@@ -20,9 +27,10 @@ With `--all` (the file inferred taking every printed type), every call Julia
 printed a type for is declared with it -- builtins, fields and constructors
 aside, which irc types by its own rules -- which is the paste's "declared
 mode": what irc answers when it knows every callee as Julia did.  Julia <= 1.5
-prints an assignment without a type (`(y = Main.pos(x))`); when it is the
-slot's only assignment and the slot has a listed type (Variables/Locals), that
-type is the call's result, and the declare line's comment says so.
+prints an assignment without a type (`(y = Main.pos(x))`, as 1.6-1.10 do too);
+when it is the slot's only assignment, or the slot's listed type (Variables/
+Locals) is concrete, that type is the call's result, and the declare line's
+comment says so.
 
 `collect(file, stubs)` gathers from one analysed file into a `Stubs`;
 `render(stubs)` prints the declarations file (valid irc input: `irc infer
