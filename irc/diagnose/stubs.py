@@ -16,7 +16,8 @@ the input uses (named `T1, T2, …`), commented with the fields the input reads
 from it and the types Julia printed for them (and why no struct).  For every
 global irc did not know that Julia printed on its own (`%2 =
 Main.var::Core.Const(10)`), `const var = 10` or `global var::T`
-(`_scan_globals`).
+(`_scan_globals`).  An `isa` test Julia printed `Bool` between two unknown
+types proves a supertype (`_scan_subtypes`).
 
 Evidence, never a guess: a result is Julia's printed answer, widened to a
 type (`Core.Const(1)` -> `Int64`: a declaration is for any argument of its
@@ -87,6 +88,7 @@ class Stubs:
     field_types: dict[tuple, dict[str, set[str]]] = field(default_factory=dict)
     no_struct: dict[tuple, str] = field(default_factory=dict)  # unknown type -> why it is not proposed as a struct
     globals: dict[tuple, "GlobalStub"] = field(default_factory=dict)  # unknown global (module…, name) -> its line
+    supers: dict[tuple, tuple] = field(default_factory=dict)  # unknown type -> the unknown supertype the paste proves
     files: list[str] = field(default_factory=list)
     differ: int = 0  # irc's answers that differ from the types Julia printed (`--check`'s count)
     first_difference: str | None = None  # the first of them, rendered as `--check` does
@@ -114,6 +116,7 @@ def collect(file: Any, stubs: Stubs) -> None:
         _scan_fields(stubs, world, fn, result)
         _scan_constant_types(stubs, world, fn)
         _scan_globals(stubs, world, fn, file.path)
+        _scan_subtypes(stubs, world, fn, result)
         _scan_closures(stubs, world, fn, result)
         _count_differences(stubs, world, fn, result, file.path)
         for t in _result_types(fn, result):
@@ -166,6 +169,10 @@ def render(stubs: Stubs) -> str:
                     if read else "")
             if read and why:
                 note += f"; not proposed as a struct: {why}"
+            sup = stubs.supers.get(parts)
+            if sup is not None and not n:
+                params = f" <: {_type_name(sup)}"
+                note = note or f"  # the paste tests a `{_type_name(sup)}` with `isa` against it and Julia printed Bool"
             out.append(f"abstract type {name}{params} end{note}")
     if stubs.globals:
         out.append("")
@@ -347,6 +354,46 @@ def _scan_constant_types(stubs: Stubs, world: Any, fn: ir.Function) -> None:
         if n is None and not applied:
             continue
         stubs.types[parts] = max(stubs.types.get(parts, 0), n or 0)
+
+
+def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:
+    """`%k = (x isa B)::Bool` where x is of the unknown type A and B is another unknown type,
+    neither with parameters: Julia's `isa_tfunc` gives `Const(true)` when A <: B and
+    `Const(false)` when A and B do not intersect, which for two data types under single
+    inheritance is when neither is below the other; so a printed `Bool` proves B <: A (and A
+    abstract: no struct).  The `abstract type B <: A end` line says so; without it irc, knowing
+    A and B as unrelated, would fold the test to `false`."""
+    for i, st in enumerate(fn.stmts, start=1):
+        v = st.value
+        if type(v) is not S.Call or len(v.args) != 2 or type(v.func) is not S.Name or v.func.parts[-1] != "isa":
+            continue
+        if result.ssa_types[i] is None or type(v.args[1]) is not S.Name or annotation_of(st) is None:
+            continue
+        try:
+            printed = world.eval_type(annotation_of(st), _sparams(world, fn), fn.module)
+        except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
+            continue
+        if printed != BOOL:
+            continue
+        x = v.args[0]
+        while type(x) is S.Typed:
+            x = x.expr
+        before = result.state_before(i) if type(x) is S.SlotRef else None
+        if type(x) is S.SlotRef and before is not None and x.id in before:
+            a = widenconst(before[x.id].type)
+        elif type(x) is S.SSA and 1 <= x.n < len(result.ssa_types) and result.ssa_types[x.n] is not None:
+            a = widenconst(result.ssa_types[x.n])
+        else:
+            continue
+        r = _resolved(world, fn, v.args[1].parts)
+        parts = tuple(v.args[1].parts) if len(v.args[1].parts) > 1 else ("Main",) + tuple(v.args[1].parts)
+        tn = world.unknown_types.get(".".join(parts)) if r is None else None
+        if tn is None or type(a) is not DataType or a.params or not a.name.unknown or a.name is tn:
+            continue
+        sup = a.name.module + (a.name.name,)
+        stubs.supers.setdefault(tn.module + (tn.name,), sup)
+        stubs.no_struct.setdefault(sup, f"it has a subtype (`{_type_name(tn.module + (tn.name,))}`: Julia "
+                                        "printed Bool for an `isa` test of it)")
 
 
 def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:

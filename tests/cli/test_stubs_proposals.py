@@ -202,3 +202,35 @@ def test_an_untyped_assignment_takes_a_concrete_listed_type(tmp_path):
                      r"type: every value stored there has it", text), text
     assert "declare Main.neg(::Float64)::Float64" in text
     assert "Main.up" not in text and "Main.down" not in text
+
+
+ISA_UNKNOWN = """MethodInstance for f(::Foo)
+  from f(b) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(f)
+  b::Foo
+Body::Union{Float64, Int64}
+1 ─ %1 = (b isa Main.Bar)::Bool
+└──      goto #3 if not %1
+2 ─ %3 = Main.g(b::Bar)::Float64
+└──      return %3
+3 ─      return 1
+"""
+
+
+def test_an_isa_julia_printed_bool_proves_a_subtype(tmp_path):
+    # isa_tfunc: Const(true) when Foo <: Bar, Const(false) when they do not intersect (single
+    # inheritance: neither below the other); a printed Bool proves Bar <: Foo, Foo abstract
+    text = stubs(tmp_path, ISA_UNKNOWN)
+    assert "abstract type Bar <: Foo end  # the paste tests a `Foo` with `isa` against it and Julia printed Bool" \
+        in text, text
+    assert "\nabstract type Foo end\n" in text
+    out = infer_with(tmp_path, text)
+    assert "%1 = (b isa Main.Bar)::Bool" in out
+    # without the relation irc would know Foo and Bar as unrelated declared types: `false`
+    out = infer_with(tmp_path, text.replace("abstract type Bar <: Foo end", "abstract type Bar end"))
+    assert "%1 = (b isa Main.Bar)::Core.Const(false)" in out
+    # Julia's Const(false) proves nothing of the kind
+    text = stubs(tmp_path, ISA_UNKNOWN.replace("::Bool", "::Core.Const(false)").replace(
+        "Body::Union{Float64, Int64}", "Body::Int64"))
+    assert "<: Foo" not in text
