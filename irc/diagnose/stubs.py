@@ -151,16 +151,15 @@ def render(stubs: Stubs) -> str:
             if parts in stubs.closures:
                 out.extend(_closure_struct(name, n, stubs.closures[parts], stubs.fields.get(parts, {})))
                 continue
+            sup = stubs.supers.get(parts) if not n else None
             fields, why = _struct_fields(stubs, parts)
-            if fields is not None and is_generated_name(parts[-1]):  # a closure's type, read through `#self#`
-                out.append(f"struct {name} <: Function  # a closure's type: the captured variables the paste "
-                           "reads, as Julia typed them")
-                out += [f"    {julia_ident(f)}::{t}" for f, t in fields]
-                out.append("end")
-                continue
             if fields is not None:
-                out.append(f"struct {name}  # the fields the paste reads, as Julia typed them (or a getproperty "
-                           "method of its own did); add any others")
+                if is_generated_name(parts[-1]):  # a closure's type, read through `#self#`
+                    out.append(f"struct {name} <: Function  # a closure's type: the captured variables the paste "
+                               "reads, as Julia typed them")
+                else:
+                    out.append(f"struct {name}{f' <: {_type_name(sup)}' if sup else ''}  # the fields the paste "
+                               "reads, as Julia typed them (or a getproperty method of its own did); add any others")
                 out += [f"    {julia_ident(f)}::{t}" for f, t in fields]
                 out.append("end")
                 continue
@@ -169,8 +168,7 @@ def render(stubs: Stubs) -> str:
                     if read else "")
             if read and why:
                 note += f"; not proposed as a struct: {why}"
-            sup = stubs.supers.get(parts)
-            if sup is not None and not n:
+            if sup is not None:
                 params = f" <: {_type_name(sup)}"
                 note = note or f"  # the paste tests a `{_type_name(sup)}` with `isa` against it and Julia printed Bool"
             out.append(f"abstract type {name}{params} end{note}")

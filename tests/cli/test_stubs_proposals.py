@@ -234,3 +234,11 @@ def test_an_isa_julia_printed_bool_proves_a_subtype(tmp_path):
     text = stubs(tmp_path, ISA_UNKNOWN.replace("::Bool", "::Core.Const(false)").replace(
         "Body::Union{Float64, Int64}", "Body::Int64"))
     assert "<: Foo" not in text
+
+
+def test_a_proposed_struct_keeps_the_supertype_the_paste_proves(tmp_path):
+    reader = ("MethodInstance for g(::Bar)\n  from g(b) @ Main REPL[2]:1\nArguments\n  #self#::Core.Const(g)\n"
+              "  b::Bar\nBody::Float64\n1 ─ %1 = Base.getproperty(b, :x)::Float64\n└──      return %1\n")
+    text = stubs(tmp_path, ISA_UNKNOWN + "\n" + reader)
+    assert re.search(r"\nstruct Bar <: Foo  # the fields the paste reads.*\n    x::Float64\nend\n", text), text
+    assert "\nabstract type Foo end\n" in text
