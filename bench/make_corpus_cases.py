@@ -45,6 +45,7 @@ floor the test asserts (`--write-floor` sets it to the measured counts).
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import json
 import math
 import re
@@ -240,7 +241,7 @@ def prelude_part(stubs: Stubs, sources: str) -> tuple[Stubs, list[str], list[str
     """The declarations of functions that are not Base's or Core's (and every unknown type);
     also the Main names left to the prelude (Base functions reached through Main) and the Main
     names kept without a definition in sight (assumed to be the user's)."""
-    kept = Stubs(types=dict(stubs.types), fields=dict(stubs.fields), files=list(stubs.files))
+    kept = replace(stubs, declarations={})  # the types (closures, fields) and globals are the user's
     left, assumed = [], []
     for head, d in stubs.declarations.items():
         name, _ = _split_head(head)
