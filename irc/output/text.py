@@ -882,7 +882,8 @@ def statement_texts(fn: ir.Function, result: Any) -> list[str]:
         elif k is K.ASSIGN:
             out.append(f"{names.get(st.slot) or _slot_name(fn, st.slot)} = {xp(_strip_typed_slot(st.value))[0]}")
         elif k is K.VALUE:
-            out.append(xp(_strip_typed_slot(st.value))[0])
+            g = global_stmt_text(st.value)  # `:op`, the global (`fmt.global_stmt_text`)
+            out.append(xp(_strip_typed_slot(st.value))[0] if g is None else g)
         else:
             out.append(format_stmt(st, fn))
     return out
