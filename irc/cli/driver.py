@@ -118,13 +118,15 @@ def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def make_world(program: ir.Program, options: Options, rules: Any = None):
-    """The world of `program`'s declarations; `rules`: the `JuliaVersion` (None: 1.10)."""
+    """The world of `program`'s declarations and of the methods its functions show inferred
+    (`irc.ir.pasted`); `rules`: the `JuliaVersion` (None: 1.10)."""
+    from irc.ir.pasted import pasted_methods
     from irc.world.world import World
 
     extra = check_preludes(options.extra_preludes)
     return World.build(program.items, prelude=options.prelude, extra_preludes=extra, path=program.path,
                        source=program.text, lazy=True,  # the prelude's methods evaluated as calls need them
-                       rules=rules)
+                       rules=rules, pasted=pasted_methods(program.functions))
 
 
 def infer_program(program: ir.Program, world: Any, store: str,

@@ -213,10 +213,13 @@ class World:
     # ------------------------------------------------------------ building
     @classmethod
     def build(cls, items, prelude: bool = True, extra_preludes=(), path: str = "<input>",
-              source: str = "", lazy: bool = False, rules: JuliaVersion | None = None) -> "World":
+              source: str = "", lazy: bool = False, rules: JuliaVersion | None = None,
+              pasted=()) -> "World":
         """`path`/`source` locate errors in the program's own declarations;
         `lazy`: the prelude's methods evaluated on first use when the program
-        declares nothing (module doc); `rules`: the Julia version (None: 1.10)."""
+        declares nothing (module doc); `rules`: the Julia version (None: 1.10);
+        `pasted`: `(MethodDecl, module)` of the functions the file shows inferred
+        (`irc.ir.pasted`), declared last (`_declare_pasted`)."""
         w = cls()
         if rules is not None:
             w.rules = rules
@@ -261,6 +264,9 @@ class World:
                 w._defer_methods(prelude_names, prelude_blobs)
             else:
                 w._declare_methods(its, own)
+        if pasted:
+            w._path = path
+            w._declare_pasted(pasted)
         w._memo.clear()  # what was resolved while declaring, before every name was there
         w.closed = frozenset(q for q, ms in w.methods.items()
                              if ms and all(m.own for m in ms) and q.split(".", 1)[0] not in ("Base", "Core"))
@@ -430,6 +436,27 @@ class World:
                 lst.append(m)
             for i in range(1, len(module)):
                 self.modules.add(_qual(module[: i + 1]))
+
+    def _declare_pasted(self, pasted) -> None:
+        """The methods the file shows inferred (`irc.ir.pasted`: a function's
+        MethodInstance signature and Body type), as open declarations of the
+        function a call from its module reaches (`method_owner`: the module's
+        own, else Base's or Core's it sees): a pasted `getproperty(::Foo,
+        ::Symbol)` in `Main` is a method of `Base.getproperty`.  A signature the
+        function already has (the file's own `declare`, the prelude's) is kept;
+        one irc cannot evaluate is left out (the function's own inference says
+        what it does not know)."""
+        for it, module in pasted:
+            parts = tuple(it.name.parts)
+            fv = FunctionValue(tuple(module) + parts[:-1] if len(parts) == 1 else parts[:-1], parts[-1])
+            fv, ms = self._methods_of(fv)
+            try:
+                m = self._method(it, fv)
+            except TypeEvalError:
+                continue
+            if ms is not None and any(old.sig == m.sig for old in ms):
+                continue
+            self.methods.setdefault(fv.qualname, []).append(m)
 
     def _defer_methods(self, names, blobs: dict) -> None:
         """`_declare_methods` of the shipped prelude, lazily: each function's
