@@ -3,7 +3,8 @@ package prelude; type evaluation, global lookup and `call`.
 
 Building (`World.build(items, prelude=True, extra_preludes=())`): the
 prelude's items, then each extra prelude, then the program's items are
-processed in two passes: first every `struct`/`abstract type` gets a
+processed in two passes (then the methods the file's functions show
+inferred, `pasted`: `_declare_pasted`): first every `struct`/`abstract type` gets a
 `TypeName` (so declarations may refer to each other in any order), then
 supertypes and field types are evaluated, then constants, globals and
 methods.  A method whose function and signature equal an earlier one's
@@ -440,15 +441,24 @@ class World:
     def _declare_pasted(self, pasted) -> None:
         """The methods the file shows inferred (`irc.ir.pasted`: a function's
         MethodInstance signature and Body type), as open declarations of the
-        function a call from its module reaches (`method_owner`: the module's
-        own, else Base's or Core's it sees): a pasted `getproperty(::Foo,
-        ::Symbol)` in `Main` is a method of `Base.getproperty`.  A signature the
+        function its name reaches from its module (`_resolve`, then
+        `method_owner`: the module's own, else Base's or Core's it sees; a name
+        irc knows nothing of is a new function of the module): a pasted
+        `getproperty(::Foo, ::Symbol)` in `Main` is a method of
+        `Base.getproperty`.  A name that is a builtin, a type or a constant is
+        left to irc's rules.  A signature the
         function already has (the file's own `declare`, the prelude's) is kept;
         one irc cannot evaluate is left out (the function's own inference says
         what it does not know)."""
         for it, module in pasted:
             parts = tuple(it.name.parts)
-            fv = FunctionValue(tuple(module) + parts[:-1] if len(parts) == 1 else parts[:-1], parts[-1])
+            found = self._resolve(parts, module)
+            if found is None:  # a function irc knows nothing of: the module's own
+                fv = FunctionValue(tuple(module) if len(parts) == 1 else parts[:-1], parts[-1])
+            elif found[0] == "function":
+                fv = found[2]
+            else:  # a builtin, a type (a constructor), a constant: irc's own rules type the call
+                continue
             fv, ms = self._methods_of(fv)
             try:
                 m = self._method(it, fv)
