@@ -145,3 +145,18 @@ def test_the_call_through_the_global_is_typed(julia, first, call):
 def test_every_store_gives_the_same_output(rules):
     program = build_program(parse_text(BODY, "t.ir"), rules=rules)
     assert_same_output(program, World.build(program.items, rules=rules))
+
+
+def test_explain_says_the_statement_is_the_global(tmp_path):
+    import io
+
+    from irc.cli.commands import explain_main
+
+    p = tmp_path / "t.ir"
+    p.write_text(BODY)
+    out = io.StringIO()
+    assert explain_main(str(p), None, None, Options(julia="1.12"), out, io.StringIO(), stmt="%1") == 0
+    assert ":+: the global `+` of the method's module" in out.getvalue()
+    out = io.StringIO()
+    assert explain_main(str(p), None, None, Options(julia="1.10"), out, io.StringIO(), stmt="%1") == 0
+    assert "the global" not in out.getvalue()  # the Symbol under 1.10
