@@ -245,6 +245,9 @@ def _live_text(fn: ir.Function, st: ir.Stmt, has_value: bool | None = None) -> s
         return f"({_slot_name(fn, st.slot)} = {_expr(_strip_typed_slot(st.value), fn)})"
     if k is ir.Kind.VALUE:
         v = _strip_typed_slot(st.value)
+        g = global_stmt_text(v)  # `:op`, the global (`fmt.global_stmt_text`)
+        if g is not None:
+            return g
         text = _expr(v, fn)
         if has_value is None:
             has_value = _has_value(st)
