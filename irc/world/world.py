@@ -3,7 +3,8 @@ package prelude; type evaluation, global lookup and `call`.
 
 Building (`World.build(items, prelude=True, extra_preludes=())`): the
 prelude's items, then each extra prelude, then the program's items are
-processed in two passes: first every `struct`/`abstract type` gets a
+processed in two passes (then the methods the file's functions show
+inferred, `pasted`: `_declare_pasted`): first every `struct`/`abstract type` gets a
 `TypeName` (so declarations may refer to each other in any order), then
 supertypes and field types are evaluated, then constants, globals and
 methods.  A method whose function and signature equal an earlier one's
@@ -213,10 +214,13 @@ class World:
     # ------------------------------------------------------------ building
     @classmethod
     def build(cls, items, prelude: bool = True, extra_preludes=(), path: str = "<input>",
-              source: str = "", lazy: bool = False, rules: JuliaVersion | None = None) -> "World":
+              source: str = "", lazy: bool = False, rules: JuliaVersion | None = None,
+              pasted=()) -> "World":
         """`path`/`source` locate errors in the program's own declarations;
         `lazy`: the prelude's methods evaluated on first use when the program
-        declares nothing (module doc); `rules`: the Julia version (None: 1.10)."""
+        declares nothing (module doc); `rules`: the Julia version (None: 1.10);
+        `pasted`: `(MethodDecl, module)` of the functions the file shows inferred
+        (`irc.ir.pasted`), declared last (`_declare_pasted`)."""
         w = cls()
         if rules is not None:
             w.rules = rules
@@ -261,6 +265,9 @@ class World:
                 w._defer_methods(prelude_names, prelude_blobs)
             else:
                 w._declare_methods(its, own)
+        if pasted:
+            w._path = path
+            w._declare_pasted(pasted)
         w._memo.clear()  # what was resolved while declaring, before every name was there
         w.closed = frozenset(q for q, ms in w.methods.items()
                              if ms and all(m.own for m in ms) and q.split(".", 1)[0] not in ("Base", "Core"))
@@ -430,6 +437,36 @@ class World:
                 lst.append(m)
             for i in range(1, len(module)):
                 self.modules.add(_qual(module[: i + 1]))
+
+    def _declare_pasted(self, pasted) -> None:
+        """The methods the file shows inferred (`irc.ir.pasted`: a function's
+        MethodInstance signature and Body type), as open declarations of the
+        function its name reaches from its module (`_resolve`, then
+        `method_owner`: the module's own, else Base's or Core's it sees; a name
+        irc knows nothing of is a new function of the module): a pasted
+        `getproperty(::Foo, ::Symbol)` in `Main` is a method of
+        `Base.getproperty`.  A name that is a builtin, a type or a constant is
+        left to irc's rules.  A signature the
+        function already has (the file's own `declare`, the prelude's) is kept;
+        one irc cannot evaluate is left out (the function's own inference says
+        what it does not know)."""
+        for it, module in pasted:
+            parts = tuple(it.name.parts)
+            found = self._resolve(parts, module)
+            if found is None:  # a function irc knows nothing of: the module's own
+                fv = FunctionValue(tuple(module) if len(parts) == 1 else parts[:-1], parts[-1])
+            elif found[0] == "function":
+                fv = found[2]
+            else:  # a builtin, a type (a constructor), a constant: irc's own rules type the call
+                continue
+            fv, ms = self._methods_of(fv)
+            try:
+                m = self._method(it, fv)
+            except TypeEvalError:
+                continue
+            if ms is not None and any(old.sig == m.sig for old in ms):
+                continue
+            self.methods.setdefault(fv.qualname, []).append(m)
 
     def _defer_methods(self, names, blobs: dict) -> None:
         """`_declare_methods` of the shipped prelude, lazily: each function's
