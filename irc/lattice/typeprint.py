@@ -538,6 +538,12 @@ def show_value(v, typ=None) -> str:
             return show_value(v.fields[0]) + " => " + show_value(v.fields[1])
         if t == TT.MISSING:
             return "missing"
+        if type(t) is DataType and t.name is TT.BROADCASTED_NAME and len(v.fields) == 4:
+            # broadcast.jl's `show(io, bc::Broadcasted)`: `Broadcasted(f, args)`, the style
+            # only when the axes are set (`bc.axes isa Tuple`)
+            name = _qualify(t.name.module, t.name.name)
+            style = "" if v.fields[3] == Const(None) else "{" + show_type(t.params[0]) + "}"
+            return name + style + "(" + show_value(v.fields[1]) + ", " + show_value(v.fields[2]) + ")"
         if type(t) is DataType and t.name is TT.NAMEDTUPLE_NAME and len(t.params) == 2:
             return _show_namedtuple(t, v.fields)
         return show_type(t) + "(" + ", ".join(show_value(f) for f in v.fields) + ")"

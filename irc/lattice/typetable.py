@@ -264,6 +264,8 @@ _N = _tv("N")
 ABSTRACTARRAYSTYLE_NAME = _mk(_BC, "AbstractArrayStyle", (_N,), BROADCASTSTYLE, abstract=True)
 _N = _tv("N")
 DEFAULTARRAYSTYLE_NAME = _mk(_BC, "DefaultArrayStyle", (_N,), DataType(ABSTRACTARRAYSTYLE_NAME, (_N,)))
+_T = _tv("T")
+STYLE_NAME = _mk(_BC, "Style", (_T,), BROADCASTSTYLE)  # broadcast.jl: `struct Style{T} <: BroadcastStyle end`
 ABSTRACTBROADCASTED = _dt(_abs(("Base",), "AbstractBroadcasted", ANY))
 _St, _Ax, _F, _Args = _tv("Style"), _tv("Axes"), _tv("F"), _tv("Args", DataType(TUPLE_NAME, (VarargType(ANY, None),)))
 BROADCASTED_NAME = _mk(_BC, "Broadcasted", (_St, _Ax, _F, _Args), ABSTRACTBROADCASTED,
@@ -311,6 +313,7 @@ def wrapper(tn: TypeName):
 
 
 TUPLE_ANY = DataType(TUPLE_NAME, (VarargType(ANY, None),))
+TUPLE_STYLE = DataType(STYLE_NAME, (TUPLE_ANY,))  # broadcast.jl: `BroadcastStyle(::Type{<:Tuple}) = Style{Tuple}()`
 EMPTY_TUPLE = DataType(TUPLE_NAME, ())
 
 _VT = _tv("T")

@@ -1225,13 +1225,16 @@ class World:
         return CallResult(rt, None, tuple(diags), dynamic, None, gap, generic=True)
 
     def _materialize(self, args):
-        """`materialize(bc)` of an array broadcast (`_broadcasted`'s form):
+        """`materialize(bc)` of a broadcast of `_broadcasted`'s form: over tuples
+        `_materialize_tuple`; over arrays
         `Array{T, N}` where T is the call on the element types (Julia's
         `combine_eltypes`), when that is concrete; a non-concrete one is
         `Any`, as Julia infers it; None when `bc` is not of that form."""
         if len(args) != 1:
             return None
         bc = widenconst(args[0])
+        if _tuple_style(bc):
+            return self._materialize_const_tuple(args[0]) or self._materialize_tuple(bc)
         n = _array_style(bc)
         if n is None:
             return None
@@ -1241,6 +1244,87 @@ class World:
         if not TT.isconcrete(t):
             return ANY
         return t if n == 0 else DataType(TT.ARRAY_NAME, (t, n))
+
+    def _materialize_tuple(self, bc):
+        """`materialize` of a `Broadcasted{Style{Tuple}, Nothing, F, Args}`
+        (broadcast.jl 1.10: `copy(bc::Broadcasted{Style{Tuple}}) =
+        ntuple(k -> _broadcast_getindex(bc, k), Val(N))`): an `N`-tuple whose every
+        element is `f` called on what `_broadcast_getindex(arg, k)` reads at an
+        index `k::Int` (`_tuple_bc_elements`); `NTuple{4, Any}` for `sum.(xs)` of
+        `xs::Tuple{Bool, Int64, Vector{Bool}, Vector{Int64}}`, as Julia infers it
+        (the element is the `tmerge` of the tuple's, `Union{Bool, Int64, Vector}`).
+        None when a length is unknown or the lengths disagree."""
+        r = self._tuple_bc_elements(bc)
+        if r is None:
+            return None
+        n, elt = r
+        return TT.tuple_type([elt] * n)
+
+    def _materialize_const_tuple(self, bc):
+        """`materialize` of a constant tuple broadcast (`(1, 2) .+ 3`): Julia
+        concrete-evaluates the foldable `copy`, so the result is the constant tuple
+        of `f` on the elements at each index, when every call folds
+        (`Core.Const((4, 5))`); None otherwise (then `_materialize_tuple`)."""
+        if type(bc) is not Const or type(bc.val) is not StructValue or len(bc.val.fields) != 4:
+            return None
+        f, targs = bc.val.fields[1], bc.val.fields[2]
+        if type(targs) is not Const or type(targs.val) is not tuple:
+            return None
+        cols = []
+        for a in targs.val:
+            if type(a) is not Const or type(a.val) is not tuple and not issubtype(a.typ, TT.NUMBER):
+                return None  # a nested broadcast or a non-scalar: left to `_materialize_tuple`
+            cols.append(list(a.val) if type(a.val) is tuple else None)
+        ns = {len(c) for c in cols if c is not None and len(c) != 1}
+        if len(ns) > 1:
+            return None
+        n = ns.pop() if ns else 1
+        out = []
+        for k in range(n):
+            elts = [a if c is None else c[0] if len(c) == 1 else c[k] for a, c in zip(targs.val, cols)]
+            if not all(type(e) is Const for e in elts):
+                return None
+            r = self.call(f, elts, ("Main",)).rt
+            if type(r) is not Const:
+                return None
+            out.append(r)
+        return BI.tuple_tfunc(out)
+
+    def _tuple_bc_elements(self, bc):
+        """(N, the element type) of a tuple broadcast: N the common length of its
+        tuple arguments (a length-1 tuple or a number broadcasts to any, broadcast.jl's
+        `_bcs1`), the element `f` called on each argument's element at an unknown
+        index (`_broadcast_getindex(A::Tuple, I) = A[I[1]]`: the `tmerge` of the
+        element types; `A::Tuple{Any}`: its element; a number: itself; a nested
+        tuple broadcast: its own element), widened.  None when irc cannot tell."""
+        f, at = bc.params[2], bc.params[3]
+        if not TT.is_tuple(at) or TT.is_vatuple(at):
+            return None
+        n = 1
+        elts = []
+        for a in at.params:
+            if _tuple_style(a):
+                r = self._tuple_bc_elements(a)
+                if r is None:
+                    return None
+                k, e = r
+            elif TT.is_tuple(a) and not TT.is_vatuple(a):
+                k = len(a.params)
+                e = a.params[0] if k == 1 else BI.getfield_tfunc(a, TT.INT64)
+            elif TT.isconcrete(a) and issubtype(a, TT.NUMBER):
+                k, e = 1, a
+            else:
+                return None
+            if k != 1:
+                if n not in (1, k):
+                    return None  # Julia throws a DimensionMismatch
+                n = k
+            elts.append(e)
+        fval = singleton_instance(f) if is_type(f) else None
+        elt = widenconst(self.call(fval if fval is not None else f, elts, ("Main",)).rt)
+        if elt == BOTTOM or TT.isType(elt):
+            return None
+        return n, elt
 
     def _bc_eltype(self, bc):
         """The element type of a broadcast of `_broadcasted`'s form: the call
@@ -1636,36 +1720,77 @@ def _range_iterate_consteval(rt, args):
 
 
 def _broadcasted(args):
-    """`Base.broadcasted(f, xs…)` on arrays and numbers (Julia's
-    `combine_styles`: `Array{T, N}` has `DefaultArrayStyle{N}`, a number
-    `DefaultArrayStyle{0}`, the result the largest):
-    `Broadcasted{DefaultArrayStyle{N}, Nothing, typeof(f), Tuple{xs…}}`;
+    """`Base.broadcasted(f, xs…)` (broadcast.jl 1.10: `broadcasted(f, args…) =
+    broadcasted(combine_styles(args…), f, args…)`, then `Broadcasted(style, f,
+    args)`) on arrays, ranges, numbers, tuples and nested broadcasts:
+    `Broadcasted{S, Nothing, typeof(f), Tuple{xs…}}` with S the combined style
+    (`_combine_styles`); every argument a constant gives the constant
+    `Broadcasted(f, (xs…,))` (Julia concrete-evaluates the foldable call:
+    `broadcasted(identity, 1:3)` is `Core.Const(Broadcasted(identity, (1:3,)))`).
     None for other arguments."""
     if len(args) < 2:
         return None
     f = widenconst(args[0])
     if not TT.isconcrete(f) and type(f) is not FuncType:
         return None
-    n = 0
+    styles = []
     params = []
     for a in args[1:]:
         t = widenconst(a)
-        u = unwrap_unionall(t)
-        if type(u) is DataType and u.name is TT.ARRAY_NAME and t is u and type(u.params[1]) is int:
-            n = max(n, u.params[1])
-        elif _array_style(t) is not None:  # a nested broadcast (`max.(1 .+ 3, 5)`): its own style
-            n = max(n, _array_style(t))
-        elif type(u) is DataType and t is u and u.name in _RANGE_NAMES and type(f) is FuncType \
-                and f.func.name not in _RANGE_BROADCAST_OPS:
-            # a range is an AbstractVector: DefaultArrayStyle{1} (`identity.(1:3)`); the operators
-            # broadcast.jl gives range methods (`broadcasted(::DefaultArrayStyle{1}, ::typeof(+), r)`)
-            # return ranges, left to the declarations
-            n = max(n, 1)
-        elif not (TT.isconcrete(t) and issubtype(t, TT.NUMBER)):
+        st = _arg_style(t, f)
+        if st is None:
             return None
+        styles.append(st)
         params.append(t)
-    style = DataType(TT.DEFAULTARRAYSTYLE_NAME, (n,))
-    return DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, TT.tuple_type(params)))
+    style = _combine_styles(styles)
+    bt = DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, TT.tuple_type(params)))
+    if all(type(a) is Const for a in args):
+        inst = singleton_instance(style)
+        if inst is not None:
+            return Const(StructValue(bt, (inst, args[0], BI.tuple_tfunc(list(args[1:])), Const(None))), bt)
+    return bt
+
+
+def _arg_style(t, f):
+    """Julia's `BroadcastStyle(typeof(x))` of a broadcast argument: N for
+    `DefaultArrayStyle{N}` (an `Array{T, N}`, a range: 1, a number: 0, a nested
+    array broadcast: its own), `TUPLE_STYLE` for a tuple (`Style{Tuple}`) or a
+    nested tuple broadcast; None for an argument irc has no style for."""
+    u = unwrap_unionall(t)
+    if type(u) is DataType and u.name is TT.ARRAY_NAME and t is u and type(u.params[1]) is int:
+        return u.params[1]
+    if _array_style(t) is not None:  # a nested broadcast (`max.(1 .+ 3, 5)`): its own style
+        return _array_style(t)
+    if _tuple_style(t):
+        return TT.TUPLE_STYLE
+    if type(u) is DataType and t is u and u.name in _RANGE_NAMES and type(f) is FuncType \
+            and f.func.name not in _RANGE_BROADCAST_OPS:
+        # a range is an AbstractVector: DefaultArrayStyle{1} (`identity.(1:3)`); the operators
+        # broadcast.jl gives range methods (`broadcasted(::DefaultArrayStyle{1}, ::typeof(+), r)`)
+        # return ranges, left to the declarations
+        return 1
+    if type(u) is DataType and t is u and u.name is TT.TUPLE_NAME:
+        return TT.TUPLE_STYLE
+    if TT.isconcrete(t) and issubtype(t, TT.NUMBER):
+        return 0
+    return None
+
+
+def _combine_styles(styles):
+    """broadcast.jl's `result_style` over the arguments' styles:
+    `BroadcastStyle(::AbstractArrayStyle{0}, b::Style{Tuple}) = b`,
+    `BroadcastStyle(a::AbstractArrayStyle, ::Style{Tuple}) = a`, two
+    `DefaultArrayStyle`s the larger N."""
+    ns = [s for s in styles if type(s) is int]
+    if len(ns) < len(styles) and not any(ns):
+        return TT.TUPLE_STYLE
+    return DataType(TT.DEFAULTARRAYSTYLE_NAME, (max(ns),))
+
+
+def _tuple_style(t) -> bool:
+    """Is `t` a `Broadcasted{Style{Tuple}, Nothing, F, Args}` (a broadcast over tuples)?"""
+    return type(t) is DataType and t.name is TT.BROADCASTED_NAME and len(t.params) == 4 \
+        and t.params[0] == TT.TUPLE_STYLE and t.params[1] == TT.NOTHING
 
 
 _RANGE_NAMES = frozenset({TT.UNITRANGE_NAME, TT.ONETO_NAME, TT.STEPRANGE_NAME})
