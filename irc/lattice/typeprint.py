@@ -58,7 +58,7 @@ _NOT_EXPORTED = frozenset({
     ("Base", "RefValue"), ("Core", "Box"), ("Core", "Const"), ("Core", "Builtin"), ("Core", "IntrinsicFunction"),
     ("Core", "SimpleVector"), ("Core", "TypeName"), ("Core", "TypeofBottom"), ("Core", "TypeofVararg"),
     ("Base", "OneTo"), ("Base", "Generator"), ("Base", "GenericIOBuffer"), ("Core", "MethodInstance"),
-    ("Core", "MethodTable"),
+    ("Core", "MethodTable"), ("Base", "KeySet"), ("Base", "ValueIterator"),
 })
 
 

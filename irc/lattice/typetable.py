@@ -201,6 +201,12 @@ IDDICT_NAME = _mk(BASE, "IdDict", (_K, _V), DataType(ABSTRACTDICT_NAME, (_K, _V)
 _T = _tv("T")
 SET_NAME = _mk(BASE, "Set", (_T,), DataType(ABSTRACTSET_NAME, (_T,)),
                fields=(("dict", DataType(DICT_NAME, (_T, NOTHING))),))
+# abstractdict.jl 1.10: `struct KeySet{K, T <: AbstractDict{K}} <: AbstractSet{K}`, `struct ValueIterator{T<:AbstractDict}`
+_K, _V = _tv("K"), _tv("V")
+_Td = _tv("T", UnionAllType(_V, DataType(ABSTRACTDICT_NAME, (_K, _V))))
+KEYSET_NAME = _mk(BASE, "KeySet", (_K, _Td), DataType(ABSTRACTSET_NAME, (_K,)), fields=(("dict", _Td),))
+_Td = _tv("T", UnionAllType(_K, UnionAllType(_V, DataType(ABSTRACTDICT_NAME, (_K, _V)))))
+VALUEITERATOR_NAME = _mk(BASE, "ValueIterator", (_Td,), ANY, fields=(("dict", _Td),))
 
 # ranges
 _T, _S = _tv("T"), _tv("S")
@@ -213,6 +219,11 @@ UNITRANGE_NAME = _mk(BASE, "UnitRange", (_TR,), DataType(ABSTRACTUNITRANGE_NAME,
                      fields=(("start", _TR), ("stop", _TR)))
 _TI = _tv("T", INTEGER)
 ONETO_NAME = _mk(BASE, "OneTo", (_TI,), DataType(ABSTRACTUNITRANGE_NAME, (_TI,)), fields=(("stop", _TI),))
+# indices.jl 1.10: `struct LinearIndices{N,R<:NTuple{N,AbstractUnitRange{Int}}} <: AbstractArray{Int,N}`
+_N = _tv("N")
+_R = _tv("R", DataType(TUPLE_NAME, (VarargType(DataType(ABSTRACTUNITRANGE_NAME, (INT64,)), _N),)))
+LINEARINDICES_NAME = _mk(BASE, "LinearIndices", (_N, _R), DataType(ABSTRACTARRAY_NAME, (INT64, _N)),
+                         fields=(("indices", _R),))
 _T, _S = _tv("T"), _tv("S")
 STEPRANGE_NAME = _mk(BASE, "StepRange", (_T, _S), DataType(ORDINALRANGE_NAME, (_T, _S)),
                      fields=(("start", _T), ("step", _S), ("stop", _T)))

@@ -1031,7 +1031,8 @@ class World:
         fv, ms = self._methods_of(f.val)
         if ms is None or fv.name in _CONST_READERS:
             return None
-        if fv.name == "getindex" and args and type(args[0]) is not Const and issubtype(widenconst(args[0]), TT.TUPLE_ANY):
+        if fv.name == "getindex" and args and type(args[0]) is not Const \
+                and _is_tuple_or_namedtuple(widenconst(args[0])):
             return None  # a tuple's element is read by its constant index (`_tuple_getindex`)
         return ("widened", f, tuple(map(widenconst, args)), key[2], key[3])
 
@@ -1163,13 +1164,13 @@ class World:
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
         dynamic = res.dynamic
+        gap = res.open_gap
         if name == "getindex" and fv.module == ("Base",) and len(args) == 2 and not any(m.own for m in res.applied):
             rt2 = _tuple_getindex(rt, args)
-            if rt2 is not rt:  # one method in Julia (tuple.jl), however many declarations irc has
-                rt, dynamic = rt2, False
+            if rt2 is not rt:  # one method in Julia (tuple.jl, namedtuple.jl), however many declarations irc has
+                rt, dynamic, gap, diags = rt2, False, False, ()
         if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2) and not res.missing:
             rt = _range_iterate_consteval(rt, args)
-        gap = res.open_gap
         if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
             if ruled is not None:  # Julia's broadcast rule answers where no declaration does
@@ -1658,6 +1659,11 @@ def _indexed_iterate_constprop(rt, args):
     return BI.tuple_tfunc([elem, Const(i.val + 1)])
 
 
+def _is_tuple_or_namedtuple(w) -> bool:
+    u = unwrap_unionall(w)
+    return issubtype(w, TT.TUPLE_ANY) or type(u) is DataType and u.name is TT.NAMEDTUPLE_NAME
+
+
 def _tuple_getindex(rt, args):
     """`Base.getindex(t::Tuple, i::Int) = getfield(t, i, $(Expr(:boundscheck)))`
     (tuple.jl): Julia infers the call on `t`'s own type (`@nospecialize` does
@@ -1667,9 +1673,17 @@ def _tuple_getindex(rt, args):
     `Int64` one.  `rt` when `t` is not a tuple or `i` not an `Int64`."""
     t, i = args
     w = widenconst(t)
-    if widenconst(i) != TT.INT64 or w == BOTTOM or not issubtype(w, TT.TUPLE_ANY) or has_free_typevars(w):
+    if w == BOTTOM or has_free_typevars(w):
         return rt
-    return BI.getfield_tfunc(t, i)
+    wi = widenconst(i)
+    if wi == TT.INT64 and issubtype(w, TT.TUPLE_ANY):
+        return BI.getfield_tfunc(t, i)
+    # namedtuple.jl: `getindex(t::NamedTuple, i::Int) = getfield(t, i)`, `getindex(t::NamedTuple, i::Symbol) =
+    # getfield(t, i)`: `nt[:a]` is the field's type, `nt[i]` the tmerge of the field types
+    u = unwrap_unionall(w)
+    if (wi == TT.INT64 or wi == TT.SYMBOL) and type(u) is DataType and u is w and u.name is TT.NAMEDTUPLE_NAME:
+        return BI.getfield_tfunc(t, i)
+    return rt
 
 
 def _int_range(v):

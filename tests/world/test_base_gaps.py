@@ -4,6 +4,7 @@ import pytest
 
 from irc.lattice import typetable as T
 from irc.lattice.typelattice import Const
+from irc.lattice.types import BOTTOM, Sym
 from irc.lattice.typeprint import show
 from irc.syntax.parser import parse_expr, parse_text
 from irc.world.world import World
@@ -92,3 +93,91 @@ def test_broadcasted_of_constants_is_a_constant(world):
     # one argument not constant: the type
     assert show(call(world, "Base.broadcasted", plus, t, I)) \
         == BC + "{" + TUPLE_STYLE + ", Nothing, typeof(+), Tuple{Tuple{Int64, Int64}, Int64}}"
+
+
+# -- abstractdict.jl `keys(a::AbstractDict) = KeySet(a)`, `values(a) = ValueIterator(a)`;
+#    abstractarray.jl `keys(a::AbstractVector) = LinearIndices(a)`, indices.jl `first(::LinearIndices{1})`;
+#    array.jl `findfirst(testf::Function, A::Union{AbstractArray, AbstractString}) = findnext(testf, A, first(keys(A)))`
+def test_keys_of_a_dict_and_of_a_vector(world):
+    assert show(call(world, "Base.keys", "Dict{String, Int64}")) == "Base.KeySet{String, Dict{String, Int64}}"
+    assert show(call(world, "Base.keys", "Dict{Symbol, Vector{Float64}}")) \
+        == "Base.KeySet{Symbol, Dict{Symbol, Vector{Float64}}}"
+    assert show(call(world, "Base.values", "Dict{String, Int64}")) == "Base.ValueIterator{Dict{String, Int64}}"
+    assert show(call(world, "Base.collect", call(world, "Base.keys", "Dict{String, Int64}"))) == "Vector{String}"
+    li = call(world, "Base.keys", "Vector{Any}")
+    assert show(li) == "LinearIndices{1, Tuple{Base.OneTo{Int64}}}"
+    assert call(world, "Base.first", li) == Const(1)
+    assert show(call(world, "Base.last", li)) == "Int64"
+    # LinearIndices is an AbstractArray{Int64, 1}: its declared bound holds
+    assert show(world.parse_type("LinearIndices{1, Tuple{Base.OneTo{Int64}}}")) == show(li)
+
+
+def test_findfirst_over_vectors_and_strings(world):
+    isodd = fn(world, "Base.isodd")
+    for v in ("Vector{Any}", "Vector{Int64}", "Vector{String}"):
+        assert show(call(world, "Base.findfirst", isodd, v)) == "Union{Nothing, Int64}"
+        assert show(call(world, "Base.findnext", isodd, v, I)) == "Union{Nothing, Int64}"
+    assert show(call(world, "Base.findfirst", "Vector{Bool}")) == "Union{Nothing, Int64}"
+    assert show(call(world, "Base.findfirst", isodd, T.STRING)) == "Union{Nothing, Int64}"
+    # a Matrix's keys are CartesianIndices: not declared, so not answered as a Vector's
+    assert call(world, "Base.findfirst", isodd, "Matrix{Int64}") == T.ANY
+
+
+# -- namedtuple.jl `getindex(t::NamedTuple, i::Int) = getfield(t, i)`, `getindex(t::NamedTuple, i::Symbol)`
+def test_namedtuple_getindex_is_getfield(world):
+    nt = "@NamedTuple{a::Vector{Int64}, b::Vector{Float64}, c::Vector{Bool}}"
+    assert show(call(world, "Base.getindex", nt, Const(Sym("b")))) == "Vector{Float64}"
+    assert show(call(world, "Base.getindex", nt, Const(1))) == "Vector{Int64}"
+    # an unknown index: the tmerge of the field types (1.10's: three concrete members stay a union)
+    assert show(call(world, "Base.getindex", nt, I)) == "Union{Vector{Bool}, Vector{Float64}, Vector{Int64}}"
+    assert show(call(world, "Base.getindex", "@NamedTuple{a::Int64, b::Int64}", T.SYMBOL)) == "Int64"
+    assert call(world, "Base.getindex", nt, Const(Sym("z"))) == BOTTOM  # no such field: getfield throws
+
+
+# -- operators.jl `+(a, b, c, xs...) = afoldl(+, (a + b) + c, xs...)` (1.10's afoldl unrolls 31 steps, then loops)
+def test_nary_plus_and_times_on_one_type(world):
+    for n in (4, 5, 17):
+        assert call(world, "Base.:+", *[I] * n) == I
+        assert call(world, "Base.:*", *[F] * n) == F
+    assert call(world, "Base.:+", I, I, I, F) == T.ANY  # mixed: the generic method's Any
+
+
+# -- strings/unicode.jl: `lowercase`/`uppercase` have two methods each in Julia 1.10 (`@complete`)
+def test_lowercase_of_any_merges_its_two_methods(world):
+    assert show(call(world, "Base.lowercase", T.ANY)) == "Union{AbstractChar, String}"
+    assert show(call(world, "Base.uppercase", T.ANY)) == "Union{AbstractChar, String}"
+    assert call(world, "Base.lowercase", T.CHAR) == T.CHAR
+    assert call(world, "Base.lowercase", "SubString{String}") == T.STRING
+    r = world.call(fn(world, "Base.lowercase"), [I], M, callee=parse_expr("Base.lowercase"))
+    assert r.rt == BOTTOM and any("no matching method" in d.message for d in r.diagnostics)
+
+
+DOMAIN = """\
+declare @complete Main.g(::Union{Int64, Float64, String})
+declare Main.g(::Int64)::Int64
+declare Main.g(::Float64)::Float64
+declare @complete Main.h(::Union{Int64, Float64, String})
+declare Main.h(::Int64)::Int64
+declare Main.h(::Float64)::Float64
+declare Main.h(::String)::String
+declare @complete Main.k(::Union{Int64, Float64, String, Char})
+declare Main.k(::Int64)::Int64
+declare Main.k(::Float64)::Float64
+declare Main.k(::String)::String
+declare Main.k(::Char)::Char
+"""
+
+
+def test_declarations_covering_a_complete_domain_answer_a_wider_argument():
+    """`dispatch._domain_covered`: with `@complete`, declarations that take every argument the domain
+    allows are all of Julia's methods there: an `Any` argument is their merge when at most
+    `max_methods` (3) apply (Julia's `find_matching_methods`), else Any; a domain the declarations
+    do not cover stays open (Any)."""
+    w = World.build([], prelude=False, extra_preludes=[parse_text(DOMAIN, "domain.ir")])
+    assert call(w, "Main.g", T.ANY) == T.ANY  # String has no declaration: a method irc does not know
+    assert show(call(w, "Main.h", T.ANY)) == "Union{Float64, Int64, String}"
+    assert show(call(w, "Main.h", "Union{Int64, Float64}")) == "Union{Float64, Int64}"
+    assert show(call(w, "Main.h", "Real")) == "Union{Float64, Int64}"  # Real meets the domain in two types
+    assert show(call(w, "Main.g", "Real")) == "Union{Float64, Int64}"  # ... both covered, though String is not
+    assert call(w, "Main.k", T.ANY) == T.ANY  # four methods: more than max_methods
+    assert call(w, "Main.h", "Vector{Int64}") == BOTTOM  # outside the domain: no method
