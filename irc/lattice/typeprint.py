@@ -108,6 +108,9 @@ FUNCTION_ALIASES = {"%": "rem", "÷": "div", "⊻": "xor", "√": "sqrt", "∛":
                     "⊆": "issubset", "∪": "union", "∩": "intersect", "≤": "<=", "≥": ">=", "≠": "!="}
 
 
+_CORE_NOT_EXPORTED = frozenset({"kwcall"})  # Core functions Main does not see unqualified (`Core.Const(Core.kwcall)`)
+
+
 def show_function(f: FunctionValue) -> str:
     """A function value as Julia's `show` prints it: its own name (`rem` for
     `%`, `Colon()` for `:` -- an instance of `Colon`), qualified when Base
@@ -115,6 +118,8 @@ def show_function(f: FunctionValue) -> str:
     Base submodule's function other than `Base.Math`'s
     (`Base.FastMath.sin_fast`), a function of a module inside Main."""
     module, name = f.module, f.name
+    if module == ("Core",) and name in _CORE_NOT_EXPORTED:
+        return "Core." + name
     if len(module) == 1 and module[0] in ("Main", "Base", "Core"):
         name = FUNCTION_ALIASES.get(name, name)
         return "Colon()" if name == ":" else _ident(name)

@@ -1125,6 +1125,10 @@ class World:
             r = self._property(name, args, ms or ())
             if r is not None:
                 return r
+        if ms is None and fv.module == ("Core",) and name == "kwcall":
+            r = self._keyword_call(args, module)
+            if r is not None:
+                return r
         tf = self._builtin_tfunc(fv) if ms is None else None
         if tf is not None:
             if tf is BI.tf_apply_iterate:
@@ -1177,6 +1181,34 @@ class World:
                 rt, gap, diags = ruled, False, ()
         return CallResult(rt, res.cond, diags, dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
                           generic=True)
+
+    def _keyword_call(self, args, module) -> CallResult | None:
+        """A keyword call without a declaration of `Core.kwcall` for it
+        (reached directly or through `Core.kwfunc(f)`, the prelude's).
+        boot.jl 1.10: `function kwcall end`, whose methods lowering writes,
+        one keyword sorter per keyword
+        method: `kwcall(kws::NamedTuple, ::typeof(f), x)` runs f's keyword body
+        (Julia's inference has no rule of its own for it: generic dispatch).
+        irc never sees that body, so the call is typed by f's positional
+        declaration only when the input file declares f itself (the user's
+        statement of what f returns; docs/decisions.md), widened (the keyword
+        values may change the value); otherwise it is `Any` with a note naming
+        the `Core.kwcall` declaration to add.  None: not a keyword call irc
+        reads (the builtin table answers)."""
+        if len(args) < 2 or any(type(a) is VarargType for a in args):
+            return None
+        kws = unwrap_unionall(widenconst(args[0]))
+        if type(kws) is not DataType or kws.name is not TT.NAMEDTUPLE_NAME:
+            return None
+        f = args[1]
+        if type(f) is Const and type(f.val) is FunctionValue:
+            _, ms = self._methods_of(f.val)
+            if ms and all(m.own for m in ms):
+                r = self.call(f, list(args[2:]), module)
+                if not r.gap:
+                    return CallResult(widenconst(r.rt), None, r.diagnostics, r.dynamic, generic=True)
+        note = notes.unknown_keyword_call(FunctionValue(("Core",), "kwcall"), args)
+        return CallResult(ANY, None, (note,), gap=True, generic=True)
 
     def _invoke(self, args) -> CallResult:
         """`Core.invoke(f, types, args…)` (Julia's `abstract_invoke`): `types`

@@ -134,14 +134,6 @@ def test_namedtuple_getindex_is_getfield(world):
     assert call(world, "Base.getindex", nt, Const(Sym("z"))) == BOTTOM  # no such field: getfield throws
 
 
-# -- operators.jl `+(a, b, c, xs...) = afoldl(+, (a + b) + c, xs...)` (1.10's afoldl unrolls 31 steps, then loops)
-def test_nary_plus_and_times_on_one_type(world):
-    for n in (4, 5, 17):
-        assert call(world, "Base.:+", *[I] * n) == I
-        assert call(world, "Base.:*", *[F] * n) == F
-    assert call(world, "Base.:+", I, I, I, F) == T.ANY  # mixed: the generic method's Any
-
-
 # -- strings/unicode.jl: `lowercase`/`uppercase` have two methods each in Julia 1.10 (`@complete`)
 def test_lowercase_of_any_merges_its_two_methods(world):
     assert show(call(world, "Base.lowercase", T.ANY)) == "Union{AbstractChar, String}"
@@ -181,3 +173,38 @@ def test_declarations_covering_a_complete_domain_answer_a_wider_argument():
     assert show(call(w, "Main.g", "Real")) == "Union{Float64, Int64}"  # ... both covered, though String is not
     assert call(w, "Main.k", T.ANY) == T.ANY  # four methods: more than max_methods
     assert call(w, "Main.h", "Vector{Int64}") == BOTTOM  # outside the domain: no method
+
+
+# -- boot.jl 1.10: `function kwcall end` (keyword sorters, one per keyword method), `kwfunc(f) = kwcall`
+KW = """\
+declare @foldable Main.g(::Int64)::Int64
+declare Main.g(::Float64)::Float64
+"""
+
+
+def test_keyword_call_is_typed_by_the_files_own_declaration_widened():
+    w = World.build(parse_text(KW, "kw.ir").items, prelude=True)
+    kwcall, g = fn(w, "Core.kwcall"), fn(w, "Main.g")
+    nt = w.parse_type("@NamedTuple{scale::Int64}")
+    r = w.call(kwcall, [nt, g, Const(2)], M)
+    assert r.rt == I and not r.gap  # `g(2)` folds, but the keywords may change the value: widened
+    assert w.call(kwcall, [nt, g, F], M).rt == F
+    # through `Core.kwfunc(g)`, Julia <= 1.8's spelling
+    kwf = w.call(fn(w, "Core.kwfunc"), [g], M).rt
+    assert kwf == Const(kwcall.val) and show(kwf) == "Core.Const(Core.kwcall)"
+    assert w.call(kwf, [nt, g, I], M).rt == I
+
+
+def test_keyword_call_of_a_function_irc_only_partly_knows_is_any_with_a_note(world):
+    """`sum(A; dims=1)` is a Matrix, `sum(A)` a Float64: the prelude's positional declarations do not say
+    what a keyword call returns."""
+    kwcall = fn(world, "Core.kwcall")
+    nt = world.parse_type("@NamedTuple{dims::Int64}")
+    r = world.call(kwcall, [nt, fn(world, "Base.sum"), world.parse_type("Matrix{Float64}")], M)
+    assert r.rt == T.ANY and r.gap
+    assert [d.code for d in r.diagnostics] == ["unknown-method"]
+    assert r.diagnostics[0].declare == \
+        "declare Core.kwcall(::@NamedTuple{dims::Int64}, ::typeof(sum), ::Matrix{Float64})"
+    # a function irc has no declaration of at all: the same
+    r2 = world.call(kwcall, [nt, fn(world, "Main.nowhere"), I], M)
+    assert r2.rt == T.ANY and [d.code for d in r2.diagnostics] == ["unknown-method"]
