@@ -208,3 +208,14 @@ def test_keyword_call_of_a_function_irc_only_partly_knows_is_any_with_a_note(wor
     # a function irc has no declaration of at all: the same
     r2 = world.call(kwcall, [nt, fn(world, "Main.nowhere"), I], M)
     assert r2.rt == T.ANY and [d.code for d in r2.diagnostics] == ["unknown-method"]
+
+
+# -- number.jl: `iterate(x::Number) = (x, nothing)`, `iterate(x::Number, ::Any) = nothing`
+def test_a_number_iterates_once_over_itself(world):
+    assert show(call(world, "Base.iterate", I)) == "Tuple{Int64, Nothing}"
+    assert show(call(world, "Base.iterate", F)) == "Tuple{Float64, Nothing}"
+    assert show(call(world, "Base.iterate", "Real")) == "Tuple{Real, Nothing}"
+    assert call(world, "Base.iterate", F, Const(None)) == T.NOTHING  # printed Core.Const(nothing), a singleton
+    assert call(world, "Base.iterate", I, T.ANY) == T.NOTHING
+    # not a number: not these methods (a String iterates its characters)
+    assert show(call(world, "Base.iterate", T.STRING)) == "Union{Nothing, Tuple{Char, Int64}}"
