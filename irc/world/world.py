@@ -1609,7 +1609,8 @@ def _int_range(v):
 
 
 def _range_iterate_consteval(rt, args):
-    """`Base.iterate` of a constant integer range, all arguments constant: Julia
+    """`Base.iterate` of a constant number (number.jl's `iterate(x::Number) = (x, nothing)`:
+    `Core.Const((x, nothing))`) or of a constant integer range, all arguments constant: Julia
     concrete-evaluates it (`concrete_eval_eligible`: the methods are foldable),
     range.jl's `iterate(r::OrdinalRange) = isempty(r) ? nothing : (first(r), first(r))`
     and `iterate(r::OrdinalRange{T}, i) = i == last(r) ? nothing : (next, next)` with
@@ -1617,6 +1618,8 @@ def _range_iterate_consteval(rt, args):
     declaration (`Union{Nothing, Tuple{T, T}}`), as Julia's inference leaves it."""
     if not all(type(a) is Const for a in args):
         return rt
+    if len(args) == 1 and issubtype(widenconst(args[0]), TT.NUMBER):
+        return BI.tuple_tfunc([args[0], Const(None)])  # number.jl: `iterate(x::Number) = (x, nothing)`
     r = _int_range(args[0].val)
     if r is None:
         return rt
