@@ -77,7 +77,7 @@ from irc.syntax.version import V1_10, JuliaVersion
 from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult, new_struct
-from irc.world.apply import apply_iterate
+from irc.world.apply import apply_iterate, precise_container_type
 from irc.world import notes
 from irc.world.dispatch import Method, dispatch, invoke_method, may_apply, split_args
 from irc.lattice.typelimits import tmerge_for
@@ -93,10 +93,10 @@ from irc.lattice.typelattice import (
 from irc.lattice.subtype import issubtype, match_signature
 from irc.lattice.typelimits import tmerge
 from irc.lattice.types import (
-    BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType,
+    BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType, UnionType,
     VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
 )
-from irc.lattice.typeprint import FUNCTION_ALIASES, show, show_function
+from irc.lattice.typeprint import FUNCTION_ALIASES, show, show_function, sort_union_members
 
 PRELUDE_PATH = Path(__file__).resolve().parent / "prelude.ir"
 
@@ -1167,6 +1167,8 @@ class World:
             rt2 = _tuple_getindex(rt, args)
             if rt2 is not rt:  # one method in Julia (tuple.jl), however many declarations irc has
                 rt, dynamic = rt2, False
+        if name == "length" and fv.module == ("Base",) and len(args) == 1 and widenconst(rt) == TT.INT64:
+            rt = _tuple_length(rt, args[0])
         if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2) and not res.missing:
             rt = _range_iterate_consteval(rt, args)
         gap = res.open_gap
@@ -1358,6 +1360,8 @@ class World:
                     return CallResult(_splatnew(T, args[0]) if issubtype(tt, u.params[1]) else T)
                 return CallResult(_splatnew(DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)), args[0]))
             return CallResult(T)
+        if T == TT.TUPLE_ANY and len(args) == 1:
+            return CallResult(self._totuple(args[0], module))
         if type(T) is DataType:
             if T.name.primitive_bits and len(args) == 1:
                 a = args[0]
@@ -1389,6 +1393,34 @@ class World:
                     return CallResult(self._default_new(Tc, args) if type(Tc) is DataType else Tc)
             return CallResult(T)
         return CallResult(ANY)
+
+    def _totuple(self, x, module):
+        """`Tuple(itr)` (tuple.jl 1.10): `(::Type{T})(itr) where {T<:Tuple} = _totuple(T, itr)`;
+        a tuple is itself (`(::Type{T})(x::Tuple) = x isa T ? x : convert(T, x)`), a number
+        `(x,)` (`_totuple(::Type{Tuple}, x::Number)`), any other iterable
+        `(collect(Iterators.rest(itr))...,)`: `Tuple{Vararg{E}}`, `E` the merge of the elements
+        the iteration protocol gives (`precise_container_type`), a `Generator` of `identity`
+        iterating its iterator's elements (`iterate(g::Generator)` is `(g.f(y[1]), y[2])`)."""
+        w = widenconst(x)
+        if w == BOTTOM:
+            return BOTTOM
+        if type(w) is UnionType:  # one union argument is split (`find_matching_methods`: cost 2)
+            r = BOTTOM
+            for m in sort_union_members(w.members):
+                r = tmerge(r, self._totuple(m, module))
+            return r
+        if issubtype(w, TT.TUPLE_ANY):
+            return x
+        if issubtype(w, TT.NUMBER):
+            return BI.tuple_tfunc([x])
+        identity = FuncType(FunctionValue(("Base",), "identity"))
+        while type(w) is DataType and w.name is TT.GENERATOR_NAME and w.params[1] == identity:
+            w = w.params[0]
+        itf = Const(FunctionValue(("Base",), "iterate"))
+        e = BOTTOM
+        for t in precise_container_type(itf, w, self, module):  # `collect`: the type's elements, not the constant's
+            e = tmerge(e, widenconst(t.T if type(t) is VarargType else t))
+        return TT.tuple_type([VarargType(e)]) if e != BOTTOM else TT.TUPLE_ANY
 
     def _default_new(self, T, args):
         """A call of the default constructor of a declared struct `T`
@@ -1586,6 +1618,17 @@ def _tuple_getindex(rt, args):
     if widenconst(i) != TT.INT64 or w == BOTTOM or not issubtype(w, TT.TUPLE_ANY) or has_free_typevars(w):
         return rt
     return BI.getfield_tfunc(t, i)
+
+
+def _tuple_length(rt, t):
+    """`length(@nospecialize t::Tuple) = nfields(t)` (tuple.jl): the method's inferred
+    result is `nfields_tfunc`'s, `Core.Const(n)` for a tuple of a fixed length `n`; `rt`
+    (a declaration's `Int64`, which the constant refines) for any other argument."""
+    w = widenconst(t)
+    if w == BOTTOM or not issubtype(w, TT.TUPLE_ANY):
+        return rt
+    n = TI.nfields_tfunc(t)
+    return n if type(n) is Const else rt
 
 
 def _int_range(v):
