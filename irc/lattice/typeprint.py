@@ -191,8 +191,8 @@ def _show_datatype(t: DataType) -> str:
 
 
 def _show_unionall(t: UnionAllType) -> str:
-    if t == TT.NTUPLE_WRAPPER:
-        return "NTuple"
+    # `NTuple` itself has no short form: show.jl's `make_typealias` returns nothing for a
+    # tuple type (`x <: Tuple && return nothing`), so it prints `Tuple{Vararg{T, N}} where {N, T}`.
     vars_ = []
     body = t
     while type(body) is UnionAllType:

@@ -574,13 +574,7 @@ class SyntaxBuilder:
     # ---- where
     def expr(self, c):
         body = c[0]
-        tvars: list[S.TypeVarDecl] = []
-        for w in c[1:]:
-            if isinstance(w, list):
-                tvars.extend(_to_tvar(v) for v in w)
-            else:
-                tvars.append(_to_tvar(w))
-        return S.Where(body, tvars, getattr(body, "line", 0), getattr(body, "col", 0))
+        return S.Where(body, self.where_clauses(c[1:]), getattr(body, "line", 0), getattr(body, "col", 0))
 
     def wbraces(self, c):
         return [_to_tvar(x) for x in c if x is not None]
@@ -590,10 +584,13 @@ class SyntaxBuilder:
         return S.TypeVarDecl(str(tok), value=value, line=tok.line, col=tok.column)
 
     def where_clauses(self, c):
+        """The variables of `where` clauses, outermost first (`S.Where.vars`'s order): in a
+        chain the last clause is the outermost (`A where T where N` is `(A where T) where N`,
+        that is `A where {N, T}`), inside braces the first."""
         out: list[S.TypeVarDecl] = []
-        for w in c:
+        for w in reversed(c):
             if isinstance(w, list):
-                out.extend(w)
+                out.extend(_to_tvar(v) for v in w)
             elif w is not None:
                 out.append(_to_tvar(w))
         return out
