@@ -729,6 +729,8 @@ class World:
             if r is None:
                 if len(expr.parts) == 1 and expr.parts[0] in _BUILTIN_CONSTS:
                     return _BUILTIN_CONSTS[expr.parts[0]].val
+                if expr.parts in (("Vararg",), ("Core", "Vararg")):  # `Tuple{Int64, Vararg}`: of any length, of Any
+                    return VarargType(TT.ANY)
                 folded = self.fold_case(expr.parts)
                 if folded is not None:
                     return self.eval_type(S.Name(folded, expr.line, expr.col), sparams, module)

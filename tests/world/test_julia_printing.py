@@ -88,3 +88,14 @@ def test_chained_where_clauses_nest_the_last_outermost(world):
     nested = t("Vector{S} where S<:T where T<:Real")  # T's scope holds S's bound
     assert nested.var.name == "T" and nested.body.var.ub == nested.var
     assert t("Pair{A, B} where {A<:Int64} where B").var.name == "B"
+
+
+def test_a_bare_vararg_is_the_vararg_of_any(world):
+    """A bare `Vararg` read in a type (`Tuple{Int64, Vararg}`, as typelimits.jl's last-resort
+    widening makes it) is the Vararg of `Any`, never an unknown type named Vararg."""
+    t = world.parse_type
+    assert t("Tuple{Int64, Vararg}") == t("Tuple{Int64, Vararg{Any}}")
+    assert t("Tuple{Int64, Core.Vararg}") == t("Tuple{Int64, Vararg{Any}}")
+    assert show(t("Tuple{Vararg}")) == "Tuple"
+    assert show(t("Tuple{Int64, Vararg}")) == "Tuple{Int64, Vararg}"
+    assert show(t("Tuple{Int64, Vararg{Float64}}")) == "Tuple{Int64, Vararg{Float64}}"
