@@ -843,7 +843,7 @@ class World:
             tvs = []
             for i, p in enumerate(ps):
                 if type(p) is _PendingBound:
-                    tv = TypeVar("T" if len(pending) == 1 else f"T{len(tvs) + 1}", None, p.ub)
+                    tv = TypeVar(f"#s{len(tvs) + 1}", None, p.ub)  # a generated name, as Julia's lowering gives
                     tvs.append(tv)
                     ps[i] = tv
             body = self._apply(h, ps)
