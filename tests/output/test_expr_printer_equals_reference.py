@@ -14,7 +14,7 @@ from irc.ir import model as ir
 from irc.output import text as printer
 from irc.syntax import tree as S
 from irc.cli.driver import analyse
-from irc.output.fmt import ExprPrinter, _prec_of, format_expr
+from irc.output.fmt import ExprPrinter, _prec_of, format_expr, stmt_markers, with_marker
 from irc.syntax.operators import PREC
 
 INPUTS = sample_files() + (sorted(CONFORMANCE.glob("*/*.ir")) if CONFORMANCE.is_dir() else [])
@@ -46,6 +46,7 @@ def _reference_texts(fn, r, colour):
     """Statement texts with their `::T` suffixes, and labels, as `body_lines`
     computed them statement by statement."""
     used = printer.used_ssa(fn, r)
+    markers = stmt_markers(fn)
     texts, labelled = [], set()
     for i, st in enumerate(fn.stmts, start=1):
         t = r.ssa_types[i]
@@ -54,6 +55,8 @@ def _reference_texts(fn, r, colour):
             continue
         hv = printer.prints_type(st, i, r)
         text = printer._live_text(fn, st, hv)
+        if i in markers and st.kind is ir.Kind.VALUE:  # Julia 1.12's statement marker (`  dynamic `)
+            text = with_marker(text, markers[i])
         if hv:
             typed, level = printer._typed("", t, colour)
             text += printer._with_mark(typed, level, colour)

@@ -383,7 +383,7 @@ def test_complete_declaration_reads_and_prints():
     assert format_item(d) == "declare @complete Base.cos(::Union{Number, Missing}, ::T) where T<:Real\n"
 
 
-# -- rule 27.2.F: `length` of a fixed-length tuple is constant (tuple.jl `length(t::Tuple) = nfields(t)`)
+# -- rule 27.2.I: `length` of a fixed-length tuple is constant (tuple.jl `length(t::Tuple) = nfields(t)`)
 def test_tuple_length_is_nfields(base):
     from irc.lattice.types import FunctionValue
 
@@ -400,7 +400,7 @@ def test_tuple_length_is_nfields(base):
     assert length("Vector{Int64}") == I  # no tuple
 
 
-# -- rule 27.2.G: `Tuple(itr)` (tuple.jl `_totuple`)
+# -- rule 27.2.J: `Tuple(itr)` (tuple.jl `_totuple`)
 def test_tuple_of_an_iterable(base):
     def tup(t):
         return show(base.call(Const(T.TUPLE_ANY), [base.parse_type(t) if isinstance(t, str) else t], ("Main",)).rt)
