@@ -200,7 +200,9 @@ def _type_name(t) -> S.Name | None:
 
 def _from_is_vararg(from_text: str) -> bool:
     """Does the `from f(x, ys...) @ M file:line` line's method take a vararg
-    last (`ys...`)?  Its argument list ends `...)` (or `...) where …`)."""
+    last (`ys...`)?  Its argument list -- the last parenthesised group before a
+    ` where …` or (Julia ≤ 1.8) ` in M at file` -- ends `...)`; a callable
+    object's method (`(::Type{SA})(x...) where SA<:StaticArray`) has two groups."""
     head = from_text.split(" @ ", 1)[0].strip()
     depth, close = 0, -1
     for i, c in enumerate(head):
@@ -208,7 +210,9 @@ def _from_is_vararg(from_text: str) -> bool:
             depth += 1
         elif c in ")}]":
             depth -= 1
-            if depth == 0 and c == ")" and close < 0:
+            if depth == 0 and c == ")":
                 close = i
+        elif depth == 0 and c == " " and head.startswith((" where ", " in "), i):
+            break
     return close > 0 and head[:close].rstrip().endswith("...")
 

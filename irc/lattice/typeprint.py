@@ -196,8 +196,8 @@ def _show_datatype(t: DataType) -> str:
 
 
 def _show_unionall(t: UnionAllType) -> str:
-    if t == TT.NTUPLE_WRAPPER:
-        return "NTuple"
+    # `NTuple` itself has no short form: show.jl's `make_typealias` returns nothing for a
+    # tuple type (`x <: Tuple && return nothing`), so it prints `Tuple{Vararg{T, N}} where {N, T}`.
     vars_ = []
     body = t
     while type(body) is UnionAllType:
@@ -225,12 +225,14 @@ def _show_unionall(t: UnionAllType) -> str:
                     if not lead:
                         return name
                     return name + "{" + ", ".join(_show_param(p) for p in lead) + "}"
-    # `Vector{<:Real}`: a variable used once, directly as a parameter, with only an
-    # upper bound prints in place (show.jl show_typeparams); the rest print as `where`.
+    # `Vector{<:Real}`: a variable of a generated name (`#s1`, show.jl `isgensym`: what
+    # `Vector{<:Real}` makes), used once, directly as a parameter, with only an upper bound
+    # prints in place (show.jl show_typeparams); the rest print as `where`
+    # (`KeySet{String, _A} where _A<:(AbstractDict{String})`: `_A` is no generated name).
     inline = set()
     if type(body) is DataType and body.name is not TT.TUPLE_NAME:
         for v in vars_:
-            if (v.lb is None or v.lb == BOTTOM) and v.ub is not None and v.ub != TT.ANY \
+            if "#" in v.name and (v.lb is None or v.lb == BOTTOM) and v.ub is not None and v.ub != TT.ANY \
                     and sum(1 for p in body.params if p == v) == 1 \
                     and not any(p != v and _mentions_any(p, [v]) for p in body.params):
                 inline.add(v)
@@ -270,13 +272,32 @@ def _mentions_any(p, vars_) -> bool:
 def _show_tvar(v: TypeVar) -> str:
     lb = v.lb if v.lb is not None and v.lb != BOTTOM else None
     ub = v.ub if v.ub is not None and v.ub != TT.ANY else None
+    name = _ident(v.name)  # show.jl `show_unquoted(io, tv.name)`: `var"#s1"`, as inside the braces
     if lb is not None and ub is not None:
-        return show_type(lb) + "<:" + v.name + "<:" + show_type(ub)
+        return _show_bound(lb) + "<:" + name + "<:" + _show_bound(ub)
     if ub is not None:
-        return v.name + "<:" + show_type(ub)
+        return name + "<:" + _show_bound(ub)
     if lb is not None:
-        return v.name + ">:" + show_type(lb)
-    return v.name
+        return name + ">:" + _show_bound(lb)
+    return name
+
+
+def _show_bound(b) -> str:
+    """show.jl `show(io, tv::TypeVar)`'s `show_bound`: a `UnionAll` bound is parenthesised
+    unless it is a type's own wrapper (`print_without_params`): `_A<:(AbstractDict{String})`,
+    `T<:(Vector)`, but `T<:AbstractArray`."""
+    shown = show_type(b)
+    return shown if type(b) is not UnionAllType or _print_without_params(b) else "(" + shown + ")"
+
+
+def _print_without_params(t: UnionAllType) -> bool:
+    """show.jl `print_without_params`: `t` is its type name's wrapper (`Array`, not `Vector`)."""
+    vars_ = []
+    while type(t) is UnionAllType:
+        vars_.append(t.var)
+        t = t.body
+    return type(t) is DataType and t.params == tuple(vars_) and len(t.name.params) == len(vars_) \
+        and all(_same_bounds(v, d) for v, d in zip(vars_, t.name.params))
 
 
 # ---------------------------------------------------------------- union order (jltypes.c)

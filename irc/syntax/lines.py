@@ -574,10 +574,7 @@ class SyntaxBuilder:
     # ---- where
     def expr(self, c):
         body = c[0]
-        tvars: list[S.TypeVarDecl] = []
-        for w in c[1:]:  # `B where T where N` is `(B where T) where N`: a later clause is the outer one
-            tvars[:0] = [_to_tvar(v) for v in w] if isinstance(w, list) else [_to_tvar(w)]
-        return S.Where(body, tvars, getattr(body, "line", 0), getattr(body, "col", 0))
+        return S.Where(body, self.where_clauses(c[1:]), getattr(body, "line", 0), getattr(body, "col", 0))
 
     def wbraces(self, c):
         return [_to_tvar(x) for x in c if x is not None]
@@ -587,12 +584,15 @@ class SyntaxBuilder:
         return S.TypeVarDecl(str(tok), value=value, line=tok.line, col=tok.column)
 
     def where_clauses(self, c):
+        """The variables of `where` clauses, outermost first (`S.Where.vars`'s order): in a
+        chain the last clause is the outermost (`A where T where N` is `(A where T) where N`,
+        that is `A where {N, T}`), inside braces the first."""
         out: list[S.TypeVarDecl] = []
-        for w in c:  # outermost first, as in `where {A, B}`: a later `where` clause is outer
+        for w in reversed(c):
             if isinstance(w, list):
-                out[:0] = w
+                out.extend(_to_tvar(v) for v in w)
             elif w is not None:
-                out[:0] = [_to_tvar(w)]
+                out.append(_to_tvar(w))
         return out
 
     # ---- statements: each returns (stmt, annotation)

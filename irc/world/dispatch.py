@@ -64,10 +64,11 @@ from itertools import product
 from irc.lattice import typetable as TT
 from irc.lattice.typelattice import ANY, Const, widenconst
 from irc.lattice.typelimits import tmerge
-from irc.lattice.subtype import issubtype, match_signature, typeintersect, typesubtract
+from irc.lattice.subtype import issubtype, match_signature, subst, typeintersect, typesubtract, union
 from irc.lattice.typeprint import sort_union_members
 from irc.lattice.types import (
-    BOTTOM, DataType, FunctionValue, TypeVar, UnionType, VarargType, rewrap_unionall, union_members, unwrap_unionall,
+    BOTTOM, DataType, FunctionValue, TypeName, TypeVar, UnionAllType, UnionType, VarargType, is_type, rewrap_unionall,
+    union_members, unwrap_unionall,
 )
 
 MAX_UNION_SPLIT = 4
@@ -405,7 +406,7 @@ def _covered(methods, at, args, wargs, eval_result, fold, memo: dict | None = No
     past MAX_MAY_APPLY (`_too_many`); None when none covers."""
     c, extra = _matches(methods, at, memo)
     if c is None:
-        return None
+        return _covered_lifted(methods, at, eval_result, memo)
     m, b = c
     n = len(methods)
     rt = _finish(m, b, args, eval_result, fold)
@@ -417,6 +418,88 @@ def _covered(methods, at, args, wargs, eval_result, fold, memo: dict | None = No
     for x in extra:
         rt = merge(rt, eval_result(x, _loose_bindings(at, x)))
     return DispatchResult(rt, dynamic=dynamic, considered=n, applied=(m, *extra))
+
+
+def _covered_lifted(methods, at, eval_result, memo):
+    """A `where` of an argument's type lifted out of its tuple (`Tuple{Vector{S} where S}` is
+    `Tuple{Vector{S}} where S`: tuples are covariant, so Julia's `jl_subtype` finds
+    `Tuple{Vector} <: Tuple{Array{T, N}} where {T, N}`): each such variable becomes a fresh
+    abstract type below its upper bound (a skolem), the call is matched on that, and the one
+    covering declaration's result is mapped back (`_unskolem`: the variable's bound where the
+    result is covariant, `Tuple{Any, Int64}` for `iterate(::Vector)`; the variable again,
+    re-wrapped in its `where`, elsewhere).  None when nothing lifts or no single declaration
+    covers (more specific partial matches: left to may-apply)."""
+    lifted = _skolemized(at)
+    if lifted is None:
+        return None
+    sat, skolems = lifted
+    c, extra = _matches(methods, sat, memo)
+    if c is None or extra:
+        return None
+    m, b = c
+    rt = eval_result(m, b)
+    if not is_type(rt):
+        rt = widenconst(rt)
+    return DispatchResult(_unskolem(rt, skolems), considered=len(methods), applied=(m,))
+
+
+def _skolemized(at):
+    """`at` with each argument's outer `where` variables replaced by skolems, and the map
+    skolem name -> variable; None when no argument is a `UnionAll` or a variable has a lower
+    bound or a bound that is no data type."""
+    if type(at) is not DataType or any(type(p) is VarargType for p in at.params):
+        return None
+    skolems: dict = {}
+    params = []
+    for p in at.params:
+        env = {}
+        while type(p) is UnionAllType:
+            v = p.var
+            ub = v.ub if v.ub is not None else TT.ANY
+            if (v.lb is not None and v.lb != BOTTOM) or type(ub) is not DataType:
+                return None
+            tn = TypeName(("Main",), "#skolem#" + v.name, (), ub, abstract=True)
+            skolems[tn] = v
+            env[v] = DataType(tn, ())
+            p = p.body
+        params.append(subst(p, env) if env else p)
+    if not skolems:
+        return None
+    return TT.tuple_type(params), skolems
+
+
+def _unskolem(t, skolems):
+    """`t` with each skolem back as its variable: its upper bound in a covariant place (a tuple's
+    element, a union's member, the whole), the variable elsewhere (then `t` is re-wrapped in
+    its `where`)."""
+    used: list = []
+
+    def go(x, covariant):
+        tx = type(x)
+        if tx is DataType:
+            v = skolems.get(x.name)
+            if v is not None:
+                if covariant:
+                    return v.ub if v.ub is not None else TT.ANY
+                used.append(v)
+                return v
+            if not x.params:
+                return x
+            inner = x.name is TT.TUPLE_NAME
+            return DataType(x.name, tuple(go(q, inner and covariant) if is_type(q) or type(q) is VarargType else q
+                                          for q in x.params))
+        if tx is UnionType:
+            return union(*(go(q, covariant) for q in x.members))
+        if tx is UnionAllType:
+            return UnionAllType(x.var, go(x.body, covariant))
+        if tx is VarargType:
+            return VarargType(go(x.T, covariant), x.N)
+        return x
+
+    r = go(t, True)
+    for v in dict.fromkeys(reversed(used)):
+        r = UnionAllType(v, r)
+    return r
 
 
 def _finish(m, bindings, args, eval_result, fold):

@@ -160,7 +160,7 @@ def subtype_tfunc(a, b):
 
 def type_leq(t):
     """`Type{<:t}`."""
-    v = TypeVar("T", None, t)
+    v = TypeVar("#s1", None, t)  # `Type{<:t}` in the compiler's source: a generated name, printed in place
     return UnionAllType(v, TT.type_of_type(v))
 
 

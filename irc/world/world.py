@@ -78,7 +78,7 @@ from irc.syntax.version import V1_10, JuliaVersion
 from irc.lattice import typetable as TT
 from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult, new_struct
-from irc.world.apply import apply_iterate
+from irc.world.apply import apply_iterate, precise_container_type
 from irc.world import notes
 from irc.world.dispatch import Method, dispatch, invoke_method, may_apply, split_args
 from irc.lattice.typelimits import tmerge_for
@@ -94,10 +94,10 @@ from irc.lattice.typelattice import (
 from irc.lattice.subtype import issubtype, match_signature
 from irc.lattice.typelimits import tmerge
 from irc.lattice.types import (
-    BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType,
+    BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType, UnionType,
     VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
 )
-from irc.lattice.typeprint import FUNCTION_ALIASES, show, show_function
+from irc.lattice.typeprint import FUNCTION_ALIASES, show, show_function, sort_union_members
 
 PRELUDE_PATH = Path(__file__).resolve().parent / "prelude.ir"
 
@@ -766,6 +766,8 @@ class World:
             if r is None:
                 if len(expr.parts) == 1 and expr.parts[0] in _BUILTIN_CONSTS:
                     return _BUILTIN_CONSTS[expr.parts[0]].val
+                if expr.parts in (("Vararg",), ("Core", "Vararg")):  # `Tuple{Int64, Vararg}`: of any length, of Any
+                    return VarargType(TT.ANY)
                 folded = self.fold_case(expr.parts)
                 if folded is not None:
                     return self.eval_type(S.Name(folded, expr.line, expr.col), sparams, module)
@@ -878,7 +880,7 @@ class World:
             tvs = []
             for i, p in enumerate(ps):
                 if type(p) is _PendingBound:
-                    tv = TypeVar("T" if len(pending) == 1 else f"T{len(tvs) + 1}", None, p.ub)
+                    tv = TypeVar(f"#s{len(tvs) + 1}", None, p.ub)  # a generated name, as Julia's lowering gives
                     tvs.append(tv)
                     ps[i] = tv
             body = self._apply(h, ps)
@@ -1210,6 +1212,8 @@ class World:
             rt2 = _tuple_getindex(rt, args)
             if rt2 is not rt:  # one method in Julia (tuple.jl, namedtuple.jl), however many declarations irc has
                 rt, dynamic, gap, diags = rt2, False, False, ()
+        if name == "length" and fv.module == ("Base",) and len(args) == 1 and widenconst(rt) == TT.INT64:
+            rt = _tuple_length(rt, args[0])
         if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2) and not res.missing:
             rt = _range_iterate_consteval(rt, args)
         if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
@@ -1512,6 +1516,8 @@ class World:
                     return CallResult(_splatnew(T, args[0]) if issubtype(tt, u.params[1]) else T)
                 return CallResult(_splatnew(DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)), args[0]))
             return CallResult(T)
+        if T == TT.TUPLE_ANY and len(args) == 1:
+            return CallResult(self._totuple(args[0], module))
         if type(T) is DataType:
             if T.name.primitive_bits and len(args) == 1:
                 a = args[0]
@@ -1543,6 +1549,34 @@ class World:
                     return CallResult(self._default_new(Tc, args) if type(Tc) is DataType else Tc)
             return CallResult(T)
         return CallResult(ANY)
+
+    def _totuple(self, x, module):
+        """`Tuple(itr)` (tuple.jl 1.10): `(::Type{T})(itr) where {T<:Tuple} = _totuple(T, itr)`;
+        a tuple is itself (`(::Type{T})(x::Tuple) = x isa T ? x : convert(T, x)`), a number
+        `(x,)` (`_totuple(::Type{Tuple}, x::Number)`), any other iterable
+        `(collect(Iterators.rest(itr))...,)`: `Tuple{Vararg{E}}`, `E` the merge of the elements
+        the iteration protocol gives (`precise_container_type`), a `Generator` of `identity`
+        iterating its iterator's elements (`iterate(g::Generator)` is `(g.f(y[1]), y[2])`)."""
+        w = widenconst(x)
+        if w == BOTTOM:
+            return BOTTOM
+        if type(w) is UnionType:  # one union argument is split (`find_matching_methods`: cost 2)
+            r = BOTTOM
+            for m in sort_union_members(w.members):
+                r = tmerge(r, self._totuple(m, module))
+            return r
+        if issubtype(w, TT.TUPLE_ANY):
+            return x
+        if issubtype(w, TT.NUMBER):
+            return BI.tuple_tfunc([x])
+        identity = FuncType(FunctionValue(("Base",), "identity"))
+        while type(w) is DataType and w.name is TT.GENERATOR_NAME and w.params[1] == identity:
+            w = w.params[0]
+        itf = Const(FunctionValue(("Base",), "iterate"))
+        e = BOTTOM
+        for t in precise_container_type(itf, w, self, module):  # `collect`: the type's elements, not the constant's
+            e = tmerge(e, widenconst(t.T if type(t) is VarargType else t))
+        return TT.tuple_type([VarargType(e)]) if e != BOTTOM else TT.TUPLE_ANY
 
     def _default_new(self, T, args):
         """A call of the default constructor of a declared struct `T`
@@ -1755,6 +1789,17 @@ def _tuple_getindex(rt, args):
     return rt
 
 
+def _tuple_length(rt, t):
+    """`length(@nospecialize t::Tuple) = nfields(t)` (tuple.jl): the method's inferred
+    result is `nfields_tfunc`'s, `Core.Const(n)` for a tuple of a fixed length `n`; `rt`
+    (a declaration's `Int64`, which the constant refines) for any other argument."""
+    w = widenconst(t)
+    if w == BOTTOM or not issubtype(w, TT.TUPLE_ANY):
+        return rt
+    n = TI.nfields_tfunc(t)
+    return n if type(n) is Const else rt
+
+
 def _int_range(v):
     """(T, first, last, step, empty) of a constant integer `UnitRange`, `OneTo` or
     `StepRange` (Julia's `first`, `last`, `step`, `isempty` for them), else None."""
@@ -1776,7 +1821,8 @@ def _int_range(v):
 
 
 def _range_iterate_consteval(rt, args):
-    """`Base.iterate` of a constant integer range, all arguments constant: Julia
+    """`Base.iterate` of a constant number (number.jl's `iterate(x::Number) = (x, nothing)`:
+    `Core.Const((x, nothing))`) or of a constant integer range, all arguments constant: Julia
     concrete-evaluates it (`concrete_eval_eligible`: the methods are foldable),
     range.jl's `iterate(r::OrdinalRange) = isempty(r) ? nothing : (first(r), first(r))`
     and `iterate(r::OrdinalRange{T}, i) = i == last(r) ? nothing : (next, next)` with
@@ -1784,6 +1830,8 @@ def _range_iterate_consteval(rt, args):
     declaration (`Union{Nothing, Tuple{T, T}}`), as Julia's inference leaves it."""
     if not all(type(a) is Const for a in args):
         return rt
+    if len(args) == 1 and issubtype(widenconst(args[0]), TT.NUMBER):
+        return BI.tuple_tfunc([args[0], Const(None)])  # number.jl: `iterate(x::Number) = (x, nothing)`
     r = _int_range(args[0].val)
     if r is None:
         return rt

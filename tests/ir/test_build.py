@@ -137,3 +137,17 @@ def test_global_assignment_is_a_value_statement():
     assert st.value.args[0].parts == ("Main", "counter") and st.value.args[1].id == 2
     assert fn.stmts[1].annotation.parts == ("Int64",)
     assert [s.name for s in fn.slots] == ["#self#", "v"]  # a global target makes no slot
+
+
+def test_from_line_vararg_is_read_from_the_argument_list():
+    """The `from` line's argument list is its last parenthesised group before ` where`/` in`:
+    a callable object's method has two groups (`(::Type{SA})(x...)`)."""
+    from irc.ir.header import _from_is_vararg
+
+    assert _from_is_vararg("second(x, ys...) @ Main REPL[2]:1")
+    assert _from_is_vararg("(::Type{SA})(x...) where SA<:StaticArray @ StaticArrays ~/src/convert.jl:160")
+    assert _from_is_vararg("f(xs::Int64...) where T in Main at REPL[5]:1")
+    assert _from_is_vararg("(f::Foo)(a, b...) @ Main REPL[1]:1")
+    assert not _from_is_vararg("(::Type{SA})(x) where SA<:StaticArray @ StaticArrays ~/src/convert.jl:160")
+    assert not _from_is_vararg("g(x) in Main at REPL[5]:1")
+    assert not _from_is_vararg("h(x::Vararg) where T @ Main (f(y...)) :1")  # a group after ` @ ` is the file's

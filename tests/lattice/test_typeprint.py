@@ -73,9 +73,16 @@ def test_types(t, text):
 
 
 def test_where_printing():
-    v = TypeVar("T", None, T.REAL)
-    t = UnionAllType(v, DataType(T.ARRAY_NAME, (v, 1)))
-    assert show(t) == "Vector{<:Real}"  # show.jl: a once-used, upper-bounded variable prints in place
+    g = TypeVar("#s1", None, T.REAL)
+    t = UnionAllType(g, DataType(T.ARRAY_NAME, (g, 1)))
+    assert show(t) == "Vector{<:Real}"  # show.jl: a once-used, upper-bounded generated variable prints in place
+    v = TypeVar("T", None, T.REAL)  # show.jl `isgensym`: a named variable is never elided
+    assert show(UnionAllType(v, DataType(T.ARRAY_NAME, (v, 1)))) == "Vector{T} where T<:Real"
+    a = TypeVar("_A", None, UnionAllType(TypeVar("V"), DataType(T.DICT_NAME, (T.STRING, TypeVar("V")))))
+    assert show(UnionAllType(a, DataType(T.ARRAY_NAME, (a, 1)))) == "Vector{_A} where _A<:(Dict{String})"
+    s = TypeVar("S")
+    b = TypeVar("T", None, UnionAllType(s, DataType(T.ARRAY_NAME, (s, 1))))
+    assert show(UnionAllType(b, DataType(T.ARRAY_NAME, (b, 1)))) == "Vector{T} where T<:(Vector)"  # no wrapper: parens
     w = TypeVar("T", None, T.REAL)
     d = UnionAllType(w, DataType(T.DICT_NAME, (w, w)))
     assert show(d) == "Dict{T, T} where T<:Real"

@@ -177,6 +177,6 @@ def test_chained_where_binds_the_later_clause_outside():
     chained = w.parse_type("Tuple{Vararg{T,N}} where T where N")
     assert chained.var.name == "N" and chained.body.var.name == "T"
     assert show_type(chained) == show_type(w.parse_type("Tuple{Vararg{T,N}} where {N,T}"))
-    assert show_type(w.parse_type("Vector{T} where T<:S where S<:Real")) == "Vector{<:S} where S<:Real"
+    assert show_type(w.parse_type("Vector{T} where T<:S where S<:Real")) == "Vector{T} where {S<:Real, T<:S}"
     (fd,) = parse_text("function f(x::T, y::S) where S where T\n1 ─ return x\nend\n", "t.ir").items
     assert [v.name for v in fd.static_params] == ["T", "S"]

@@ -381,3 +381,38 @@ def test_complete_declaration_reads_and_prints():
     (d,) = [it for it in items if type(it).__name__ == "MethodDecl"]
     assert d.complete and d.result is None and not d.foldable
     assert format_item(d) == "declare @complete Base.cos(::Union{Number, Missing}, ::T) where T<:Real\n"
+
+
+# -- rule 27.2.I: `length` of a fixed-length tuple is constant (tuple.jl `length(t::Tuple) = nfields(t)`)
+def test_tuple_length_is_nfields(base):
+    from irc.lattice.types import FunctionValue
+
+    def length(t):
+        return base.call(Const(FunctionValue(("Base",), "length")), [base.parse_type(t) if isinstance(t, str) else t],
+                         ("Main",)).rt
+
+    assert length("NTuple{4, Int64}") == Const(4)
+    assert length("Tuple{Int64, String}") == Const(2)
+    assert length("Tuple{}") == Const(0)
+    assert length(PartialStruct(T.tuple_type([I, I]), (I, Const(2)))) == Const(2)
+    assert length("Tuple{Vararg{Int64}}") == I  # no fixed length: the declaration's Int64
+    assert length("Tuple{Int64, Vararg{Int64}}") == I
+    assert length("Vector{Int64}") == I  # no tuple
+
+
+# -- rule 27.2.J: `Tuple(itr)` (tuple.jl `_totuple`)
+def test_tuple_of_an_iterable(base):
+    def tup(t):
+        return show(base.call(Const(T.TUPLE_ANY), [base.parse_type(t) if isinstance(t, str) else t], ("Main",)).rt)
+
+    assert tup("Vector{Float64}") == "Tuple{Vararg{Float64}}"  # (collect(itr)...,)
+    assert tup("UnitRange{Int64}") == "Tuple{Vararg{Int64}}"
+    assert tup("Base.Generator{UnitRange{Int64}, typeof(identity)}") == "Tuple{Vararg{Int64}}"  # (i for i in r)
+    assert tup("String") == "Tuple{Vararg{Char}}"
+    assert tup("Tuple{Int64, String}") == "Tuple{Int64, String}"  # a tuple is itself
+    assert tup(Const((1, 2.5))) == "Core.Const((1, 2.5))"
+    assert tup("Float64") == "Tuple{Float64}"  # `_totuple(::Type{Tuple}, x::Number) = (x,)`
+    assert tup(Const(3)) == "Core.Const((3,))"
+    assert tup("Union{Int64, Vector{Int64}}") == "Tuple{Vararg{Int64}}"  # split, merged
+    assert tup("Any") == "Tuple"  # the elements of an unknown iterable are Any
+    assert tup("Base.Generator{UnitRange{Int64}, typeof(sin)}") == "Tuple"  # f's results are not modelled

@@ -8,7 +8,7 @@ from irc.errors import IrcError
 from irc.lattice.typelattice import BOOL, Const, PartialStruct
 from irc.syntax.parser import parse_expr, parse_text
 from irc.lattice.subtype import issubtype
-from irc.lattice.types import BOTTOM, FunctionValue, ModuleValue, Sym
+from irc.lattice.types import BOTTOM, DataType, FunctionValue, ModuleValue, Sym
 from irc.lattice.typeprint import show
 from irc.world.world import World
 
@@ -440,3 +440,41 @@ def test_prelude_gaps_from_real_output():
     assert call(w, "Base.lowercase", T.CHAR).rt == T.CHAR
     assert call(w, "Base.uppercase", "SubString{String}").rt == S_
     assert show(call(w, "Base.lowercase", T.ANY).rt) == "Union{AbstractChar, String}"
+
+
+# -- rule 27.W: a `where` of an argument's type lifts out of the argument tuple (Julia's
+#    `jl_subtype`: `Tuple{Vector} <: Tuple{Array{T, N}} where {T, N}`, tuples are covariant)
+def test_a_unionall_argument_is_covered_by_a_where_declaration():
+    from irc.syntax import tree as S
+    from irc.world.world import World
+
+    w = World.build([])
+
+    def call(f, *ts):
+        fn = w.value_of(S.Name(tuple(f.split("."))), ("Main",))
+        return w.call(fn, [w.parse_type(t) for t in ts], ("Main",))
+
+    r = call("Base.iterate", "Vector")  # iterate(::Array{T, N}) where {T, N}: T unknown, its bound Any
+    assert show(r.rt) == "Union{Nothing, Tuple{Any, Int64}}" and not r.dynamic
+    assert show(call("Base.iterate", "Vector", "Int64").rt) == "Union{Nothing, Tuple{Any, Int64}}"
+    assert show(call("Base.iterate", "Vector{<:Real}").rt) == "Union{Nothing, Tuple{Real, Int64}}"
+    assert show(call("Base.getindex", "Vector{<:Real}", "Int64").rt) == "Real"
+    assert show(call("Base.push!", "Vector", "Int64").rt) == "Vector"  # invariant place: the where again
+    assert show(call("Base.iterate", "Vector{Float64}").rt) == "Union{Nothing, Tuple{Float64, Int64}}"
+
+
+def test_skolems_map_back_by_variance():
+    from irc.lattice.types import TypeVar, UnionAllType
+    from irc.world.dispatch import _skolemized, _unskolem
+
+    s = TypeVar("S", None, T.REAL)
+    at = T.tuple_type([UnionAllType(s, DataType(T.ARRAY_NAME, (s, 1))), T.INT64])
+    sat, skolems = _skolemized(at)
+    (tn, v), = skolems.items()
+    sk = DataType(tn, ())
+    assert v == s and sat.params[0] == DataType(T.ARRAY_NAME, (sk, 1))
+    assert _unskolem(T.tuple_type([sk, T.INT64]), skolems) == T.tuple_type([T.REAL, T.INT64])
+    assert _unskolem(DataType(T.ARRAY_NAME, (sk, 1)), skolems) == UnionAllType(s, DataType(T.ARRAY_NAME, (s, 1)))
+    assert _skolemized(T.tuple_type([T.INT64])) is None  # nothing to lift
+    low = TypeVar("L", T.INT64, None)
+    assert _skolemized(T.tuple_type([UnionAllType(low, DataType(T.ARRAY_NAME, (low, 1)))])) is None  # a lower bound

@@ -72,3 +72,30 @@ def test_a_constant_argument_of_an_unknown_function_is_kept():
     assert show(r.slot_types[2]) == "Core.Const(hey)"
     assert show(r.ssa_types[2]) == ("Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, typeof(hey), "
                                     "Tuple{Vector{Float64}}}")
+
+
+def test_chained_where_clauses_nest_the_last_outermost(world):
+    """`A where T where N` is `(A where T) where N` (Julia's parser), that is `A where {N, T}`:
+    the last clause of a chain is the outermost variable, the first inside braces."""
+    t = world.parse_type
+    assert t("Array{T,N} where N where T") == t("Array{T,N} where {T,N}")
+    assert t("Array{T,N} where T where N") == t("Array{T,N} where {N,T}")
+    assert show(t("Array{T,N} where N where T")) == "Array"
+    # NTuple{N, T} is `where {N, T}`; show.jl's make_typealias gives a tuple type no alias
+    assert show(t("Tuple{Vararg{T,N}} where T where N")) == "Tuple{Vararg{T, N}} where {N, T}"
+    assert show(t("NTuple")) == "Tuple{Vararg{T, N}} where {N, T}"
+    assert t("Tuple{Vararg{T,N}} where T where N").var.name == "N"
+    nested = t("Vector{S} where S<:T where T<:Real")  # T's scope holds S's bound
+    assert nested.var.name == "T" and nested.body.var.ub == nested.var
+    assert t("Pair{A, B} where {A<:Int64} where B").var.name == "B"
+
+
+def test_a_bare_vararg_is_the_vararg_of_any(world):
+    """A bare `Vararg` read in a type (`Tuple{Int64, Vararg}`, as typelimits.jl's last-resort
+    widening makes it) is the Vararg of `Any`, never an unknown type named Vararg."""
+    t = world.parse_type
+    assert t("Tuple{Int64, Vararg}") == t("Tuple{Int64, Vararg{Any}}")
+    assert t("Tuple{Int64, Core.Vararg}") == t("Tuple{Int64, Vararg{Any}}")
+    assert show(t("Tuple{Vararg}")) == "Tuple"
+    assert show(t("Tuple{Int64, Vararg}")) == "Tuple{Int64, Vararg}"
+    assert show(t("Tuple{Int64, Vararg{Float64}}")) == "Tuple{Int64, Vararg{Float64}}"

@@ -121,3 +121,22 @@ def test_no_unknown_callee_in_conformance_prelude_cases():
                 if m and m.group(1) not in allowed:
                     bad.append(f"{p.name}: {d.message}")
     assert not bad, "\n".join(bad)
+
+
+def test_a_number_iterates_once(world):
+    """number.jl: `iterate(x::Number) = (x, nothing)`, `iterate(x::Number, ::Any) = nothing`;
+    on a constant number the call is evaluated (`concrete_eval_eligible`)."""
+    from irc.lattice.typelattice import Const
+    f = world.value_of(S.Name(("Base", "iterate")), M)
+
+    def call(*args):
+        return show(world.call(f, [world.parse_type(a) if isinstance(a, str) else a for a in args], M).rt)
+
+    assert call("Int64") == "Tuple{Int64, Nothing}"
+    assert call("Float32") == "Tuple{Float32, Nothing}"
+    assert call("Complex{Float64}") == "Tuple{Complex{Float64}, Nothing}"
+    assert call("Float64", "Nothing") == "Nothing"  # printed Core.Const(nothing) (maybe_singleton_const)
+    assert call("Int64", "Int64") == "Nothing"
+    assert call(Const(3)) == "Core.Const((3, nothing))"
+    assert call(Const(2.5)) == "Core.Const((2.5, nothing))"
+    assert call("UnitRange{Int64}") == "Union{Nothing, Tuple{Int64, Int64}}"  # a range is no number
