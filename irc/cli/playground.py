@@ -115,8 +115,9 @@ def _pip(args: list[str], what: str) -> None:
         raise PlaygroundError(f"cannot {what} (pip: {last}); give the wheel with --wheel FILE")
 
 
-def make_wheels(dest: Path, given: tuple[str, ...] = ()) -> list[str]:
-    """irc's and lark's wheels into `dest` (`given` ones copied instead); returns their names."""
+def make_wheels(dest: Path, given: tuple[str, ...] = (), root: Path | None = None) -> list[str]:
+    """irc's (built from the checkout `root`) and lark's wheels into `dest` (`given` ones copied
+    instead); returns their names."""
     dest.mkdir(parents=True)
     for w in given:
         if not (w.endswith(".whl") and Path(w).is_file()):
@@ -124,7 +125,6 @@ def make_wheels(dest: Path, given: tuple[str, ...] = ()) -> list[str]:
         shutil.copyfile(w, dest / Path(w).name)
     names = [p.name for p in dest.glob("*.whl")]
     if not any(n.startswith("julia_irc-") for n in names):
-        root = checkout_root()
         if root is None:
             raise PlaygroundError("irc is not running from a checkout, so its wheel cannot be built here: "
                                   "give it with --wheel julia_irc-….whl (`pip wheel --no-deps julia-irc`)")
@@ -155,8 +155,9 @@ def _size(d: Path) -> int:
     return sum(p.stat().st_size for p in d.rglob("*") if p.is_file())
 
 
-def build_site(out: str, pyodide: str | None, wheels: tuple[str, ...] = ()) -> Site:
-    """Write the site into `out` (see the module doc); raises `PlaygroundError`."""
+def build_site(out: str, pyodide: str | None, wheels: tuple[str, ...] = (), root: Path | None = None) -> Site:
+    """Write the site into `out` (see the module doc); `root`: the checkout irc's wheel is built
+    from and the examples come from (None: none, the wheel must be given); raises `PlaygroundError`."""
     target = Path(out)
     if target.exists() and not (target / MANIFEST).is_file() and (not target.is_dir() or any(target.iterdir())):
         raise PlaygroundError(f"{out}: exists and is not a playground irc wrote: give a new or empty folder")
@@ -167,11 +168,11 @@ def build_site(out: str, pyodide: str | None, wheels: tuple[str, ...] = ()) -> S
     try:
         site = tmp / "site"
         version = copy_pyodide(pyodide, site / "pyodide")
-        names = make_wheels(site / "wheels", wheels)
+        names = make_wheels(site / "wheels", wheels, root)
         page = resources.files("irc.cli") / "site"
         for f in PAGE_FILES:
             (site / f).write_bytes((page / f).read_bytes())
-        ex = examples(checkout_root())
+        ex = examples(root)
         (site / "examples.json").write_text(json.dumps(ex, ensure_ascii=False), encoding="utf-8")
         manifest = {"pyodide": version, "wheels": [f"wheels/{n}" for n in names], "examples": sorted(ex)}
         (site / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
@@ -189,7 +190,7 @@ def playground_main(out: str, pyodide: str | None = None, wheels: tuple[str, ...
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
-        site = build_site(out, pyodide if pyodide is not None else default_pyodide(), wheels)
+        site = build_site(out, pyodide if pyodide is not None else default_pyodide(), wheels, checkout_root())
     except PlaygroundError as e:
         stderr.write(f"error: {e}\n")
         return 1
