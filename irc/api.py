@@ -1,6 +1,7 @@
 """The library API: one paste in, every answer irc gives about it out.
 
     analyse(text, options=Options(), path="paste.ir") -> Result
+    explain(text, function, name, options=Options()) -> str
 
 One analysis (`irc.cli.driver.analyse`: parse, build, world, inference; every
 user error a located `Diagnostic`, every internal one too), then the renderers
@@ -10,6 +11,8 @@ HTML (`irc report`'s function sections, `irc.report.reporthtml.function_html`),
 the JSON document (`irc infer --format json`), the diagnostics as `irc infer`
 prints them on stderr (located, with the source line and caret), `--check`'s
 agreement with the types Julia printed, and `irc stubs`' declarations.
+`explain` is `irc explain` on one statement (`%N`) or slot (as printed) of the
+paste's `function`-th function (the page's click).
 
 Pure: no typer, no process fork (the driver's `split_min` stays 0), no file
 read or written except the prelude's on-disk cache (`irc.syntax.cache`, which
@@ -26,7 +29,7 @@ from dataclasses import asdict, dataclass
 
 from irc.cli.driver import Options, analyse as _analyse, file_diagnostics
 
-__all__ = ["MAX_LINES", "Options", "Result", "analyse"]
+__all__ = ["MAX_LINES", "Options", "Result", "analyse", "explain"]
 
 MAX_LINES = 200_000  # the playground's limit (`analyse(…, max_lines=MAX_LINES)`): beyond it a tab would freeze
 
@@ -99,3 +102,24 @@ def _render(res, julia: str, evidence: str) -> Result:
         check=check_summary(agree, differ, 0, 1, 0),
         mismatches=tuple(m for f in report.functions for m in f.julia_mismatches),
         stubs=render_stubs(stubs))
+
+
+def explain(text: str, function: int, name: str, options: Options = Options(), path: str = "paste.ir") -> str:
+    """Why `name` -- a statement `%N` or a slot as printed (`x`, `@_3`, `x@_5`) -- of the paste's
+    `function`-th function (0-based, in the paste's order) has its type: `irc explain --stmt`'s or
+    `--slot`'s text; "" when the paste is refused or names no such function, statement or slot."""
+    from irc.diagnose.explain import explain_slot, find_slot
+    from irc.diagnose.explain_stmt import explain_stmt, find_stmt
+
+    res = _analyse(path, text, Options(**{**asdict(options), "split_min": 0}))
+    if res.errors or not 0 <= function < len(res.results):
+        return ""
+    fn, r = res.results[function]
+    try:
+        if name.startswith("%"):
+            i = find_stmt(fn, name)
+            return "" if i is None else explain_stmt(fn, r, res.world, i, [g for g, _ in res.results])
+        slot = find_slot(fn, name)
+        return "" if slot is None else explain_slot(fn, r, slot)
+    except Exception as e:  # noqa: BLE001 - a bug is a sentence on the page, never a traceback
+        return f"internal error: {type(e).__name__}: {e}\n"

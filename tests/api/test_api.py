@@ -86,3 +86,15 @@ def test_julia_option_chooses_the_rules():
     text = (ROOT / "samples" / "union_accumulator.ir").read_text(encoding="utf-8")
     assert analyse(text, Options(julia="1.12")).julia == "1.12"
     assert analyse(text).julia_evidence
+
+
+def test_explain_is_irc_explains_text():
+    from irc.api import explain
+
+    path = "samples/union_split_call.ir"
+    text = (ROOT / path).read_text(encoding="utf-8")
+    _, stmt_out, _ = run_cli("explain", path, "--stmt", "%1", "--function", "split_demo")
+    _, slot_out, _ = run_cli("explain", path, "--slot", "v", "--function", "split_demo")
+    assert explain(text, 0, "%1", path=path) == stmt_out and stmt_out.startswith("statement 1")
+    assert explain(text, 0, "v", path=path) == slot_out and slot_out.startswith("slot v")
+    assert explain(text, 0, "Main") == explain(text, 99, "v") == explain("function", 0, "%1") == ""

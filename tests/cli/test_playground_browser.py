@@ -1,8 +1,8 @@
 """`irc playground`'s site in a real headless browser (Debian's chromium and chromium-driver,
 driven by Selenium, as tests/cli/test_report_browser.py): the site is built into a temporary
 folder, served on 127.0.0.1 by a bounded `http.server` thread, a sample is pasted, and the page
-must show a coloured statement, the stub text, a located error for a broken paste, and the
-same answer again from the link it put in the URL.
+must show a coloured statement, the stub text, `irc explain`'s answer when a `%N` is clicked, a
+located error for a broken paste, and the same answer again from the link it put in the URL.
 
 Pyodide comes from `$IRC_PYODIDE` or the checkout's `web/node_modules/pyodide` (`npm ci --prefix
 web`), else from a tarball cached under `~/.cache/irc-playground/` (`npm pack` fetches it once,
@@ -118,6 +118,33 @@ def paste(drv, text: str) -> float:
     return wait_for(drv, "return window.ircTimings.first") / 1000
 
 
+_FIRST_LABEL = """
+const walker = document.createTreeWalker(document.querySelector('#ir'), NodeFilter.SHOW_TEXT);
+for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+  const m = /%\\d+(?= = )/.exec(n.data);
+  if (m && n.parentElement.closest('pre.ir')) {
+    const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+    r.startContainer.parentElement.scrollIntoView({block: 'center'});
+    const b = r.getBoundingClientRect();
+    return [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2), m[0]];
+  }
+}
+return null;"""
+
+
+def click_first_statement(drv) -> str:
+    """Click the first `%N = …` of the annotated IR, as a person does; the explanation the page shows."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    found = drv.execute_script(_FIRST_LABEL)
+    assert found, "no `%N = ` statement in the annotated IR"
+    x, y, _ = drv.execute_script(_FIRST_LABEL)  # (again: scrolling moved it)
+    actions = ActionBuilder(drv)
+    actions.pointer_action.move_to_location(x, y).click()
+    actions.perform()
+    return wait_for(drv, "const e = document.querySelector('#ir pre.explain'); return e && e.textContent", timeout=30)
+
+
 def test_a_pasted_sample_is_answered_coloured_with_stubs_and_a_link(browser, url, site):
     from selenium.webdriver.common.by import By
 
@@ -130,10 +157,13 @@ def test_a_pasted_sample_is_answered_coloured_with_stubs_and_a_link(browser, url
     stubs = browser.find_element(By.ID, "stubs").get_property("value")
     assert "declare " in stubs and "irc stubs" in stubs
     assert "answered with Julia 1.10's rules" in browser.find_element(By.ID, "summary").text
+    explained = click_first_statement(browser)
+    assert explained.startswith("irc explain %") and " in " in explained and "statement " in explained, explained
     link = browser.current_url
     assert "#v=&z=" in link
     shot = os.environ.get("IRC_PLAYGROUND_SCREENSHOT")
     if shot:
+        browser.execute_script("window.scrollTo(0, 0)")
         browser.save_screenshot(shot)
 
     # the link reproduces the paste and its answer (the second load: the browser's cache is warm)

@@ -8,6 +8,8 @@
   const $ = (id) => document.getElementById(id);
   const timings = (window.ircTimings = { load: null, first: null, last: null });
   let run = null; // the Python function: (text, julia) -> JSON text of irc.api.Result
+  let why = null; // (text, julia, function index, "%N" or slot) -> irc explain's text ("" for no such name)
+  let shown = null; // the text and version of the answer on the page (what a click explains)
   let examples = {};
 
   const status = (msg) => { $("status").textContent = msg; };
@@ -43,7 +45,7 @@
     }
     py.runPython(`
 import json
-from irc.api import MAX_LINES, Options, analyse
+from irc.api import MAX_LINES, Options, analyse, explain
 from irc.report.reporthtml import style_sheet
 
 def _irc_run(text, julia):
@@ -51,8 +53,15 @@ def _irc_run(text, julia):
         return json.dumps(analyse(text, Options(julia=julia or None), max_lines=MAX_LINES).as_dict())
     except BaseException as e:  # the page shows a sentence, never a traceback
         return json.dumps({"ok": False, "errors": [f"paste.ir: error: internal error: {type(e).__name__}: {e}"]})
+
+def _irc_explain(text, julia, function, name):
+    try:
+        return explain(text, function, name, Options(julia=julia or None))
+    except BaseException as e:
+        return f"internal error: {type(e).__name__}: {e}"
 `);
     run = py.globals.get("_irc_run");
+    why = py.globals.get("_irc_explain");
     const style = document.createElement("style");
     style.textContent = py.runPython("style_sheet()") + "\nbody{max-width:1200px}";
     document.head.prepend(style); // the report's colours; the page's own rules (later) win
@@ -101,9 +110,35 @@ def _irc_run(text, julia):
     const ms = performance.now() - t0;
     timings.last = ms; if (timings.first === null) timings.first = ms;
     show(r);
+    shown = { text, julia };
     status(`${r.ok ? "Answered" : "Refused"} in ${ms < 1000 ? ms.toFixed(0) + " ms" : (ms / 1000).toFixed(1) + " s"} (${n.toLocaleString("en")} lines).`);
     history.replaceState(null, "", text ? await fragmentOf(text, julia) : location.pathname + location.search);
   }
+
+  // ---------------------------------------------------------------- explain on click
+  const TOKEN = /[\p{L}\p{N}_@#%!]/u;
+  function wordAt(x, y) {
+    const range = document.caretRangeFromPoint ? document.caretRangeFromPoint(x, y) : null;
+    if (!range || range.startContainer.nodeType !== Node.TEXT_NODE) return "";
+    const t = range.startContainer.data;
+    let a = range.startOffset, b = range.startOffset;
+    while (a > 0 && TOKEN.test(t[a - 1])) a--;
+    while (b < t.length && TOKEN.test(t[b])) b++;
+    return t.slice(a, b);
+  }
+  $("ir").addEventListener("click", (e) => {
+    const pre = e.target.closest("pre.ir"), fn = e.target.closest("details.fn");
+    if (!pre || !fn || !why || !shown) return;
+    const name = wordAt(e.clientX, e.clientY).replace(/^::.*/, "");
+    if (!/^%\d+$/.test(name) && !/^[\p{L}_#@][\p{L}\p{N}_@#!]*$/u.test(name)) return;
+    let answer;
+    try { answer = why(shown.text, shown.julia, Number(fn.id.slice(1)), name); }
+    catch (err) { answer = "internal error: " + String(err.message || err).trim().split("\n").pop(); }
+    if (!answer) return; // not a statement or slot of this function
+    let box = fn.querySelector("pre.explain");
+    if (!box) { box = document.createElement("pre"); box.className = "explain"; pre.before(box); }
+    box.textContent = `irc explain ${name}:\n` + answer;
+  });
 
   // ---------------------------------------------------------------- wiring
   let timer = null;
