@@ -18,7 +18,8 @@ Pyodide from its npm package, pinned in `web/package.json` + lock
 in a checkout), or a tarball `npm pack pyodide@VERSION` wrote (`--pyodide
 pyodide-VERSION.tgz`); irc's wheel from the checkout (`pip wheel --no-deps`)
 and lark's from pip (`pip download --no-deps`, pip's cache first), unless
-`--wheel FILE` gives them.  A missing piece is a `PlaygroundError` saying what
+`--wheel FILE` gives them (irc's is built from a clean copy of the checkout's
+package files, so a stale `build/` never leaks into it).  A missing piece is a `PlaygroundError` saying what
 to run, never a traceback.
 """
 from __future__ import annotations
@@ -128,7 +129,14 @@ def make_wheels(dest: Path, given: tuple[str, ...] = (), root: Path | None = Non
         if root is None:
             raise PlaygroundError("irc is not running from a checkout, so its wheel cannot be built here: "
                                   "give it with --wheel julia_irc-….whl (`pip wheel --no-deps julia-irc`)")
-        _pip(["wheel", "-q", "--no-deps", "-w", str(dest), str(root)], "build irc's wheel")
+        with tempfile.TemporaryDirectory(prefix="irc-wheel-") as clean:  # never a stale build/ of the checkout
+            src = Path(clean) / "src"
+            src.mkdir()
+            for name in ("pyproject.toml", "README.md"):
+                shutil.copyfile(root / name, src / name)
+            for tree in ("irc", "grammar"):
+                shutil.copytree(root / tree, src / tree, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            _pip(["wheel", "-q", "--no-deps", "-w", str(dest), str(src)], "build irc's wheel")
     if not any(n.startswith("lark-") for n in names):
         from importlib.metadata import PackageNotFoundError, version
 
