@@ -162,7 +162,7 @@ def _irc_explain(text, julia, function, name):
     const linked = await readFragment();
     if (linked) { $("paste").value = linked.text; $("julia").value = linked.julia; }
     try { await boot(); }
-    catch (e) { status("Python could not be loaded: " + String(e.message || e).split("\n")[0]); return; }
+    catch (e) { status("Python could not be loaded: " + String(e.message || e).trim().split("\n").pop()); return; }  // (the last line: never a traceback)
     if ($("paste").value) analyse();
   })();
 })();
