@@ -171,6 +171,13 @@ def test_a_pasted_sample_is_answered_coloured_with_stubs_and_a_link(browser, url
     warm_answer = wait_for(browser, "return window.ircTimings.first") / 1000
     assert browser.find_element(By.ID, "paste").get_property("value") == text
     assert browser.find_element(By.ID, "stubs").get_property("value") == stubs
+    # the Julia version menu chooses the rules, and the link keeps the choice
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element(By.ID, "julia")).select_by_value("1.12")
+    wait_for(browser, "return /Julia 1\\.12's rules \\(--julia/.test(document.getElementById('summary').textContent)",
+             timeout=60)
+    wait_for(browser, "return location.hash.startsWith('#v=1.12&z=')", timeout=10)
     print(f"\nplayground: site {site.size / 1e6:.1f} MB; first load cold {cold_load:.1f} s, warm {warm_load:.1f} s; "
           f"first answer ({SAMPLE}) cold {cold_answer * 1000:.0f} ms, warm {warm_answer * 1000:.0f} ms")
 
