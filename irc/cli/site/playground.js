@@ -4,6 +4,7 @@
 "use strict";
 (() => {
   const MAX_LINES = 200000;
+  const MAX_FRAGMENT = 1500000; // characters of the URL's fragment (browsers refuse URLs of a few MB)
   const AUTO_LINES = 20000; // longer pastes wait for the button (a run blocks the tab meanwhile)
   const $ = (id) => document.getElementById(id);
   const timings = (window.ircTimings = { load: null, first: null, last: null });
@@ -112,7 +113,10 @@ def _irc_explain(text, julia, function, name):
     show(r);
     shown = { text, julia };
     status(`${r.ok ? "Answered" : "Refused"} in ${ms < 1000 ? ms.toFixed(0) + " ms" : (ms / 1000).toFixed(1) + " s"} (${n.toLocaleString("en")} lines).`);
-    history.replaceState(null, "", text ? await fragmentOf(text, julia) : location.pathname + location.search);
+    const frag = text ? await fragmentOf(text, julia) : "";
+    if (frag.length > MAX_FRAGMENT) { status($("status").textContent + " Too long to keep in a link."); return; }
+    try { history.replaceState(null, "", frag || location.pathname + location.search); }
+    catch (e) { status($("status").textContent + " Too long to keep in a link."); }
   }
 
   // ---------------------------------------------------------------- explain on click
