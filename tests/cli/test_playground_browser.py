@@ -2,7 +2,8 @@
 driven by Selenium, as tests/cli/test_report_browser.py): the site is built into a temporary
 folder, served on 127.0.0.1 by a bounded `http.server` thread, a sample is pasted, and the page
 must show a coloured statement, the stub text, `irc explain`'s answer when a `%N` is clicked, a
-located error for a broken paste, and the same answer again from the link it put in the URL.
+located error for a broken paste, and the same answer again from the link it put in the URL;
+nothing is fetched from outside the site.
 
 Pyodide comes from `$IRC_PYODIDE` or the checkout's `web/node_modules/pyodide` (`npm ci --prefix
 web`), else from a tarball cached under `~/.cache/irc-playground/` (`npm pack` fetches it once,
@@ -157,6 +158,8 @@ def test_a_pasted_sample_is_answered_coloured_with_stubs_and_a_link(browser, url
     stubs = browser.find_element(By.ID, "stubs").get_property("value")
     assert "declare " in stubs and "irc stubs" in stubs
     assert "answered with Julia 1.10's rules" in browser.find_element(By.ID, "summary").text
+    fetched = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert fetched and all(u.startswith(url) for u in fetched), fetched  # nothing from outside the site
     explained = click_first_statement(browser)
     assert explained.startswith("irc explain %") and " in " in explained and "statement " in explained, explained
     link = browser.current_url
