@@ -237,6 +237,16 @@ def version_note(path: str, version: Any) -> Diagnostic | None:
     return Diagnostic("note", note, file_span(path), "julia-version") if note else None
 
 
+def file_diagnostics(res: FileResult) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """What an analysed file says besides its output, in the order `irc infer` prints it:
+    (its version note and every function's diagnostics; the warnings about the whole file --
+    "no function in this file" when it has none)."""
+    vnote = version_note(res.path, res.version)
+    said = ([vnote] if vnote is not None else []) + [d for _, r in res.results for d in r.diagnostics]
+    whole = [] if res.results else [Diagnostic("warning", "no function in this file", file_span(res.path), "no-function")]
+    return said, whole
+
+
 def _sum_stats(results: list[tuple[ir.Function, Any]]) -> dict:
     """Add up numeric per-function stats; `peak*` figures take the maximum."""
     total: dict = {}
@@ -310,17 +320,14 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
     out.stats = _sum_stats(res.results)
     t0 = time.perf_counter()
     try:
+        said, whole = file_diagnostics(res)  # (whole: empty, or only comments and declarations)
         warned = [(fn.name, d) for fn, r in res.results for d in r.diagnostics if d.severity == "warning"]
+        warned += [(None, d) for d in whole]
         out.warned_functions = sum(any(d.severity == "warning" for d in r.diagnostics) for _, r in res.results)
-        if not res.results:  # empty, or only comments and declarations: say so
-            warned.append((None, Diagnostic("warning", "no function in this file", file_span(path), "no-function")))
-            out.file_warnings = 1
+        out.file_warnings = len(whole)
         out.warnings = len(warned)
         if not opts.quiet:
-            vnote = version_note(path, res.version)
-            out.messages = render(vnote, text) + "\n" if vnote is not None else ""
-            out.messages += "".join(render(d, text) + "\n" for _, r in res.results for d in r.diagnostics)
-            out.messages += "".join(render(d, text) + "\n" for name, d in warned if name is None)
+            out.messages = "".join(render(d, text) + "\n" for d in said + whole)
         if opts.check:
             from irc.diagnose.check import CheckReport, check_function
 

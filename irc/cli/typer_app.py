@@ -256,3 +256,15 @@ def stubs_cmd(
     raise typer.Exit(stubs_main(list(files or []), Options(prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
                                                            signature=signature, julia=julia),
                                       output=output, every=every))
+
+
+@app.command("playground", cls=IrcCommand)
+def playground_cmd(
+    output: str = typer.Option(..., "-o", "--output", help="The folder to write the site into (new, empty, or an earlier playground: replaced whole).", metavar="DIR"),
+    pyodide: Optional[str] = typer.Option(None, "--pyodide", help="Pyodide's npm package: its folder ($IRC_PYODIDE by default, else web/node_modules/pyodide, which `npm ci --prefix web` makes in a checkout) or the .tgz `npm pack pyodide@0.29.3` writes.", metavar="PATH"),
+    wheel: Optional[List[str]] = typer.Option(None, "--wheel", help="Use this wheel (irc's or lark's) instead of building irc's from the checkout / fetching lark's with pip (repeatable).", metavar="FILE"),
+) -> None:
+    """Write a self-contained static site that runs irc in the browser on Pyodide: paste, read the coloured answer (no server, no network at run time; docs/playground.md)."""
+    from irc.cli.playground import playground_main
+
+    raise typer.Exit(playground_main(output, pyodide, tuple(wheel or ())))

@@ -83,6 +83,11 @@ def summary_html(s: Summary) -> str:
 # ---------------------------------------------------------------- annotated IR
 
 
+def style_sheet() -> str:
+    """The page's style sheet (also the playground's, `irc.api`: the same colours)."""
+    return _CSS
+
+
 def painted_html(text: str) -> str:
     """ANSI-painted text (`irc.output.colour.paint`) as escaped HTML spans."""
     out = []
