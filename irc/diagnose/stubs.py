@@ -9,7 +9,9 @@ statement's own call, the whole call's argument types); otherwise `Any`
 with a comment saying what to fill in.  For every type name irc did not
 know, a `struct` with the fields the input reads from it when the paste
 proves them (`_scan_fields`, `_struct_fields`: every field read from an
-argument or `%k` of exactly that non-parametric type, one printed type each,
+argument or `%k` of exactly that type, one printed type each -- for a
+parametric type, the k-th parameter of every instance read, or one type that
+is no parameter (`_parametric_fields`) --
 and nothing the paste does to the type that a struct of those fields would
 answer otherwise), else one `abstract type` line with as many parameters as
 the input uses (named `T1, T2, …`), commented with the fields the input reads
@@ -87,6 +89,8 @@ class Stubs:
     # unknown type -> field -> the widened types Julia printed for plain reads of it (`_scan_fields`)
     field_types: dict[tuple, dict[str, set[str]]] = field(default_factory=dict)
     no_struct: dict[tuple, str] = field(default_factory=dict)  # unknown type -> why it is not proposed as a struct
+    # parametric unknown type -> field -> (Julia's widened type, the instance's parameters) of plain reads
+    param_reads: dict[tuple, dict[str, set[tuple]]] = field(default_factory=dict)
     globals: dict[tuple, "GlobalStub"] = field(default_factory=dict)  # unknown global (module…, name) -> its line
     supers: dict[tuple, tuple] = field(default_factory=dict)  # unknown type -> the unknown supertype the paste proves
     files: list[str] = field(default_factory=list)
@@ -158,8 +162,10 @@ def render(stubs: Stubs) -> str:
                     out.append(f"struct {name} <: Function  # a closure's type: the captured variables the paste "
                                "reads, as Julia typed them")
                 else:
-                    out.append(f"struct {name}{f' <: {_type_name(sup)}' if sup else ''}  # the fields the paste "
-                               "reads, as Julia typed them (or a getproperty method of its own did); add any others")
+                    out.append(f"struct {name}{params}{f' <: {_type_name(sup)}' if sup else ''}  # the fields the "
+                               "paste reads, as Julia typed them (or a getproperty method of its own did); add any others"
+                               + ("; a field typed as one parameter of every instance read is declared with it" if n
+                                  else ""))
                 out += [f"    {julia_ident(f)}::{t}" for f, t in fields]
                 out.append("end")
                 continue
@@ -655,6 +661,9 @@ def _field_access(stubs: Stubs, world: Any, fn: ir.Function, result: Any, i: int
                                             "the access throws")
         elif printed is not None and _proves_field_type(world, fn, x, xt, julia, key):
             types.add(printed)
+        elif printed is not None and _proves_parametric_read(world, fn, x, xt, julia, key):
+            stubs.param_reads.setdefault(key, {}).setdefault(field_name, set()).add(
+                (printed, tuple(show(p) for p in xt.params)))
 
 
 def _proves_field_type(world: Any, fn: ir.Function, x: Any, xt: Any, julia: Any, key: tuple) -> bool:
@@ -666,6 +675,45 @@ def _proves_field_type(world: Any, fn: ir.Function, x: Any, xt: Any, julia: Any,
     if type(x) is S.SlotRef:
         return x.id is not None and 1 <= x.id <= len(fn.slots) and fn.slots[x.id - 1].argument
     return type(x) is S.SSA and julia == xt
+
+
+def _proves_parametric_read(world: Any, fn: ir.Function, x: Any, xt: Any, julia: Any, key: tuple) -> bool:
+    """`_proves_field_type` for an instance `T{P1, …}` of a parametric unknown type whose
+    parameters are all types (no variable): the read gives T's field type at those parameters."""
+    if type(xt) is not DataType or not xt.params or xt.name.module + (xt.name.name,) != key:
+        return False
+    if not all(type(p) in (DataType, UnionType) for p in xt.params):
+        return False
+    if type(x) is S.SlotRef:
+        return x.id is not None and 1 <= x.id <= len(fn.slots) and fn.slots[x.id - 1].argument
+    return type(x) is S.SSA and julia == xt
+
+
+def _parametric_fields(stubs: Stubs, parts: tuple, n: int) -> tuple[list[tuple[str, str]] | None, str | None]:
+    """The fields of a parametric unknown type `T{T1, …, Tn}` from its plain reads (see
+    `_struct_fields`): a field whose printed type is, in every read, the instance's k-th
+    parameter and no other is declared `Tk` (the usual `struct Point{T} x::T end`); one with
+    the same printed type in every read that is no parameter of any is declared with it;
+    either declaration answers the paste's reads as Julia did.  Anything else: no struct."""
+    if parts in stubs.no_struct:
+        return None, stubs.no_struct[parts]
+    reads = stubs.param_reads.get(parts)
+    if not reads or any(stubs.field_types.get(parts, {}).values()):
+        return None, None
+    out = []
+    for f, obs in sorted(reads.items()):
+        if any(len(ps) != n for _, ps in obs):
+            return None, f"`{f}` is read through instances with other numbers of parameters"
+        ks = [k for k in range(n) if all(t == ps[k] for t, ps in obs)]
+        if len(ks) == 1 and all(sum(t == p for p in ps) == 1 for t, ps in obs):
+            out.append((f, f"T{ks[0] + 1}"))
+        elif not ks and len({t for t, _ in obs}) == 1 and all(t not in ps for t, ps in obs):
+            out.append((f, next(iter(obs))[0]))
+        else:
+            return None, f"the reads of `{f}` do not say which parameter, if any, its type follows"
+    if all(t == "Any" for _, t in out):
+        return None, "Julia printed every field read as Any, as it does for an abstract type"
+    return out, None
 
 
 def _julia_type_of(world: Any, fn: ir.Function, x: Any) -> Any:
@@ -750,7 +798,7 @@ def _struct_fields(stubs: Stubs, parts: tuple) -> tuple[list[tuple[str, str]] | 
     printed type, and one of them more than `Any` (only a concrete type's fields have types
     other than `Any`: an abstract type's reads are all `Any`)."""
     if stubs.types.get(parts, 0):
-        return None, None  # parametric: today's comment, no reason (a parameter mapping is not proved)
+        return _parametric_fields(stubs, parts, stubs.types[parts])
     if parts in stubs.no_struct:
         return None, stubs.no_struct[parts]
     types = stubs.field_types.get(parts)

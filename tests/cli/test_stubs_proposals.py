@@ -77,12 +77,22 @@ def test_fields_julia_printed_only_as_any_keep_the_abstract_type(tmp_path):
     assert "    n::Any\n    x::Float64\nend" in text
 
 
-def test_a_parametric_type_keeps_todays_abstract_line(tmp_path):
+def test_a_parametric_type_declares_a_field_typed_as_one_parameter_with_it(tmp_path):
+    """`MyT{Float64}`: `x` printed Float64 is the parameter (`x::T1`), `n` printed Number is no
+    parameter (`n::Number`); irc with the proposal answers the reads as Julia printed them."""
     paste = FIELDS.replace("b::MyT", "b::MyT{Float64}").replace("f(::MyT)", "f(::MyT{Float64})")
     text = stubs(tmp_path, paste)
-    assert "abstract type MyT{T1} end  # fields read: n (Julia printed Number in MyT{Float64}), " \
-           "x (Julia printed Float64 in MyT{Float64})\n" in text
-    assert "struct MyT" not in text
+    assert re.search(r"\nstruct MyT\{T1\}  # the fields the paste reads.*one parameter of every instance read"
+                     r".*\n    n::Number\n    x::T1\nend\n", text), text
+    out = infer_with(tmp_path, text)
+    assert "%1 = Base.getproperty(b, :x)::Float64" in out and "%2 = Core.getfield(b, :n)::Number" in out
+
+
+def test_a_field_that_could_follow_two_parameters_keeps_the_abstract_type(tmp_path):
+    paste = FIELDS.replace("b::MyT", "b::MyT{Float64, Float64}").replace("f(::MyT)", "f(::MyT{Float64, Float64})")
+    text = stubs(tmp_path, paste)
+    assert "abstract type MyT{T1, T2} end  # fields read:" in text
+    assert "do not say which parameter, if any, its type follows" in text and "struct MyT" not in text
 
 
 def test_no_struct_where_the_paste_does_not_prove_the_fields(tmp_path):
