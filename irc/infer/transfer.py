@@ -151,6 +151,7 @@ class Transfer:
         # argument nodes tell the statement's own call from a nested one)
         self.call_notes: dict[int, list] = {}
         self.from_input: dict[int, bool] = {}  # pc -> its type is Julia's printed one (`use_printed`)
+        self.skipped: frozenset = frozenset()  # throw-block calls left `Any` (`skip_calls`)
 
     # ------------------------------------------------------------ Julia's printed types
     def use_printed(self, every: bool = False) -> None:
@@ -254,6 +255,32 @@ class Transfer:
         self.eval_value, self.eval_stmt = eval_value, eval_stmt
         self.intercepts = True  # the engine must call these two, not eval_call directly
         self.printed_every = every  # (the column path then leaves every statement to these two)
+
+    def skip_calls(self, pcs: frozenset) -> None:
+        """Julia 1.10/1.11's `should_infer_this_call`: the generic call at each
+        statement of `pcs` (`irc.infer.throwblocks.skipped_calls`: a throw
+        block once the function's effects are not total) is `Any`, its
+        methods not looked at (`Union{}` only when the callee or an argument
+        is: the call is never made).  The statements of such a function take
+        the object path (no value runner, no column typer), so every call
+        there goes through `eval_call`; `skipped` records them."""
+        if not pcs:
+            return
+        self.skipped = pcs
+        plain = self.eval_call
+        BOTTOM, ANY = self.BOTTOM, self.ANY
+
+        def eval_call(pc: int, func, args, table, ssa, unused: bool = False):
+            if pc not in pcs:
+                return plain(pc, func, args, table, ssa, unused)
+            if self.eval_value(pc, func, table, ssa) == BOTTOM or \
+                    any(self.eval_value(pc, a, table, ssa) == BOTTOM for a in args):
+                return BOTTOM
+            return ANY
+
+        self.eval_call = eval_call
+        self.value_runner = None  # (instance attributes: the engine finds none for this function)
+        self.column_typer = None
 
     @property
     def writes(self) -> dict[int, list[int]]:

@@ -80,6 +80,12 @@ class JuliaVersion:
         return self.minor >= 12
 
     @property
+    def skips_throw_block_calls(self) -> bool:
+        """1.10/1.11 `should_infer_this_call` (`unoptimize_throw_blocks`): a generic call in a throw block
+        is `Any` once the function's effects so far are not total; 1.12 infers it (`irc.infer.throwblocks`)."""
+        return self.minor <= 11
+
+    @property
     def global_statements(self) -> bool:
         """1.12 lowering: `globaldecl`, `latestworld`, `Core.isdefinedglobal`, `Base.setglobal!`."""
         return self.minor >= 12
