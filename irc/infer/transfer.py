@@ -344,6 +344,26 @@ class Transfer:
         return None
 
     @staticmethod
+    def cond_isdefined(t) -> bool:
+        """Is `t` the Conditional of `@isdefined slot` (1.12: the true branch clears the slot's undef)?"""
+        return type(t) is L.Conditional and t.isdefined
+
+    def cond_object(self, pc: int, st, condt) -> int | None:
+        """Julia 1.12's `condition_object_change`: the slot `b` the condition of
+        `goto … if not c` at pc stands for (`ssa_def_slot`: `b` itself, or a
+        `%k` copying it), when `condt` is a Conditional on another slot: in
+        each branch `b` becomes that Conditional with the other side
+        `Union{}` (`(b,)` is `Core.Const((true,))` inside `if b`).  None
+        before 1.12, or when the Conditional is about `b` itself (its own
+        refinement to `Const(true)`/`Const(false)` says the same)."""
+        if self.rules is None or not self.rules.refines_condition_object or type(condt) is not L.Conditional:
+            return None
+        b = self.arg_slot(st.value, pc)
+        if b is None or b == condt.slot or not 1 <= b <= len(self.fn.slots):
+            return None
+        return b
+
+    @staticmethod
     def cond_slot(t):
         if type(t) is L.Conditional:
             return t.slot
@@ -1416,6 +1436,10 @@ class Transfer:
                     return L.Const(False)
                 if not vs.undef:
                     return L.Const(True)
+                if self.rules is not None and self.rules.isdefined_conditional:
+                    # 1.12 `abstract_eval_isdefined_expr`: refines x's undef in the true branch
+                    w = L.widenconditional(vs.type)
+                    return L.Conditional(x.id, w, w, True)
             return self.BOOL
         if h == "static_parameter":
             k = args[0].value if args and type(args[0]) is S.Lit else None

@@ -86,6 +86,18 @@ class JuliaVersion:
         return self.minor <= 11
 
     @property
+    def refines_condition_object(self) -> bool:
+        """1.12 `typeinf_local` (`condition_object_change`): at `goto … if not b` where slot b holds a
+        `Conditional` on another slot, b itself becomes that Conditional's one side in each branch."""
+        return self.minor >= 12
+
+    @property
+    def isdefined_conditional(self) -> bool:
+        """1.12 `abstract_eval_isdefined_expr`: `@isdefined x` on a maybe-undefined x is a `Conditional`
+        (`isdefined=true`) that clears x's undef in the true branch (`conditional_change`)."""
+        return self.minor >= 12
+
+    @property
     def global_statements(self) -> bool:
         """1.12 lowering: `globaldecl`, `latestworld`, `Core.isdefinedglobal`, `Base.setglobal!`."""
         return self.minor >= 12
