@@ -98,6 +98,24 @@ class JuliaVersion:
         return self.minor >= 12
 
     @property
+    def apply_type_union_split(self) -> bool:
+        """1.12 `apply_type_tfunc`: union-typed parameters are split (`unionsplitcost`,
+        `switchtupleunion`) and the applications joined (`tfuncs.apply_type_union_split`)."""
+        return self.minor >= 12
+
+    @property
+    def isdefined_type_fields(self) -> bool:
+        """1.11 `isdefined_tfunc`: `isdefined(::Type{T}, f)` answers for `typeof(T)`'s fields
+        (`isconstType`); 1.10 says `Bool`."""
+        return self.minor >= 11
+
+    @property
+    def isdefined_partial_fields(self) -> bool:
+        """1.12 `isdefined_tfunc`: a `PartialStruct`'s known fields are `Const(true)`; a type with no
+        fields answers `Const(false)` for any name."""
+        return self.minor >= 12
+
+    @property
     def global_statements(self) -> bool:
         """1.12 lowering: `globaldecl`, `latestworld`, `Core.isdefinedglobal`, `Base.setglobal!`."""
         return self.minor >= 12
