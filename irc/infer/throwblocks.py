@@ -1,8 +1,12 @@
 """Calls in throw blocks that Julia 1.10 and 1.11 do not infer (`should_infer_this_call`).
 
-`skipped_calls(fn, world, rules, handlers) -> frozenset of pcs`: the
-statements whose generic call inference leaves `Any`, decided before
-inference from the IR and the world's names (no type is needed).
+`skipped_calls(fn, world, rules, handlers, phase1) -> frozenset of pcs`:
+the statements whose generic call inference leaves `Any`, decided after a
+first inference run (`analysis.Phase1`: which statements were reached, and
+the world's answer for a call on that run's argument types); the caller
+infers again with them `Any` (`Transfer.skip_calls`).  Skipping changes only
+the throw blocks' own statements and the slots they assign (a throw block
+leads only to its `throw`), so the first run's answers before them stand.
 
 Julia 1.10/1.11 (`InferenceParams.unoptimize_throw_blocks`, default true):
 `InferenceState` marks the statements of throw blocks
@@ -23,9 +27,9 @@ is that global); a non-control statement is one when the next is; a `goto`
 when its target is; a `goto … if not` when both successors are; `return`
 and `unreachable` never are.
 
-The effects so far, as far as irc can know them, in statement order
-(Julia's first pass takes blocks lowest first; a backedge comes after its
-loop's body):
+The effects so far, as far as irc can know them, in statement order over
+the statements the first run reached (Julia's first pass takes blocks lowest
+first; a backedge comes after its loop's body):
 
 - a backedge (`goto #b` / `goto #b if not` to a block that starts at or
   before it) clears `terminates` (`handle_control_backedge!`);
@@ -35,19 +39,23 @@ loop's body):
   the field/array/memory readers; an intrinsic is total except `pointerset`
   (and, for 1.11, `_INCONSISTENT_INTRINSICS`); `Core._apply_iterate` and
   the other builtins that call a function are as that call: unknown;
-- a generic call is total when every method irc declares for the function
-  is `@foldable`; otherwise its effects are unknown, and unknown counts as
-  not total, as Julia's `Effects()` does (docs/decisions.md: irc has no
-  effects for a method it knows only by its declared result);
+- a generic call is total when every method that may apply (the dispatch
+  the first run's argument types give) is `@foldable`; otherwise its
+  effects are unknown, and unknown counts as not total, as Julia's
+  `Effects()` does (docs/decisions.md: irc has no effects for a method it
+  knows only by its declared result; a constructor irc types without
+  declarations is unknown too);
 - `foreigncall` is unknown; for 1.11 a read of a non-constant global clears
   `consistent` (`abstract_eval_global`); other values are total.
 
 Approximations (docs/decisions.md): statements are taken in index order,
-reached or not, and a block walked again after a backedge is not
-re-decided (its calls after the backedge would be skipped the second time).
+and a block walked again after a backedge is not re-decided (its calls
+after the backedge would be skipped the second time).
 
-Cost: one pass over the statements, another from the last; nothing when the
-rules have no such rule or no statement calls `throw`.
+Cost: nothing when the rules have no such rule or no name is `throw` (a look
+at the function's distinct names); else a pass from the last statement and
+one from the first, asking the world about the generic calls only while the
+effects are still total (one replay of each block they are in).
 """
 from __future__ import annotations
 

@@ -199,3 +199,16 @@ def test_a_skipped_call_changes_the_slots_it_assigns_and_every_store_agrees():
     e = next(s.id for s in r12.fn.slots if s.name == "e")
     assert outs[0][1][e] == "Any"  # the slot's type is the skipped call's
     assert show(r12.slot_types[e]) == "BoundsError"
+
+
+def test_explain_says_why_a_throw_block_call_is_any():
+    from pathlib import Path
+
+    from irc.diagnose.explain_stmt import explain_stmt
+    path = Path(__file__).resolve().parents[2] / "samples" / "versions_throw_block.ir"
+    for julia, said in (("1.10", True), ("1.12", False)):
+        r = analyse(str(path), path.read_text(), Options(julia=julia))
+        fn, res = next((f, x) for f, x in r.results if f.name == "message")
+        text = explain_stmt(fn, res, r.world, 2)
+        assert ("result: Any -- not inferred: the call is in a throw block" in text) is said, text
+        assert ("result: AssertionError" in text) is not said
