@@ -39,12 +39,13 @@ first; a backedge comes after its loop's body):
   the field/array/memory readers; an intrinsic is total except `pointerset`
   (and, for 1.11, `_INCONSISTENT_INTRINSICS`); `Core._apply_iterate` and
   the other builtins that call a function are as that call: unknown;
-- a generic call is total when every method that may apply (the dispatch
-  the first run's argument types give) is `@foldable`; otherwise its
-  effects are unknown, and unknown counts as not total, as Julia's
-  `Effects()` does (docs/decisions.md: irc has no effects for a method it
-  knows only by its declared result; a constructor irc types without
-  declarations is unknown too);
+- a generic call (`generic_total`, on the first run's argument types) is
+  total when every method that may apply is `@foldable`; not total when
+  Julia dispatches it at run time or finds no method (Julia's own effects
+  are unknown there) or its name ends in `!` (it mutates an argument);
+  otherwise irc cannot tell and takes it as total (docs/decisions.md: Julia
+  finds `size(A) == size(B)` total before `@assert`'s constructor, r217,
+  r274; `string(…)` is not, r052, which irc gets wrong);
 - `foreigncall` is unknown; for 1.11 a read of a non-constant global clears
   `consistent` (`abstract_eval_global`); other values are total.
 
@@ -163,14 +164,29 @@ def builtin_total(name: str, v111: bool) -> bool:
     return not v111 or name in CONSISTENT_BUILTINS
 
 
-def generic_total(res) -> bool:
-    """Are a generic call's effects total as far as irc knows: every method that may apply (the
-    dispatch `res.info` looked at) is `@foldable`, and the call is typed from them (no gap, no note)?"""
-    if res is None or not res.generic or res.gap or res.diagnostics:
-        return False
+def generic_total(res, name: str = "") -> bool:
+    """Are a generic call's effects total as far as irc can tell (`res`: the world's answer on the
+    first run's argument types, `name`: the function's)?
+
+    - every method that may apply is `@foldable`: total;
+    - Julia dispatches it at run time (`res.dynamic`) or finds no method (a note without a gap):
+      Julia's own effects are unknown there (`Effects()`): not total;
+    - the function's name ends in `!` (Julia's convention for one that mutates an argument):
+      not `effect_free`;
+    - else irc cannot tell (it knows the method by its declared result, or not at all) and takes
+      it as total, as Julia finds most methods called before a guard (`size`, `==`, `length`) to
+      be (docs/decisions.md; `string(…)`, which loops, is the exception it gets wrong)."""
+    if res is None:
+        return True  # (no answer from the first run: nothing known against it)
+    if not res.generic:
+        return True  # (a builtin reached through a function value: its tfunc's call)
     info = getattr(res, "info", None)
     applied = getattr(getattr(info, "dispatch", None), "applied", ())
-    return bool(applied) and all(m.foldable for m in applied)
+    if applied and all(m.foldable for m in applied):
+        return True
+    if res.dynamic or (res.diagnostics and not res.gap):
+        return False
+    return not name.endswith("!")
 
 
 def _intrinsics() -> frozenset:
@@ -306,7 +322,7 @@ def skipped_calls(fn: ir.Function, world, rules, handlers, phase1) -> frozenset[
         if not total:
             continue  # (nothing more to learn: only later throw-block calls matter, and they are skipped)
         if ckind is _GENERIC:
-            total = generic_total(phase1.call(i))
+            total = generic_total(phase1.call(i), getattr(what, "name", "") or "")
         else:
             total = builtin_total(what, callees.v111)
         if total and not all(callees.global_read_total(_unwrap(a)) for a in call[1]):

@@ -19,6 +19,9 @@ Julia versions of one band print (IRShow, `code_warntype`'s header):
 | ≤ 1.5 | `Core.Compiler.Const(…, false)` |
 | ≤ 1.6 | a `Variables` section (1.6 prints it with `Core.Const(f)`) |
 
+Colour codes (`@code_warntype`'s ANSI escapes, which sit between a value and
+its `::T`) are read through, as the parser reads them.
+
 Bands are tried newest first (a newer marker decides: an older print form
 may survive inside it, e.g. `@ Main` under 1.12); no marker: 1.10.  A band
 older than 1.10 is answered with 1.10's rules (`Detection.note` says so).
@@ -224,9 +227,15 @@ def _first(head: str, needles, pattern) -> int:
     return best
 
 
+_ANSI = lazy(r"\x1b\[[0-9;]*[A-Za-z]")  # a colour or style code (`@code_warntype`'s colours, as the parser drops them)
+
+
 def detect(text: str, limit: int = SCAN_LIMIT) -> Detection:
-    """The band the print form shows, newest first (module doc)."""
+    """The band the print form shows, newest first (module doc); colour codes are read through, as
+    the parser reads them (`%1 = Main.f\x1b[36m::Core.Const(f)\x1b[39m` is the 1.11 marker)."""
     head = text[:limit] if len(text) > limit else text
+    if "\x1b[" in head:
+        head = _ANSI.sub("", head)
     for band, rules, markers in _MARKERS:
         found = [(pos, what) for needles, pat, what in markers if (pos := _first(head, needles, pat)) >= 0]
         if found:
