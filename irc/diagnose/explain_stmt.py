@@ -207,7 +207,13 @@ def _explain_call(fn, result, world, i, call, functions) -> list[str]:
         if d.declare is not None:
             out.append(f"  irc has no declaration for this call: `{d.declare}::T` (T: what Julia infers) "
                        f"would answer it")
-    out.append(f"  result: {show(res.rt)}")
+    if i in getattr(result._transfer, "skipped", ()):  # `irc.infer.throwblocks`
+        rules = getattr(result.rules, "name", "1.10")
+        out.append(f"  result: Any -- not inferred: the call is in a throw block and the function's effects "
+                   f"before it are not known to be total, so Julia {rules} does not look at its methods "
+                   f"(`should_infer_this_call`; with them it would be {show(res.rt)})")
+    else:
+        out.append(f"  result: {show(res.rt)}")
     target = fv.name if fv is not None else None
     body = [g for g in functions if target is not None and g.name == target and g is not fn]
     if body:

@@ -25,10 +25,12 @@ import time
 from dataclasses import dataclass, field
 
 from irc.ir import model as ir
-from irc.infer.engine import replay, run
+from irc.syntax import tree as S
+from irc.infer.engine import replay, run, try_handlers
 from irc.infer.flags import analyse
 from irc.infer.liveness import LiveIn, block_writes, collect_facts, compute_liveness, used_values
 from irc.infer.stores import STORES, make_store
+from irc.infer.throwblocks import skipped_calls
 from irc.infer.transfer import Transfer
 
 
@@ -105,6 +107,45 @@ class InferenceResult:
         return None
 
 
+class Phase1:
+    """What the first run knows, for `throwblocks.skipped_calls`: whether statement i was reached, and the
+    `CallResult` of the call there on the argument types of that run (the state before i by `replay`,
+    one block's replay kept while the questions move forward through it)."""
+
+    def __init__(self, fn: ir.Function, tr, st, ssa: list):
+        self.fn, self.tr, self.st, self.ssa = fn, tr, st, ssa
+        self._block, self._walk = 0, None
+
+    def reached(self, i: int) -> bool:
+        return self.ssa[i] is not None
+
+    def call(self, i: int):
+        """The world's answer for statement i's call (None when not reached or no call)."""
+        fn, tr, ssa = self.fn, self.tr, self.ssa
+        if ssa[i] is None:
+            return None
+        b = fn.stmt_block[i]
+        if b != self._block or self._walk is None:
+            view = self.st.view(b)
+            if view is None:
+                return None
+            self._block = b
+            self._walk = replay(fn, view, self.st.cond_slots(b), ssa, fn.block(b).first, fn.block(b).last, tr)
+        for pc, table in self._walk:
+            if pc == i:
+                v = fn.stmts[i - 1].value
+                while type(v) is S.Typed:
+                    v = v.expr
+                if type(v) is not S.Call:
+                    return None
+                func, args = v.func, v.args
+                f = tr.eval_value(i, func, table, ssa)
+                argtypes = [tr.widen_cond(tr.eval_value(i, a, table, ssa)) for a in args]
+                return tr.world.call(f, argtypes, tr.module, callee=func)
+        self._walk = None
+        return None
+
+
 def _ensure_cfg(fn: ir.Function) -> None:
     if fn.blocks or not fn.stmts:
         return
@@ -140,16 +181,28 @@ def _infer(fn: ir.Function, world, store: str, path: str, use_printed: bool | st
     blocks = facts.blocks if facts.per_block else None  # None: blocks not a partition (never from irc.ir.cfg)
     live = compute_liveness(fn, reads, blocks)
     t1 = time.perf_counter()
-    tr = Transfer(fn, world, used_values(fn, ssas, partial, facts.dead), path)
-    if use_printed:
-        tr.use_printed(every=use_printed == "all")
+    used = used_values(fn, ssas, partial, facts.dead)
+
+    def infer(skip: frozenset):
+        tr = Transfer(fn, world, used, path)
+        if use_printed:
+            tr.use_printed(every=use_printed == "all")
+        tr.skip_calls(skip)
+        st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts),
+                        (([[]] + [w for _, _, w in blocks]) if blocks is not None else block_writes(fn))
+                        if store == "shared" else None)
+        initial = tr.initial_table(nslots)
+        return tr, st, initial, run(fn, tr, st, live, initial, ssas, facts.users if facts.per_block else None)
+
     nslots = len(fn.slots)
     block_first = [0] + [b.first for b in fn.blocks]
-    st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts),
-                    (([[]] + [w for _, _, w in blocks]) if blocks is not None else block_writes(fn))
-                    if store == "shared" else None)
-    initial = tr.initial_table(nslots)
-    er = run(fn, tr, st, live, initial, ssas, facts.users if facts.per_block else None)
+    tr, st, initial, er = infer(frozenset())
+    # Julia 1.10/1.11 leave calls in throw blocks uninferred once the effects are not total
+    # (`irc.infer.throwblocks`); they change only the throw blocks' own types, so a second run
+    # with them skipped is the answer (only for a function that has such calls)
+    skip = skipped_calls(fn, world, tr.rules, try_handlers, Phase1(fn, tr, st, er.ssa))
+    if skip:
+        tr, st, initial, er = infer(skip)
     t2 = time.perf_counter()
     argtypes = {s.id: initial[s.id].type for s in fn.slots if s.argument}
     # the flags' skip-the-block test walks the slots that change between entries: worth it where the

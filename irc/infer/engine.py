@@ -455,12 +455,27 @@ def _branch(tr, store, working: list, pc: int, st: ir.Stmt, b: int, ssa: list, p
     if cp is not None:
         slot, then_t, else_t = cp
         old = working[slot]
+        # 1.12: `@isdefined x` clears x's undef in the true branch (`conditional_change`'s `newundef`)
+        defined = getattr(tr, "cond_isdefined", None) is not None and tr.cond_isdefined(condt)
+        # 1.12: the slot holding the condition is refined too (`condition_object_change`)
+        obj = tr.cond_object(pc, st, condt) if getattr(tr, "cond_object", None) is not None else None
+        kept = working[obj] if obj is not None else None
+        if obj is not None:  # the false edge sees b as the false side (restored below)
+            working[obj] = VarState(type(condt)(slot, tr.BOTTOM, else_t), kept.undef)
+            holders.setdefault(slot, set()).add(obj)
+            store.touch(obj)
         if else_t is not old.type and tr.le(else_t, old.type) and else_t != old.type:
             changed = store.merge(target, working, (slot, VarState(else_t, old.undef)), holders)
         else:
             changed = store.merge(target, working, None, holders)
+        if obj is not None:
+            working[obj] = VarState(type(condt)(slot, then_t, tr.BOTTOM), kept.undef)
+            store.touch(obj)
         if then_t is not old.type and tr.le(then_t, old.type) and then_t != old.type:
-            working[slot] = VarState(then_t, old.undef)
+            working[slot] = VarState(then_t, False if defined else old.undef)
+            store.touch(slot)
+        elif defined and old.undef:
+            working[slot] = VarState(old.type, False)
             store.touch(slot)
     else:
         changed = store.merge(target, working, None, holders)

@@ -340,6 +340,8 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
     pcs = set(read_diags)
     pcs.update(pc for pc in tdiags if tdiags[pc] and ssa[pc] is not None)
     pcs.update(unstable)
+    skipped = getattr(tr, "skipped", ())  # throw-block calls Julia does not infer (`Transfer.skip_calls`)
+    pcs.update(skipped)
     unstable_set = set(unstable)
     diags: list[Diagnostic] = []
     for pc in sorted(pcs):
@@ -351,9 +353,18 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
             for severity, code, msg in tdiags.get(pc, ()):
                 diags.append(Diagnostic(severity, msg, span_of(pc), code))
                 caused = caused or code in CAUSE_CODES
-        if pc in unstable_set and not caused and pc not in widened:
+        if pc in skipped and ssa[pc] is not None:  # (Julia prints it `Any` too: no instability to report)
+            diags.append(Diagnostic("note", skipped_note(getattr(tr.rules, "name", "1.10")), span_of(pc),
+                                    "throw-block"))
+        elif pc in unstable_set and not caused and pc not in widened:
             diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span_of(pc), "type-instability"))
     return slot_types, flags, once_per_cause(diags)
+
+
+def skipped_note(version: str) -> str:
+    """The note at a throw-block call left `Any` (`irc.infer.throwblocks`)."""
+    return (f"not inferred: a call in a throw block, which Julia {version} leaves `Any` once the function's "
+            f"effects so far are not known to be total (`should_infer_this_call`)")
 
 
 # Diagnostics about a missing piece of knowledge: the same message at several

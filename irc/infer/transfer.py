@@ -158,6 +158,7 @@ class Transfer:
         # argument nodes tell the statement's own call from a nested one)
         self.call_notes: dict[int, list] = {}
         self.from_input: dict[int, bool] = {}  # pc -> its type is Julia's printed one (`use_printed`)
+        self.skipped: frozenset = frozenset()  # throw-block calls left `Any` (`skip_calls`)
 
     # ------------------------------------------------------------ Julia's printed types
     def use_printed(self, every: bool = False) -> None:
@@ -280,6 +281,32 @@ class Transfer:
         self.intercepts = True  # the engine must call these two, not eval_call directly
         self.printed_every = every  # (the column path then leaves every statement to these two)
 
+    def skip_calls(self, pcs: frozenset) -> None:
+        """Julia 1.10/1.11's `should_infer_this_call`: the generic call at each
+        statement of `pcs` (`irc.infer.throwblocks.skipped_calls`: a throw
+        block once the function's effects are not total) is `Any`, its
+        methods not looked at (`Union{}` only when the callee or an argument
+        is: the call is never made).  The statements of such a function take
+        the object path (no value runner, no column typer), so every call
+        there goes through `eval_call`; `skipped` records them."""
+        if not pcs:
+            return
+        self.skipped = pcs
+        plain = self.eval_call
+        BOTTOM, ANY = self.BOTTOM, self.ANY
+
+        def eval_call(pc: int, func, args, table, ssa, unused: bool = False):
+            if pc not in pcs:
+                return plain(pc, func, args, table, ssa, unused)
+            if self.eval_value(pc, func, table, ssa) == BOTTOM or \
+                    any(self.eval_value(pc, a, table, ssa) == BOTTOM for a in args):
+                return BOTTOM
+            return ANY
+
+        self.eval_call = eval_call
+        self.value_runner = None  # (instance attributes: the engine finds none for this function)
+        self.column_typer = None
+
     @property
     def writes(self) -> dict[int, list[int]]:
         """slot -> sorted statement indices that write it (for `%k = x`
@@ -340,6 +367,26 @@ class Transfer:
         if type(t) is L.Conditional:
             return (t.slot, t.then, t.else_)
         return None
+
+    @staticmethod
+    def cond_isdefined(t) -> bool:
+        """Is `t` the Conditional of `@isdefined slot` (1.12: the true branch clears the slot's undef)?"""
+        return type(t) is L.Conditional and t.isdefined
+
+    def cond_object(self, pc: int, st, condt) -> int | None:
+        """Julia 1.12's `condition_object_change`: the slot `b` the condition of
+        `goto … if not c` at pc stands for (`ssa_def_slot`: `b` itself, or a
+        `%k` copying it), when `condt` is a Conditional on another slot: in
+        each branch `b` becomes that Conditional with the other side
+        `Union{}` (`(b,)` is `Core.Const((true,))` inside `if b`).  None
+        before 1.12, or when the Conditional is about `b` itself (its own
+        refinement to `Const(true)`/`Const(false)` says the same)."""
+        if self.rules is None or not self.rules.refines_condition_object or type(condt) is not L.Conditional:
+            return None
+        b = self.arg_slot(st.value, pc)
+        if b is None or b == condt.slot or not 1 <= b <= len(self.fn.slots):
+            return None
+        return b
 
     @staticmethod
     def cond_slot(t):
@@ -1414,6 +1461,10 @@ class Transfer:
                     return L.Const(False)
                 if not vs.undef:
                     return L.Const(True)
+                if self.rules is not None and self.rules.isdefined_conditional:
+                    # 1.12 `abstract_eval_isdefined_expr`: refines x's undef in the true branch
+                    w = L.widenconditional(vs.type)
+                    return L.Conditional(x.id, w, w, True)
             return self.BOOL
         if h == "static_parameter":
             k = args[0].value if args and type(args[0]) is S.Lit else None

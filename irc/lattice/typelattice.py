@@ -186,11 +186,13 @@ class PartialStruct:
 @dataclass(frozen=True, slots=True)
 class Conditional:
     """A `Bool` that, when true, means slot `slot` has type `then`, and when
-    false, type `else_`.  Prints as `Bool`."""
+    false, type `else_`.  Prints as `Bool`.  `isdefined` (Julia 1.12): it is
+    `@isdefined slot`, so the true branch also clears the slot's undef."""
 
     slot: int
     then: object
     else_: object
+    isdefined: bool = False
 
 
 TRUE = Const(True)

@@ -19,6 +19,9 @@ Julia versions of one band print (IRShow, `code_warntype`'s header):
 | ≤ 1.5 | `Core.Compiler.Const(…, false)` |
 | ≤ 1.6 | a `Variables` section (1.6 prints it with `Core.Const(f)`) |
 
+Colour codes (`@code_warntype`'s ANSI escapes, which sit between a value and
+its `::T`) are read through, as the parser reads them.
+
 Bands are tried newest first (a newer marker decides: an older print form
 may survive inside it, e.g. `@ Main` under 1.12); no marker: 1.10.  A band
 older than 1.10 is answered with 1.10's rules (`Detection.note` says so).
@@ -77,6 +80,42 @@ class JuliaVersion:
     def builtin_const_eval(self) -> bool:
         """1.12 `abstract_call_builtin` → `concrete_eval_eligible`: all-constant calls of pure builtins
         are evaluated; one that throws is `Union{}`."""
+        return self.minor >= 12
+
+    @property
+    def skips_throw_block_calls(self) -> bool:
+        """1.10/1.11 `should_infer_this_call` (`unoptimize_throw_blocks`): a generic call in a throw block
+        is `Any` once the function's effects so far are not total; 1.12 infers it (`irc.infer.throwblocks`)."""
+        return self.minor <= 11
+
+    @property
+    def refines_condition_object(self) -> bool:
+        """1.12 `typeinf_local` (`condition_object_change`): at `goto … if not b` where slot b holds a
+        `Conditional` on another slot, b itself becomes that Conditional's one side in each branch."""
+        return self.minor >= 12
+
+    @property
+    def isdefined_conditional(self) -> bool:
+        """1.12 `abstract_eval_isdefined_expr`: `@isdefined x` on a maybe-undefined x is a `Conditional`
+        (`isdefined=true`) that clears x's undef in the true branch (`conditional_change`)."""
+        return self.minor >= 12
+
+    @property
+    def apply_type_union_split(self) -> bool:
+        """1.12 `apply_type_tfunc`: union-typed parameters are split (`unionsplitcost`,
+        `switchtupleunion`) and the applications joined (`tfuncs.apply_type_union_split`)."""
+        return self.minor >= 12
+
+    @property
+    def isdefined_type_fields(self) -> bool:
+        """1.11 `isdefined_tfunc`: `isdefined(::Type{T}, f)` answers for `typeof(T)`'s fields
+        (`isconstType`); 1.10 says `Bool`."""
+        return self.minor >= 11
+
+    @property
+    def isdefined_partial_fields(self) -> bool:
+        """1.12 `isdefined_tfunc`: a `PartialStruct`'s known fields are `Const(true)`; a type with no
+        fields answers `Const(false)` for any name."""
         return self.minor >= 12
 
     @property
@@ -194,9 +233,15 @@ def _first(head: str, needles, pattern) -> int:
     return best
 
 
+_ANSI = lazy(r"\x1b\[[0-9;]*[A-Za-z]")  # a colour or style code (`@code_warntype`'s colours, as the parser drops them)
+
+
 def detect(text: str, limit: int = SCAN_LIMIT) -> Detection:
-    """The band the print form shows, newest first (module doc)."""
+    """The band the print form shows, newest first (module doc); colour codes are read through, as
+    the parser reads them (`%1 = Main.f\x1b[36m::Core.Const(f)\x1b[39m` is the 1.11 marker)."""
     head = text[:limit] if len(text) > limit else text
+    if "\x1b[" in head:
+        head = _ANSI.sub("", head)
     for band, rules, markers in _MARKERS:
         found = [(pos, what) for needles, pat, what in markers if (pos := _first(head, needles, pat)) >= 0]
         if found:

@@ -50,6 +50,7 @@ from irc.lattice.typeprint import show
 from irc.world.notes import always_throws
 from irc.world import floatfold as FF
 from irc.world.memorytfuncs import array_field
+from irc.world.dispatch import _split as split_combinations  # `switchtupleunion` under `unionsplitcost`
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, ModuleValue, Sym, TypeVar, UnionAllType, UnionType,
     VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
@@ -441,9 +442,12 @@ def tf_setfield(args, world):
 def tf_isdefined(args, world):
     if len(args) < 2:
         return BOTTOM
-    rt = isdefined_tfunc(args[0], args[1])
+    rules = getattr(world, "rules", None)
+    type_fields = rules is not None and rules.isdefined_type_fields  # 1.11: `Type{T}` by typeof(T)'s fields
+    partial = rules is not None and rules.isdefined_partial_fields  # 1.12: a PartialStruct's known fields
+    rt = isdefined_tfunc(args[0], args[1], type_fields, partial)
     if rt == BOOL or type(rt) is Const:
-        c = isdefined_condition(args[0], args[1])
+        c = isdefined_condition(args[0], args[1], type_fields, partial)
         if c is not None:
             return CallResult(rt, (0, c[0], c[1]))
     return rt
@@ -633,7 +637,37 @@ def tf_tuple(args, world):
 
 
 def tf_apply_type(args, world):
+    rules = getattr(world, "rules", None)
+    if rules is not None and rules.apply_type_union_split:
+        split = apply_type_union_split(list(args))
+        if split is not None:
+            return split
     return apply_type_tfunc(list(args))
+
+
+def apply_type_union_split(args):
+    """Julia 1.12's `apply_type_tfunc` (Compiler/src/tfuncs.jl): when `1 < unionsplitcost(argtypes)
+    <= max_union_splitting` and the head is not `Union`, each combination of the union arguments'
+    members (`switchtupleunion`) is applied on its own and the results (widened) joined.  None when
+    the rule does not apply (the unsplit answer stands)."""
+    if len(args) < 2:
+        return None
+    head = args[0]
+    if type(head) is Const and head.val == TT.UNION_KIND:
+        return None
+    hw = widenconst(head)
+    if type(head) is not Const and not (TT.isType(hw) and not has_free_typevars(hw)):
+        return None  # (no constant head: `Any` either way)
+    if TT.isType(hw) and hw.params[0] == TT.UNION_KIND:
+        return None
+    if any(type(a) is VarargType for a in args):
+        return None
+    # only arguments that are unions split (the native lattice has no extended union split:
+    # a `Const` or `PartialStruct` is kept), so the cost is dispatch's on the arguments as given
+    combos = split_combinations(args)
+    if combos is None:
+        return None
+    return ST.union(*(widenconst(apply_type_tfunc(c)) for c in combos))
 
 
 def tf_typeassert(args, world):

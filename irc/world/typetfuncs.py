@@ -43,7 +43,7 @@ from irc.lattice import typetable as TT
 from irc.lattice.layout import isbitstype, sizeof_type
 from irc.lattice.subtype import issubtype, typeintersect
 from irc.lattice.typelattice import (
-    ANY, BOOL, FALSE, TRUE, Conditional, Const, StructValue, hasuniquerep, typeof_value, widenconst,
+    ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, hasuniquerep, typeof_value, widenconst,
 )
 from irc.lattice.typelimits import tmerge
 from irc.lattice.typeprint import sort_union_members
@@ -565,10 +565,16 @@ def _min_initialized(t: DataType):
     return n
 
 
-def isdefined_tfunc(arg1, sym):
-    """Julia's `isdefined_tfunc` (see module doc)."""
+def isdefined_tfunc(arg1, sym, type_fields: bool = False, partial_fields: bool = False):
+    """Julia's `isdefined_tfunc` (see module doc).  `type_fields` (1.11, tfuncs.jl): a
+    `Type{T}` argument (`isconstType`) is answered for `typeof(T)`'s fields, as a `Const(T)`
+    is (1.10: `Bool`).  `partial_fields` (1.12, Compiler/src/tfuncs.jl): a `PartialStruct`'s
+    known fields are defined (`Const(true)`), and a type with no fields has none whatever the
+    name (`datatype_fieldcount(a1) === 0`: `Const(false)`)."""
     if type(arg1) is Const:
         arg1t = typeof_value(arg1.val) if is_type(arg1.val) else arg1.typ
+    elif type_fields and isconst_type(arg1):
+        arg1t = typeof_value(arg1.params[0])
     else:
         arg1t = widenconst(arg1)
     if TT.isType(arg1t):
@@ -584,6 +590,8 @@ def isdefined_tfunc(arg1, sym):
                 return BOTTOM
             return BOOL
         if type(sym) is not Const:
+            if partial_fields and _fieldcount(a1) == 0:
+                return FALSE
             return BOOL
         if a1.name not in (TT.TUPLE_NAME, TT.NAMEDTUPLE_NAME) and _declared_nfields(a1) is None:
             return BOOL  # a type whose fields irc does not know (`DataType`, `IOStream`, …)
@@ -611,26 +619,40 @@ def isdefined_tfunc(arg1, sym):
             return FALSE
         if type(arg1) is Const and type(arg1.val) in (tuple, StructValue):
             return TRUE  # every field of a constant irc builds is defined
+        if partial_fields and type(arg1) is PartialStruct and arg1.fields \
+                and type(arg1.fields[-1]) is not VarargType and 1 <= idx <= len(arg1.fields):
+            return TRUE
         if not TT.is_vatuple(a1) and nf is not None:
             fts = ST.field_types(a1)
             if idx <= len(fts) and type(fts[idx - 1]) is DataType and isbitstype(fts[idx - 1]):
                 return TRUE
         return BOOL
     if type(a1) is UnionType:
-        return _merge(isdefined_tfunc(rewrap_unionall(m, arg1t), sym) for m in sort_union_members(a1.members))
+        return _merge(isdefined_tfunc(rewrap_unionall(m, arg1t), sym, type_fields, partial_fields)
+                      for m in sort_union_members(a1.members))
     return BOOL
 
 
-def isdefined_condition(x, sym):
+def _fieldcount(t: DataType):
+    """Julia's `datatype_fieldcount` where irc knows it (a tuple's length, unless a `Vararg`; a
+    declared or built-in type's field count), else None."""
+    if t.name is TT.TUPLE_NAME:
+        return None if TT.is_vatuple(t) else len(t.params)
+    if t.name is TT.NAMEDTUPLE_NAME:
+        return len(t.params[0]) if len(t.params) == 2 and type(t.params[0]) is tuple else None
+    return _declared_nfields(t)
+
+
+def isdefined_condition(x, sym, type_fields: bool = False, partial_fields: bool = False):
     """`abstract_call_builtin`'s `isdefined` refinement of a union-typed
     argument: (then, else) from the members `isdefined_tfunc` answers true /
     false for (both for `Bool`), merged in Julia's union order; None when the
-    argument is not a union type."""
+    argument is not a union type.  `type_fields`: as `isdefined_tfunc`'s (1.11)."""
     if type(x) is not UnionType or not x.members:
         return None
     then_t = else_t = BOTTOM
     for m in sort_union_members(x.members):
-        c = isdefined_tfunc(m, sym)
+        c = isdefined_tfunc(m, sym, type_fields, partial_fields)
         if type(c) is Const:
             if c.val:
                 then_t = tmerge(then_t, m)

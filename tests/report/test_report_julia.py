@@ -14,7 +14,7 @@ from irc.cli.report import ReportOptions, report_main
 
 ROOT = Path(__file__).resolve().parents[2]
 UNION = "union_accumulator.ir"  # irc infer --check: 14 agree, 0 differ
-R052 = "r052_issue58476_assertionerror_string.ir"  # 7 agree, 1 differ (%4)
+R018 = "r018_issue41211_throw_v1_6.ir"  # 2 agree, 1 differ (%1: Julia 1.6 left a throw-block call Any)
 LOWERED = "egal_floats.ir"  # @code_lowered: nothing to compare
 
 
@@ -48,23 +48,23 @@ def _check(path):
 
 
 def test_column_counts_what_irc_infer_check_counts(tmp_path):
-    dom = _page(tmp_path, [UNION, R052, LOWERED])
+    dom = _page(tmp_path, [UNION, R018, LOWERED])
     col = _column(dom)
     assert col is not None
     by_text = sorted(v for v in col.values())
-    assert ("14/14", "0") in by_text and ("7/8", "1") in by_text
+    assert ("14/14", "0") in by_text and ("2/3", "1") in by_text
     assert ("–", "-1") in by_text  # the @code_lowered function: nothing to compare, keyed below full agreement
     card = [n for n in dom.find_all(cls="card") if n.attrs["data-metric"] == "julia"]
-    assert card and card[0].find("span", cls="value").text() == f"{100 * 21 / 22:.1f}%"
-    assert "21 of 22" in card[0].text()
+    assert card and card[0].find("span", cls="value").text() == f"{100 * 16 / 17:.1f}%"
+    assert "16 of 17" in card[0].text()
     # the disagreement, in the function's section, exactly as `irc infer --check` prints it (with its why)
-    out, _ = _check(str(tmp_path / R052))
-    out, summary = out.rstrip("\n").rsplit("\n", 1)  # the mismatches, then `7 agree, 1 differ`
-    assert summary == "7 agree, 1 differ" and "why:" in out and "irc explain" in out
+    out, _ = _check(str(tmp_path / R018))
+    out, summary = out.rstrip("\n").rsplit("\n", 1)  # the mismatches, then `2 agree, 1 differ`
+    assert summary == "2 agree, 1 differ" and "why:" in out and "irc explain" in out
     listed = [p.text() for p in dom.find_all("pre", cls="mismatches")]
     assert listed == [out]
     notes = [p.text() for p in dom.find_all("p", cls="julia")]
-    assert "Julia vs irc: 7 of 8 printed types agree, 1 differ:" in notes
+    assert "Julia vs irc: 2 of 3 printed types agree, 1 differ:" in notes
     assert "Julia vs irc: 14 of 14 printed types agree." in notes
 
 
@@ -76,7 +76,7 @@ def test_column_and_card_absent_without_printed_types(tmp_path):
 
 
 def test_column_sorts_as_a_number_by_disagreements(tmp_path):
-    dom = _page(tmp_path, [UNION, R052])
+    dom = _page(tmp_path, [UNION, R018])
     th = dom.find("table", id="functions-table").find("thead").find_all("th")[-1]
     assert th.text() == "Julia vs irc" and th.attrs["data-type"] == "num"
     keys = {v[1] for v in _column(dom).values()}

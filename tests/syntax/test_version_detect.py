@@ -36,6 +36,19 @@ def test_real_paste_band(name, band, rules, evidence):
     assert name in index  # a real sample, with its version from the source in the index
 
 
+def test_colour_codes_do_not_hide_a_marker():
+    """`@code_warntype`'s colours sit between a value and its `::T`: detection reads through them as
+    the parser does, so a coloured paste and irc's uncoloured output of it get the same rules
+    (r274, a 1.11.6 paste in colour)."""
+    plain = "│   %1 = Main.size::Core.Const(size)\n"
+    coloured = "│   %1 = Main.size\x1b[36m::Core.Const(size)\x1b[39m\n"
+    assert detect(plain).band == detect(coloured).band == "1.11"
+    d = detect((REAL / "r274_hlrs25_work_global_N_warntype.ir").read_text())
+    assert "\x1b[" in (REAL / "r274_hlrs25_work_global_N_warntype.ir").read_text()
+    assert d.band == "1.11" and d.rules is V1_11
+    assert detect("\x1b[90m1 ─\x1b[39m %1 = 1\n").band == ""  # codes alone are no marker
+
+
 def test_1_11_markers():
     for text, what in [("│   %3 = Core.kwcall(@Kwargs{a::Int64}, f)::Int64\n", "@Kwargs"),
                        ("  x::Memory{Int64}\n", "Memory"),

@@ -97,3 +97,63 @@ def test_a_builtin_of_another_version_is_an_unknown_callee_saying_so():
     assert res.return_type == TT.ANY  # unknown, not impossible
     msgs = [d.message for d in res.diagnostics]
     assert any("Core.arrayref is not a builtin of Julia 1.11" in m for m in msgs), msgs
+
+
+# ---- 1.12 `apply_type_tfunc`: union-typed parameters split (`unionsplitcost`, `switchtupleunion`)
+def test_unionsplitcost_counts_the_longest_union_as_two():
+    from irc.world.dispatch import union_split_cost
+    U2 = BI.ST.union(TT.type_of_type(TT.INT64), TT.type_of_type(TT.FLOAT64))
+    U3 = BI.ST.union(TT.type_of_type(TT.INT8), TT.type_of_type(TT.INT16), TT.type_of_type(TT.INT32))
+    assert union_split_cost([Const(TT.VECTOR_WRAPPER), I]) == 1
+    assert union_split_cost([Const(TT.VECTOR_WRAPPER), U3]) == 2  # one union: 2 whatever its length
+    assert union_split_cost([Const(TT.VECTOR_WRAPPER), U2, U3]) == 4
+    assert union_split_cost([Const(TT.VECTOR_WRAPPER), U3, U3]) == 6
+
+
+def test_apply_type_splits_union_parameters_from_1_12():
+    U2 = BI.ST.union(TT.type_of_type(TT.INT64), TT.type_of_type(TT.FLOAT64))
+    U3 = BI.ST.union(TT.type_of_type(TT.INT8), TT.type_of_type(TT.INT16), TT.type_of_type(TT.INT32))
+    pair = Const(TT.wrapper(TT.PAIR_NAME))
+    vec = [Const(TT.VECTOR_WRAPPER), U2]
+    split = BI.tf_apply_type(vec, _W(V1_12))
+    assert split == BI.ST.union(TT.type_of_type(TT.vector(TT.INT64)), TT.type_of_type(TT.vector(TT.FLOAT64)))
+    for v in (V1_10, V1_11):
+        assert BI.tf_apply_type(vec, _W(v)) == BI.apply_type_tfunc(vec) != split
+    # above `max_union_splitting` (4): not split
+    assert BI.apply_type_union_split([Const(TT.VECTOR_WRAPPER), U3]) is not None
+    assert BI.apply_type_union_split([pair, U3, U3]) is None
+    from irc.lattice.typeprint import show
+    six = BI.apply_type_union_split([pair, U2, U3])  # cost 4: every combination
+    assert show(six) == ("Union{Type{Pair{Float64, Int16}}, Type{Pair{Float64, Int32}}, Type{Pair{Float64, Int8}}, "
+                          "Type{Pair{Int64, Int16}}, Type{Pair{Int64, Int32}}, Type{Pair{Int64, Int8}}}")
+    # a `Union` head is never split
+    assert BI.apply_type_union_split([Const(TT.UNION_KIND), U2]) is None
+
+
+# ---- `isdefined_tfunc`: 1.11 reads `Type{T}` as typeof(T); 1.12 knows a PartialStruct's fields
+def test_isdefined_of_a_type_argument_from_1_11():
+    from irc.lattice.types import Sym
+    from irc.world.typetfuncs import isdefined_tfunc
+    T = TT.type_of_type(TT.INT64)
+    assert isdefined_tfunc(T, Const(Sym("nosuch"))) == TT.BOOL  # 1.10: any Type{T} is Bool
+    assert isdefined_tfunc(T, Const(Sym("nosuch")), True) == Const(False)  # DataType has no such field
+    assert isdefined_tfunc(T, Const(99), True) == Const(False)
+    assert BI.tf_isdefined([T, Const(99)], _W(V1_10)) == TT.BOOL
+    assert BI.tf_isdefined([T, Const(99)], _W(V1_11)) == Const(False)
+
+
+def test_isdefined_of_partial_struct_fields_from_1_12():
+    from irc.lattice.typelattice import ANY, PartialStruct
+    from irc.lattice.types import Sym
+    from irc.world.typetfuncs import isdefined_tfunc
+    box = TT.BOX
+    assert box.name.mutable
+    p = PartialStruct(box, (Const(1),))  # `Core.Box`'s `contents` may be unset (datatype_min_ninitialized 0)
+    assert isdefined_tfunc(p, Const(Sym("contents"))) == TT.BOOL
+    assert isdefined_tfunc(p, Const(Sym("contents")), True, True) == Const(True)
+    assert isdefined_tfunc(box, Const(Sym("contents")), True, True) == TT.BOOL  # only known fields
+    # a type with no fields: no name is defined (`datatype_fieldcount(a1) === 0`)
+    assert isdefined_tfunc(I, TT.SYMBOL) == TT.BOOL
+    assert isdefined_tfunc(I, TT.SYMBOL, True, True) == Const(False)
+    assert BI.tf_isdefined([I, TT.SYMBOL], _W(V1_12)) == Const(False)
+    assert BI.tf_isdefined([I, TT.SYMBOL], _W(V1_11)) == TT.BOOL
