@@ -151,6 +151,7 @@ class Transfer:
         # argument nodes tell the statement's own call from a nested one)
         self.call_notes: dict[int, list] = {}
         self.from_input: dict[int, bool] = {}  # pc -> its type is Julia's printed one (`use_printed`)
+        self.reads_from_input: set[tuple[int, int]] = set()  # (pc, slot): a typed read that took Julia's type
 
     # ------------------------------------------------------------ Julia's printed types
     def use_printed(self, every: bool = False) -> None:
@@ -231,6 +232,7 @@ class Transfer:
             if not is_type(jt) or jt == self.ANY:
                 return t
             self.from_input[pc] = True
+            self.reads_from_input.add((pc, _unwrap(e.expr).id))
             return jt
 
         def eval_value(pc: int, e, table, ssa):
