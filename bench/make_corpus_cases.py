@@ -14,7 +14,8 @@ What it writes, for every paste that samples/real/index.json says irc reads:
   function whose expectations are Julia's printed types in the paste, sliced verbatim
   from its text (never irc's output): `return_type` from `Body::T` / `) => T`, `slots`
   from the Arguments/Locals (Variables) section, `statements` from each statement's
-  `::T` (a typed slot read's `x::T` too); a statement Julia printed dead
+  `::T` (a typed slot read's `x::T` too; a type Julia <= 1.5 printed in capitals,
+  `UNION{FLOAT64, INT64}`, spelled back as the reader reads it: `recase`); a statement Julia printed dead
   (`Core.Const(:(…))::Union{}`) is expected unreached (JSON `null`), as in the shared
   conformance cases.  A function with no printed type gets no case.
 - a **lowered** paste (`code_lowered`, untyped) gets the answers of its typed partner
@@ -44,6 +45,7 @@ floor the test asserts (`--write-floor` sets it to the measured counts).
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import json
 import math
 import re
@@ -81,18 +83,54 @@ def _raw(text_lines: list[str], expr) -> str:
     return _ANSI.sub("", re.sub(r"\s+#\s.*$", "", text_lines[expr.line - 1][expr.col - 1:])).rstrip()
 
 
-def expectations(fn: ir.Function, text: str) -> dict:
-    """Julia's printed types for one function of a typed paste (statement index -> type)."""
+_CAPITAL_NAME = re.compile(r"[A-Za-z_][\w#!]*(?:\.[A-Za-z_][\w#!]*)*")
+
+
+def recase(text: str, world) -> str:
+    """Julia <= 1.5's `@code_warntype` without colour (and pages that style its red spans with CSS
+    `text-transform: uppercase`) prints a non-concrete type in capitals: `UNION{FLOAT64, INT64}`,
+    `TUPLE{VARARG{T, 4}} WHERE T`.  The type Julia meant is spelled back with the reader's own rule
+    (`World.fold_case`: the one known name that matches case-insensitively); `WHERE` is the keyword,
+    one-letter names are type variables.  A text with a lower-case letter, or with a capital name
+    that names no known type or module, is returned unchanged (it stays a disagreement)."""
+    if re.search(r"[a-z]", text) or not re.search(r"[A-Z]{2}", text):
+        return text
+    unknown = []
+
+    def one(m: re.Match) -> str:
+        name = m.group(0)
+        if name == "WHERE":
+            return "where"
+        parts = tuple(name.split("."))
+        if len(name) == 1:
+            return name
+        folded = world.fold_case(parts)
+        if folded is None:
+            unknown.append(name)
+            return name
+        return ".".join(folded[-len(parts):])  # `VARARG` is `Vararg`, as printed (not `Core.Vararg`)
+
+    out = _CAPITAL_NAME.sub(one, text)
+    return text if unknown else out
+
+
+def expectations(fn: ir.Function, text: str, world=None) -> dict:
+    """Julia's printed types for one function of a typed paste (statement index -> type); with
+    `world`, capitalised types are spelled back (`recase`)."""
     lines = text.split("\n")
+
+    def printed(expr) -> str:
+        return _raw(lines, expr) if world is None else recase(_raw(lines, expr), world)
+
     exp: dict = {"function": fn.name}
     if fn.julia_return is not None:
-        exp["return_type"] = _raw(lines, fn.julia_return)
+        exp["return_type"] = printed(fn.julia_return)
     names = [s.name for s in fn.slots]
     slots = {}
     for s in fn.slots:
         if s.julia_type is not None:
             key = s.name if names.count(s.name) == 1 else f"{s.name.split('@')[0]}@_{s.id}"
-            slots[key] = _raw(lines, s.julia_type)
+            slots[key] = printed(s.julia_type)
     if slots:
         exp["slots"] = slots
     stmts: dict = {}
@@ -102,7 +140,7 @@ def expectations(fn: ir.Function, text: str) -> dict:
             continue
         ann = annotation_of(st)
         if ann is not None:
-            stmts[str(i)] = _raw(lines, ann)
+            stmts[str(i)] = printed(ann)
     if stmts:
         exp["statements"] = stmts
     return exp
@@ -203,7 +241,7 @@ def prelude_part(stubs: Stubs, sources: str) -> tuple[Stubs, list[str], list[str
     """The declarations of functions that are not Base's or Core's (and every unknown type);
     also the Main names left to the prelude (Base functions reached through Main) and the Main
     names kept without a definition in sight (assumed to be the user's)."""
-    kept = Stubs(types=dict(stubs.types), fields=dict(stubs.fields), files=list(stubs.files))
+    kept = replace(stubs, declarations={})  # the types (closures, fields) and globals are the user's
     left, assumed = [], []
     for head, d in stubs.declarations.items():
         name, _ = _split_head(head)
@@ -306,7 +344,7 @@ def make(out_dir: Path = CASES, verbose: bool = True) -> dict:
             fns = res.program.functions
             made = 0
             for k, fn in enumerate(fns, start=1):
-                exp = expectations(fn, text)
+                exp = expectations(fn, text, res.world)
                 if n_expectations(exp) == 0:
                     skip(f"{e['file']} function {k} ({fn.name})", "Julia printed no type for it")
                     continue
@@ -345,7 +383,7 @@ def make(out_dir: Path = CASES, verbose: bool = True) -> dict:
                     continue
                 stubs = declaration_stubs(f"samples/real/{partner['file']}", ptext)
                 for k, (lo, ty) in enumerate(zip(lows, tys), start=1):
-                    exp = expectations(ty, ptext)
+                    exp = expectations(ty, ptext, pres.world)
                     exp["function"] = lo.name
                     name = stem if len(lows) == 1 else f"{stem}_{k}"
                     write_case(name, e, partner, text, stubs, exp)

@@ -92,17 +92,17 @@ def parse(path: str, text: str, signature: str | None = None, matches: bool = Fa
     return parse_text(text, path, signature=signature, matches=matches)
 
 
-def build(source, consume: bool = False, split_min: int = 0) -> ir.Program:
+def build(source, consume: bool = False, split_min: int = 0, rules: Any = None) -> ir.Program:
     """Syntax -> `ir.Program` with blocks computed (raises IrcError).  With
     `consume`, `source`'s packed body lines are dropped as they become IR
     (`irc.ir.build`, "Consumed lines"): for a caller that drops `source` next.
     `split_min` > 0: a body of at least that many lines is built by two
-    processes (`irc.ir.split`)."""
+    processes (`irc.ir.split`).  `rules`: the `JuliaVersion` read with (None: 1.10)."""
     from irc.ir.build import build_program
     from irc.ir.split import Split
 
     split = Split(split_min) if split_min > 0 else None
-    return build_program(source, consume=consume, split=split)  # (the builder fills each function's blocks)
+    return build_program(source, consume=consume, split=split, rules=rules)  # (the builder fills each function's blocks)
 
 
 def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
@@ -118,13 +118,15 @@ def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def make_world(program: ir.Program, options: Options, rules: Any = None):
-    """The world of `program`'s declarations; `rules`: the `JuliaVersion` (None: 1.10)."""
+    """The world of `program`'s declarations and of the methods its functions show inferred
+    (`irc.ir.pasted`); `rules`: the `JuliaVersion` (None: 1.10)."""
+    from irc.ir.pasted import pasted_methods
     from irc.world.world import World
 
     extra = check_preludes(options.extra_preludes)
     return World.build(program.items, prelude=options.prelude, extra_preludes=extra, path=program.path,
                        source=program.text, lazy=True,  # the prelude's methods evaluated as calls need them
-                       rules=rules)
+                       rules=rules, pasted=pasted_methods(program.functions))
 
 
 def infer_program(program: ir.Program, world: Any, store: str,
@@ -161,7 +163,7 @@ def _analyse(path: str, text: str, options: Options) -> FileResult:
         res.version = choose(text, options.julia)  # (a bounded scan of the first lines)
         source = parse(path, text, options.signature, matches=True)
         next_phase("cfg")
-        res.program = build(source, consume=True, split_min=options.split_min)  # (reuses the lines' memory)
+        res.program = build(source, consume=True, split_min=options.split_min, rules=res.version.rules)  # (reuses the lines' memory)
         del source  # the syntax tree: what the IR does not share is freed before inference
         next_phase("infer")
         res.world = make_world(res.program, options, res.version.rules)

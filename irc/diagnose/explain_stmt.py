@@ -34,7 +34,7 @@ from irc.lattice.typeprint import show
 from irc.lattice import typetable as TT
 from irc.lattice.subtype import match_signature
 from irc.lattice.types import BOTTOM, FunctionValue, union_members, unwrap_unionall
-from irc.output.fmt import format_expr
+from irc.output.fmt import format_expr, global_stmt_text
 from irc.output.text import format_type_expr
 from irc.syntax import tree as S
 from irc.world.dispatch import MAX_UNION_SPLIT, dispatch, may_apply
@@ -115,6 +115,10 @@ def _explain_other(fn: ir.Function, result: Any, world: Any, i: int, st: ir.Stmt
         return [f"  {st.kind.name.lower()}: a try/catch region marker (no value)"]
     if st.value is None:
         return [f"  {st.kind.name.lower()}: no value"]
+    g = global_stmt_text(st.value) if st.kind is K.VALUE else None
+    if g is not None:  # `:+` read as the global (irc.ir.globalsym)
+        return [f"  {g}: the global `{st.value.parts[0]}` of the method's module, as Julia prints a GlobalRef "
+                "without its module (Julia 1.12's rules or an annotation Core.Const(op): docs/semantics.md §11)"]
     return _origin(fn, result, world, i, st.value) or [f"  {format_expr(st.value, fn)}: an expression irc types "
                                                        "by its own rule (no call to dispatch)"]
 

@@ -7,9 +7,17 @@ argument types as inferred and, as its result, the type Julia printed on
 that line when the paste has one and it belongs to that call (the
 statement's own call, the whole call's argument types); otherwise `Any`
 with a comment saying what to fill in.  For every type name irc did not
-know, one `abstract type` line with as many parameters as the input uses
-(named `T1, T2, …`), commented with the fields the input reads from it and
-the types Julia printed for them: the user turns it into the real `struct`.
+know, a `struct` with the fields the input reads from it when the paste
+proves them (`_scan_fields`, `_struct_fields`: every field read from an
+argument or `%k` of exactly that non-parametric type, one printed type each,
+and nothing the paste does to the type that a struct of those fields would
+answer otherwise), else one `abstract type` line with as many parameters as
+the input uses (named `T1, T2, …`), commented with the fields the input reads
+from it and the types Julia printed for them (and why no struct).  For every
+global irc did not know that Julia printed on its own (`%2 =
+Main.var::Core.Const(10)`), `const var = 10` or `global var::T`
+(`_scan_globals`).  An `isa` test Julia printed `Bool` between two unknown
+types proves a supertype (`_scan_subtypes`).
 
 Evidence, never a guess: a result is Julia's printed answer, widened to a
 type (`Core.Const(1)` -> `Int64`: a declaration is for any argument of its
@@ -20,9 +28,10 @@ With `--all` (the file inferred taking every printed type), every call Julia
 printed a type for is declared with it -- builtins, fields and constructors
 aside, which irc types by its own rules -- which is the paste's "declared
 mode": what irc answers when it knows every callee as Julia did.  Julia <= 1.5
-prints an assignment without a type (`(y = Main.pos(x))`); when it is the
-slot's only assignment and the slot has a listed type (Variables/Locals), that
-type is the call's result, and the declare line's comment says so.
+prints an assignment without a type (`(y = Main.pos(x))`, as 1.6-1.10 do too);
+when it is the slot's only assignment, or the slot's listed type (Variables/
+Locals) is concrete, that type is the call's result, and the declare line's
+comment says so.
 
 `collect(file, stubs)` gathers from one analysed file into a `Stubs`;
 `render(stubs)` prints the declarations file (valid irc input: `irc infer
@@ -33,13 +42,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from irc.infer.transfer import const_of_name
 from irc.ir import model as ir
-from irc.lattice.typelattice import BOOL, Conditional, Const, PartialStruct, widenconst
+from irc.lattice.typelattice import ANY, BOOL, Conditional, Const, PartialStruct, widenconst
 from irc.lattice.typeprint import show
-from irc.lattice.types import DataType, FunctionValue, UnionAllType, UnionType, VarargType, unwrap_unionall
+from irc.lattice.types import (BOTTOM, DataType, FunctionValue, UnionAllType, UnionType, VarargType, is_type,
+                               unwrap_unionall)
+from irc.output.fmt import format_lit
 from irc.output.text import annotation_of, slot_display_names
 from irc.syntax import tree as S
-from irc.syntax.names import format_name, is_generated_name
+from irc.syntax.names import format_name, is_generated_name, julia_ident
 from irc.world.notes import declare_line
 from irc.world.world import PRELUDE_PATH
 
@@ -56,11 +68,27 @@ class Declaration:
 
 
 @dataclass(slots=True)
+class GlobalStub:
+    """A global Julia printed on its own (`%2 = Main.var::Core.Const(10)`): `const` with the
+    literal's text, or `global` with the widened type; where it was seen, and notes."""
+
+    kind: str  # "const" | "global"
+    text: str  # the literal (const) or the type (global)
+    where: str
+    comments: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Stubs:
     declarations: dict[str, Declaration] = field(default_factory=dict)  # head -> line
     types: dict[tuple, int] = field(default_factory=dict)  # unknown type (module…, name) -> parameters
     fields: dict[tuple, dict[str, str]] = field(default_factory=dict)  # unknown type -> field -> Julia's type
     closures: dict[tuple, list[tuple[str, str]]] = field(default_factory=dict)  # closure type -> (field, type)
+    # unknown type -> field -> the widened types Julia printed for plain reads of it (`_scan_fields`)
+    field_types: dict[tuple, dict[str, set[str]]] = field(default_factory=dict)
+    no_struct: dict[tuple, str] = field(default_factory=dict)  # unknown type -> why it is not proposed as a struct
+    globals: dict[tuple, "GlobalStub"] = field(default_factory=dict)  # unknown global (module…, name) -> its line
+    supers: dict[tuple, tuple] = field(default_factory=dict)  # unknown type -> the unknown supertype the paste proves
     files: list[str] = field(default_factory=list)
     differ: int = 0  # irc's answers that differ from the types Julia printed (`--check`'s count)
     first_difference: str | None = None  # the first of them, rendered as `--check` does
@@ -87,14 +115,23 @@ def collect(file: Any, stubs: Stubs) -> None:
                     _add_declaration(stubs, world, fn, st, args, note, whole, file.path)
         _scan_fields(stubs, world, fn, result)
         _scan_constant_types(stubs, world, fn)
+        _scan_globals(stubs, world, fn, file.path)
+        _scan_subtypes(stubs, world, fn, result)
         _scan_closures(stubs, world, fn, result)
         _count_differences(stubs, world, fn, result, file.path)
         for t in _result_types(fn, result):
             _scan_unknown(t, stubs.types)
-    for ms in world.methods.values():
+            _scan_bounds(t, stubs.no_struct)
+    for q, ms in world.methods.items():
         for m in ms:
             if m.origin != _shipped_prelude():
                 _scan_unknown(m.sig, stubs.types)
+                _scan_bounds(m.sig, stubs.no_struct)
+                if q.rsplit(".", 1)[-1] == "getproperty":
+                    overridden: dict = {}
+                    _scan_unknown(m.sig, overridden)
+                    for key in overridden:
+                        stubs.no_struct.setdefault(key, "a declared `getproperty` method answers its field reads")
     for tn in world.unknown_types.values():
         stubs.types.setdefault(tn.module + (tn.name,), 0)
 
@@ -114,20 +151,44 @@ def render(stubs: Stubs) -> str:
             if parts in stubs.closures:
                 out.extend(_closure_struct(name, n, stubs.closures[parts], stubs.fields.get(parts, {})))
                 continue
+            sup = stubs.supers.get(parts) if not n else None
+            fields, why = _struct_fields(stubs, parts)
+            if fields is not None:
+                if is_generated_name(parts[-1]):  # a closure's type, read through `#self#`
+                    out.append(f"struct {name} <: Function  # a closure's type: the captured variables the paste "
+                               "reads, as Julia typed them")
+                else:
+                    out.append(f"struct {name}{f' <: {_type_name(sup)}' if sup else ''}  # the fields the paste "
+                               "reads, as Julia typed them (or a getproperty method of its own did); add any others")
+                out += [f"    {julia_ident(f)}::{t}" for f, t in fields]
+                out.append("end")
+                continue
             read = stubs.fields.get(parts)
             note = ("  # fields read: " + ", ".join(f"{f} (Julia printed {t})" for f, t in sorted(read.items()))
                     if read else "")
+            if read and why:
+                note += f"; not proposed as a struct: {why}"
+            if sup is not None:
+                params = f" <: {_type_name(sup)}"
+                note = note or f"  # the paste tests a `{_type_name(sup)}` with `isa` against it and Julia printed Bool"
             out.append(f"abstract type {name}{params} end{note}")
+    if stubs.globals:
+        out.append("")
+        out.append("# globals irc does not know, as Julia printed them where the paste reads them on their own")
+        for parts in sorted(stubs.globals):
+            g = stubs.globals[parts]
+            line = (f"const {_type_name(parts)} = {g.text}" if g.kind == "const"
+                    else f"global {_type_name(parts)}::{g.text}")
+            out.append(line + "  # " + "; ".join([g.where] + g.comments))
     if stubs.declarations:
         out.append("")
         out.append("# calls irc could not type: argument types as irc inferred them; the result is the type")
         out.append("# Julia printed for the call, or Any where the paste shows none (fill it in)")
         for d in sorted(stubs.declarations.values(), key=lambda d: d.head):
-            if d.result is None:
-                d.comments.insert(0, "Julia printed no type for this call: fill in the result")
+            unknown = ["Julia printed no type for this call: fill in the result"] if d.result is None else []
             text = f"{d.head}::{d.result or 'Any'}"
-            out.append(text + "  # " + "; ".join([d.where] + d.comments))
-    if not stubs.types and not stubs.declarations:
+            out.append(text + "  # " + "; ".join([d.where] + unknown + d.comments))
+    if not stubs.types and not stubs.declarations and not stubs.globals:
         out.append("")
         if stubs.differ:
             out += [f"# Nothing is missing: irc knew every callee and type, yet {stubs.differ} of its answers "
@@ -190,13 +251,19 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     printed = show(widenconst(julia))
     old = stubs.declarations.get(head)
     where = f"{path}:{st.line}"
-    note = f"the type Julia listed for `{_slot_name(fn, st.slot)}`, which this call alone assigns"
+    note = f"the type Julia listed for `{_slot_name(fn, st.slot)}`, " + (
+        "which this call alone assigns" if _assignments(fn, st.slot) == 1
+        else "a concrete type: every value stored there has it")
     if old is None:
         stubs.declarations[head] = Declaration(head, printed, where, [note] if from_slot else [])
         if callee:
             stubs.declarations[head].comments.append(callee)
     elif old.result != printed:
         old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
+
+
+def _assignments(fn: ir.Function, slot: int | None) -> int:
+    return sum(1 for st in fn.stmts if st.kind is ir.Kind.ASSIGN and st.slot == slot)
 
 
 def _slot_name(fn: ir.Function, slot: int | None) -> str:
@@ -249,10 +316,15 @@ def _unknown_const_global(world: Any, fn: ir.Function, st: ir.Stmt) -> tuple | N
 
 def _known(world: Any, fn: ir.Function, parts: Any) -> bool:
     """Whether irc resolves the name (a name it cannot resolve is one it does not know)."""
+    return _resolved(world, fn, parts) is not None
+
+
+def _resolved(world: Any, fn: ir.Function, parts: Any) -> tuple | None:
+    """`world.resolve`'s (kind, parts, object) for a global name, None when irc does not know it."""
     try:
-        return world.resolve(parts, fn.module) is not None
+        return world.resolve(parts, fn.module)
     except Exception:  # noqa: BLE001
-        return False
+        return None
 
 
 def _constant_global(world: Any, fn: ir.Function, ssa: Any) -> tuple | None:
@@ -280,6 +352,93 @@ def _scan_constant_types(stubs: Stubs, world: Any, fn: ir.Function) -> None:
         if n is None and not applied:
             continue
         stubs.types[parts] = max(stubs.types.get(parts, 0), n or 0)
+
+
+def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:
+    """`%k = (x isa B)::Bool` where x is of the unknown type A and B is another unknown type,
+    neither with parameters: Julia's `isa_tfunc` gives `Const(true)` when A <: B and
+    `Const(false)` when A and B do not intersect, which for two data types under single
+    inheritance is when neither is below the other; so a printed `Bool` proves B <: A (and A
+    abstract: no struct).  The `abstract type B <: A end` line says so; without it irc, knowing
+    A and B as unrelated, would fold the test to `false`."""
+    for i, st in enumerate(fn.stmts, start=1):
+        v = st.value
+        if type(v) is not S.Call or len(v.args) != 2 or type(v.func) is not S.Name or v.func.parts[-1] != "isa":
+            continue
+        if result.ssa_types[i] is None or type(v.args[1]) is not S.Name or annotation_of(st) is None:
+            continue
+        try:
+            printed = world.eval_type(annotation_of(st), _sparams(world, fn), fn.module)
+        except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
+            continue
+        if printed != BOOL:
+            continue
+        x = v.args[0]
+        while type(x) is S.Typed:
+            x = x.expr
+        before = result.state_before(i) if type(x) is S.SlotRef else None
+        if type(x) is S.SlotRef and before is not None and x.id in before:
+            a = widenconst(before[x.id].type)
+        elif type(x) is S.SSA and 1 <= x.n < len(result.ssa_types) and result.ssa_types[x.n] is not None:
+            a = widenconst(result.ssa_types[x.n])
+        else:
+            continue
+        r = _resolved(world, fn, v.args[1].parts)
+        parts = tuple(v.args[1].parts) if len(v.args[1].parts) > 1 else ("Main",) + tuple(v.args[1].parts)
+        tn = world.unknown_types.get(".".join(parts)) if r is None else None
+        if tn is None or type(a) is not DataType or a.params or not a.name.unknown or a.name is tn:
+            continue
+        sup = a.name.module + (a.name.name,)
+        stubs.supers.setdefault(tn.module + (tn.name,), sup)
+        stubs.no_struct.setdefault(sup, f"it has a subtype (`{_type_name(tn.module + (tn.name,))}`: Julia "
+                                        "printed Bool for an `isa` test of it)")
+
+
+def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
+    """A global irc does not know that Julia printed on its own with a type (`%2 =
+    Main.var::Core.Const(10)`, as Julia 1.10+ prints a global read; `%3 = Main.N::Int64`):
+    `const var = 10` when Julia printed a constant whose text irc reads as that same constant
+    (only a `const` binding infers as `Core.Const`: Julia's `abstract_eval_globalref`), else
+    `global N::T` with the widened type (a typed global infers as its declared type).  An
+    untyped global (`::Any`), a name Julia printed as itself (`Main.f::Core.Const(Main.f)`: a
+    function or a type, see `_scan_constant_types`) and a generated name (a closure's type)
+    give none."""
+    for st in fn.stmts:
+        v, ann = st.value, st.annotation
+        if type(v) is not S.Name or len(v.parts) < 2 or ann is None or is_generated_name(v.parts[-1]):
+            continue
+        if _known(world, fn, v.parts) or ".".join(v.parts) in world.unknown_types:
+            continue
+        if const_of_name(ann):
+            continue  # `Core.Const(Main.f)`: a function or a type, never a literal
+        try:
+            t = world.eval_type(ann, _sparams(world, fn), fn.module)
+        except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
+            continue
+        kind, text = "global", None
+        if type(t) is Const:
+            lit = ann.args[0] if type(ann) is S.Call and ann.args else None
+            if type(lit) is S.Lit:
+                try:
+                    same = world.value_of(lit) == t
+                except Exception:  # noqa: BLE001 - a literal irc cannot read: the type only
+                    same = False
+                if same:
+                    kind, text = "const", format_lit(lit)
+        elif not is_type(t) and type(t) is not PartialStruct:
+            continue
+        if text is None:
+            w = widenconst(t)
+            if w == ANY or w == BOTTOM:
+                continue
+            text = show(w)
+        parts = tuple(v.parts)
+        where = f"{path}:{st.line}"
+        old = stubs.globals.get(parts)
+        if old is None:
+            stubs.globals[parts] = GlobalStub(kind, text, where)
+        elif (old.kind, old.text) != (kind, text):
+            old.comments.append(f"{where}: Julia printed {show(t)} there")
 
 
 def _curlies(e: Any, name: str, depth: int = 0):
@@ -389,8 +548,9 @@ def _result_types(fn: ir.Function, result: Any):
     yield from (t for t in result.ssa_types[1:] if t is not None)
 
 
-def _scan_unknown(t: Any, found: dict, depth: int = 0) -> None:
-    """Record every unknown type name inside `t` with the most parameters it is used with."""
+def _types_within(t: Any, depth: int = 0):
+    """The data types and `where` wrappers inside `t` (a constant's or partial struct's type,
+    a union's members, parameters, a Vararg's element, a tuple of types), outermost first."""
     if depth > 64:
         return
     tt = type(t)
@@ -398,52 +558,226 @@ def _scan_unknown(t: Any, found: dict, depth: int = 0) -> None:
         t = widenconst(t)
         tt = type(t)
     if tt is DataType:
-        if t.name.unknown:
-            key = t.name.module + (t.name.name,)
-            found[key] = max(found.get(key, 0), len(t.params))
+        yield t
         for p in t.params:
-            _scan_unknown(p, found, depth + 1)
+            yield from _types_within(p, depth + 1)
     elif tt is UnionType:
         for m in t.members:
-            _scan_unknown(m, found, depth + 1)
+            yield from _types_within(m, depth + 1)
     elif tt is UnionAllType:
-        _scan_unknown(t.body, found, depth + 1)
+        yield t
+        yield from _types_within(t.body, depth + 1)
     elif tt is VarargType:
-        _scan_unknown(t.T, found, depth + 1)
+        yield from _types_within(t.T, depth + 1)
     elif tt is tuple:
         for p in t:
-            _scan_unknown(p, found, depth + 1)
+            yield from _types_within(p, depth + 1)
+
+
+def _scan_unknown(t: Any, found: dict) -> None:
+    """Record every unknown type name inside `t` with the most parameters it is used with."""
+    for x in _types_within(t):
+        if type(x) is DataType and x.name.unknown:
+            key = x.name.module + (x.name.name,)
+            found[key] = max(found.get(key, 0), len(x.params))
 
 
 def _scan_fields(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:
-    """`getproperty(x, :f)` / `getfield(x, :f)` on an unknown type: the field
-    and the type Julia printed for it (evidence for the `struct` to write)."""
+    """Every `getproperty(x, :f)` / `getfield(x, :f)` (nested ones too) and `setproperty!` /
+    `setfield!` whose object may be of an unknown type T (its type as irc inferred it or as
+    Julia printed it, a union member or a `where` body included): the evidence for the
+    `struct T` to propose.
+
+    `fields[T][f]`: Julia's printed type of a read of f, for the comment.  `field_types[T][f]`:
+    the widened types Julia printed for reads that prove f's declared type -- the object is
+    exactly T and not a constant (an argument, or `%k` Julia printed as `T`): Julia's
+    `getfield_tfunc` then gives the field's declared type (a constant or a `PartialStruct`
+    object, e.g. a local built from constants, gives a narrower one).  A read Julia printed
+    `Union{}` (the access throws: no such field), a field named by a computed value or a
+    position, a store into a field, or a call of T (its constructor: the order and number of
+    its fields are unknown) make T no struct (`no_struct`, with the reason)."""
     for i, st in enumerate(fn.stmts, start=1):
+        if result.ssa_types[i] is None:
+            continue
+        for call, top in _calls_in(st.value):
+            func = call.func
+            op = func.parts[-1] if type(func) is S.Name else None
+            if op in ("getproperty", "getfield", "setproperty!", "setfield!") and len(call.args) >= 2:
+                _field_access(stubs, world, fn, result, i, st, call, top and op in ("getproperty", "getfield"))
+            else:
+                for key in _unknown_keys(_constructed(world, fn, result, func)):
+                    stubs.no_struct.setdefault(key, "the paste constructs it: the number and order of its "
+                                                    "fields are unknown")
         v = st.value
-        if type(v) is not S.Call or len(v.args) != 2 or type(v.func) is not S.Name:
-            continue
-        if v.func.parts[-1] not in ("getproperty", "getfield"):
-            continue
-        field_name = _symbol(v.args[1])
-        if field_name is None:
-            continue
-        before = result.state_before(i) if result.ssa_types[i] is not None else None
-        x = v.args[0]
-        while type(x) is S.Typed:
-            x = x.expr
-        if type(x) is S.SlotRef and before is not None and x.id in before:
-            xt = before[x.id].type
-        elif type(x) is S.SSA and 1 <= x.n < len(result.ssa_types) and result.ssa_types[x.n] is not None:
-            xt = result.ssa_types[x.n]
-        else:
-            continue
-        u = unwrap_unionall(widenconst(xt))
-        if type(u) is not DataType or not u.name.unknown:
-            continue
-        printed = _printed(world, fn, st)
-        if printed is not None:
-            key = u.name.module + (u.name.name,)
+        while type(v) is S.Typed:
+            v = v.expr
+        if type(v) is S.New:
+            for key in _unknown_keys(_constructed(world, fn, result, v.type)):
+                stubs.no_struct.setdefault(key, "the paste constructs it: the number and order of its "
+                                                "fields are unknown")
+
+
+def _field_access(stubs: Stubs, world: Any, fn: ir.Function, result: Any, i: int, st: ir.Stmt, call: Any,
+                  own: bool) -> None:
+    """One field access (see `_scan_fields`); `own`: a read that is the statement's own value."""
+    x = call.args[0]
+    while type(x) is S.Typed:
+        x = x.expr
+    before = result.state_before(i) if type(x) is S.SlotRef else None
+    if type(x) is S.SlotRef and before is not None and x.id in before:
+        xt = before[x.id].type
+    elif type(x) is S.SSA and 1 <= x.n < len(result.ssa_types) and result.ssa_types[x.n] is not None:
+        xt = result.ssa_types[x.n]
+    else:
+        xt = None
+    julia = _julia_type_of(world, fn, x)
+    keys = _unknown_keys(xt) | _unknown_keys(julia)
+    if not keys:
+        return
+    op = call.func.parts[-1]
+    field_name = _symbol(call.args[1])
+    for key in keys:
+        if op in ("setproperty!", "setfield!"):
+            stubs.no_struct.setdefault(key, "the paste stores into its fields: whether it is mutable, and the "
+                                            "declared types of those fields, are unknown")
+        elif field_name is None:
+            stubs.no_struct.setdefault(key, "the paste reads a field by position or by a computed name")
+    if op in ("setproperty!", "setfield!") or field_name is None:
+        return
+    printed = _printed(world, fn, st) if own else None
+    u = unwrap_unionall(widenconst(xt)) if xt is not None else None
+    for key in keys:
+        if printed is not None and type(u) is DataType and u.name.module + (u.name.name,) == key:
             stubs.fields.setdefault(key, {}).setdefault(field_name, f"{printed} in {show(u)}")
+        types = stubs.field_types.setdefault(key, {}).setdefault(field_name, set())
+        if printed == "Union{}":
+            stubs.no_struct.setdefault(key, f"Julia printed Union{{}} for a read of `{field_name}`: "
+                                            "the access throws")
+        elif printed is not None and _proves_field_type(world, fn, x, xt, julia, key):
+            types.add(printed)
+
+
+def _proves_field_type(world: Any, fn: ir.Function, x: Any, xt: Any, julia: Any, key: tuple) -> bool:
+    """Whether a read of `x` gives T's declared field type: `x` is exactly the non-parametric
+    type T (never a constant or a `PartialStruct` of it), as an argument (a method's argument
+    is its type) or as `%k` whose type Julia printed as T itself."""
+    if type(xt) is not DataType or xt.params or xt.name.module + (xt.name.name,) != key:
+        return False
+    if type(x) is S.SlotRef:
+        return x.id is not None and 1 <= x.id <= len(fn.slots) and fn.slots[x.id - 1].argument
+    return type(x) is S.SSA and julia == xt
+
+
+def _julia_type_of(world: Any, fn: ir.Function, x: Any) -> Any:
+    """The type Julia printed for the object of a field access: a slot's listed type, `%k`'s
+    annotation; None when the paste shows none or irc cannot read it."""
+    if type(x) is S.SlotRef and x.id is not None and 1 <= x.id <= len(fn.slots):
+        e = fn.slots[x.id - 1].julia_type
+    elif type(x) is S.SSA and 1 <= x.n <= len(fn.stmts):
+        e = annotation_of(fn.stmt(x.n))
+    else:
+        return None
+    if e is None:
+        return None
+    try:
+        return world.eval_type(e, _sparams(world, fn), fn.module)
+    except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
+        return None
+
+
+def _constructed(world: Any, fn: ir.Function, result: Any, func: Any) -> Any:
+    """The type a callee (or a `%new`'s type operand) denotes when it is a type: `T` (a name),
+    `%k` holding `Core.Const(T)` / `Type{T}`; else None."""
+    if type(func) is S.Name:  # (resolved, never evaluated: evaluating an unknown name makes it a type)
+        r = _resolved(world, fn, func.parts)
+        if r is not None and r[0] == "type":
+            return r[2]
+        parts = tuple(func.parts) if len(func.parts) > 1 else ("Main",) + tuple(func.parts)
+        tn = world.unknown_types.get(".".join(parts)) if r is None else None
+        return DataType(tn, ()) if tn is not None else None
+    if type(func) is S.SSA and 1 <= func.n < len(result.ssa_types):
+        t = result.ssa_types[func.n]
+        if type(t) is Const:
+            return t.val if type(t.val) in (DataType, UnionAllType) else None
+        w = widenconst(t) if t is not None else None
+        if type(w) is DataType and w.name.name == "Type" and w.params:
+            return w.params[0]
+    return None
+
+
+def _unknown_keys(t: Any, depth: int = 0) -> set:
+    """The unknown data types a value of type `t` may be an instance of (`t` itself, a union's
+    members, a `where` body), by (module…, name)."""
+    if t is None or depth > 16:
+        return set()
+    if type(t) in (Const, PartialStruct, Conditional):
+        t = widenconst(t)
+    t = unwrap_unionall(t)
+    if type(t) is DataType:
+        return {t.name.module + (t.name.name,)} if t.name.unknown else set()
+    if type(t) is UnionType:
+        out = set()
+        for m in t.members:
+            out |= _unknown_keys(m, depth + 1)
+        return out
+    return set()
+
+
+def _calls_in(e: Any, top: bool = True, depth: int = 0):
+    """The calls inside a statement's value, outermost first: (call, whether it is the value)."""
+    while type(e) is S.Typed:
+        e = e.expr
+    if depth > 64:
+        return
+    if type(e) is S.Call:
+        yield e, top
+        for a in e.args:
+            yield from _calls_in(a, False, depth + 1)
+    elif type(e) is S.New:
+        for a in e.args:
+            yield from _calls_in(a, False, depth + 1)
+
+
+def _struct_fields(stubs: Stubs, parts: tuple) -> tuple[list[tuple[str, str]] | None, str | None]:
+    """The fields of the `struct` to propose for the unknown type `parts` (name, Julia's widened
+    type), or None and why not (None when the type has no parameters-free evidence at all).
+
+    Proposed only when everything the paste shows of the type is what a struct of the fields
+    read answers the same way: no parameters (a field read through `Foo{Int64}` does not say
+    which parameter, if any, the field's type is), no reason in `no_struct` (a bound or a
+    subtype, a declared `getproperty`, a store, a construction, a computed or positional
+    field, a read that throws), every field read proved by a plain read of the type with one
+    printed type, and one of them more than `Any` (only a concrete type's fields have types
+    other than `Any`: an abstract type's reads are all `Any`)."""
+    if stubs.types.get(parts, 0):
+        return None, None  # parametric: today's comment, no reason (a parameter mapping is not proved)
+    if parts in stubs.no_struct:
+        return None, stubs.no_struct[parts]
+    types = stubs.field_types.get(parts)
+    if not types:
+        return None, None
+    out = []
+    for f, ts in sorted(types.items()):
+        if not ts:
+            return None, f"no read of `{f}` shows its declared type (the object is a constant, a local or untyped)"
+        if len(ts) > 1:
+            return None, f"Julia printed different types for `{f}`: " + ", ".join(sorted(ts))
+        out.append((f, next(iter(ts))))
+    if all(t == "Any" for _, t in out):
+        return None, "Julia printed every field read as Any, as it does for an abstract type"
+    return out, None
+
+
+def _scan_bounds(t: Any, found: dict) -> None:
+    """Every unknown type inside `t` that bounds a type variable (`Type{<:T}`, `S where S<:T`):
+    the paste treats it as a supertype, so it is no struct (`found`: key -> reason)."""
+    for x in _types_within(t):
+        if type(x) is not UnionAllType:
+            continue
+        for b in (x.var.ub, x.var.lb):
+            if type(b) is DataType and b.name.unknown:
+                found.setdefault(b.name.module + (b.name.name,), f"the paste bounds a type variable by it "
+                                                                    f"(`<:{show(b)}`): it has subtypes")
 
 
 def _symbol(e: Any) -> str | None:

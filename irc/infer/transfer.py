@@ -108,6 +108,13 @@ def _unwrap(e):
     return e
 
 
+
+def const_of_name(ann) -> bool:
+    """Whether a printed type is `Core.Const(M.x)` (`Core.Compiler.Const(M.x, false)`): Julia
+    printed a global as itself -- a function or a type, which `irc stubs` names as such."""
+    return (type(ann) is S.Call and type(ann.func) is S.Name and ann.func.parts[-1] == "Const" and bool(ann.args)
+            and type(ann.args[0]) is S.Name)
+
 class Transfer:
     def __init__(self, fn: ir.Function, world, used=None, path: str = ""):
         """`used[i]` is true when some statement (dead ones included) mentions
@@ -186,17 +193,27 @@ class Transfer:
             return printed[pc]
 
         def slot_listed(st):
-            """Julia <= 1.5 prints an assignment without a type (`(y = Main.pos(x))`):
-            the slot's listed type (Variables/Locals) is the value's when this is the
-            slot's only assignment (`every` only; `from_slot` marks these statements)."""
+            """Julia prints an assignment without a type (`(y = Main.pos(x))`, <= 1.5; a
+            call assigned to a slot, 1.6-1.10): the slot's listed type (Variables/Locals)
+            is the value's when this is the slot's only assignment, or when that type is
+            concrete -- Julia lists a local's type as the `tmerge` of the widened types
+            assigned to it (`record_slot_assign!`), so every value stored there that
+            exists has that very type (`every` only; `from_slot` marks these statements)."""
             if st.kind is not K.ASSIGN or st.slot is None or not (1 <= st.slot <= len(self.fn.slots)):
                 return None
             slot = self.fn.slots[st.slot - 1]
             if slot.argument or slot.julia_type is None:
                 return None
-            if assigns.get(st.slot, 0) != 1:
+            if assigns.get(st.slot, 0) != 1 and not concrete(slot.julia_type):
                 return None
             return slot.julia_type
+
+        def concrete(e) -> bool:
+            try:
+                t = self.world.eval_type(e, self.sparam_env(), self.module)
+            except Exception:  # noqa: BLE001 - an annotation irc cannot read is not used
+                return False
+            return TT.isconcrete(t)
 
         assigns: dict[int, int] = {}
         if every:
@@ -249,6 +266,14 @@ class Transfer:
             v = st.value
             if type(v) is _Call and t is not None:
                 return taken(pc, st, v, t, table, ssa)
+            if every and type(v) is S.Name and t == self.ANY and st.annotation is not None \
+                    and not const_of_name(st.annotation):
+                # a global irc does not know, printed on its own (`%2 = Main.N::Int64`): Julia's type,
+                # so that the calls it feeds are declared with it (`irc stubs` proposes the global)
+                jt = julia_type(pc, st)
+                if jt is not None and jt != self.ANY:
+                    self.from_input[pc] = True
+                    return jt
             return t
 
         self.calls_at: dict = {}  # pc -> (callee node, callee, argument types, Julia's type), `every` only

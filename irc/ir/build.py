@@ -71,14 +71,18 @@ from irc.errors import Diagnostic, DiagnosticSink, IrcError, Span
 from irc.ir.signature import codeinfo_signature
 
 
-def build_program(source: S.SourceFile, consume: bool = False, split: two.Split | None = None) -> ir.Program:
+def build_program(source: S.SourceFile, consume: bool = False, split: two.Split | None = None,
+                  rules=None) -> ir.Program:
     """All functions of a parsed file, with every semantic error reported.
     With `consume`, the functions' packed body lines are dropped from
     `source` as they are turned into IR (see "Consumed lines" above): the
     caller must not read `source`'s body lines afterwards.  With `split`, a
     long body's first walk is shared with a forked child (`irc.ir.split`;
-    the same IR)."""
+    the same IR).  `rules`: the Julia version read with (`irc.syntax.version`;
+    None: 1.10), for what its printing means (`irc.ir.globalsym`)."""
     from irc.syntax.parser import no_gc
+
+    outlined = rules is not None and rules.outlined_globalrefs
 
     with no_gc():
         sink = DiagnosticSink(source.path, source.text)
@@ -87,7 +91,7 @@ def build_program(source: S.SourceFile, consume: bool = False, split: two.Split 
         last = source.items[-1] if source.items else None
         for it in source.items:
             if isinstance(it, S.FunctionDef):
-                b = _Builder(it, sink, consume, index=source.line_index, split=split)
+                b = _Builder(it, sink, consume, index=source.line_index, split=split, outlined=outlined)
                 b.text_at_end = source.text if it is last else None
                 fn = b.build()
                 if fn is not None:
@@ -120,10 +124,10 @@ def _after_the_cut(items: list[Diagnostic]) -> list[Diagnostic]:
     return [d for d in items if d.code == cutoff.CODE or d.span is None or d.span.line < at]
 
 
-def build_function(fd: S.FunctionDef, path: str = "<input>", text: str = "") -> ir.Function:
-    """One function (raises IrcError with all of its errors)."""
+def build_function(fd: S.FunctionDef, path: str = "<input>", text: str = "", rules=None) -> ir.Function:
+    """One function (raises IrcError with all of its errors); `rules` as `build_program`'s."""
     sink = DiagnosticSink(path, text)
-    fn = _Builder(fd, sink).build()
+    fn = _Builder(fd, sink, outlined=rules is not None and rules.outlined_globalrefs).build()
     sink.raise_if_errors()
     assert fn is not None
     return fn
@@ -144,8 +148,10 @@ _TERMINATOR_WORDS = {
 
 class _Builder(HeaderSlots, BodyWalk):
     def __init__(self, fd: S.FunctionDef, sink: DiagnosticSink, consume: bool = False, objects: bool = False,
-                 index=None, split: two.Split | None = None):
+                 index=None, split: two.Split | None = None, outlined: bool = False):
         self.fd = fd
+        # a whole statement `:op` is the global `op` unless annotated a Symbol (Julia 1.12: `irc.ir.globalsym`)
+        self.outlined = outlined
         self.split = split  # a long body's first walk in two processes (`irc.ir.split`)
         self.consume = consume and not fd.has_markers  # drop packed lines once turned into IR
         # `objects`: the walk makes an `ir.Stmt` per statement and the body is converted at the end

@@ -99,6 +99,7 @@ from irc.ir import model as ir
 from irc.ir.slottable import _Walk, line_target
 from irc.syntax import tree as S
 from irc.ir.resolve import resolvers
+from irc.ir.globalsym import global_symbol
 from irc.syntax.fastpath import MatchedLine, match_record, materialize, qualified_parts as _qualified_parts, raw_stmt, \
     unpack_stmt
 
@@ -130,7 +131,8 @@ class BodyWalk:
         sid_of = walk.by_name.get
         ssa = walk.ssa
         ssa_get, ssa_setdefault = ssa.get, ssa.setdefault
-        Name, SSA, SlotRef, Call = S.Name, S.SSA, S.SlotRef, S.Call
+        Name, SSA, SlotRef, Call, Lit = S.Name, S.SSA, S.SlotRef, S.Call, S.Lit
+        outlined = self.outlined  # Julia 1.12's printing: a whole statement `:op` is the global (`irc.ir.globalsym`)
         new_obj = object.__new__  # see `call`: the hot copies set every field of the slotted dataclass
 
         # The column path (not `self.objects`): a matched line's row goes straight into the body
@@ -540,6 +542,10 @@ class BodyWalk:
                         t = type(st)
                         if t is ValueStmt:
                             kind, sid = VALUE, None
+                            if type(st.value) is Lit and st.value.kind == "Symbol":  # `:op`: the global `op`? (`globalsym`)
+                                g = global_symbol(st.value, bl.annotation, outlined)
+                                if g is not None and sid_of(g.parts[0]) is None:
+                                    st = ValueStmt(g, st.line, st.col)
                         elif t is Assign:
                             target = st.target
                             if type(target) is Name and len(target.parts) > 1:

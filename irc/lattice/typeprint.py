@@ -58,7 +58,7 @@ _NOT_EXPORTED = frozenset({
     ("Base", "RefValue"), ("Core", "Box"), ("Core", "Const"), ("Core", "Builtin"), ("Core", "IntrinsicFunction"),
     ("Core", "SimpleVector"), ("Core", "TypeName"), ("Core", "TypeofBottom"), ("Core", "TypeofVararg"),
     ("Base", "OneTo"), ("Base", "Generator"), ("Base", "GenericIOBuffer"), ("Core", "MethodInstance"),
-    ("Core", "MethodTable"),
+    ("Core", "MethodTable"), ("Base", "KeySet"), ("Base", "ValueIterator"),
 })
 
 
@@ -108,6 +108,9 @@ FUNCTION_ALIASES = {"%": "rem", "÷": "div", "⊻": "xor", "√": "sqrt", "∛":
                     "⊆": "issubset", "∪": "union", "∩": "intersect", "≤": "<=", "≥": ">=", "≠": "!="}
 
 
+_CORE_NOT_EXPORTED = frozenset({"kwcall"})  # Core functions Main does not see unqualified (`Core.Const(Core.kwcall)`)
+
+
 def show_function(f: FunctionValue) -> str:
     """A function value as Julia's `show` prints it: its own name (`rem` for
     `%`, `Colon()` for `:` -- an instance of `Colon`), qualified when Base
@@ -115,6 +118,8 @@ def show_function(f: FunctionValue) -> str:
     Base submodule's function other than `Base.Math`'s
     (`Base.FastMath.sin_fast`), a function of a module inside Main."""
     module, name = f.module, f.name
+    if module == ("Core",) and name in _CORE_NOT_EXPORTED:
+        return "Core." + name
     if len(module) == 1 and module[0] in ("Main", "Base", "Core"):
         name = FUNCTION_ALIASES.get(name, name)
         return "Colon()" if name == ":" else _ident(name)
@@ -538,6 +543,12 @@ def show_value(v, typ=None) -> str:
             return show_value(v.fields[0]) + " => " + show_value(v.fields[1])
         if t == TT.MISSING:
             return "missing"
+        if type(t) is DataType and t.name is TT.BROADCASTED_NAME and len(v.fields) == 4:
+            # broadcast.jl's `show(io, bc::Broadcasted)`: `Broadcasted(f, args)`, the style
+            # only when the axes are set (`bc.axes isa Tuple`)
+            name = _qualify(t.name.module, t.name.name)
+            style = "" if v.fields[3] == Const(None) else "{" + show_type(t.params[0]) + "}"
+            return name + style + "(" + show_value(v.fields[1]) + ", " + show_value(v.fields[2]) + ")"
         if type(t) is DataType and t.name is TT.NAMEDTUPLE_NAME and len(t.params) == 2:
             return _show_namedtuple(t, v.fields)
         return show_type(t) + "(" + ", ".join(show_value(f) for f in v.fields) + ")"

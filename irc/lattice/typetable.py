@@ -201,6 +201,12 @@ IDDICT_NAME = _mk(BASE, "IdDict", (_K, _V), DataType(ABSTRACTDICT_NAME, (_K, _V)
 _T = _tv("T")
 SET_NAME = _mk(BASE, "Set", (_T,), DataType(ABSTRACTSET_NAME, (_T,)),
                fields=(("dict", DataType(DICT_NAME, (_T, NOTHING))),))
+# abstractdict.jl 1.10: `struct KeySet{K, T <: AbstractDict{K}} <: AbstractSet{K}`, `struct ValueIterator{T<:AbstractDict}`
+_K, _V = _tv("K"), _tv("V")
+_Td = _tv("T", UnionAllType(_V, DataType(ABSTRACTDICT_NAME, (_K, _V))))
+KEYSET_NAME = _mk(BASE, "KeySet", (_K, _Td), DataType(ABSTRACTSET_NAME, (_K,)), fields=(("dict", _Td),))
+_Td = _tv("T", UnionAllType(_K, UnionAllType(_V, DataType(ABSTRACTDICT_NAME, (_K, _V)))))
+VALUEITERATOR_NAME = _mk(BASE, "ValueIterator", (_Td,), ANY, fields=(("dict", _Td),))
 
 # ranges
 _T, _S = _tv("T"), _tv("S")
@@ -213,6 +219,11 @@ UNITRANGE_NAME = _mk(BASE, "UnitRange", (_TR,), DataType(ABSTRACTUNITRANGE_NAME,
                      fields=(("start", _TR), ("stop", _TR)))
 _TI = _tv("T", INTEGER)
 ONETO_NAME = _mk(BASE, "OneTo", (_TI,), DataType(ABSTRACTUNITRANGE_NAME, (_TI,)), fields=(("stop", _TI),))
+# indices.jl 1.10: `struct LinearIndices{N,R<:NTuple{N,AbstractUnitRange{Int}}} <: AbstractArray{Int,N}`
+_N = _tv("N")
+_R = _tv("R", DataType(TUPLE_NAME, (VarargType(DataType(ABSTRACTUNITRANGE_NAME, (INT64,)), _N),)))
+LINEARINDICES_NAME = _mk(BASE, "LinearIndices", (_N, _R), DataType(ABSTRACTARRAY_NAME, (INT64, _N)),
+                         fields=(("indices", _R),))
 _T, _S = _tv("T"), _tv("S")
 STEPRANGE_NAME = _mk(BASE, "StepRange", (_T, _S), DataType(ORDINALRANGE_NAME, (_T, _S)),
                      fields=(("start", _T), ("step", _S), ("stop", _T)))
@@ -264,6 +275,8 @@ _N = _tv("N")
 ABSTRACTARRAYSTYLE_NAME = _mk(_BC, "AbstractArrayStyle", (_N,), BROADCASTSTYLE, abstract=True)
 _N = _tv("N")
 DEFAULTARRAYSTYLE_NAME = _mk(_BC, "DefaultArrayStyle", (_N,), DataType(ABSTRACTARRAYSTYLE_NAME, (_N,)))
+_T = _tv("T")
+STYLE_NAME = _mk(_BC, "Style", (_T,), BROADCASTSTYLE)  # broadcast.jl: `struct Style{T} <: BroadcastStyle end`
 ABSTRACTBROADCASTED = _dt(_abs(("Base",), "AbstractBroadcasted", ANY))
 _St, _Ax, _F, _Args = _tv("Style"), _tv("Axes"), _tv("F"), _tv("Args", DataType(TUPLE_NAME, (VarargType(ANY, None),)))
 BROADCASTED_NAME = _mk(_BC, "Broadcasted", (_St, _Ax, _F, _Args), ABSTRACTBROADCASTED,
@@ -311,6 +324,7 @@ def wrapper(tn: TypeName):
 
 
 TUPLE_ANY = DataType(TUPLE_NAME, (VarargType(ANY, None),))
+TUPLE_STYLE = DataType(STYLE_NAME, (TUPLE_ANY,))  # broadcast.jl: `BroadcastStyle(::Type{<:Tuple}) = Style{Tuple}()`
 EMPTY_TUPLE = DataType(TUPLE_NAME, ())
 
 _VT = _tv("T")

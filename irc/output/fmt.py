@@ -521,6 +521,20 @@ def _assign_bare(fn: ir.Function) -> bool:
     return not any(st.annotation is not None for st in fn.stmts) and fn.julia_return is None
 
 
+_QUOTED_SYMS = frozenset({":", "::", ":=", "=", "==", "===", "=>"})  # base/show.jl `quoted_syms`
+
+
+def global_stmt_text(v) -> str | None:
+    """A whole statement that is a bare operator global (`irc.ir.globalsym`: `:op` read as the
+    global), as Julia's `show_globalref` prints it with the module left out: `:+`, `:(==)`; else None."""
+    if type(v) is not S.Name or len(v.parts) != 1:
+        return None
+    op = v.parts[0]
+    if _IDENT.fullmatch(op) or not _OPVALUE.fullmatch(op):
+        return None
+    return f":({op})" if op in _QUOTED_SYMS else ":" + op
+
+
 def format_stmt(st: ir.Stmt, fn: ir.Function) -> str:
     """One statement without rail, label or annotation (see module doc)."""
     K = ir.Kind
@@ -533,7 +547,8 @@ def format_stmt(st: ir.Stmt, fn: ir.Function) -> str:
         if type(v) is S.ExprNode and v.head == "=" and len(v.args) == 2 and type(v.args[0]) is S.Name:
             text = f"{format_expr(v.args[0], fn)} = {format_expr(v.args[1], fn)}"
             return text if _assign_bare(fn) and st.annotation is None else f"({text})"
-        return format_expr(v, fn)
+        g = global_stmt_text(v)
+        return format_expr(v, fn) if g is None else g
     if k is K.GOTO:
         return f"goto #{st.target}"
     if k is K.GOTOIFNOT:

@@ -98,7 +98,7 @@ from irc.output import colour as C
 from irc.ir import model as ir
 from irc.ir.body import Body
 from irc.syntax import tree as S
-from irc.output.fmt import LAYOUT_RUN, ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, iter_layout_runs
+from irc.output.fmt import LAYOUT_RUN, ExprPrinter, _prec_of, _slot_name as fmt_slot_name, format_expr, format_item, format_name, format_stmt, global_stmt_text, iter_layout_runs
 from irc.output.fmt import stmt_markers, with_marker
 from irc.output.fmt import format_type_expr as fmt_type
 from irc.lattice import typetable as TT
@@ -246,6 +246,9 @@ def _live_text(fn: ir.Function, st: ir.Stmt, has_value: bool | None = None) -> s
         return f"({_slot_name(fn, st.slot)} = {_expr(_strip_typed_slot(st.value), fn)})"
     if k is ir.Kind.VALUE:
         v = _strip_typed_slot(st.value)
+        g = global_stmt_text(v)  # `:op`, the global (`fmt.global_stmt_text`)
+        if g is not None:
+            return g
         text = _expr(v, fn)
         if has_value is None:
             has_value = _has_value(st)
@@ -814,7 +817,7 @@ def _stmt_text_fn(fn: ir.Function, result: Any, names: dict[int, str], shows: _S
     holding t)."""
     K = ir.Kind
     ASSIGN, VALUE, DEAD = K.ASSIGN, K.VALUE, K.DEAD
-    Typed, ExprNode, Lit = S.Typed, S.ExprNode, S.Lit
+    Typed, ExprNode, Lit, Name = S.Typed, S.ExprNode, S.Lit, S.Name
     types = result.ssa_types
     widened = getattr(result, "widened", ())
     xp = (xp if xp is not None else ExprPrinter(fn)).expr_prec
@@ -854,6 +857,8 @@ def _stmt_text_fn(fn: ir.Function, result: Any, names: dict[int, str], shows: _S
             unstable.add(i)
         v = reads.live(i, _strip_typed_slot(v) if type(v) is Typed else v)
         text, prec = xp(v)
+        if text[:1] == "(" and k is VALUE and type(v) is Name and (g := global_stmt_text(v)) is not None:
+            return g + hit[1]  # `:op`, the global (`fmt.global_stmt_text`)
         if k is ASSIGN:
             sid = st.slot
             target = names.get(sid) if sid is not None else None
@@ -884,7 +889,8 @@ def statement_texts(fn: ir.Function, result: Any) -> list[str]:
             value = reads.live(i, _strip_typed_slot(st.value))
             out.append(f"{names.get(st.slot) or _slot_name(fn, st.slot)} = {xp(value)[0]}")
         elif k is K.VALUE:
-            out.append(xp(reads.live(i, _strip_typed_slot(st.value)))[0])
+            g = global_stmt_text(st.value)  # `:op`, the global (`fmt.global_stmt_text`)
+            out.append(xp(reads.live(i, _strip_typed_slot(st.value)))[0] if g is None else g)
         else:
             out.append(format_stmt(reads.live_stmt(i, st), fn))
     return out

@@ -575,11 +575,8 @@ class SyntaxBuilder:
     def expr(self, c):
         body = c[0]
         tvars: list[S.TypeVarDecl] = []
-        for w in c[1:]:
-            if isinstance(w, list):
-                tvars.extend(_to_tvar(v) for v in w)
-            else:
-                tvars.append(_to_tvar(w))
+        for w in c[1:]:  # `B where T where N` is `(B where T) where N`: a later clause is the outer one
+            tvars[:0] = [_to_tvar(v) for v in w] if isinstance(w, list) else [_to_tvar(w)]
         return S.Where(body, tvars, getattr(body, "line", 0), getattr(body, "col", 0))
 
     def wbraces(self, c):
@@ -591,11 +588,11 @@ class SyntaxBuilder:
 
     def where_clauses(self, c):
         out: list[S.TypeVarDecl] = []
-        for w in c:
+        for w in c:  # outermost first, as in `where {A, B}`: a later `where` clause is outer
             if isinstance(w, list):
-                out.extend(w)
+                out[:0] = w
             elif w is not None:
-                out.append(_to_tvar(w))
+                out[:0] = [_to_tvar(w)]
         return out
 
     # ---- statements: each returns (stmt, annotation)

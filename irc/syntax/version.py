@@ -84,6 +84,12 @@ class JuliaVersion:
         """1.12 lowering: `globaldecl`, `latestworld`, `Core.isdefinedglobal`, `Base.setglobal!`."""
         return self.minor >= 12
 
+    @property
+    def outlined_globalrefs(self) -> bool:
+        """1.12 lowering outlines every GlobalRef into a statement of its own (#56746): a whole statement
+        `:op` (an operator, module left out of the print) is the global `op` (`irc.ir.globalsym`)."""
+        return self.minor >= 12
+
 
 V1_10 = JuliaVersion(10)
 V1_11 = JuliaVersion(11)

@@ -40,7 +40,10 @@ union-split combination, a may-apply merge and "none applicable" all give
 `missing` lists the argument-type tuples irc lacks a declaration for --
 those no known declaration applies to, and the exact ones, whose method
 Julia would know, that no declaration covers -- so the caller can name
-them).
+them).  A function marked `declare @complete` (its Base methods all
+copied) is open only inside its domain: arguments outside it have no method
+(`Union{}`), and where its declarations take every argument the domain
+allows (`_domain_covered`) the call is answered as over a closed list.
 
 `DispatchResult.dynamic` marks a call Julia would dispatch at run time:
 two or more known declarations may apply and the argument types are not
@@ -208,7 +211,8 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
             if not closed and not may and _outside(domain, ct):  # no method at all: it throws
                 thrown.append(tuple(combo))
                 continue
-            if not closed:  # an uncovered combination may meet a method irc does not know
+            if not closed and not _domain_covered(may, ct, domain):
+                # an uncovered combination may meet a method irc does not know
                 gap = True
                 if not may or all(_exact(t) for t in combo):
                     missing.append(tuple(combo))
@@ -233,14 +237,15 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
         return DispatchResult(rt, conds.cond(rt), considered=n, applied=tuple(dict.fromkeys(used)), split=len(combos),
                               missing=tuple(missing), thrown=tuple(thrown))
     may = _may_apply(methods, at)
+    if not closed and _outside(domain, at):  # (`_may_apply` over-approximates where-variables)
+        return DispatchResult(BOTTOM, None, True, considered=n, thrown=(tuple(wargs),))
     if not may:
-        if not closed and _outside(domain, at):
-            return DispatchResult(BOTTOM, None, True, considered=n, thrown=(tuple(wargs),))
         return DispatchResult(BOTTOM if closed else ANY, None, True, considered=n, open_gap=not closed,
                               missing=(tuple(wargs),))
     static = _static(wargs)
     dynamic = len(may) >= 2 and not static
-    if not closed:  # no known declaration covers: one irc does not know may apply
+    if not closed and not _domain_covered(may, at, domain):
+        # no known declaration covers: one irc does not know may apply
         return DispatchResult(ANY, dynamic=dynamic, considered=n, open_gap=True,
                               missing=(tuple(wargs),) if static else ())
     if len(may) > MAX_MAY_APPLY:
@@ -320,6 +325,36 @@ def _outside(domain, at) -> bool:
     of it may take `at`: the function has no method for it)?  False without
     a domain (open world)."""
     return domain is not None and not any(_may_intersect(at, unwrap_unionall(s), s) for s in domain)
+
+
+def _domain_covered(may, at, domain) -> bool:
+    """Do the declarations `may` take every argument tuple of `at` that the
+    `@complete` domain allows (each combination of the unions of `at ∩ s`,
+    for each domain signature `s`, covered by one of them)?  Then they are
+    every method Julia may match (a function is marked `@complete` only with
+    all of Base's methods copied), and the call is answered as over a closed
+    list: `lowercase(::Any)` is the merge of `lowercase(::T) where
+    {T<:AbstractChar}` and `lowercase(::AbstractString)`, as Julia's
+    `find_matching_methods` finds those two methods (at most `max_methods`).
+    False without a domain (open world) or for a `Vararg` tuple."""
+    if domain is None or not TT.is_tuple(at) or TT.is_vatuple(at):
+        return False
+    met = False
+    for s in domain:
+        x = typeintersect(at, s)
+        if x == BOTTOM:
+            continue
+        met = True
+        if type(x) is not DataType or not TT.is_tuple(x) or TT.is_vatuple(x):
+            return False
+        members = [sort_union_members(p.members) if type(p) is UnionType else [p] for p in x.params]
+        if any(len(m) > MAX_UNION_SPLIT for m in members):
+            return False
+        for combo in product(*members):
+            ct = TT.tuple_type(list(combo))
+            if not any(match_signature(ct, m.sig) is not None for m in may):
+                return False
+    return met
 
 
 def _static(wargs) -> bool:

@@ -99,6 +99,16 @@ def unknown_method(f: FunctionValue, argtypes, known: int) -> Note:
                 "note", line, ("method", sig))
 
 
+def unknown_keyword_call(kwcall: FunctionValue, argtypes) -> Note:
+    """An `unknown-method` note for `Core.kwcall(kws, f, args…)`: f's keyword body is not in the input."""
+    sig = call_text(kwcall, argtypes)
+    line = declare_line(kwcall, argtypes)
+    return Note("unknown-method",
+                f"no declaration of the keyword call {sig} is known (irc does not see the keyword body of "
+                f"{show(widenconst(argtypes[1]))}): the call is Any; add `{line}::T` with the type Julia infers for T",
+                "note", line, ("method", sig))
+
+
 def no_matching_method(f: FunctionValue, argtypes, declared: list[str], cases: int = 1, split: int = 0,
                        domain: list[str] | None = None) -> Note:
     """JET's `no matching method found` for a function the file declares whole,

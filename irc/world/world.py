@@ -3,7 +3,8 @@ package prelude; type evaluation, global lookup and `call`.
 
 Building (`World.build(items, prelude=True, extra_preludes=())`): the
 prelude's items, then each extra prelude, then the program's items are
-processed in two passes: first every `struct`/`abstract type` gets a
+processed in two passes (then the methods the file's functions show
+inferred, `pasted`: `_declare_pasted`): first every `struct`/`abstract type` gets a
 `TypeName` (so declarations may refer to each other in any order), then
 supertypes and field types are evaluated, then constants, globals and
 methods.  A method whose function and signature equal an earlier one's
@@ -213,10 +214,13 @@ class World:
     # ------------------------------------------------------------ building
     @classmethod
     def build(cls, items, prelude: bool = True, extra_preludes=(), path: str = "<input>",
-              source: str = "", lazy: bool = False, rules: JuliaVersion | None = None) -> "World":
+              source: str = "", lazy: bool = False, rules: JuliaVersion | None = None,
+              pasted=()) -> "World":
         """`path`/`source` locate errors in the program's own declarations;
         `lazy`: the prelude's methods evaluated on first use when the program
-        declares nothing (module doc); `rules`: the Julia version (None: 1.10)."""
+        declares nothing (module doc); `rules`: the Julia version (None: 1.10);
+        `pasted`: `(MethodDecl, module)` of the functions the file shows inferred
+        (`irc.ir.pasted`), declared last (`_declare_pasted`)."""
         w = cls()
         if rules is not None:
             w.rules = rules
@@ -261,6 +265,9 @@ class World:
                 w._defer_methods(prelude_names, prelude_blobs)
             else:
                 w._declare_methods(its, own)
+        if pasted:
+            w._path = path
+            w._declare_pasted(pasted)
         w._memo.clear()  # what was resolved while declaring, before every name was there
         w.closed = frozenset(q for q, ms in w.methods.items()
                              if ms and all(m.own for m in ms) and q.split(".", 1)[0] not in ("Base", "Core"))
@@ -430,6 +437,36 @@ class World:
                 lst.append(m)
             for i in range(1, len(module)):
                 self.modules.add(_qual(module[: i + 1]))
+
+    def _declare_pasted(self, pasted) -> None:
+        """The methods the file shows inferred (`irc.ir.pasted`: a function's
+        MethodInstance signature and Body type), as open declarations of the
+        function its name reaches from its module (`_resolve`, then
+        `method_owner`: the module's own, else Base's or Core's it sees; a name
+        irc knows nothing of is a new function of the module): a pasted
+        `getproperty(::Foo, ::Symbol)` in `Main` is a method of
+        `Base.getproperty`.  A name that is a builtin, a type or a constant is
+        left to irc's rules.  A signature the
+        function already has (the file's own `declare`, the prelude's) is kept;
+        one irc cannot evaluate is left out (the function's own inference says
+        what it does not know)."""
+        for it, module in pasted:
+            parts = tuple(it.name.parts)
+            found = self._resolve(parts, module)
+            if found is None:  # a function irc knows nothing of: the module's own
+                fv = FunctionValue(tuple(module) if len(parts) == 1 else parts[:-1], parts[-1])
+            elif found[0] == "function":
+                fv = found[2]
+            else:  # a builtin, a type (a constructor), a constant: irc's own rules type the call
+                continue
+            fv, ms = self._methods_of(fv)
+            try:
+                m = self._method(it, fv)
+            except TypeEvalError:
+                continue
+            if ms is not None and any(old.sig == m.sig for old in ms):
+                continue
+            self.methods.setdefault(fv.qualname, []).append(m)
 
     def _defer_methods(self, names, blobs: dict) -> None:
         """`_declare_methods` of the shipped prelude, lazily: each function's
@@ -1031,7 +1068,8 @@ class World:
         fv, ms = self._methods_of(f.val)
         if ms is None or fv.name in _CONST_READERS:
             return None
-        if fv.name == "getindex" and args and type(args[0]) is not Const and issubtype(widenconst(args[0]), TT.TUPLE_ANY):
+        if fv.name == "getindex" and args and type(args[0]) is not Const \
+                and _is_tuple_or_namedtuple(widenconst(args[0])):
             return None  # a tuple's element is read by its constant index (`_tuple_getindex`)
         return ("widened", f, tuple(map(widenconst, args)), key[2], key[3])
 
@@ -1124,6 +1162,10 @@ class World:
             r = self._property(name, args, ms or ())
             if r is not None:
                 return r
+        if ms is None and fv.module == ("Core",) and name == "kwcall":
+            r = self._keyword_call(args, module)
+            if r is not None:
+                return r
         tf = self._builtin_tfunc(fv) if ms is None else None
         if tf is not None:
             if tf is BI.tf_apply_iterate:
@@ -1163,19 +1205,47 @@ class World:
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
         dynamic = res.dynamic
+        gap = res.open_gap
         if name == "getindex" and fv.module == ("Base",) and len(args) == 2 and not any(m.own for m in res.applied):
             rt2 = _tuple_getindex(rt, args)
-            if rt2 is not rt:  # one method in Julia (tuple.jl), however many declarations irc has
-                rt, dynamic = rt2, False
+            if rt2 is not rt:  # one method in Julia (tuple.jl, namedtuple.jl), however many declarations irc has
+                rt, dynamic, gap, diags = rt2, False, False, ()
         if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2) and not res.missing:
             rt = _range_iterate_consteval(rt, args)
-        gap = res.open_gap
         if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
             if ruled is not None:  # Julia's broadcast rule answers where no declaration does
                 rt, gap, diags = ruled, False, ()
         return CallResult(rt, res.cond, diags, dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
                           generic=True)
+
+    def _keyword_call(self, args, module) -> CallResult | None:
+        """A keyword call without a declaration of `Core.kwcall` for it
+        (reached directly or through `Core.kwfunc(f)`, the prelude's).
+        boot.jl 1.10: `function kwcall end`, whose methods lowering writes,
+        one keyword sorter per keyword
+        method: `kwcall(kws::NamedTuple, ::typeof(f), x)` runs f's keyword body
+        (Julia's inference has no rule of its own for it: generic dispatch).
+        irc never sees that body, so the call is typed by f's positional
+        declaration only when the input file declares f itself (the user's
+        statement of what f returns; docs/decisions.md), widened (the keyword
+        values may change the value); otherwise it is `Any` with a note naming
+        the `Core.kwcall` declaration to add.  None: not a keyword call irc
+        reads (the builtin table answers)."""
+        if len(args) < 2 or any(type(a) is VarargType for a in args):
+            return None
+        kws = unwrap_unionall(widenconst(args[0]))
+        if type(kws) is not DataType or kws.name is not TT.NAMEDTUPLE_NAME:
+            return None
+        f = args[1]
+        if type(f) is Const and type(f.val) is FunctionValue:
+            _, ms = self._methods_of(f.val)
+            if ms and all(m.own for m in ms):
+                r = self.call(f, list(args[2:]), module)
+                if not r.gap:
+                    return CallResult(widenconst(r.rt), None, r.diagnostics, r.dynamic, generic=True)
+        note = notes.unknown_keyword_call(FunctionValue(("Core",), "kwcall"), args)
+        return CallResult(ANY, None, (note,), gap=True, generic=True)
 
     def _invoke(self, args) -> CallResult:
         """`Core.invoke(f, types, args…)` (Julia's `abstract_invoke`): `types`
@@ -1225,13 +1295,16 @@ class World:
         return CallResult(rt, None, tuple(diags), dynamic, None, gap, generic=True)
 
     def _materialize(self, args):
-        """`materialize(bc)` of an array broadcast (`_broadcasted`'s form):
+        """`materialize(bc)` of a broadcast of `_broadcasted`'s form: over tuples
+        `_materialize_tuple`; over arrays
         `Array{T, N}` where T is the call on the element types (Julia's
         `combine_eltypes`), when that is concrete; a non-concrete one is
         `Any`, as Julia infers it; None when `bc` is not of that form."""
         if len(args) != 1:
             return None
         bc = widenconst(args[0])
+        if _tuple_style(bc):
+            return self._materialize_const_tuple(args[0]) or self._materialize_tuple(bc)
         n = _array_style(bc)
         if n is None:
             return None
@@ -1241,6 +1314,87 @@ class World:
         if not TT.isconcrete(t):
             return ANY
         return t if n == 0 else DataType(TT.ARRAY_NAME, (t, n))
+
+    def _materialize_tuple(self, bc):
+        """`materialize` of a `Broadcasted{Style{Tuple}, Nothing, F, Args}`
+        (broadcast.jl 1.10: `copy(bc::Broadcasted{Style{Tuple}}) =
+        ntuple(k -> _broadcast_getindex(bc, k), Val(N))`): an `N`-tuple whose every
+        element is `f` called on what `_broadcast_getindex(arg, k)` reads at an
+        index `k::Int` (`_tuple_bc_elements`); `NTuple{4, Any}` for `sum.(xs)` of
+        `xs::Tuple{Bool, Int64, Vector{Bool}, Vector{Int64}}`, as Julia infers it
+        (the element is the `tmerge` of the tuple's, `Union{Bool, Int64, Vector}`).
+        None when a length is unknown or the lengths disagree."""
+        r = self._tuple_bc_elements(bc)
+        if r is None:
+            return None
+        n, elt = r
+        return TT.tuple_type([elt] * n)
+
+    def _materialize_const_tuple(self, bc):
+        """`materialize` of a constant tuple broadcast (`(1, 2) .+ 3`): Julia
+        concrete-evaluates the foldable `copy`, so the result is the constant tuple
+        of `f` on the elements at each index, when every call folds
+        (`Core.Const((4, 5))`); None otherwise (then `_materialize_tuple`)."""
+        if type(bc) is not Const or type(bc.val) is not StructValue or len(bc.val.fields) != 4:
+            return None
+        f, targs = bc.val.fields[1], bc.val.fields[2]
+        if type(targs) is not Const or type(targs.val) is not tuple:
+            return None
+        cols = []
+        for a in targs.val:
+            if type(a) is not Const or type(a.val) is not tuple and not issubtype(a.typ, TT.NUMBER):
+                return None  # a nested broadcast or a non-scalar: left to `_materialize_tuple`
+            cols.append(list(a.val) if type(a.val) is tuple else None)
+        ns = {len(c) for c in cols if c is not None and len(c) != 1}
+        if len(ns) > 1:
+            return None
+        n = ns.pop() if ns else 1
+        out = []
+        for k in range(n):
+            elts = [a if c is None else c[0] if len(c) == 1 else c[k] for a, c in zip(targs.val, cols)]
+            if not all(type(e) is Const for e in elts):
+                return None
+            r = self.call(f, elts, ("Main",)).rt
+            if type(r) is not Const:
+                return None
+            out.append(r)
+        return BI.tuple_tfunc(out)
+
+    def _tuple_bc_elements(self, bc):
+        """(N, the element type) of a tuple broadcast: N the common length of its
+        tuple arguments (a length-1 tuple or a number broadcasts to any, broadcast.jl's
+        `_bcs1`), the element `f` called on each argument's element at an unknown
+        index (`_broadcast_getindex(A::Tuple, I) = A[I[1]]`: the `tmerge` of the
+        element types; `A::Tuple{Any}`: its element; a number: itself; a nested
+        tuple broadcast: its own element), widened.  None when irc cannot tell."""
+        f, at = bc.params[2], bc.params[3]
+        if not TT.is_tuple(at) or TT.is_vatuple(at):
+            return None
+        n = 1
+        elts = []
+        for a in at.params:
+            if _tuple_style(a):
+                r = self._tuple_bc_elements(a)
+                if r is None:
+                    return None
+                k, e = r
+            elif TT.is_tuple(a) and not TT.is_vatuple(a):
+                k = len(a.params)
+                e = a.params[0] if k == 1 else BI.getfield_tfunc(a, TT.INT64)
+            elif TT.isconcrete(a) and issubtype(a, TT.NUMBER):
+                k, e = 1, a
+            else:
+                return None
+            if k != 1:
+                if n not in (1, k):
+                    return None  # Julia throws a DimensionMismatch
+                n = k
+            elts.append(e)
+        fval = singleton_instance(f) if is_type(f) else None
+        elt = widenconst(self.call(fval if fval is not None else f, elts, ("Main",)).rt)
+        if elt == BOTTOM or TT.isType(elt):
+            return None
+        return n, elt
 
     def _bc_eltype(self, bc):
         """The element type of a broadcast of `_broadcasted`'s form: the call
@@ -1574,6 +1728,11 @@ def _indexed_iterate_constprop(rt, args):
     return BI.tuple_tfunc([elem, Const(i.val + 1)])
 
 
+def _is_tuple_or_namedtuple(w) -> bool:
+    u = unwrap_unionall(w)
+    return issubtype(w, TT.TUPLE_ANY) or type(u) is DataType and u.name is TT.NAMEDTUPLE_NAME
+
+
 def _tuple_getindex(rt, args):
     """`Base.getindex(t::Tuple, i::Int) = getfield(t, i, $(Expr(:boundscheck)))`
     (tuple.jl): Julia infers the call on `t`'s own type (`@nospecialize` does
@@ -1583,9 +1742,17 @@ def _tuple_getindex(rt, args):
     `Int64` one.  `rt` when `t` is not a tuple or `i` not an `Int64`."""
     t, i = args
     w = widenconst(t)
-    if widenconst(i) != TT.INT64 or w == BOTTOM or not issubtype(w, TT.TUPLE_ANY) or has_free_typevars(w):
+    if w == BOTTOM or has_free_typevars(w):
         return rt
-    return BI.getfield_tfunc(t, i)
+    wi = widenconst(i)
+    if wi == TT.INT64 and issubtype(w, TT.TUPLE_ANY):
+        return BI.getfield_tfunc(t, i)
+    # namedtuple.jl: `getindex(t::NamedTuple, i::Int) = getfield(t, i)`, `getindex(t::NamedTuple, i::Symbol) =
+    # getfield(t, i)`: `nt[:a]` is the field's type, `nt[i]` the tmerge of the field types
+    u = unwrap_unionall(w)
+    if (wi == TT.INT64 or wi == TT.SYMBOL) and type(u) is DataType and u is w and u.name is TT.NAMEDTUPLE_NAME:
+        return BI.getfield_tfunc(t, i)
+    return rt
 
 
 def _int_range(v):
@@ -1636,36 +1803,77 @@ def _range_iterate_consteval(rt, args):
 
 
 def _broadcasted(args):
-    """`Base.broadcasted(f, xs…)` on arrays and numbers (Julia's
-    `combine_styles`: `Array{T, N}` has `DefaultArrayStyle{N}`, a number
-    `DefaultArrayStyle{0}`, the result the largest):
-    `Broadcasted{DefaultArrayStyle{N}, Nothing, typeof(f), Tuple{xs…}}`;
+    """`Base.broadcasted(f, xs…)` (broadcast.jl 1.10: `broadcasted(f, args…) =
+    broadcasted(combine_styles(args…), f, args…)`, then `Broadcasted(style, f,
+    args)`) on arrays, ranges, numbers, tuples and nested broadcasts:
+    `Broadcasted{S, Nothing, typeof(f), Tuple{xs…}}` with S the combined style
+    (`_combine_styles`); every argument a constant gives the constant
+    `Broadcasted(f, (xs…,))` (Julia concrete-evaluates the foldable call:
+    `broadcasted(identity, 1:3)` is `Core.Const(Broadcasted(identity, (1:3,)))`).
     None for other arguments."""
     if len(args) < 2:
         return None
     f = widenconst(args[0])
     if not TT.isconcrete(f) and type(f) is not FuncType:
         return None
-    n = 0
+    styles = []
     params = []
     for a in args[1:]:
         t = widenconst(a)
-        u = unwrap_unionall(t)
-        if type(u) is DataType and u.name is TT.ARRAY_NAME and t is u and type(u.params[1]) is int:
-            n = max(n, u.params[1])
-        elif _array_style(t) is not None:  # a nested broadcast (`max.(1 .+ 3, 5)`): its own style
-            n = max(n, _array_style(t))
-        elif type(u) is DataType and t is u and u.name in _RANGE_NAMES and type(f) is FuncType \
-                and f.func.name not in _RANGE_BROADCAST_OPS:
-            # a range is an AbstractVector: DefaultArrayStyle{1} (`identity.(1:3)`); the operators
-            # broadcast.jl gives range methods (`broadcasted(::DefaultArrayStyle{1}, ::typeof(+), r)`)
-            # return ranges, left to the declarations
-            n = max(n, 1)
-        elif not (TT.isconcrete(t) and issubtype(t, TT.NUMBER)):
+        st = _arg_style(t, f)
+        if st is None:
             return None
+        styles.append(st)
         params.append(t)
-    style = DataType(TT.DEFAULTARRAYSTYLE_NAME, (n,))
-    return DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, TT.tuple_type(params)))
+    style = _combine_styles(styles)
+    bt = DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, TT.tuple_type(params)))
+    if all(type(a) is Const for a in args):
+        inst = singleton_instance(style)
+        if inst is not None:
+            return Const(StructValue(bt, (inst, args[0], BI.tuple_tfunc(list(args[1:])), Const(None))), bt)
+    return bt
+
+
+def _arg_style(t, f):
+    """Julia's `BroadcastStyle(typeof(x))` of a broadcast argument: N for
+    `DefaultArrayStyle{N}` (an `Array{T, N}`, a range: 1, a number: 0, a nested
+    array broadcast: its own), `TUPLE_STYLE` for a tuple (`Style{Tuple}`) or a
+    nested tuple broadcast; None for an argument irc has no style for."""
+    u = unwrap_unionall(t)
+    if type(u) is DataType and u.name is TT.ARRAY_NAME and t is u and type(u.params[1]) is int:
+        return u.params[1]
+    if _array_style(t) is not None:  # a nested broadcast (`max.(1 .+ 3, 5)`): its own style
+        return _array_style(t)
+    if _tuple_style(t):
+        return TT.TUPLE_STYLE
+    if type(u) is DataType and t is u and u.name in _RANGE_NAMES and type(f) is FuncType \
+            and f.func.name not in _RANGE_BROADCAST_OPS:
+        # a range is an AbstractVector: DefaultArrayStyle{1} (`identity.(1:3)`); the operators
+        # broadcast.jl gives range methods (`broadcasted(::DefaultArrayStyle{1}, ::typeof(+), r)`)
+        # return ranges, left to the declarations
+        return 1
+    if type(u) is DataType and t is u and u.name is TT.TUPLE_NAME:
+        return TT.TUPLE_STYLE
+    if TT.isconcrete(t) and issubtype(t, TT.NUMBER):
+        return 0
+    return None
+
+
+def _combine_styles(styles):
+    """broadcast.jl's `result_style` over the arguments' styles:
+    `BroadcastStyle(::AbstractArrayStyle{0}, b::Style{Tuple}) = b`,
+    `BroadcastStyle(a::AbstractArrayStyle, ::Style{Tuple}) = a`, two
+    `DefaultArrayStyle`s the larger N."""
+    ns = [s for s in styles if type(s) is int]
+    if len(ns) < len(styles) and not any(ns):
+        return TT.TUPLE_STYLE
+    return DataType(TT.DEFAULTARRAYSTYLE_NAME, (max(ns),))
+
+
+def _tuple_style(t) -> bool:
+    """Is `t` a `Broadcasted{Style{Tuple}, Nothing, F, Args}` (a broadcast over tuples)?"""
+    return type(t) is DataType and t.name is TT.BROADCASTED_NAME and len(t.params) == 4 \
+        and t.params[0] == TT.TUPLE_STYLE and t.params[1] == TT.NOTHING
 
 
 _RANGE_NAMES = frozenset({TT.UNITRANGE_NAME, TT.ONETO_NAME, TT.STEPRANGE_NAME})

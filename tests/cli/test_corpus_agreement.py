@@ -145,3 +145,16 @@ def test_breakdown_covers_every_case_once():
     assert mcc.paste_of(e["file"][:-3] + "_2", entries) is e
     with pytest.raises(KeyError):
         mcc.paste_of("no_such_paste_2", entries)
+
+
+def test_capitalised_types_are_spelled_back_as_the_reader_reads_them():
+    """Julia <= 1.5's uncoloured `@code_warntype` printed non-concrete types in capitals; the
+    expectation is the type Julia meant (the reader's `fold_case`), or the text unchanged when a
+    capital name names nothing known or the text is not all capitals."""
+    from irc.world.world import World
+    w = World.build([])
+    assert mcc.recase("UNION{FLOAT64, INT64}", w) == "Union{Float64, Int64}"
+    assert mcc.recase("TUPLE{VARARG{T, 4}} WHERE T", w) == "Tuple{Vararg{T, 4}} where T"
+    assert mcc.recase("CORE.BOX", w) == "Core.Box"
+    assert mcc.recase("UNION{FLOAT64, MYTYPE}", w) == "UNION{FLOAT64, MYTYPE}"  # MYTYPE: unknown
+    assert mcc.recase("Union{Float64, INT64}", w) == "Union{Float64, INT64}"  # not the capitals form

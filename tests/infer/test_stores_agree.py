@@ -228,8 +228,9 @@ def test_samples_same_in_every_store(path: Path, julia: str):
 
     parse_text, build_program, World = _pipeline()
     try:
-        program = build_program(parse_text(path.read_text(), str(path)))
-        world = World.build(program.items, rules=parse_version(julia))
+        rules = parse_version(julia)
+        program = build_program(parse_text(path.read_text(), str(path)), rules=rules)  # (what the rules read: globalsym)
+        world = World.build(program.items, rules=rules)
     except IrcError as e:  # the front end's business (tests/infer/test_sample_expectations.py); no stores to compare
         pytest.skip(f"front end rejects {path.name}: {e.diagnostics[0].message if e.diagnostics else e}")
     assert program.functions

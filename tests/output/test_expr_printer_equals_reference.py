@@ -15,7 +15,7 @@ from irc.ir import model as ir
 from irc.output import text as printer
 from irc.syntax import tree as S
 from irc.cli.driver import analyse
-from irc.output.fmt import ExprPrinter, _prec_of, format_expr
+from irc.output.fmt import ExprPrinter, _prec_of, format_expr, stmt_markers, with_marker
 from irc.output.reads import Retyper
 from irc.lattice.typeprint import show
 from irc.syntax.operators import PREC
@@ -50,6 +50,7 @@ def _reference_texts(fn, r, colour):
     computed them statement by statement."""
     used = printer.used_ssa(fn, r)
     reads = Retyper(r, show)  # typed slot reads print irc's state (irc.output.reads)
+    markers = stmt_markers(fn)
     texts, labelled = [], set()
     for i, st in enumerate(fn.stmts, start=1):
         t = r.ssa_types[i]
@@ -58,6 +59,8 @@ def _reference_texts(fn, r, colour):
             continue
         hv = printer.prints_type(st, i, r)
         text = printer._live_text(fn, reads.live_stmt(i, st), hv)
+        if i in markers and st.kind is ir.Kind.VALUE:  # Julia 1.12's statement marker (`  dynamic `)
+            text = with_marker(text, markers[i])
         if hv:
             typed, level = printer._typed("", t, colour)
             text += printer._with_mark(typed, level, colour)

@@ -166,3 +166,17 @@ def test_a_number_starting_an_expression_is_no_header(line, kind):
 def test_a_bare_number_header_is_read_as_a_header():
     bl = stmt_of("1   %1 = n + 1")
     assert bl.header == 1 and bl.label == 1 and bl.header_kind == ""
+
+
+def test_chained_where_binds_the_later_clause_outside():
+    """`B where T where N` is `(B where T) where N` (Julia's parse; 1.6 printed `NTuple{N}` so): the
+    later clause is the outer variable, as the first of `where {N, T}`; a bound may name an outer one."""
+    from irc.lattice.typeprint import show_type
+    from irc.world.world import World
+    w = World.build([])
+    chained = w.parse_type("Tuple{Vararg{T,N}} where T where N")
+    assert chained.var.name == "N" and chained.body.var.name == "T"
+    assert show_type(chained) == show_type(w.parse_type("Tuple{Vararg{T,N}} where {N,T}"))
+    assert show_type(w.parse_type("Vector{T} where T<:S where S<:Real")) == "Vector{<:S} where S<:Real"
+    (fd,) = parse_text("function f(x::T, y::S) where S where T\n1 ─ return x\nend\n", "t.ir").items
+    assert [v.name for v in fd.static_params] == ["T", "S"]

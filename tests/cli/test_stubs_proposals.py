@@ -1,0 +1,244 @@
+"""`irc stubs` proposes what a paste proves (issue 27 §4, the declared corpus): a `struct` for
+an unknown type whose fields Julia typed, `const` / `global` for a global Julia printed on its
+own, the listed type of a slot as the result of an untyped assignment when that type is
+concrete -- and nothing where the paste does not prove it.  Each rule: a paste that proves it,
+one that does not, and (where it applies) irc with the proposal reaching Julia's answer."""
+from __future__ import annotations
+
+import io
+import re
+
+from irc.cli.batch import cli_infer
+from irc.cli.commands import stubs_main
+from irc.cli.driver import Options
+from irc.syntax.parser import parse_text
+
+
+def stubs(tmp_path, paste: str, every: bool = True, extra: str | None = None) -> str:
+    src = tmp_path / "p.ir"
+    src.write_text(paste, encoding="utf-8")
+    options = Options()
+    if extra is not None:
+        (tmp_path / "extra.ir").write_text(extra, encoding="utf-8")
+        options = Options(extra_preludes=(str(tmp_path / "extra.ir"),))
+    dest = tmp_path / "stubs.ir"
+    code = stubs_main([str(src)], options, output=str(dest), stdout=io.StringIO(), stderr=io.StringIO(),
+                      every=every)
+    assert code == 0
+    text = dest.read_text(encoding="utf-8")
+    parse_text(text, str(dest))  # valid irc input
+    return text
+
+
+def infer_with(tmp_path, stubs_text: str) -> str:
+    dest = tmp_path / "declared.ir"
+    dest.write_text(stubs_text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    cli_infer([str(tmp_path / "p.ir")], stdout=out, stderr=err, color="never", prelude=[str(dest)])
+    return out.getvalue()
+
+
+def warntype(arg: str, body: list[str], ret: str, locals_: str = "") -> str:
+    lines = [f"MethodInstance for f(::{arg.split('::', 1)[1]})", "  from f(b) @ Main REPL[1]:1", "Arguments", "  #self#::Core.Const(f)",
+             f"  {arg}"]
+    if locals_:
+        lines += ["Locals", f"  {locals_}"]
+    lines.append(f"Body::{ret}")
+    for k, b in enumerate(body):
+        rail = "1 ─ " if k == 0 else ("└── " if k == len(body) - 1 else "│   ")
+        lines.append(rail + b)
+    return "\n".join(lines) + "\n"
+
+
+FIELDS = warntype("b::MyT", ["%1 = Base.getproperty(b, :x)::Float64", "%2 = Core.getfield(b, :n)::Number",
+                             "%3 = Main.g(%1, %2)::Float64", "     return %3"], "Float64")
+
+
+def test_a_struct_with_the_fields_julia_typed_on_reads_of_an_argument(tmp_path):
+    text = stubs(tmp_path, FIELDS)
+    assert re.search(r"\nstruct MyT  # the fields the paste reads, as Julia typed them.*\n    n::Number\n"
+                     r"    x::Float64\nend\n", text), text
+    assert "abstract type MyT" not in text
+    out = infer_with(tmp_path, text)
+    assert "%1 = Base.getproperty(b, :x)::Float64" in out and "%2 = Core.getfield(b, :n)::Number" in out
+    # without the struct (the old `abstract type`) the reads are Any
+    out = infer_with(tmp_path, text.replace("struct MyT", "abstract type MyT end\nstruct Unused"))
+    assert "%1 = Base.getproperty(b, :x)::Any" in out
+
+
+def test_fields_julia_printed_only_as_any_keep_the_abstract_type(tmp_path):
+    paste = FIELDS.replace("::Float64\n│   %2", "::Any\n│   %2").replace("::Number", "::Any")
+    text = stubs(tmp_path, paste)
+    assert "abstract type MyT end  # fields read: n (Julia printed Any in MyT), x (Julia printed Any in MyT); " \
+           "not proposed as a struct: Julia printed every field read as Any" in text
+    assert "struct MyT" not in text
+    # one field more than Any proves a concrete type: the Any field is declared Any
+    text = stubs(tmp_path, FIELDS.replace("::Number", "::Any"))
+    assert "    n::Any\n    x::Float64\nend" in text
+
+
+def test_a_parametric_type_keeps_todays_abstract_line(tmp_path):
+    paste = FIELDS.replace("b::MyT", "b::MyT{Float64}").replace("f(::MyT)", "f(::MyT{Float64})")
+    text = stubs(tmp_path, paste)
+    assert "abstract type MyT{T1} end  # fields read: n (Julia printed Number in MyT{Float64}), " \
+           "x (Julia printed Float64 in MyT{Float64})\n" in text
+    assert "struct MyT" not in text
+
+
+def test_no_struct_where_the_paste_does_not_prove_the_fields(tmp_path):
+    cases = {
+        # a type variable bounded by it: it has subtypes
+        "bounds a type variable by it": FIELDS.replace("%3 = Main.g(%1, %2)::Float64",
+                                                       "%3 = Main.g(%1, %2)::Type{<:MyT}"),
+        # a store: mutability and declared types unknown
+        "stores into its fields": FIELDS.replace("%3 = Main.g(%1, %2)::Float64",
+                                                 "%3 = Base.setproperty!(b, :x, 1.0)::Float64"),
+        # a field named by position
+        "by position or by a computed name": FIELDS.replace("Core.getfield(b, :n)", "Core.getfield(b, 2)"),
+        # a call of the type: the number and order of its fields are unknown
+        "the paste constructs it": FIELDS.replace("%3 = Main.g(%1, %2)::Float64", "%3 = Main.MyT(%1, %2)::MyT"),
+        # a read Julia printed Union{}: no such field
+        "the access throws": FIELDS.replace("::Number", "::Union{}"),
+    }
+    for why, paste in cases.items():
+        text = stubs(tmp_path, paste)
+        assert "struct MyT" not in text, (why, text)
+        assert re.search(r"abstract type MyT end  # fields read: .*; not proposed as a struct: .*" + re.escape(why),
+                         text), (why, text)
+
+
+def test_a_read_of_a_local_does_not_prove_the_field_type(tmp_path):
+    # a local may hold a constant or a PartialStruct of the type (Julia lists locals widened): a
+    # narrower field type than the declared one
+    paste = warntype("a::Int64", ["     (b = Main.make(a))", "%2 = Base.getproperty(b, :x)::Float64",
+                                  "     return %2"], "Float64", locals_="b::MyT")
+    text = stubs(tmp_path, paste)
+    assert "struct MyT" not in text
+    assert "not proposed as a struct: no read of `x` shows its declared type" in text
+
+
+def test_two_printed_types_for_one_field_give_no_struct(tmp_path):
+    paste = warntype("b::MyT", ["%1 = Base.getproperty(b, :x)::Float64", "%2 = Base.getproperty(b, :x)::Int64",
+                                "     return %2"], "Int64")
+    text = stubs(tmp_path, paste)
+    assert "not proposed as a struct: Julia printed different types for `x`: Float64, Int64" in text
+
+
+def test_a_declared_getproperty_method_means_no_struct(tmp_path):
+    # (MyT stays unknown: the extra file declares only the method)
+    text = stubs(tmp_path, FIELDS, extra="declare Base.getproperty(::MyT, ::Symbol)::Float64\n")
+    assert "struct MyT" not in text
+    assert "not proposed as a struct: a declared `getproperty` method answers its field reads" in text
+
+
+def test_a_closure_read_through_self_is_a_function_struct(tmp_path):
+    paste = ('MethodInstance for (::var"#g#3")()\n  from (::var"#g#3")() @ Main REPL[1]:2\nArguments\n'
+             '  #self#::var"#g#3"\nBody::Any\n'
+             '1 ─ %1 = Core.getfield(#self#, :count)::Core.Box\n└──      return %1\n')
+    text = stubs(tmp_path, paste)
+    assert 'struct var"#g#3" <: Function  # a closure\'s type: the captured variables the paste reads' in text
+    assert "    count::Core.Box\nend" in text
+
+
+def globals_paste(ann: str, name: str = "Main.var") -> str:
+    return warntype("x::Int64", ["%1 = Main.:+::Core.Const(+)", f"%2 = {name}::{ann}", "%3 = (%1)(%2, x)::Int64",
+                                 "     return %3"], "Int64")
+
+
+def test_a_global_julia_printed_as_a_constant_is_a_const(tmp_path):
+    text = stubs(tmp_path, globals_paste("Core.Const(10)"))
+    assert re.search(r"\nconst var = 10  # .*p.ir:\d+\n", text), text
+    # `--all` takes the global's type: the call it feeds is declared with it
+    assert "declare Base.:+(::Int64, ::Int64)::Int64" in text
+    out = infer_with(tmp_path, text)
+    assert "%2 = Main.var::Core.Const(10)" in out and "Body::Int64" in out
+    text = stubs(tmp_path, globals_paste('Core.Const("a\\"b")'))
+    assert 'const var = "a\\"b"' in text
+    text = stubs(tmp_path, globals_paste("Core.Compiler.Const(2.5, false)"))  # Julia <= 1.5
+    assert "const var = 2.5" in text
+
+
+def test_a_global_julia_printed_with_a_type_is_a_typed_global(tmp_path):
+    text = stubs(tmp_path, globals_paste("Int64", "Main.N"))
+    assert re.search(r"\nglobal N::Int64  # .*p.ir:\d+\n", text), text
+    out = infer_with(tmp_path, text)
+    assert "%2 = Main.N::Int64" in out
+    # a constant irc cannot write as a literal: the type
+    text = stubs(tmp_path, globals_paste("Core.Const(1:3)"))
+    assert "global var::UnitRange{Int64}" in text
+
+
+def test_no_global_line_where_julia_printed_nothing_to_use(tmp_path):
+    for ann, name in [("Any", "Main.var"), ("Core.Const(Main.var)", "Main.var"),
+                      ('Core.Const(var"#5#6")', 'Main.:(var"#5#6")')]:
+        text = stubs(tmp_path, globals_paste(ann, name))
+        assert "const var" not in text and "global " not in text, (ann, text)
+        assert "# globals irc does not know" not in text
+
+
+UNTYPED_ASSIGNS = """MethodInstance for f(::Float64)
+  from f(x) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(f)
+  x::Float64
+Locals
+  y::Float64
+  z::Union{Float64, Int64}
+Body::Float64
+1 ─      (y = Main.pos(x))
+│        (y = Main.neg(y))
+│        (z = Main.up(x))
+│        (z = Main.down(y))
+│   %5 = Main.sin(y)::Float64
+└──      return %5
+"""
+
+
+def test_an_untyped_assignment_takes_a_concrete_listed_type(tmp_path):
+    # y is assigned twice and listed Float64, a concrete type: each value stored has it
+    # (record_slot_assign!); z's listed type is a union: which member each call gives is unknown
+    text = stubs(tmp_path, UNTYPED_ASSIGNS)
+    assert re.search(r"declare Main.pos\(::Float64\)::Float64  # .*; the type Julia listed for `y`, a concrete "
+                     r"type: every value stored there has it", text), text
+    assert "declare Main.neg(::Float64)::Float64" in text
+    assert "Main.up" not in text and "Main.down" not in text
+
+
+ISA_UNKNOWN = """MethodInstance for f(::Foo)
+  from f(b) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(f)
+  b::Foo
+Body::Union{Float64, Int64}
+1 ─ %1 = (b isa Main.Bar)::Bool
+└──      goto #3 if not %1
+2 ─ %3 = Main.g(b::Bar)::Float64
+└──      return %3
+3 ─      return 1
+"""
+
+
+def test_an_isa_julia_printed_bool_proves_a_subtype(tmp_path):
+    # isa_tfunc: Const(true) when Foo <: Bar, Const(false) when they do not intersect (single
+    # inheritance: neither below the other); a printed Bool proves Bar <: Foo, Foo abstract
+    text = stubs(tmp_path, ISA_UNKNOWN)
+    assert "abstract type Bar <: Foo end  # the paste tests a `Foo` with `isa` against it and Julia printed Bool" \
+        in text, text
+    assert "\nabstract type Foo end\n" in text
+    out = infer_with(tmp_path, text)
+    assert "%1 = (b isa Main.Bar)::Bool" in out
+    # without the relation irc would know Foo and Bar as unrelated declared types: `false`
+    out = infer_with(tmp_path, text.replace("abstract type Bar <: Foo end", "abstract type Bar end"))
+    assert "%1 = (b isa Main.Bar)::Core.Const(false)" in out
+    # Julia's Const(false) proves nothing of the kind
+    text = stubs(tmp_path, ISA_UNKNOWN.replace("::Bool", "::Core.Const(false)").replace(
+        "Body::Union{Float64, Int64}", "Body::Int64"))
+    assert "<: Foo" not in text
+
+
+def test_a_proposed_struct_keeps_the_supertype_the_paste_proves(tmp_path):
+    reader = ("MethodInstance for g(::Bar)\n  from g(b) @ Main REPL[2]:1\nArguments\n  #self#::Core.Const(g)\n"
+              "  b::Bar\nBody::Float64\n1 ─ %1 = Base.getproperty(b, :x)::Float64\n└──      return %1\n")
+    text = stubs(tmp_path, ISA_UNKNOWN + "\n" + reader)
+    assert re.search(r"\nstruct Bar <: Foo  # the fields the paste reads.*\n    x::Float64\nend\n", text), text
+    assert "\nabstract type Foo end\n" in text

@@ -1,0 +1,221 @@
+"""Base methods and rules the prelude lacked on real outputs (issue 27 §2): each test states the rule
+on several inputs, from the Julia 1.10 Base source it follows."""
+import pytest
+
+from irc.lattice import typetable as T
+from irc.lattice.typelattice import Const
+from irc.lattice.types import BOTTOM, Sym
+from irc.lattice.typeprint import show
+from irc.syntax.parser import parse_expr, parse_text
+from irc.world.world import World
+
+I, F = T.INT64, T.FLOAT64
+M = ("Main",)
+BC = "Base.Broadcast.Broadcasted"
+TUPLE_STYLE = "Base.Broadcast.Style{Tuple}"
+
+DECLS = """\
+abstract type X end
+declare Main.splitsum(::X)::Int64
+"""
+
+
+@pytest.fixture(scope="module")
+def world():
+    return World.build(parse_text(DECLS, "decls.ir").items, prelude=True)
+
+
+def fn(world, name):
+    return world.value_of(parse_expr(name), M)
+
+
+def call(world, name, *args):
+    return world.call(fn(world, name), [world.parse_type(a) if isinstance(a, str) else a for a in args], M,
+                      callee=parse_expr(name)).rt
+
+
+# -- broadcast.jl: `BroadcastStyle(::Type{<:Tuple}) = Style{Tuple}()`, `result_style`'s precedence,
+#    `copy(bc::Broadcasted{Style{Tuple}}) = ntuple(k -> _broadcast_getindex(bc, k), Val(N))`
+def test_broadcast_over_a_tuple_has_the_tuple_style(world):
+    bc = call(world, "Base.broadcasted", fn(world, "Main.splitsum"), "NTuple{4, X}")
+    assert show(bc) == BC + "{" + TUPLE_STYLE + ", Nothing, typeof(splitsum), Tuple{NTuple{4, X}}}"
+    # a number (DefaultArrayStyle{0}) loses to the tuple: `BroadcastStyle(::AbstractArrayStyle{0}, b::Style{Tuple}) = b`
+    bc2 = call(world, "Base.broadcasted", fn(world, "Base.:+"), "Tuple{Int64, Int64}", I)
+    assert show(bc2) == BC + "{" + TUPLE_STYLE + ", Nothing, typeof(+), Tuple{Tuple{Int64, Int64}, Int64}}"
+    # an array wins over the tuple: `BroadcastStyle(a::AbstractArrayStyle, ::Style{Tuple}) = a`
+    bc3 = call(world, "Base.broadcasted", fn(world, "Base.:+"), "Vector{Float64}", "Tuple{Int64, Int64}")
+    assert show(bc3).startswith(BC + "{Base.Broadcast.DefaultArrayStyle{1}, Nothing, typeof(+)")
+
+
+def test_materialize_of_a_tuple_broadcast_is_the_tuple_of_the_calls(world):
+    f = fn(world, "Main.splitsum")
+    assert show(call(world, "Base.materialize", call(world, "Base.broadcasted", f, "NTuple{4, X}"))) \
+        == "NTuple{4, Int64}"
+    # the element is read at an unknown index: the tmerge of the element types (`sin` on
+    # Union{Int64, Float64} is Float64), a length-1 tuple or a number broadcast to the length
+    sin, plus = fn(world, "Base.sin"), fn(world, "Base.:+")
+    assert show(call(world, "Base.materialize", call(world, "Base.broadcasted", sin, "Tuple{Int64, Float64}"))) \
+        == "Tuple{Float64, Float64}"
+    bc = call(world, "Base.broadcasted", plus, "Tuple{Int64, Int64, Int64}", "Tuple{Int64}")
+    assert show(call(world, "Base.materialize", bc)) == "Tuple{Int64, Int64, Int64}"
+    # a nested tuple broadcast: its own length and element
+    nested = call(world, "Base.broadcasted", fn(world, "Base.:*"), bc, F)
+    assert show(call(world, "Base.materialize", nested)) == "Tuple{Float64, Float64, Float64}"
+    # Julia's answer for `sum.(xs)`, xs::Tuple{Bool, Int64, Vector{Bool}, Vector{Int64}} (samples/real/r270):
+    # the element Union{Bool, Int64, Vector} has no concrete `sum`: NTuple{4, Any}
+    bcs = call(world, "Base.broadcasted", fn(world, "Base.sum"), "Tuple{Bool, Int64, Vector{Bool}, Vector{Int64}}")
+    assert show(call(world, "Base.materialize", bcs)) == "NTuple{4, Any}"
+
+
+def test_tuple_broadcast_of_unknown_or_mismatched_length_is_not_guessed(world):
+    plus = fn(world, "Base.:+")
+    unknown = call(world, "Base.broadcasted", plus, "Tuple{Vararg{Int64}}", I)
+    assert show(unknown).startswith(BC + "{" + TUPLE_STYLE)
+    assert call(world, "Base.materialize", unknown) == T.ANY
+    mismatch = call(world, "Base.broadcasted", plus, "Tuple{Int64, Int64}", "Tuple{Int64, Int64, Int64}")
+    assert call(world, "Base.materialize", mismatch) == T.ANY
+
+
+def test_broadcasted_of_constants_is_a_constant(world):
+    """`broadcasted(identity, 1:3)` is concrete-evaluated (samples/real/r223): printed as Julia's
+    `show(::Broadcasted)` prints it, the style only when the axes are set; a constant tuple
+    broadcast materializes to the constant tuple."""
+    ident, plus = fn(world, "Base.identity"), fn(world, "Base.:+")
+    r = world.call(fn(world, "Base.:(:)"), [Const(1), Const(3)], M).rt
+    bc = call(world, "Base.broadcasted", ident, r)
+    assert type(bc) is Const
+    assert show(bc) == "Core.Const(Base.Broadcast.Broadcasted(identity, (1:3,)))"
+    assert show(call(world, "Base.materialize", bc)) == "Vector{Int64}"
+    t = Const((Const(1), Const(2)), T.tuple_type([I, I]))
+    bct = call(world, "Base.broadcasted", plus, t, Const(3))
+    assert show(bct) == "Core.Const(Base.Broadcast.Broadcasted(+, ((1, 2), 3)))"
+    assert call(world, "Base.materialize", bct) == Const((Const(4), Const(5)), T.tuple_type([I, I]))
+    # one argument not constant: the type
+    assert show(call(world, "Base.broadcasted", plus, t, I)) \
+        == BC + "{" + TUPLE_STYLE + ", Nothing, typeof(+), Tuple{Tuple{Int64, Int64}, Int64}}"
+
+
+# -- abstractdict.jl `keys(a::AbstractDict) = KeySet(a)`, `values(a) = ValueIterator(a)`;
+#    abstractarray.jl `keys(a::AbstractVector) = LinearIndices(a)`, indices.jl `first(::LinearIndices{1})`;
+#    array.jl `findfirst(testf::Function, A::Union{AbstractArray, AbstractString}) = findnext(testf, A, first(keys(A)))`
+def test_keys_of_a_dict_and_of_a_vector(world):
+    assert show(call(world, "Base.keys", "Dict{String, Int64}")) == "Base.KeySet{String, Dict{String, Int64}}"
+    assert show(call(world, "Base.keys", "Dict{Symbol, Vector{Float64}}")) \
+        == "Base.KeySet{Symbol, Dict{Symbol, Vector{Float64}}}"
+    assert show(call(world, "Base.values", "Dict{String, Int64}")) == "Base.ValueIterator{Dict{String, Int64}}"
+    assert show(call(world, "Base.collect", call(world, "Base.keys", "Dict{String, Int64}"))) == "Vector{String}"
+    li = call(world, "Base.keys", "Vector{Any}")
+    assert show(li) == "LinearIndices{1, Tuple{Base.OneTo{Int64}}}"
+    assert call(world, "Base.first", li) == Const(1)
+    assert show(call(world, "Base.last", li)) == "Int64"
+    # LinearIndices is an AbstractArray{Int64, 1}: its declared bound holds
+    assert show(world.parse_type("LinearIndices{1, Tuple{Base.OneTo{Int64}}}")) == show(li)
+
+
+def test_findfirst_over_vectors_and_strings(world):
+    isodd = fn(world, "Base.isodd")
+    for v in ("Vector{Any}", "Vector{Int64}", "Vector{String}"):
+        assert show(call(world, "Base.findfirst", isodd, v)) == "Union{Nothing, Int64}"
+        assert show(call(world, "Base.findnext", isodd, v, I)) == "Union{Nothing, Int64}"
+    assert show(call(world, "Base.findfirst", "Vector{Bool}")) == "Union{Nothing, Int64}"
+    assert show(call(world, "Base.findfirst", isodd, T.STRING)) == "Union{Nothing, Int64}"
+    # a Matrix's keys are CartesianIndices: not declared, so not answered as a Vector's
+    assert call(world, "Base.findfirst", isodd, "Matrix{Int64}") == T.ANY
+
+
+# -- namedtuple.jl `getindex(t::NamedTuple, i::Int) = getfield(t, i)`, `getindex(t::NamedTuple, i::Symbol)`
+def test_namedtuple_getindex_is_getfield(world):
+    nt = "@NamedTuple{a::Vector{Int64}, b::Vector{Float64}, c::Vector{Bool}}"
+    assert show(call(world, "Base.getindex", nt, Const(Sym("b")))) == "Vector{Float64}"
+    assert show(call(world, "Base.getindex", nt, Const(1))) == "Vector{Int64}"
+    # an unknown index: the tmerge of the field types (1.10's: three concrete members stay a union)
+    assert show(call(world, "Base.getindex", nt, I)) == "Union{Vector{Bool}, Vector{Float64}, Vector{Int64}}"
+    assert show(call(world, "Base.getindex", "@NamedTuple{a::Int64, b::Int64}", T.SYMBOL)) == "Int64"
+    assert call(world, "Base.getindex", nt, Const(Sym("z"))) == BOTTOM  # no such field: getfield throws
+
+
+# -- strings/unicode.jl: `lowercase`/`uppercase` have two methods each in Julia 1.10 (`@complete`)
+def test_lowercase_of_any_merges_its_two_methods(world):
+    assert show(call(world, "Base.lowercase", T.ANY)) == "Union{AbstractChar, String}"
+    assert show(call(world, "Base.uppercase", T.ANY)) == "Union{AbstractChar, String}"
+    assert call(world, "Base.lowercase", T.CHAR) == T.CHAR
+    assert call(world, "Base.lowercase", "SubString{String}") == T.STRING
+    r = world.call(fn(world, "Base.lowercase"), [I], M, callee=parse_expr("Base.lowercase"))
+    assert r.rt == BOTTOM and any("no matching method" in d.message for d in r.diagnostics)
+
+
+DOMAIN = """\
+declare @complete Main.g(::Union{Int64, Float64, String})
+declare Main.g(::Int64)::Int64
+declare Main.g(::Float64)::Float64
+declare @complete Main.h(::Union{Int64, Float64, String})
+declare Main.h(::Int64)::Int64
+declare Main.h(::Float64)::Float64
+declare Main.h(::String)::String
+declare @complete Main.k(::Union{Int64, Float64, String, Char})
+declare Main.k(::Int64)::Int64
+declare Main.k(::Float64)::Float64
+declare Main.k(::String)::String
+declare Main.k(::Char)::Char
+"""
+
+
+def test_declarations_covering_a_complete_domain_answer_a_wider_argument():
+    """`dispatch._domain_covered`: with `@complete`, declarations that take every argument the domain
+    allows are all of Julia's methods there: an `Any` argument is their merge when at most
+    `max_methods` (3) apply (Julia's `find_matching_methods`), else Any; a domain the declarations
+    do not cover stays open (Any)."""
+    w = World.build([], prelude=False, extra_preludes=[parse_text(DOMAIN, "domain.ir")])
+    assert call(w, "Main.g", T.ANY) == T.ANY  # String has no declaration: a method irc does not know
+    assert show(call(w, "Main.h", T.ANY)) == "Union{Float64, Int64, String}"
+    assert show(call(w, "Main.h", "Union{Int64, Float64}")) == "Union{Float64, Int64}"
+    assert show(call(w, "Main.h", "Real")) == "Union{Float64, Int64}"  # Real meets the domain in two types
+    assert show(call(w, "Main.g", "Real")) == "Union{Float64, Int64}"  # ... both covered, though String is not
+    assert call(w, "Main.k", T.ANY) == T.ANY  # four methods: more than max_methods
+    assert call(w, "Main.h", "Vector{Int64}") == BOTTOM  # outside the domain: no method
+
+
+# -- boot.jl 1.10: `function kwcall end` (keyword sorters, one per keyword method), `kwfunc(f) = kwcall`
+KW = """\
+declare @foldable Main.g(::Int64)::Int64
+declare Main.g(::Float64)::Float64
+"""
+
+
+def test_keyword_call_is_typed_by_the_files_own_declaration_widened():
+    w = World.build(parse_text(KW, "kw.ir").items, prelude=True)
+    kwcall, g = fn(w, "Core.kwcall"), fn(w, "Main.g")
+    nt = w.parse_type("@NamedTuple{scale::Int64}")
+    r = w.call(kwcall, [nt, g, Const(2)], M)
+    assert r.rt == I and not r.gap  # `g(2)` folds, but the keywords may change the value: widened
+    assert w.call(kwcall, [nt, g, F], M).rt == F
+    # through `Core.kwfunc(g)`, Julia <= 1.8's spelling
+    kwf = w.call(fn(w, "Core.kwfunc"), [g], M).rt
+    assert kwf == Const(kwcall.val) and show(kwf) == "Core.Const(Core.kwcall)"
+    assert w.call(kwf, [nt, g, I], M).rt == I
+
+
+def test_keyword_call_of_a_function_irc_only_partly_knows_is_any_with_a_note(world):
+    """`sum(A; dims=1)` is a Matrix, `sum(A)` a Float64: the prelude's positional declarations do not say
+    what a keyword call returns."""
+    kwcall = fn(world, "Core.kwcall")
+    nt = world.parse_type("@NamedTuple{dims::Int64}")
+    r = world.call(kwcall, [nt, fn(world, "Base.sum"), world.parse_type("Matrix{Float64}")], M)
+    assert r.rt == T.ANY and r.gap
+    assert [d.code for d in r.diagnostics] == ["unknown-method"]
+    assert r.diagnostics[0].declare == \
+        "declare Core.kwcall(::@NamedTuple{dims::Int64}, ::typeof(sum), ::Matrix{Float64})"
+    # a function irc has no declaration of at all: the same
+    r2 = world.call(kwcall, [nt, fn(world, "Main.nowhere"), I], M)
+    assert r2.rt == T.ANY and [d.code for d in r2.diagnostics] == ["unknown-method"]
+
+
+# -- number.jl: `iterate(x::Number) = (x, nothing)`, `iterate(x::Number, ::Any) = nothing`
+def test_a_number_iterates_once_over_itself(world):
+    assert show(call(world, "Base.iterate", I)) == "Tuple{Int64, Nothing}"
+    assert show(call(world, "Base.iterate", F)) == "Tuple{Float64, Nothing}"
+    assert show(call(world, "Base.iterate", "Real")) == "Tuple{Real, Nothing}"
+    assert call(world, "Base.iterate", F, Const(None)) == T.NOTHING  # printed Core.Const(nothing), a singleton
+    assert call(world, "Base.iterate", I, T.ANY) == T.NOTHING
+    # not a number: not these methods (a String iterates its characters)
+    assert show(call(world, "Base.iterate", T.STRING)) == "Union{Nothing, Tuple{Char, Int64}}"
