@@ -16,8 +16,8 @@ tokens that are each
 - a flag of `FLAGS`, written exactly as declared (no `--x=`, no bundled
   short flags), at most once;
 - an option of `VALUES` followed by its value as a separate token that does
-  not start with `-`, at most once (`--prelude`, repeatable, any number of
-  times, in order); `--jobs`'s value only as a plain decimal number.
+  not start with `-`, at most once (`--prelude` and `--glob`, repeatable, any
+  number of times, in order); `--jobs`'s value only as a plain decimal number.
 
 Never accepted: `--help`/`-h`, `--`, `--version`, an unknown or misspelt
 option, a missing value, shell completion (`_IRC_COMPLETE` set).  For
@@ -45,8 +45,9 @@ VALUES = {
     "--format": "format", "-f": "format", "--state": "state", "--prelude": "prelude", "--color": "color",
     "-o": "output", "--output": "output", "--out-dir": "out_dir", "--jobs": "jobs", "-j": "jobs",
     "--signature": "signature", "--scheduler": "scheduler", "--entries": "entries", "--julia": "julia",
+    "--glob": "glob",
 }
-REPEATABLE = frozenset({"prelude"})
+REPEATABLE = frozenset({"prelude", "glob"})
 INTEGER = frozenset({"jobs"})
 
 # what typer passes when an option is absent (`infer_cmd`'s defaults, as `cli_infer` receives them)
@@ -55,6 +56,7 @@ DEFAULTS: dict[str, Any] = {
     "prelude": [], "color": "auto", "output": None, "out_dir": None, "jobs": 1, "warn_only": False,
     "quiet": False, "strict": False, "plain": False, "hide_stable": False, "use_printed": False,
     "signature": None, "scheduler": None, "entries": "brief", "julia": None, "compare_versions": False,
+    "glob": [],
 }
 
 COMPLETE_VAR = "_IRC_COMPLETE"  # typer's shell-completion switch for prog_name "irc"
@@ -74,7 +76,7 @@ def infer_call(args: list[str], environ: Any = None) -> tuple[list[str], dict[st
         return None
     files: list[str] = []
     seen: dict[str, Any] = {}
-    preludes: list[str] = []
+    lists: dict[str, list[str]] = {k: [] for k in REPEATABLE}
     n = len(args)
     i = 1
     while i < n:
@@ -97,7 +99,7 @@ def infer_call(args: list[str], environ: Any = None) -> tuple[list[str], dict[st
         if value[:1] == "-":
             return None
         if key in REPEATABLE:
-            preludes.append(value)
+            lists[key].append(value)
             continue
         if key in seen:
             return None
@@ -109,5 +111,5 @@ def infer_call(args: list[str], environ: Any = None) -> tuple[list[str], dict[st
             seen[key] = value
     kw = dict(DEFAULTS)
     kw.update(seen)
-    kw["prelude"] = preludes
+    kw.update(lists)
     return files, kw

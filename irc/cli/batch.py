@@ -58,7 +58,8 @@ import sys
 import tempfile
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, TextIO, TypeVar
+from fnmatch import fnmatchcase
+from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO, TypeVar
 
 STDIN = "-"
 
@@ -83,11 +84,20 @@ def looks_like_julia_output(path: Path, limit: int = 1 << 18) -> bool:
     return re.search(_JULIA_OUTPUT, head, re.M) is not None  # (re caches the compiled pattern)
 
 
-def expand_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, list[str]]]]:
+def matches_glob(relative: str, globs: Sequence[str]) -> bool:
+    """Whether a file's path relative to a directory input (`/`-separated) matches one of `globs`:
+    shell wildcards (`*`, `?`, `[abc]`), case-sensitive, `*` crossing `/` (so `*.txt` takes the
+    `.txt` files at every depth and `week3/*` everything under `week3/`)."""
+    return any(fnmatchcase(relative, g) for g in globs)
+
+
+def expand_inputs(paths: Iterable[str], globs: Sequence[str] = ()) -> tuple[list[str], list[tuple[str, list[str]]]]:
     """Expand files, directories (every `*.ir` below, and every `.txt`/`.jl` file that looks like
-    Julia's output, `looks_like_julia_output`; sorted) and `-`; also
+    Julia's output, `looks_like_julia_output`; with `globs` (`--glob`), instead, every file below
+    whose relative path matches one, `matches_glob`, whatever it holds; sorted) and `-`; also
     return, per directory that held other files, those files (paths relative
-    to the directory, sorted): what the run skipped."""
+    to the directory, sorted): what the run skipped.  A file named on the command line is taken
+    as given, `globs` or not."""
     out: list[str] = []
     skipped: list[tuple[str, list[str]]] = []
     for p in paths:
@@ -100,7 +110,8 @@ def expand_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, list
             for f in sorted(path.rglob("*")):
                 if not f.is_file():
                     continue
-                if f.name.endswith(".ir") or (f.suffix in PASTE_SUFFIXES and looks_like_julia_output(f)):
+                if (matches_glob(f.relative_to(path).as_posix(), globs) if globs else
+                        f.name.endswith(".ir") or (f.suffix in PASTE_SUFFIXES and looks_like_julia_output(f))):
                     out.append(str(f))
                 else:
                     others.append(str(f.relative_to(path)))
@@ -111,16 +122,24 @@ def expand_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, list
     return out, skipped
 
 
-def collect_inputs(paths: Iterable[str]) -> list[str]:
-    """Expand files, directories (every `*.ir` below, sorted) and `-`."""
-    return expand_inputs(paths)[0]
+def collect_inputs(paths: Iterable[str], globs: Sequence[str] = ()) -> list[str]:
+    """Expand files, directories (`expand_inputs`) and `-`."""
+    return expand_inputs(paths, globs)[0]
 
 
-def skipped_note(directory: str, names: list[str], shown: int = 5) -> str:
-    """One line saying what a directory input skipped (neither `.ir` files nor pastes)."""
+def skipped_note(directory: str, names: list[str], shown: int = 5, globs: Sequence[str] = ()) -> str:
+    """One line saying what a directory input skipped (neither `.ir` files nor pastes; with
+    `globs`, the files that match none)."""
     listed = ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
     files = "file" if len(names) == 1 else "files"
-    return f"{directory}: note: skipped {len(names)} {files} neither .ir nor a .txt/.jl paste of Julia's output: {listed}\n"
+    what = ("matching no --glob (" + ", ".join(globs) + ")" if globs else
+            "neither .ir nor a .txt/.jl paste of Julia's output")
+    return f"{directory}: note: skipped {len(names)} {files} {what}: {listed}\n"
+
+
+def skipped_notes(skipped: list[tuple[str, list[str]]], globs: Sequence[str] = ()) -> str:
+    """`skipped_note` of every directory that skipped files, in order."""
+    return "".join(skipped_note(d, names, globs=globs) for d, names in skipped)
 
 
 def output_name(input_path: str, suffix: str) -> str:
@@ -434,8 +453,10 @@ def _report_entry(oc: Any, check: bool) -> dict:
 def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None = None,
                out_dir: str | None = None, stats: bool = False, strict: bool = False,
                stdout: TextIO | None = None, stderr: TextIO | None = None,
-               progress: bool | None = None, keep: list | None = None, cluster: Any = None) -> int:
-    """Run `irc infer` over `paths`; returns the exit status (0 ok, 1 some input failed).
+               progress: bool | None = None, keep: list | None = None, cluster: Any = None,
+               globs: Sequence[str] = ()) -> int:
+    """Run `irc infer` over `paths` (`globs`: which files of a directory, `expand_inputs`);
+    returns the exit status (0 ok, 1 some input failed).
 
     Outputs come in input order.  With `output`, everything stdout would get
     is written atomically to that file at the end; with `out_dir`, each
@@ -452,9 +473,9 @@ def infer_main(paths: list[str], opts: Any, *, jobs: int = 1, output: str | None
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    inputs, skipped = expand_inputs(paths)
+    inputs, skipped = expand_inputs(paths, globs)
     if not opts.quiet:
-        stderr.write("".join(skipped_note(d, names) for d, names in skipped))
+        stderr.write(skipped_notes(skipped, globs))
     if not inputs:
         stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin, or pipe a paste in)\n")
         return 1
@@ -643,7 +664,7 @@ VERSION_KEYS = ("julia_version", "julia_version_evidence")
 
 
 def _compare_versions(files: list[str], options: Any, fmt: str, output: str | None, stdout: TextIO,
-                      stderr: TextIO) -> int:
+                      stderr: TextIO, globs: Sequence[str] = ()) -> int:
     """`--compare-versions` (`irc.cli.compare`): read the inputs, compare, write; the exit status."""
     from irc.cli.compare import compare_inputs
     from irc.errors import IrcError, render_all
@@ -651,8 +672,8 @@ def _compare_versions(files: list[str], options: Any, fmt: str, output: str | No
     if output is not None and destination_problem(output) is not None:
         stderr.write(f"{output}: error: {destination_problem(output)}\n")
         return 2
-    paths, skipped = expand_inputs(files)
-    stderr.write("".join(skipped_note(d, names) for d, names in skipped))
+    paths, skipped = expand_inputs(files, globs)
+    stderr.write(skipped_notes(skipped, globs))
     if not paths:
         stderr.write("error: no input files\n")
         return 2
@@ -688,10 +709,12 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
               strict: bool = False, plain: bool = False, hide_stable: bool = False,
               stdout: TextIO | None = None, stderr: TextIO | None = None, keep: list | None = None,
               use_printed: bool = False, signature: str | None = None, scheduler: str | None = None,
-              entries: str = "brief", julia: str | None = None, compare_versions: bool = False) -> int:
+              entries: str = "brief", julia: str | None = None, compare_versions: bool = False,
+              glob: list[str] | None = None) -> int:
     """Validate `irc infer`'s options and run it; returns the exit status (2: bad
     usage).  `scheduler`: a Dask scheduler's address (`irc.cli.cluster`); `julia`:
-    the rules version (None: the one the paste shows)."""
+    the rules version (None: the one the paste shows); `glob`: which files of a directory
+    input to read (`expand_inputs`)."""
     from irc.output.colour import use_colour
     from irc.cli.driver import Options, RenderOptions
 
@@ -723,7 +746,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
             return usage(f"--compare-versions runs every version and prints only where they differ; not with {clash[0]}")
         return _compare_versions(files, Options(store=state, prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
                                                 use_printed=use_printed, signature=signature),
-                                 format, output, stdout, stderr)
+                                 format, output, stdout, stderr, tuple(glob or ()))
     bad_run = run_options_error(files, state, jobs, scheduler)
     if bad_run:
         return usage(bad_run)
@@ -746,7 +769,7 @@ def cli_infer(files: list[str], *, format: str = "text", state: str = "shared", 
                                           use_printed=use_printed, signature=signature, julia=julia))
     def run(cluster: Any) -> int:
         return infer_main(files, opts, jobs=jobs, output=output, out_dir=out_dir, stats=stats, strict=strict,
-                          stdout=stdout, stderr=stderr, keep=keep, cluster=cluster)
+                          stdout=stdout, stderr=stderr, keep=keep, cluster=cluster, globs=tuple(glob or ()))
 
     if scheduler is None:  # the common case: irc.cli.cluster (and its dataclasses) not imported
         return run(None)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from typing import Any
+from typing import Any, Sequence
 
-from irc.cli.batch import destination_problem, expand_inputs, read_input, skipped_note, write_output
+from irc.cli.batch import destination_problem, expand_inputs, read_input, skipped_notes, write_output
 from irc.cli.driver import Options, analyse
 from irc.errors import IrcError, render_all
 from irc.output.cfgview import graphviz_render, program_dot
@@ -102,7 +102,7 @@ def _explain_statement(path: str, stmt: str, function: str | None, cands: list, 
 
 
 def stubs_main(paths: list[str], options: Any, output: str | None = None,
-               stdout: Any = None, stderr: Any = None, every: bool = False) -> int:
+               stdout: Any = None, stderr: Any = None, every: bool = False, globs: Sequence[str] = ()) -> int:
     """`irc stubs FILE… [--all] [-o FILE]`: the declarations irc lacked for the
     inputs (`--all`: for every call Julia printed a type for), as one file to
     edit (`irc.diagnose.stubs`); returns the exit status (1 when an input had
@@ -113,7 +113,7 @@ def stubs_main(paths: list[str], options: Any, output: str | None = None,
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    inputs = _inputs_and_destination(paths, output, stderr)
+    inputs = _inputs_and_destination(paths, output, stderr, globs)
     if inputs is None:
         return 2
     stubs = Stubs()
@@ -130,7 +130,7 @@ def stubs_main(paths: list[str], options: Any, output: str | None = None,
     return status
 
 
-def _inputs_and_destination(paths: list[str], output: str | None, stderr) -> list[str] | None:
+def _inputs_and_destination(paths: list[str], output: str | None, stderr, globs: Sequence[str] = ()) -> list[str] | None:
     """The inputs (files, directories, `-`; what a directory skipped is noted
     on stderr), or None -- said on stderr -- when `-o` cannot be written or
     there is no input."""
@@ -138,8 +138,8 @@ def _inputs_and_destination(paths: list[str], output: str | None, stderr) -> lis
     if problem is not None:
         stderr.write(f"{output}: error: {problem}\n")
         return None
-    inputs, skipped = expand_inputs(paths)
-    stderr.write("".join(skipped_note(d, names) for d, names in skipped))
+    inputs, skipped = expand_inputs(paths, globs)
+    stderr.write(skipped_notes(skipped, globs))
     if not inputs:
         stderr.write("error: no input files\n")
         return None
@@ -147,14 +147,14 @@ def _inputs_and_destination(paths: list[str], output: str | None, stderr) -> lis
 
 
 def cfg_main(paths: list[str], fmt: str | None = None, output: str | None = None, prelude: bool = True,
-             stdout: Any = None, stderr: Any = None, julia: str | None = None) -> int:
+             stdout: Any = None, stderr: Any = None, julia: str | None = None, globs: Sequence[str] = ()) -> int:
     """`irc cfg --states [--format svg|png] [-o FILE] [--julia V]`; returns the exit status."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     if fmt not in (None, "dot", "svg", "png"):
         stderr.write(f"error: --format must be dot, svg or png (got {fmt!r})\n")
         return 2
-    inputs = _inputs_and_destination(paths, output, stderr)
+    inputs = _inputs_and_destination(paths, output, stderr, globs)
     if inputs is None:
         return 2
     if fmt in ("svg", "png") and len(inputs) != 1:

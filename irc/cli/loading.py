@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
-from irc.cli.batch import STDIN, expand_inputs, read_input, skipped_note
+from irc.cli.batch import STDIN, expand_inputs, read_input, skipped_notes
 from irc.errors import Diagnostic, IrcError, render
 from irc.ir import model as ir
 from irc.ir.build import build_program
@@ -54,12 +54,13 @@ def load_one(path: str, stdin=None, signature: str | None = None) -> Loaded:
     return item
 
 
-def load_programs(paths: list[str], stdin=None, stderr=None, signature: str | None = None) -> Iterator[Loaded]:
-    """One `Loaded` per input (see `expand_inputs`), in order; what a
+def load_programs(paths: list[str], stdin=None, stderr=None, signature: str | None = None,
+                  globs: Sequence[str] = ()) -> Iterator[Loaded]:
+    """One `Loaded` per input (see `expand_inputs`; `globs`: `--glob`), in order; what a
     directory skipped is noted on `stderr` when given."""
-    inputs, skipped = expand_inputs(paths)
+    inputs, skipped = expand_inputs(paths, globs)
     if stderr is not None:
-        stderr.write("".join(skipped_note(d, names) for d, names in skipped))
+        stderr.write(skipped_notes(skipped, globs))
     for p in inputs:
         yield load_one(p, stdin, signature)
 
@@ -73,7 +74,7 @@ def report(item: Loaded, stderr) -> None:
 
 
 def run_command(paths: list[str], render_fn: Callable[[Loaded], str], stdout=None, stderr=None, stdin=None,
-                signature: str | None = None) -> int:
+                signature: str | None = None, globs: Sequence[str] = ()) -> int:
     """Load every input, render the good ones, write stdout once (see module doc)."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -82,7 +83,7 @@ def run_command(paths: list[str], render_fn: Callable[[Loaded], str], stdout=Non
         return 2
     chunks: list[str] = []
     status = 0
-    for item in load_programs(paths, stdin, stderr, signature):
+    for item in load_programs(paths, stdin, stderr, signature, globs):
         if item.program is not None and item.internal is None:
             try:
                 chunks.append(render_fn(item))

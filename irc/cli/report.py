@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, Sequence, TextIO
 
 from irc.cli.batch import (STDIN, Progress, destination_problem, expand_inputs, input_size, inputs_or_stdin,
-                           julia_problem, read_input, run_options_error, run_tasks, skipped_note, write_output)
+                           julia_problem, read_input, run_options_error, run_tasks, skipped_notes, write_output)
 from irc.cli.driver import Options, _gc_paused, analyse, deep_recursion
 from irc.errors import IrcError, render
 from irc.report.reportdata import FileReport, file_report
@@ -70,15 +70,15 @@ def _crashed(task: tuple, e: BaseException) -> FileReport:
 
 def report_main(paths: list[str], output: str, opts: ReportOptions, *, title: str = "irc report",
                 jobs: int = 1, cluster: Any = None, stdout: TextIO | None = None,
-                stderr: TextIO | None = None, progress: bool | None = None) -> int:
+                stderr: TextIO | None = None, progress: bool | None = None, globs: Sequence[str] = ()) -> int:
     """Run `irc report` (see the module doc); returns the exit status."""
     from irc import __version__
     from irc.report.reporthtml import ReportMeta, render_report
 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    inputs, skipped = expand_inputs(paths)
-    stderr.write("".join(skipped_note(d, names) for d, names in skipped))
+    inputs, skipped = expand_inputs(paths, globs)
+    stderr.write(skipped_notes(skipped, globs))
     if not inputs:
         stderr.write("error: no input files (give files, directories holding .ir files, or - for stdin)\n")
         return 1
@@ -122,9 +122,10 @@ def report_main(paths: list[str], output: str, opts: ReportOptions, *, title: st
 def cli_report(files: list[str], *, output: str, title: str = "irc report", state: str = "shared",
                no_prelude: bool = False, prelude: list[str] | None = None, max_lines: int = 2000,
                jobs: int = 1, scheduler: str | None = None, stdout: TextIO | None = None,
-               stderr: TextIO | None = None, julia: str | None = None) -> int:
+               stderr: TextIO | None = None, julia: str | None = None, globs: Sequence[str] = ()) -> int:
     """Validate `irc report`'s options and run it; returns the exit status (2: bad usage).
-    `julia`: the rules version (None: each input's own, `irc.syntax.version`)."""
+    `julia`: the rules version (None: each input's own, `irc.syntax.version`); `globs`: which
+    files of a directory input to read (`batch.expand_inputs`)."""
     from irc.cli.cluster import run_with_cluster
 
     stderr = stderr or sys.stderr
@@ -143,4 +144,5 @@ def cli_report(files: list[str], *, output: str, title: str = "irc report", stat
                                  julia=julia),
                          max_lines=max_lines)
     return run_with_cluster(scheduler, lambda cluster: report_main(
-        files, output, opts, title=title, jobs=jobs, cluster=cluster, stdout=stdout, stderr=stderr), stderr)
+        files, output, opts, title=title, jobs=jobs, cluster=cluster, stdout=stdout, stderr=stderr, globs=globs),
+        stderr)

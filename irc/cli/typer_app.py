@@ -103,7 +103,11 @@ def _root(
     file, and irc infers every statement's type with Julia's rules: irc infer FILE."""
 
 
-FILES = typer.Argument(None, help="Files, directories (every .ir below, and .txt/.jl pastes of Julia's output) or - for stdin; none: a paste piped in.", show_default=False)
+FILES = typer.Argument(None, help="Files, directories (every .ir below, and .txt/.jl pastes of Julia's output; or the files --glob names) or - for stdin; none: a paste piped in.", show_default=False)
+GLOB = typer.Option(None, "--glob", metavar="PATTERN",
+                    help="Read the files of a directory input whose path below it matches PATTERN (shell wildcards, "
+                         "* crossing /: '*.log', 'week3/*'), whatever they hold, instead of its .ir files and "
+                         ".txt/.jl pastes (repeatable; files named on the command line are read as given).")
 SIGNATURE = typer.Option(None, "--signature", metavar="'f(x::T, …)'",
                          help="Signature of a pasted CodeInfo( whose REPL line does not give one.")
 
@@ -125,9 +129,10 @@ SCHEDULER = typer.Option(None, "--scheduler", help="Run each file as a task on t
 
 
 @app.command("fmt", cls=IrcCommand)
-def fmt_cmd(files: Optional[List[str]] = FILES, signature: Optional[str] = SIGNATURE) -> None:
+def fmt_cmd(files: Optional[List[str]] = FILES, signature: Optional[str] = SIGNATURE,
+            glob: Optional[List[str]] = GLOB) -> None:
     """Reprint the input canonically (renumbered labels, aligned rails)."""
-    raise typer.Exit(run_command(list(files or []), render_fmt, signature=signature))
+    raise typer.Exit(run_command(list(files or []), render_fmt, signature=signature, globs=tuple(glob or ())))
 
 
 @app.command("cfg", cls=IrcCommand)
@@ -139,14 +144,15 @@ def cfg_cmd(
     output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the output to FILE (atomically).", metavar="FILE"),
     no_prelude: bool = typer.Option(False, "--no-prelude", help="With --states: no shipped Base declarations."),
     julia: Optional[str] = JULIA,
+    glob: Optional[List[str]] = GLOB,
 ) -> None:
     """Print the basic blocks and their edges (with --states, their entry states under --julia's rules)."""
     if states or format is not None or output is not None:
         from irc.cli.commands import cfg_main
 
         raise typer.Exit(cfg_main(list(files or []), fmt=format, output=output, prelude=not no_prelude,
-                                  julia=julia))
-    raise typer.Exit(run_command(list(files or []), render_dot if dot else render_cfg))
+                                  julia=julia, globs=tuple(glob or ())))
+    raise typer.Exit(run_command(list(files or []), render_dot if dot else render_cfg, globs=tuple(glob or ())))
 
 
 @app.command("infer", cls=IrcCommand)
@@ -175,6 +181,7 @@ def infer_cmd(
     entries: str = typer.Option("brief", "--entries", metavar="WHICH", help="Entry comments: brief (slots whose entry state is not their listed type, defined) or full (every live slot)."),
     julia: Optional[str] = JULIA,
     compare_versions: bool = typer.Option(False, "--compare-versions", help="Infer with Julia 1.10, 1.11 and 1.12's rules and print, side by side, the statements whose answer differs, then a summary line (text or --format json)."),
+    glob: Optional[List[str]] = GLOB,
 ) -> None:
     """Infer types and print the annotated IR (@code_warntype layout)."""
     replay = (ctx.obj or {}).get("replay")
@@ -188,7 +195,7 @@ def infer_cmd(
                                strict=strict, plain=plain, hide_stable=hide_stable,
                                keep=(ctx.obj or {}).get("keep"), use_printed=use_printed, signature=signature,
                                scheduler=scheduler, entries=entries, julia=julia,
-                               compare_versions=compare_versions))
+                               compare_versions=compare_versions, glob=list(glob or [])))
 
 
 @app.command("report", cls=IrcCommand)
@@ -203,13 +210,14 @@ def report_cmd(
     jobs: int = typer.Option(1, "--jobs", "-j", help="Analyse files in N worker processes.", metavar="N"),
     scheduler: Optional[str] = SCHEDULER,
     julia: Optional[str] = JULIA,
+    glob: Optional[List[str]] = GLOB,
 ) -> None:
     """Analyse a corpus and write one self-contained HTML report (summary, chart, sortable table, annotated IR)."""
     from irc.cli.report import cli_report
 
     raise typer.Exit(cli_report(list(files or []), output=output, title=title, state=state,
                                 no_prelude=no_prelude, prelude=list(prelude or []), max_lines=max_lines,
-                                jobs=jobs, scheduler=scheduler, julia=julia))
+                                jobs=jobs, scheduler=scheduler, julia=julia, globs=tuple(glob or ())))
 
 
 @app.command("explain", cls=IrcCommand)
@@ -248,6 +256,7 @@ def stubs_cmd(
     every: bool = typer.Option(False, "--all", help="Declare every call Julia printed a type for (the paste's declared mode), not only those irc could not type."),
     signature: Optional[str] = SIGNATURE,
     julia: Optional[str] = JULIA,
+    glob: Optional[List[str]] = GLOB,
 ) -> None:
     """Print a declarations file for what irc could not type: a `declare` line per call (result: the type Julia printed), a type line per unknown type."""
     from irc.cli.commands import stubs_main
@@ -255,7 +264,7 @@ def stubs_cmd(
 
     raise typer.Exit(stubs_main(list(files or []), Options(prelude=not no_prelude, extra_preludes=tuple(prelude or ()),
                                                            signature=signature, julia=julia),
-                                      output=output, every=every))
+                                      output=output, every=every, globs=tuple(glob or ())))
 
 
 @app.command("playground", cls=IrcCommand)

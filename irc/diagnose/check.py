@@ -219,9 +219,12 @@ def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False
         line = getattr(fn.julia_return, "line", 0) or fn.line
         found.append((line, "return type", printed_return_type(result), fn.julia_return))
     taken = getattr(result, "from_input", frozenset())
+    before = result.state_reader()  # one replay per block: the statements come in order
     for i, st in enumerate(fn.stmts, start=1):
         ann = annotation_of(st)
-        found.extend(_inline_reads(fn, result, i, st, names, ann))
+        reads, n_taken = _inline_reads(result, before, i, st, names, ann)
+        found.extend(reads)
+        rep.from_input += n_taken
         if ann is None:
             continue
         if i in taken:  # Julia's own answer, used as irc's: not a comparison
@@ -254,48 +257,38 @@ def check_function(fn: ir.Function, result: Any, world: Any, exact: bool = False
     return rep
 
 
-def _inline_reads(fn: ir.Function, result: Any, i: int, st: ir.Stmt, names: dict, ann: Any) -> list:
+def _inline_reads(result: Any, before: Any, i: int, st: ir.Stmt, names: dict, ann: Any) -> tuple[list, int]:
     """The typed slot reads Julia printed inside statement `i` (`return x::Float64`,
     `(x::Int64 + 1)`, `(@_2::Core.Const((1, 1)) === nothing)`): (line, what, irc's type of the
-    slot there, Julia's type) each, compared like statement types.  A whole statement that is a
+    slot there -- `before(i)`'s, the state the text output prints there, `irc.output.reads` -- and
+    Julia's type) each, compared like statement types; and how many of them irc took from the
+    input (`--use-printed-types`: neither agreement nor difference).  A whole statement that is a
     typed read (`%7 = @_3::T`) is the statement's own annotation, not counted again; an unreached
     statement has none to compare."""
+    from irc.output.reads import typed_reads
 
     if result.ssa_types[i] is None or st.value is None:
-        return []
+        return [], 0
+    found = typed_reads(st.value)
+    if not found:
+        return [], 0
     out: list = []
+    taken = getattr(result, "reads_from_input", frozenset())
+    n_taken = 0
     state = None
-
-    def visit(e, top: bool) -> None:
-        nonlocal state
-        te = type(e)
-        if te is S.Typed:
-            inner = e.expr
-            while type(inner) is S.Typed:
-                inner = inner.expr
-            if type(inner) is S.SlotRef and inner.id and not (top and ann is e.type):
-                if state is None:
-                    state = result.state_before(i) or {}
-                vs = state.get(inner.id) if hasattr(state, "get") else None
-                if vs is not None:
-                    out.append((getattr(e.type, "line", 0) or st.line, f"{names[inner.id]} read in statement {i}",
-                                vs.type, e.type))
-            visit(e.expr, False)
-        elif te is S.Call:
-            visit(e.func, False)
-            for a in e.args:
-                visit(a, False)
-        elif te in (S.ExprNode, S.New):
-            for a in e.args:
-                visit(a, False)
-        elif te in (S.TupleLit, S.TypedVect):
-            for a in e.items:
-                visit(a, False)
-        elif te is S.Splat:
-            visit(e.expr, False)
-
-    visit(st.value, True)
-    return out
+    for node, slot in found:
+        if slot.id is None or (node is st.value and ann is node.type):
+            continue
+        if (i, slot.id) in taken:
+            n_taken += 1
+            continue
+        if state is None:
+            state = before(i) or {}
+        vs = state.get(slot.id)
+        if vs is not None:
+            out.append((getattr(node.type, "line", 0) or st.line, f"{names[slot.id]} read in statement {i}",
+                        vs.type, node.type))
+    return out, n_taken
 
 
 def _last_return(fn: ir.Function) -> str:

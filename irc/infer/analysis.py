@@ -54,6 +54,7 @@ class InferenceResult:
     ssas_partial: frozenset = frozenset()  # statements whose stmt_ssas leaves some `%n` out
     widened: frozenset = frozenset()  # unused generic calls widened to Any (Julia's `call_result_unused`)
     from_input: frozenset = frozenset()  # statements typed with Julia's printed type (`use_printed`)
+    reads_from_input: frozenset = frozenset()  # (pc, slot): typed slot reads that took Julia's type (`use_printed`)
 
     @property
     def rules(self):
@@ -90,6 +91,38 @@ class InferenceResult:
         if t is not None:
             return t
         return self.replayed_state_before(i)
+
+    def state_reader(self):
+        """`before(i)`: the state before statement i (a read-only mapping, valid until the next
+        call; None when unreached), by replay whatever the store -- the same answer in every
+        store.  A block is replayed once while its statements are asked in ascending order (a
+        printer's order), so asking every statement costs one pass over the body; asking out of
+        order replays the block again (correct, slower)."""
+        fn, ssa, store, tr = self.fn, self.ssa_types, self._store, self._transfer
+        cur: list = [0, None, 0, None]  # block replayed, its generator, the pc its table is before, the table
+
+        def before(i: int):
+            if not 1 <= i <= len(fn.stmts):
+                raise IndexError(i)
+            if ssa[i] is None:
+                return None
+            b = fn.stmt_block[i]
+            if cur[0] == b and cur[2] == i:
+                return cur[3]
+            if cur[0] != b or cur[2] > i:
+                view = store.view(b)
+                if view is None:
+                    return None
+                blk = fn.block(b)
+                cur[:] = [b, replay(fn, view, store.cond_slots(b), ssa, blk.first, blk.last, tr), 0, None]
+            for pc, table in cur[1]:
+                if pc == i:
+                    cur[2], cur[3] = pc, table
+                    return table
+            cur[0] = 0  # the replay stopped early (an assignment of Union{}): nothing after it
+            return None
+
+        return before
 
     def replayed_state_before(self, i: int) -> dict | None:
         """Always by replay, whatever the store (tests compare the two)."""
@@ -231,4 +264,5 @@ def _infer(fn: ir.Function, world, store: str, path: str, use_printed: bool | st
     }
     return InferenceResult(fn, store, er.ssa, er.return_type, live, slot_types, slot_flags, diags, stats, st, tr, reads,
                            ssas, frozenset(partial), frozenset(tr.widened),
-                           frozenset(pc for pc, v in tr.from_input.items() if v and er.ssa[pc] is not None))
+                           frozenset(pc for pc, v in tr.from_input.items() if v and er.ssa[pc] is not None),
+                           frozenset(r for r in tr.reads_from_input if er.ssa[r[0]] is not None))

@@ -159,6 +159,7 @@ class Transfer:
         self.call_notes: dict[int, list] = {}
         self.from_input: dict[int, bool] = {}  # pc -> its type is Julia's printed one (`use_printed`)
         self.skipped: frozenset = frozenset()  # throw-block calls left `Any` (`skip_calls`)
+        self.reads_from_input: set[tuple[int, int]] = set()  # (pc, slot): a typed read that took Julia's type
 
     # ------------------------------------------------------------ Julia's printed types
     def use_printed(self, every: bool = False) -> None:
@@ -249,6 +250,7 @@ class Transfer:
             if not is_type(jt) or jt == self.ANY:
                 return t
             self.from_input[pc] = True
+            self.reads_from_input.add((pc, _unwrap(e.expr).id))
             return jt
 
         def eval_value(pc: int, e, table, ssa):

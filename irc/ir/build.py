@@ -66,7 +66,7 @@ from irc.ir import model as ir
 from irc.ir.header import HeaderSlots
 from irc.ir.slottable import _allocate, _assigned_names, _line_column, _true_order, _Walk
 from irc.ir.walk import BodyWalk
-from irc.syntax import tree as S
+from irc.syntax import cutoff, tree as S
 from irc.errors import Diagnostic, DiagnosticSink, IrcError, Span
 from irc.ir.signature import codeinfo_signature
 
@@ -88,16 +88,40 @@ def build_program(source: S.SourceFile, consume: bool = False, split: two.Split 
         sink = DiagnosticSink(source.path, source.text)
         items: list[S.Item] = []
         functions: list[ir.Function] = []
+        last = source.items[-1] if source.items else None
         for it in source.items:
             if isinstance(it, S.FunctionDef):
-                fn = _Builder(it, sink, consume, index=source.line_index, split=split, outlined=outlined).build()
+                b = _Builder(it, sink, consume, index=source.line_index, split=split, outlined=outlined)
+                b.text_at_end = source.text if it is last else None
+                fn = b.build()
                 if fn is not None:
                     functions.append(fn)
             else:
                 items.append(it)
+        sink.items = _after_the_cut(sink.items)
         sink.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
         sink.raise_if_errors()
         return ir.Program(source.path, source.text, items, functions)
+
+
+def _text_end(text: str) -> tuple[int, int]:
+    """(line, column just after the last character) of the text's last line that is not blank:
+    where a paste cut off ends (`cutoff.end_position`, without splitting a large text)."""
+    k = len(text)
+    while k and text[k - 1].isspace():  # (no copy of a large text)
+        k -= 1
+    nl = text.rfind("\n", 0, k)
+    return text.count("\n", 0, k) + 1, k - nl
+
+
+def _after_the_cut(items: list[Diagnostic]) -> list[Diagnostic]:
+    """Without the errors a cut caused besides saying so: those located at or after the line a
+    `cut-off` error names (`%3` read by a label cut short, a jump past the blocks the paste kept)."""
+    cuts = [d.span.line for d in items if d.code == cutoff.CODE and d.span is not None]
+    if not cuts:
+        return items
+    at = min(cuts)
+    return [d for d in items if d.code == cutoff.CODE or d.span is None or d.span.line < at]
 
 
 def build_function(fd: S.FunctionDef, path: str = "<input>", text: str = "", rules=None) -> ir.Function:
@@ -134,6 +158,7 @@ class _Builder(HeaderSlots, BodyWalk):
         # (`Body.from_stmts`): the path the column path must equal (tests/ir/test_column_build_equals_objects.py)
         self.objects = objects
         self.index = index  # the `matches.LineIndex` of the body's matches (None: `fd.lines` holds none)
+        self.text_at_end: str | None = None  # the file's text, when this is its last item (a cut shows at its end)
         self.sink = sink
         self.slots: list[ir.Slot] = []
         self.by_name: dict[str, int] = {}
@@ -164,7 +189,12 @@ class _Builder(HeaderSlots, BodyWalk):
         name, module = self._name_module()
         self._header_slots(assigned)
         if not lines:
-            self.error("function body is empty (expected at least one statement)", fd.line, max(fd.col, 1), "empty")
+            if self.text_at_end is not None and fd.form != "plain":  # the text ends after the header
+                end = _text_end(self.text_at_end)
+                self.error(cutoff.message(end[0], "after the header, before the body's first statement"), *end,
+                           cutoff.CODE)
+            else:
+                self.error("function body is empty (expected at least one statement)", fd.line, max(fd.col, 1), "empty")
             return None
         header, header_names = self.slots, self.by_name
         # one walk that numbers labels and locals as it meets them ...
@@ -205,8 +235,8 @@ class _Builder(HeaderSlots, BodyWalk):
         fn = ir.Function(name, module, slots, body, static_params=static, julia_return=fd.body_type,
                          form=fd.form, source=fd if fd.has_markers else replace(fd, lines=[]), line=fd.line,
                          notes=notes)
-        if (cut := whole.cut_off(fn)) is not None:  # a paste that ends before Julia's body does: its blocks would mislead
-            self.error(*cut)
+        if (cut := whole.cut_off(fn)) is not None:
+            self.error(*cut)  # a paste that ends before Julia's body does: its blocks would mislead
         else:
             self._blocks(fn, lines, walk)
         return fn
@@ -272,7 +302,15 @@ class _Builder(HeaderSlots, BodyWalk):
                 tgt = st.target
                 if tgt not in by_number:
                     what = "enter" if st.kind is ir.Kind.ENTER else "jump"
-                    self.error(f"{what} to block #{tgt}, which has no header `{tgt} ─`", st.line, st.col, "missing-block")
+                    if self.text_at_end is not None and fn.form != "plain" and by_number and tgt > max(by_number):
+                        if self.ok is False and any(d.code == cutoff.CODE for d in self.sink.items):
+                            continue  # (said once, at the first jump)
+                        end = _text_end(self.text_at_end)
+                        self.error(cutoff.message(end[0], f"after block #{max(by_number)}, before block #{tgt}, "
+                                                  f"which line {st.line} jumps to"), *end, cutoff.CODE)
+                    else:
+                        self.error(f"{what} to block #{tgt}, which has no header `{tgt} ─`", st.line, st.col,
+                                   "missing-block")
                 else:
                     required.setdefault(by_number[tgt], f"a jump target (#{tgt})")
             if st.kind is ir.Kind.ENTER:

@@ -21,7 +21,7 @@ anywhere) or None.  Constant time: it looks at the last statement only.
 from __future__ import annotations
 
 from irc.ir import model as ir
-from irc.syntax import tree as S
+from irc.syntax import cutoff, tree as S
 
 _ENDS = frozenset({ir.Kind.RETURN, ir.Kind.GOTO, ir.Kind.UNREACHABLE, ir.Kind.DEAD})
 
@@ -41,9 +41,8 @@ def cut_off(fn: ir.Function) -> tuple[str, int, int, str] | None:
     last = peek(len(body) - 1) if peek is not None else body[-1]
     if last.kind in _ENDS or last.kind is ir.Kind.VALUE and _never_returns(last.annotation):
         return None
-    return (f"the paste seems cut off after line {last.line}: Julia ends every body with `return` (or `goto`, "
-            f"`unreachable`), and this one ends with {_what(last)}; paste the whole output",
-            last.line, max(last.col, 1), "cut-off")
+    return (cutoff.message(last.line, f"with {_what(last)}, and Julia ends every body with `return` (or `goto`, "
+                           "`unreachable`)"), last.line, max(last.col, 1), cutoff.CODE)
 
 
 def _what(st: ir.Stmt) -> str:

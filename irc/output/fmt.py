@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 
 from irc.ir import model as ir
 from irc.syntax import tree as S
@@ -182,6 +183,14 @@ def _is_infix(e) -> bool:
     return type(e) is S.Call and e.infix is not None and isinstance(e.func, S.Name) and len(e.func.parts) == 1
 
 
+@dataclass(frozen=True, slots=True)
+class PrintedType:
+    """A type already printed (`show` of a lattice element): the printer puts irc's own type of a
+    typed slot read in place of Julia's (`irc.output.reads`).  Atomic, except a `where` form."""
+
+    text: str
+
+
 def _prec_of(e) -> int:
     """Binding strength of an expression as printed (higher = tighter)."""
     t = type(e)
@@ -191,7 +200,7 @@ def _prec_of(e) -> int:
         if e.infix == "^":
             return _POWER_PREC
         return PREC.get(e.infix, 1)
-    if t is S.Where:
+    if t is S.Where or (t is PrintedType and " where " in e.text):
         return -1
     if t is S.Lit and isinstance(e.value, (int, float)) and not isinstance(e.value, bool) and format_lit(e).startswith("-"):
         return _UNARY_PREC
@@ -246,6 +255,8 @@ def format_expr(e, fn: ir.Function | None = None) -> str:
         return f"#{e.n}"
     if t is S.TypeVarDecl:
         return format_tvar(e, fn)
+    if t is PrintedType:
+        return e.text
     raise TypeError(f"cannot format {e!r}")
 
 

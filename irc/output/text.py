@@ -105,6 +105,7 @@ from irc.lattice import typetable as TT
 from irc.lattice.typelattice import widenconst
 from irc.infer.liveness import LiveIn, bits_to_list, expr_ssa_refs, mark_refs, stmt_operands, stmt_reads
 from irc.lattice.typeprint import show
+from irc.output.reads import Retyper, stripped_stmt
 from irc.output.stmtlines import iter_line_runs, iter_piece_runs, iter_tail_runs
 
 # a Julia identifier as the printer tests it (fullmatch); written as complemented classes, which compile in
@@ -263,6 +264,7 @@ def _dead_text(fn: ir.Function, st: ir.Stmt) -> str:
         if isinstance(st.value, S.Name) and st.value.parts == ("unreachable",):
             return "Core.Const(:(unreachable))"  # a quoted statement keyword, not a name
         return format_stmt(st, fn)  # already dead in the input: as it came
+    st = stripped_stmt(st)  # no state, no type: Julia prints dead code untyped
     if k is ir.Kind.ASSIGN:
         inner = f"{_slot_name(fn, st.slot)} = {_expr(_strip_typed_slot(st.value), fn)}"
     elif k is ir.Kind.VALUE:
@@ -822,6 +824,7 @@ def _stmt_text_fn(fn: ir.Function, result: Any, names: dict[int, str], shows: _S
     dead_suffix = C.paint("::Union{}", C.GOOD, colour)
     suffix_of: dict[int, tuple[Any, str, str, bool]] = {}  # id(type) -> (type, its `::T  # mark` suffix, level, clean end)
     taken = getattr(result, "from_input", frozenset())
+    reads = Retyper(result, shows.show)
 
     def suffix(t: Any) -> tuple[Any, str, str, bool]:
         hit = suffix_of.get(id(t))
@@ -838,13 +841,13 @@ def _stmt_text_fn(fn: ir.Function, result: Any, names: dict[int, str], shows: _S
         if t is None or k is DEAD:
             return _dead_text(fn, st) + dead_suffix
         if k is not ASSIGN and k is not VALUE:
-            return format_stmt(st, fn)
+            return format_stmt(reads.live_stmt(i, st), fn)
         v = st.value
         if k is VALUE:
             if type(v) is ExprNode and v.head in _NO_VALUE_HEADS:  # `_has_value` is False
                 return _live_text(fn, st, False)
             if widened and i in widened:  # an unused call Julia widened: `@code_warntype` prints no type
-                return xp(_strip_typed_slot(v) if type(v) is Typed else v)[0]
+                return xp(reads.live(i, _strip_typed_slot(v) if type(v) is Typed else v))[0]
         if taken and i in taken:  # Julia's printed type, taken where irc cannot type the call
             text, level = _typed("", t, colour, shows)
             hit = (t, _with_mark(text, level, colour, "from input") if marks else text, level)
@@ -852,8 +855,7 @@ def _stmt_text_fn(fn: ir.Function, result: Any, names: dict[int, str], shows: _S
             hit = suffix(t)
         if unstable is not None and hit[2] != C.GOOD:
             unstable.add(i)
-        if type(v) is Typed:
-            v = _strip_typed_slot(v)
+        v = reads.live(i, _strip_typed_slot(v) if type(v) is Typed else v)
         text, prec = xp(v)
         if text[:1] == "(" and k is VALUE and type(v) is Name and (g := global_stmt_text(v)) is not None:
             return g + hit[1]  # `:op`, the global (`fmt.global_stmt_text`)
@@ -877,18 +879,20 @@ def statement_texts(fn: ir.Function, result: Any) -> list[str]:
     names = slot_display_names(fn)
     xp = ExprPrinter(fn).expr_prec
     types = result.ssa_types
+    reads = Retyper(result, _Shows().show)
     out: list[str] = []
     for i, st in enumerate(fn.stmts, start=1):
         k = st.kind
         if types[i] is None or k is K.DEAD:
             out.append(_dead_text(fn, st))
         elif k is K.ASSIGN:
-            out.append(f"{names.get(st.slot) or _slot_name(fn, st.slot)} = {xp(_strip_typed_slot(st.value))[0]}")
+            value = reads.live(i, _strip_typed_slot(st.value))
+            out.append(f"{names.get(st.slot) or _slot_name(fn, st.slot)} = {xp(value)[0]}")
         elif k is K.VALUE:
             g = global_stmt_text(st.value)  # `:op`, the global (`fmt.global_stmt_text`)
-            out.append(xp(_strip_typed_slot(st.value))[0] if g is None else g)
+            out.append(xp(reads.live(i, _strip_typed_slot(st.value)))[0] if g is None else g)
         else:
-            out.append(format_stmt(st, fn))
+            out.append(format_stmt(reads.live_stmt(i, st), fn))
     return out
 
 

@@ -22,7 +22,7 @@ import re
 from itertools import compress, count
 from operator import not_
 
-from irc.syntax import tree as S
+from irc.syntax import cutoff, tree as S
 from irc.syntax.lines import BodyTypeLine, CodeInfoClose, CodeInfoOpen, EndLine, FromLine, FuncHead, MIHead, SectionLine, StructHead
 from irc.syntax.fastpath import MatchedLine, PackedLine
 from irc.syntax.recovery import ErrorList
@@ -39,8 +39,10 @@ _BODY_TYPES = frozenset((MatchedLine, PackedLine, S.BodyLine, _Match))  # the ty
 class Assembler:
     """Line objects -> items (state machine; see the module docstring)."""
 
-    def __init__(self, errors: ErrorList, index=None):
+    def __init__(self, errors: ErrorList, index=None, end: tuple[int, int] | None = None, word_cut: bool = False):
         self.err = errors
+        self.end = end  # (line, column) just after the text's last character (`cutoff.end_position`), if known
+        self.word_cut = word_cut  # the text's last line stops inside a header word (`cutoff.cut_header_word`)
         self.index = index  # the `matches.LineIndex` of the matches among the objects (None: there are none)
         self.items: list[S.Item] = []
         self.fn: S.FunctionDef | None = None
@@ -71,13 +73,27 @@ class Assembler:
         self.in_codeinfo = False
         self.codeinfo_closed = False
 
-    def _end_warntype(self) -> None:
-        """A warntype/variables function ends where the next item begins."""
+    def _end_warntype(self, at_end: bool = False) -> None:
+        """A warntype/variables function ends where the next item begins (`at_end`: where the text
+        does, so what it lacks was cut off: `irc.syntax.cutoff`)."""
         if self.fn is not None and self.fn.form != "plain":
-            if self.in_codeinfo:
-                self.err.add("`CodeInfo(` is never closed by `)`", self.fn.line, 1)
-            if self.fn_state != "body" and not self.fn.lines:
-                self.err.add("expected `Body::T` and the function body", self.fn.line, 1)
+            headless = self.fn_state != "body" and not self.fn.lines
+            cut = at_end and self.end is not None and (headless or self.in_codeinfo)
+            if cut:  # not when a line after the header's start is wrong (that is the cause), unless the
+                # last line is a header word cut short (`parser._cut_header` says that one cut)
+                after = [d for d in self.err.items if d.span is not None and d.span.line > self.fn.line]
+                said = [d for d in after if d.code == cutoff.CODE]  # the last line's own error says it
+                cut = not any(d.span.line < self.end[0] for d in after) and (self.word_cut or len(said) == len(after))
+            if cut:
+                if not self.word_cut and not said:
+                    where = ("in the function's header, before `Body::T` and the body" if headless else
+                             f"inside the `CodeInfo(` of line {self.fn.line}, before its closing `)`")
+                    self.err.add(cutoff.message(self.end[0], where), *self.end, cutoff.CODE)
+            else:
+                if self.in_codeinfo:
+                    self.err.add("`CodeInfo(` is never closed by `)`", self.fn.line, 1)
+                if headless:
+                    self.err.add("expected `Body::T` and the function body", self.fn.line, 1)
             last = self._last_line()
             self._finish_fn(last)
 
@@ -307,7 +323,7 @@ class Assembler:
                 self.err.add(f"function `{name}` has no `end`", self.fn.line, self.fn.col)
                 self._finish_fn(self._last_line())
             else:
-                self._end_warntype()
+                self._end_warntype(at_end=True)
         return self.items
 
 

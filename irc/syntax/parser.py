@@ -49,7 +49,7 @@ import gc
 from operator import attrgetter
 
 from irc.errors import Diagnostic, IrcError, Span
-from irc.syntax import tree as S
+from irc.syntax import cutoff, tree as S
 from irc.syntax.assemble import MISPLACED, Assembler
 from irc.syntax.depth import MAX_DEPTH, check_depth, expr_depth, long_lines
 from irc.syntax.fastpath import split_fast
@@ -172,10 +172,10 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
         fast_lines, rest, spans = split_fast(lines)
     else:
         fast_lines, rest, spans = [], text, None
-    asm = Assembler(errors, index)
+    asm = Assembler(errors, index, cutoff.end_position(lines), _word_cut(lines, text))
     slow_lines = plain_lines(rest, spans) if fast else None  # comments, `end`, plain headers: no Lark
     if slow_lines is None:
-        slow_lines = parse_with_retries(rest, errors, spans=spans) or []
+        slow_lines = parse_with_retries(rest, errors, spans=spans, full=text) or []
     asm.feed_all(merge_by_line(fast_lines, slow_lines, numbers))
     items = asm.finish()
     if any(type(o) is S.BodyLine and o.marker for o in slow_lines):  # markers come from Lark only
@@ -189,9 +189,30 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
     if signature is not None and not has_codeinfo:
         _unused_signature(items)
     if errors.items:
+        errors.items = _cut_header(errors.items, lines, text)
         errors.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
         raise IrcError(fold_cascades(_dedupe(errors.items), asm.starts, lines), text)
     return S.SourceFile(path, text, items, index)
+
+
+def _word_cut(lines: list[str], text: str) -> bool:
+    """Does the text's last line, with no newline after it, stop inside a header word?"""
+    return bool(lines) and not text.endswith("\n") and cutoff.cut_header_word(lines[-1])
+
+
+def _cut_header(diags: list[Diagnostic], lines: list[str], text: str) -> list[Diagnostic]:
+    """The errors of a last line that stops inside a header word (`MethodInstance f`, `  Argu`:
+    `cutoff.cut_header_word`, no newline after it) said as one cut-off error."""
+    if not _word_cut(lines, text):
+        return diags
+    n = len(lines)
+    on_it = [d for d in diags if d.span is not None and d.span.line == n and d.code != cutoff.CODE]
+    if not on_it:
+        return diags
+    end = cutoff.end_position(lines)
+    return [d for d in diags if d not in on_it] + [
+        Diagnostic("error", cutoff.message(n, "in the middle of a header line"), Span(on_it[0].span.path, *end),
+                   cutoff.CODE)]
 
 
 _ITEM_WORDS = ("MethodInstance", "function", "struct", "mutable", "abstract", "declare", "CodeInfo")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from irc.errors import Diagnostic, Span
+from irc.syntax import cutoff
 from irc.syntax.added import MESSAGE, added_text
 from irc.syntax.lazyre import lazy
 from irc.syntax.lines import LineError
@@ -232,6 +233,19 @@ def _special_message(ttype: str, text: str, prefix: str, expected: set, lark) ->
     return None
 
 
+def _cut_message(prefix: str, line: int) -> str:
+    """The cut-off message for a text that ends after `prefix` (the last line up to the cut)."""
+    stack = _open_brackets(prefix)
+    if stack:
+        opener, col = stack[-1]
+        where = f"inside the `{opener}` opened at column {col}"
+    elif cutoff.is_statement_line(prefix):
+        where = "in the middle of a statement"
+    else:
+        where = "in the middle of a line"
+    return cutoff.message(line, where)
+
+
 def _added_note(src: str, start_of_line: int, message: str, line: int, col: int) -> tuple[str, int, int]:
     """(message, line, col) of a syntax error, said as a person's note (`<-- why?`, a sentence) where
     the line holds one at or before the error (irc.syntax.added)."""
@@ -268,10 +282,18 @@ def _blank_line(text: str, line: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None):
+def _line_end(text: str, pos: int | None) -> int:
+    """The offset of the end of the line holding `pos`."""
+    nl = text.find("\n", pos or 0)
+    return len(text) if nl < 0 else nl
+
+
+def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None, full: str | None = None):
     """Run the LALR parser with line-level recovery; returns the start value.
     `spans` (start rule only): parse just these (start, end) offsets of the
-    text, each a run of whole lines, and concatenate the line objects."""
+    text, each a run of whole lines, and concatenate the line objects.  `full`: the whole text
+    when `text` is what the fast path left (its own lines blanked), where a cut is judged
+    (`irc.syntax.cutoff`: an error at the whole text's end)."""
     from lark import Token
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
@@ -284,6 +306,18 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None)
 
     lark = build_parser()
     errored_lines: set[int] = set()
+    whole = text if full is None else full
+    ends: list = []
+
+    def last_line() -> int:
+        """The whole text's last line that is not blank (computed once, when an error needs it)."""
+        if not ends:
+            ends.extend((whole.rstrip().count("\n") + 1, whole.rstrip(" \t\r").endswith("\n")))
+        return ends[0]
+
+    def ends_with_newline() -> bool:
+        last_line()
+        return ends[1]
 
     def on_error(e) -> bool:
         if len(errors.items) >= MAX_ERRORS:
@@ -303,15 +337,31 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None)
                 errored_lines.add(line)
                 start_of_line = src.rfind("\n", 0, tok.start_pos if tok.start_pos is not None else 0) + 1
                 prefix = src[start_of_line : tok.start_pos] if tok.start_pos is not None else ""
-                exp = filter_closers(set(e.expected), prefix, lark)
-                special = _special_message(tok.type, str(tok), prefix, exp, lark)
-                msg = special or f"unexpected {_token_words(tok)}; expected {describe_expected(exp, lark)}"
-                errors.add(*_added_note(src, start_of_line, msg, line, col))
+                # at the end of the whole text (`full`: the fast path hands Lark only its other lines):
+                # the end of the last line (a comment, `#`, may follow), or a word no newline follows
+                end = (tok.line or 0) >= last_line() and (tok.type in ("_NL", "$END") or (
+                    not ends_with_newline() and cutoff.at_end(src[:_line_end(src, tok.end_pos)], tok.end_pos, False)))
+                if end and start == "start" and cutoff.pasted_line(prefix):
+                    cut_line, cut_col = (line, col) if tok.type == "_NL" else _end_position(src)
+                    if tok.type not in ("_NL", "$END"):  # a word cut short: the caret under it
+                        cut_line, cut_col = line, col
+                    errors.add(_cut_message(prefix, cut_line), cut_line, cut_col, cutoff.CODE)
+                else:
+                    exp = filter_closers(set(e.expected), prefix, lark)
+                    special = _special_message(tok.type, str(tok), prefix, exp, lark)
+                    msg = special or f"unexpected {_token_words(tok)}; expected {describe_expected(exp, lark)}"
+                    errors.add(*_added_note(src, start_of_line, msg, line, col))
             skip = tok.type not in ("_NL", "$END")
         else:
             assert isinstance(e, UnexpectedCharacters)
             line, col = e.line, e.column
             ch = src[e.pos_in_stream] if e.pos_in_stream < len(src) else ""
+            start_of_line = src.rfind("\n", 0, e.pos_in_stream) + 1
+            if line not in errored_lines and ch not in ("", "\0") and start == "start" and line >= last_line() \
+                    and not ends_with_newline() and cutoff.pasted_line(src[start_of_line:e.pos_in_stream]) \
+                    and cutoff.at_end(src[:_line_end(src, e.pos_in_stream)], cutoff.word_end(src, e.pos_in_stream), False):
+                errored_lines.add(line)  # a token cut short at the very end (`(@`, `%`)
+                errors.add(_cut_message(src[start_of_line : e.pos_in_stream], line), line, col, cutoff.CODE)
             if line not in errored_lines:
                 errored_lines.add(line)
                 what = "NUL byte" if ch == "\0" else f"character {ch!r}"
@@ -351,15 +401,15 @@ def _end_position(text: str) -> tuple[int, int]:
     return len(lines), len(lines[-1]) + 1
 
 
-def parse_with_retries(text: str, errors: ErrorList, start: str = "start", spans=None):
+def parse_with_retries(text: str, errors: ErrorList, start: str = "start", spans=None, full: str | None = None):
     """Parse; a line a callback rejects (`LineError`) is reported and blanked
-    (blanking keeps offsets, so `spans` stay valid)."""
+    (blanking keeps offsets, so `spans` stay valid).  `full`: see `_parse_lines`."""
     from lark.exceptions import UnexpectedInput  # Lark is loaded only when a line needs it
 
     work = text
     for _ in range(MAX_ERRORS):
         try:
-            return _parse_lines(work, errors, start, spans)
+            return _parse_lines(work, errors, start, spans, full)
         except LineError as exc:
             errors.add(exc.message, exc.line, exc.col)
             if exc.line < 1:

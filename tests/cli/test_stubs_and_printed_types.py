@@ -305,11 +305,12 @@ def test_stubs_of_inputs_that_all_fail_print_no_header():
 
 def test_use_printed_types_takes_a_typed_slot_read_where_irc_has_any():
     """`x::Float64` is Julia's type of slot x at that read: by default irc keeps its own answer
-    (Any after a gap); with --use-printed-types the read takes Float64, and what irc computes
-    from it (`x + 1`, the return) is Float64."""
+    (Any after a gap) and prints it on the read; with --use-printed-types the read takes
+    Float64 (printed as Julia's, the line marked `# from input`), and what irc computes from it
+    (`x + 1`, the return) is Float64."""
     path = ROOT / "samples" / "typed_slot_read_printed.ir"
     _, text, _ = infer([str(path)])
-    assert "Body::Any" in text and "%2 = (x::Float64 + 1)::Any" in text
+    assert "Body::Any" in text and "%2 = (x::Any + 1)::Any" in text and "Float64 +" not in text
     _, text, _ = infer([str(path)], use_printed=True)
     assert "Body::Float64" in text and "%2 = (x::Float64 + 1)::Float64  # from input" in text
     # a typed read irc types itself is never replaced

@@ -1,6 +1,7 @@
 """irc.fmt's `ExprPrinter` (the printer's memoised fast path) prints exactly
 what `format_expr` prints, and `printer._stmt_texts` exactly what
-`_live_text` / `_dead_text` and the `::T` suffixes give, on every sample, every conformance input
+`_live_text` (of the statement with its typed slot reads retyped, `irc.output.reads`) /
+`_dead_text` and the `::T` suffixes give, on every sample, every conformance input
 and hand-made corner cases (negative literals, operators as values,
 non-name callees, every infix operator class)."""
 from __future__ import annotations
@@ -15,6 +16,8 @@ from irc.output import text as printer
 from irc.syntax import tree as S
 from irc.cli.driver import analyse
 from irc.output.fmt import ExprPrinter, _prec_of, format_expr, stmt_markers, with_marker
+from irc.output.reads import Retyper
+from irc.lattice.typeprint import show
 from irc.syntax.operators import PREC
 
 INPUTS = sample_files() + (sorted(CONFORMANCE.glob("*/*.ir")) if CONFORMANCE.is_dir() else [])
@@ -46,6 +49,7 @@ def _reference_texts(fn, r, colour):
     """Statement texts with their `::T` suffixes, and labels, as `body_lines`
     computed them statement by statement."""
     used = printer.used_ssa(fn, r)
+    reads = Retyper(r, show)  # typed slot reads print irc's state (irc.output.reads)
     markers = stmt_markers(fn)
     texts, labelled = [], set()
     for i, st in enumerate(fn.stmts, start=1):
@@ -54,7 +58,7 @@ def _reference_texts(fn, r, colour):
             texts.append(printer._dead_text(fn, st) + printer.C.paint("::Union{}", printer.C.GOOD, colour))
             continue
         hv = printer.prints_type(st, i, r)
-        text = printer._live_text(fn, st, hv)
+        text = printer._live_text(fn, reads.live_stmt(i, st), hv)
         if i in markers and st.kind is ir.Kind.VALUE:  # Julia 1.12's statement marker (`  dynamic `)
             text = with_marker(text, markers[i])
         if hv:
