@@ -192,7 +192,7 @@ def test_a_refused_paste_shows_the_located_error_with_its_caret(browser, url):
         load(browser, url)
     paste(browser, "function f(x)\n1 ─ %1 = x +\n")
     errors = browser.find_element(By.ID, "error-list").text
-    assert "paste.ir:2:13: error: unexpected end of line" in errors
+    assert "paste.ir:2:13: error: the paste seems cut off after line 2" in errors
     assert "              ^" in errors and "Traceback" not in errors
     assert browser.find_element(By.ID, "result").get_attribute("hidden") is not None
 
