@@ -33,10 +33,11 @@ from hypothesis import strategies as st
 from conftest import ROOT, sample_files
 from handbuilt_ir import A, RET, V, W, call, lit, mkfn, sl
 
-from irc.cli.driver import Options, RenderOptions, analyse, process_file
+from irc.cli.driver import Options, RenderOptions, process_file
 from irc.infer.analysis import infer_function
 from irc.infer.pvec import WIDTH, Shape
 from irc.infer.stores import STORES
+from irc.output.jsondoc import dumps_line, function_json
 
 FULL = ("stmt", "block", "shared")
 
@@ -142,18 +143,25 @@ def test_real_pastes_are_among_the_inputs():
 
 @pytest.mark.parametrize("path", thin(READABLE, 4, ids=lambda p: p.name, always=not_real))
 def test_every_store_prints_the_same(path: Path):
+    """One CLI run (`process_file`) per store: its text and messages, and the JSON of the analysis it
+    kept (`function_json`, what `--format json/jsonl` prints of each function); the full tables of
+    the three full stores in the `block` run's world (lattice elements of one world compare equal)."""
     text = path.read_text(encoding="utf-8")
-    res = analyse(str(path), text)  # one world: lattice elements of one world compare equal
-    assert not res.errors, [d.message for d in res.errors]
-    for fn, _ in res.results:
-        assert_full_tables_equal({s: infer_function(fn, res.world, store=s) for s in FULL}, fn)
-    outs = {s: {fmt: process_file(str(path), text, RenderOptions(format=fmt, analysis=Options(store=s)))
-                for fmt in ("text", "jsonl")} for s in STORES}
+    outs, kept = {}, {}
     for s in STORES:
-        assert outs[s]["text"].output == outs["block"]["text"].output, s
-        assert outs[s]["text"].messages == outs["block"]["text"].messages, s
-        if s in FULL:
-            assert outs[s]["jsonl"].output == outs["block"]["jsonl"].output, s
+        keep: list = []
+        outs[s] = process_file(str(path), text, RenderOptions(format="text", analysis=Options(store=s)), keep)
+        kept[s], = keep
+        assert not kept[s].errors, outs[s].messages
+    res = kept["block"]
+    for k, (fn, r) in enumerate(res.results):
+        tables = {s: r if s == "block" else infer_function(fn, res.world, store=s) for s in FULL}
+        assert_full_tables_equal(tables, fn)
+        for s in FULL:
+            assert dumps_line(function_json(*kept[s].results[k])) == dumps_line(function_json(fn, r)), s
+    for s in STORES:
+        assert outs[s].output == outs["block"].output, s
+        assert outs[s].messages == outs["block"].messages, s
 
 
 # ---------------------------------------------------------------- what it is for
