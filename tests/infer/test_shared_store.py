@@ -32,12 +32,13 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, sample_files
 from handbuilt_ir import A, RET, V, W, call, lit, mkfn, sl
+from infer_runner import text_and_json
 
 from irc.cli.driver import Options, RenderOptions, process_file
 from irc.infer.analysis import infer_function
 from irc.infer.pvec import WIDTH, Shape
 from irc.infer.stores import STORES
-from irc.output.jsondoc import dumps_line, function_json
+from irc.output.jsondoc import dumps_line
 
 FULL = ("stmt", "block", "shared")
 
@@ -143,25 +144,22 @@ def test_real_pastes_are_among_the_inputs():
 
 @pytest.mark.parametrize("path", thin(READABLE, 4, ids=lambda p: p.name, always=not_real))
 def test_every_store_prints_the_same(path: Path):
-    """One CLI run (`process_file`) per store: its text and messages, and the JSON of the analysis it
-    kept (`function_json`, what `--format json/jsonl` prints of each function); the full tables of
-    the three full stores in the `block` run's world (lattice elements of one world compare equal)."""
+    """One CLI run (`process_file`) per store: its text and messages, and the JSON of each
+    function from the same analysis (`text_and_json`); the full tables of the three full stores
+    in the `block` run's world."""
     text = path.read_text(encoding="utf-8")
-    outs, kept = {}, {}
+    outs, kept, docs = {}, {}, {}
     for s in STORES:
-        keep: list = []
-        outs[s] = process_file(str(path), text, RenderOptions(format="text", analysis=Options(store=s)), keep)
-        kept[s], = keep
-        assert not kept[s].errors, outs[s].messages
-    res = kept["block"]
-    for k, (fn, r) in enumerate(res.results):
-        tables = {s: r if s == "block" else infer_function(fn, res.world, store=s) for s in FULL}
-        assert_full_tables_equal(tables, fn)
-        for s in FULL:
-            assert dumps_line(function_json(*kept[s].results[k])) == dumps_line(function_json(fn, r)), s
+        outs[s], kept[s], docs[s] = text_and_json(str(path), text, Options(store=s))
+        assert docs[s] is not None, outs[s].messages
     for s in STORES:
         assert outs[s].output == outs["block"].output, s
         assert outs[s].messages == outs["block"].messages, s
+        if s in FULL:
+            assert list(map(dumps_line, docs[s])) == list(map(dumps_line, docs["block"])), s
+    res = kept["block"]  # the other full stores in its world: lattice elements of one world compare equal
+    for fn, r in res.results:
+        assert_full_tables_equal({s: r if s == "block" else infer_function(fn, res.world, store=s) for s in FULL}, fn)
 
 
 # ---------------------------------------------------------------- what it is for
