@@ -83,5 +83,10 @@ def text_snapshot(snapshot):
     return snapshot.use_extension(TextSnapshot)
 
 
+def stored_snapshots(module: str) -> set[str]:
+    """The names of the snapshot files stored for the test module `module` (its basename)."""
+    return {p.name for p in (SNAPSHOTS / module).iterdir()}
+
+
 def sample_files() -> list[Path]:
     return sorted(SAMPLES.glob("*.ir"))

@@ -808,19 +808,22 @@ class Timeout(Exception):
 
 
 def with_time_limit(seconds: float, fn, *args, **kw):
-    """Run fn(*args) in this (main) thread with a SIGALRM limit; raises Timeout."""
+    """Run fn(*args) in this (main) thread with a limit of `seconds` of CPU time (user + system,
+    SIGPROF); raises Timeout.  CPU time, not wall time: a loop that never ends spends CPU, and a
+    case is not called a hang because other processes (pytest -n's other worker, other jobs on
+    the machine) share the cores -- under load 8 a 5 s case once took 20 s of wall time."""
     import signal
 
     def _alarm(signum, frame):
-        raise Timeout(f"no result after {seconds}s")
+        raise Timeout(f"no result after {seconds}s of CPU time")
 
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old = signal.signal(signal.SIGPROF, _alarm)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         return fn(*args, **kw)
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
 
 
 def classify(text: str, path: str = "fuzz.ir", seconds: float = 10.0, printing: bool = True) -> tuple[str, str]:

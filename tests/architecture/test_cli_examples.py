@@ -6,7 +6,7 @@ line naming the command and the stream:
     <!-- output of: irc infer --plain samples/union_accumulator.ir -->
     <!-- stderr of: irc infer --warn-only samples/undef_one_path.ir -->
 
-The command runs from the repository root (`python -m irc …`, colours off) and the block
+The command runs from the repository root (in-process, as `irc …` would; colours off) and the block
 must match what it printed.  A line `…` in a block stands for lines left out: the text
 before the first `…` is the start of the output, the text after the last `…` its end, and
 each part between them appears, in order, in between.  After a deliberate change of output,
@@ -21,11 +21,11 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from irc_inprocess import run_irc
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "cli.md"
@@ -38,11 +38,10 @@ def examples(text: str) -> list[re.Match]:
 
 
 def run(command: str, stream: str) -> str:
-    args = shlex.split(command)[1:]
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
-    r = subprocess.run([sys.executable, "-m", "irc", *args], cwd=ROOT, capture_output=True, text=True,
-                       timeout=300, env=env, stdin=subprocess.DEVNULL)
-    return r.stdout if stream == "output" else r.stderr
+    """What `command` prints on `stream`, run in-process (tests/irc_inprocess.py: what a command
+    prints does not depend on the process it runs in; `python -m irc` is tested in tests/cli/)."""
+    _, out, err = run_irc(shlex.split(command)[1:], env={"NO_COLOR": "1", "COLUMNS": "100"})
+    return out if stream == "output" else err
 
 
 def parts(block: str) -> list[list[str]]:

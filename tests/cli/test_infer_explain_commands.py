@@ -20,6 +20,7 @@ from irc.cli.commands import explain_main
 from irc.cli.driver import Options
 
 from infer_runner import run_infer, write_progs
+from irc_inprocess import run_irc
 from progs import LOOP
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -246,12 +247,10 @@ def test_docs_examples_run(tmp_path):
             and "my_decls" not in c and "dot" not in c.split()[1:2] and "--format svg" not in c
             and "out/" not in c and "-o " not in c]
     assert len(cmds) >= 10
-    for c in cmds:
-        args = shlex.split(c)[1:]
-        p = subprocess.run([sys.executable, "-m", "irc", *args], cwd=ROOT, capture_output=True, text=True,
-                           input="", timeout=300)
-        assert p.returncode in (0, 1), (c, p.stderr[-2000:])
-        assert "Traceback" not in p.stderr, c
+    for c in cmds:  # in-process: the process entry is test_cli_wiring_end_to_end's and test_process_entry's
+        code, _, err = run_irc(shlex.split(c)[1:])
+        assert code in (0, 1), (c, err[-2000:])
+        assert "Traceback" not in err, c
 
 
 def test_output_never_overwrites_an_input(progs):

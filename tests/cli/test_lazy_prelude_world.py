@@ -22,10 +22,11 @@ import pytest
 
 from budget import spread
 from conftest import CONFORMANCE, sample_files
+from infer_runner import text_and_json
 from mtk_programs import mtk_text
 
 from irc.cli import driver
-from irc.cli.driver import Options, RenderOptions, process_file
+from irc.cli.driver import Options
 from irc.syntax.parser import parse_text
 from irc.world import world as Wm
 from irc.world.world import World
@@ -95,10 +96,9 @@ def _outputs(path: str, text: str, lazy: bool, monkeypatch, stores=STORES) -> li
     monkeypatch.setattr(Wm.World, "build", classmethod(build))
     out = []
     for store in stores:
-        for fmt in ("text", "json"):
-            o = process_file(path, text, RenderOptions(format=fmt, analysis=Options(store=store)))
-            stats = {k: v for k, v in o.stats.items() if not k.startswith("seconds")}  # times differ
-            out.append((o.output, o.functions_json, o.messages, o.errors, o.warnings, stats))
+        o, _, functions_json = text_and_json(path, text, Options(store=store))
+        stats = {k: v for k, v in o.stats.items() if not k.startswith("seconds")}  # times differ
+        out.append((o.output, functions_json, o.messages, o.errors, o.warnings, stats))
     monkeypatch.undo()
     return out
 

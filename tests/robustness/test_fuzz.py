@@ -165,3 +165,13 @@ def test_prelude_error_shows_the_prelude_line(tmp_path):
     err = r.stderr.decode()
     assert r.returncode == 1 and f"{bad}:1:" in err and "error" in err
     assert "declare Main.g" in err and "function f" not in err, err
+
+
+def test_time_limit_stops_a_loop_that_never_ends():
+    """`classify`'s limit is CPU time (the process's, SIGPROF): a loop that never ends is stopped."""
+    def spin():
+        while True:
+            pass
+
+    with pytest.raises(G.Timeout, match="0.2s of CPU time"):
+        G.with_time_limit(0.2, spin)

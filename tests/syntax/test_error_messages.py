@@ -11,6 +11,7 @@ from irc.ir.build import build_program
 from irc.errors import IrcError, render_all
 from irc.syntax.parser import parse_text
 
+from conftest import stored_snapshots
 from error_cases import CASES
 
 
@@ -33,3 +34,9 @@ def test_error_message(name, text_snapshot):
     assert "__ANON" not in out and "Traceback" not in out
     assert out.startswith("bad.ir:")
     assert out == text_snapshot
+
+
+def test_every_snapshot_file_belongs_to_a_case():
+    """No snapshot is left behind by a removed or renamed case (syrupy does not report it in the
+    default command: tests/output/test_snapshots.py's test_every_snapshot_file_belongs_to_a_test)."""
+    assert stored_snapshots("test_error_messages") == {f"test_error_message[{name}].txt" for name in CASES}
