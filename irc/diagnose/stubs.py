@@ -109,9 +109,10 @@ def collect(file: Any, stubs: Stubs) -> None:
         tr = result._transfer
         every = getattr(tr, "calls_at", None)
         if every is not None:
-            from_slot = getattr(tr, "from_slot", ())
+            from_slot, bound = getattr(tr, "from_slot", ()), getattr(tr, "slot_bound", ())
             for pc in sorted(every):
-                _add_call(stubs, world, fn, fn.stmt(pc), *every[pc], file.path, from_slot=pc in from_slot)
+                _add_call(stubs, world, fn, fn.stmt(pc), *every[pc], file.path, from_slot=pc in from_slot,
+                          bound=pc in bound)
         else:
             for pc in sorted(getattr(tr, "call_notes", {})):
                 st = fn.stmt(pc)
@@ -234,11 +235,13 @@ _OWN_RULES = frozenset({"getproperty", "setproperty!"})
 
 
 def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any, f: Any, argtypes: list,
-              julia: Any, path: str, from_slot: bool = False) -> None:
+              julia: Any, path: str, from_slot: bool = False, bound: bool = False) -> None:
     """`--all`: declare the statement's call with the type Julia printed, unless
     irc types it by its own rules (a builtin, a field, a constructor).
     `from_slot`: Julia printed the assignment untyped (Julia <= 1.5) and the
-    result is the listed type of the slot it assigns, its only assignment."""
+    result is the listed type of the slot it assigns, its only assignment.
+    `bound`: that slot is assigned elsewhere too and its listed type is not
+    concrete, so the type is an upper bound on the call's result."""
     callee = ""
     if type(f) is Const and type(f.val) is FunctionValue:
         fv = world.method_owner(f.val)
@@ -259,6 +262,7 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     where = f"{path}:{st.line}"
     note = f"the type Julia listed for `{_slot_name(fn, st.slot)}`, " + (
         "which this call alone assigns" if _assignments(fn, st.slot) == 1
+        else "a bound: the merge of every value stored there (narrow it if you know this call's)" if bound
         else "a concrete type: every value stored there has it")
     if old is None:
         stubs.declarations[head] = Declaration(head, printed, where, [note] if from_slot else [])

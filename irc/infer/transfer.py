@@ -179,7 +179,7 @@ class Transfer:
             if pc not in printed:
                 ann = st.annotation
                 if ann is None and every:
-                    ann = slot_listed(st)
+                    ann = slot_listed(pc, st)
                     if ann is not None:
                         self.from_slot.add(pc)
                 t = None
@@ -193,21 +193,32 @@ class Transfer:
                 printed[pc] = t
             return printed[pc]
 
-        def slot_listed(st):
+        def slot_listed(pc: int, st):
             """Julia prints an assignment without a type (`(y = Main.pos(x))`, <= 1.5; a
             call assigned to a slot, 1.6-1.10): the slot's listed type (Variables/Locals)
             is the value's when this is the slot's only assignment, or when that type is
             concrete -- Julia lists a local's type as the `tmerge` of the widened types
             assigned to it (`record_slot_assign!`), so every value stored there that
-            exists has that very type (`every` only; `from_slot` marks these statements)."""
+            exists has that very type (`every` only; `from_slot` marks these statements).
+            A slot assigned elsewhere too, listed with a type that is not concrete,
+            bounds the value from above: that type is taken (better than `Any`, and
+            sound: the value is one of the merged ones) and `slot_bound` marks it."""
             if st.kind is not K.ASSIGN or st.slot is None or not (1 <= st.slot <= len(self.fn.slots)):
                 return None
             slot = self.fn.slots[st.slot - 1]
             if slot.argument or slot.julia_type is None:
                 return None
             if assigns.get(st.slot, 0) != 1 and not concrete(slot.julia_type):
-                return None
+                if listed_any(slot.julia_type):
+                    return None  # `Any` bounds nothing
+                self.slot_bound.add(pc)  # the merge of every value stored there: a bound, not the type
             return slot.julia_type
+
+        def listed_any(e) -> bool:
+            try:
+                return self.world.eval_type(e, self.sparam_env(), self.module) == self.ANY
+            except Exception:  # noqa: BLE001 - an annotation irc cannot read bounds nothing
+                return True
 
         def concrete(e) -> bool:
             try:
@@ -225,6 +236,8 @@ class Transfer:
         def taken(pc: int, st, v, t, table, ssa):
             if every:
                 jt = julia_type(pc, st)
+                if pc in self.slot_bound and not (self._gaps.get(pc) is v.args):
+                    jt = None  # a bound only stands in for a call irc cannot type
                 f = plain_value(pc, v.func, table, ssa) if jt is not None else None
                 if type(f) is L.Const and type(f.val) is FunctionValue and is_builtin(f.val):
                     jt = None  # a builtin is irc's own rule, as in Julia (its Conditionals included)
@@ -279,6 +292,7 @@ class Transfer:
 
         self.calls_at: dict = {}  # pc -> (callee node, callee, argument types, Julia's type), `every` only
         self.from_slot: set[int] = set()  # pcs whose Julia type is the assigned slot's listed type, `every` only
+        self.slot_bound: set[int] = set()  # of those, the pcs where that type only bounds the value
         self.eval_value, self.eval_stmt = eval_value, eval_stmt
         self.intercepts = True  # the engine must call these two, not eval_call directly
         self.printed_every = every  # (the column path then leaves every statement to these two)
