@@ -374,6 +374,21 @@ def test_complete_domain_keeps_the_open_world_inside(cworld):
     assert r.rt == T.ANY and [d.code for d in r.diagnostics] == ["unknown-method"]
 
 
+def test_prelude_arithmetic_domain_drops_pairs_without_method(base):
+    """The prelude's `@complete` lines for +, - and * (Julia 1.10's methods take
+    numbers, missing, arrays, chars, pointers; * also concatenates strings)."""
+    U = base.parse_type
+    plus, times = lambda *a: _f(base, ("Base",), "+", *a), lambda *a: _f(base, ("Base",), "*", *a)
+    assert plus(F, U("Union{Nothing, Float64}")).rt == F  # Float64 + nothing: no method, the case drops
+    assert _f(base, ("Base",), "-", U("Union{Float64, String}"), F).rt == F
+    assert times(F, U("Union{Float64, Int64, String}")).rt == F  # Float64 * String: no method
+    assert plus(F, T.STRING).rt == BOTTOM
+    assert times(T.STRING, T.STRING).rt != BOTTOM  # concatenation: inside the domain
+    assert plus(F, T.ANY).rt == T.ANY  # open
+    assert plus(F, U("SMatrix{3, 3, Float64}")).rt == T.ANY  # a type irc does not know is never outside
+    assert plus(T.NOTHING).rt != BOTTOM and plus(T.NOTHING, T.NOTHING, T.NOTHING).rt != BOTTOM  # other arities open
+
+
 def test_complete_declaration_reads_and_prints():
     from irc.output.fmt import format_item
 
