@@ -30,6 +30,7 @@ from irc.infer.engine import replay, run, try_handlers
 from irc.infer.flags import analyse
 from irc.infer.liveness import LiveIn, block_writes, collect_facts, compute_liveness, used_values
 from irc.infer.stores import STORES, make_store
+from irc.infer.latestworld import after_latestworld
 from irc.infer.throwblocks import skipped_calls
 from irc.infer.transfer import Transfer
 
@@ -221,6 +222,7 @@ def _infer(fn: ir.Function, world, store: str, path: str, use_printed: bool | st
         if use_printed:
             tr.use_printed(every=use_printed == "all")
         tr.skip_calls(skip)
+        tr.after_latestworld(latest)
         st = make_store(store, nslots, block_first, live, tr.ops, len(fn.stmts),
                         (([[]] + [w for _, _, w in blocks]) if blocks is not None else block_writes(fn))
                         if store == "shared" else None)
@@ -229,6 +231,7 @@ def _infer(fn: ir.Function, world, store: str, path: str, use_printed: bool | st
 
     nslots = len(fn.slots)
     block_first = [0] + [b.first for b in fn.blocks]
+    latest = after_latestworld(fn, getattr(world, "rules", None))  # 1.12: nothing after it is inferred
     tr, st, initial, er = infer(frozenset())
     # Julia 1.10/1.11 leave calls in throw blocks uninferred once the effects are not total
     # (`irc.infer.throwblocks`); they change only the throw blocks' own types, so a second run

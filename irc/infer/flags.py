@@ -342,6 +342,7 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
     pcs.update(unstable)
     skipped = getattr(tr, "skipped", ())  # throw-block calls Julia does not infer (`Transfer.skip_calls`)
     pcs.update(skipped)
+    latest = getattr(tr, "latest", ())  # 1.12: after `latestworld` (`Transfer.after_latestworld`)
     unstable_set = set(unstable)
     diags: list[Diagnostic] = []
     for pc in sorted(pcs):
@@ -356,9 +357,15 @@ def analyse(fn: ir.Function, ssa: list, store, tr, argtypes: dict[int, object], 
         if pc in skipped and ssa[pc] is not None:  # (Julia prints it `Any` too: no instability to report)
             diags.append(Diagnostic("note", skipped_note(getattr(tr.rules, "name", "1.10")), span_of(pc),
                                     "throw-block"))
+        elif pc in latest and pc in unstable_set:
+            diags.append(Diagnostic("note", LATESTWORLD_NOTE, span_of(pc), "latestworld"))
         elif pc in unstable_set and not caused and pc not in widened:
             diags.append(Diagnostic("warning", f"type instability: %{pc} is Any", span_of(pc), "type-instability"))
     return slot_types, flags, once_per_cause(diags)
+
+
+LATESTWORLD_NOTE = ("not inferred: after `$(Expr(:latestworld))` Julia 1.12 reads every global as `Any` "
+                    "(`abstract_eval_globalref`; \"Cannot infer call, because we previously saw :latestworld\")")
 
 
 def skipped_note(version: str) -> str:
@@ -369,7 +376,7 @@ def skipped_note(version: str) -> str:
 
 # Diagnostics about a missing piece of knowledge: the same message at several
 # statements is one cause (one declaration would answer all of them).
-ONCE_CODES = frozenset({"unknown-callee", "unknown-method", "unknown-global"})
+ONCE_CODES = frozenset({"unknown-callee", "unknown-method", "unknown-global", "latestworld"})
 
 
 def once_per_cause(diags: list) -> list:

@@ -159,6 +159,7 @@ class Transfer:
         self.call_notes: dict[int, list] = {}
         self.from_input: dict[int, bool] = {}  # pc -> its type is Julia's printed one (`use_printed`)
         self.skipped: frozenset = frozenset()  # throw-block calls left `Any` (`skip_calls`)
+        self.latest: frozenset = frozenset()  # statements after a 1.12 `latestworld` (`after_latestworld`)
         self.reads_from_input: set[tuple[int, int]] = set()  # (pc, slot): a typed read that took Julia's type
 
     # ------------------------------------------------------------ Julia's printed types
@@ -321,6 +322,35 @@ class Transfer:
 
         self.eval_call = eval_call
         self.value_runner = None  # (instance attributes: the engine finds none for this function)
+        self.column_typer = None
+
+    def after_latestworld(self, pcs: frozenset) -> None:
+        """Julia 1.12's `saw_latestworld` at each statement of `pcs`
+        (`irc.infer.latestworld`): every global reads as `Any`
+        (`abstract_eval_globalref`), so a call through a global callee is
+        `Any` (`Union{}` when an argument is: the call is never made).  Like
+        `skip_calls`, such a function takes the object path; `latest`
+        records the statements."""
+        if not pcs:
+            return
+        self.latest = pcs
+        plain_value, plain_call = self.eval_value, self.eval_call
+        BOTTOM, ANY = self.BOTTOM, self.ANY
+
+        def eval_value(pc: int, e, table, ssa):
+            if pc in pcs and type(_unwrap(e)) is _Name:
+                return ANY
+            return plain_value(pc, e, table, ssa)
+
+        def eval_call(pc: int, func, args, table, ssa, unused: bool = False):
+            if pc not in pcs or type(_unwrap(func)) is not _Name:
+                return plain_call(pc, func, args, table, ssa, unused)
+            if any(self.eval_value(pc, a, table, ssa) == BOTTOM for a in args):
+                return BOTTOM
+            return ANY
+
+        self.eval_value, self.eval_call = eval_value, eval_call
+        self.value_runner = None
         self.column_typer = None
 
     @property

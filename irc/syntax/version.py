@@ -83,6 +83,12 @@ class JuliaVersion:
         return self.minor >= 12
 
     @property
+    def latestworld_stops_inference(self) -> bool:
+        """1.12 `abstract_eval_basic_statement` sets `saw_latestworld` at a `latestworld` statement; after it
+        every global reads as `Any` and generic calls are not inferred (`irc.infer.latestworld`)."""
+        return self.minor >= 12
+
+    @property
     def skips_throw_block_calls(self) -> bool:
         """1.10/1.11 `should_infer_this_call` (`unoptimize_throw_blocks`): a generic call in a throw block
         is `Any` once the function's effects so far are not total; 1.12 infers it (`irc.infer.throwblocks`)."""

@@ -25,6 +25,10 @@ Algorithm:
    resulting argument list (through `World.call`, a trailing `Vararg`
    included); the results merge with `tmerge`, and `Any` stops the walk.
 
+Every merge is the rules version's `tmerge` (`tmerge_for(world.rules)`:
+1.11's keeps unions 1.10 widens), as Julia's `abstract_apply` merges in its
+own lattice.
+
 The result keeps the callee's diagnostics and whether a generic function
 was called (for `call_result_unused`); a refinement of the callee's
 arguments is dropped (Julia calls with no argument expressions, `fargs =
@@ -35,7 +39,7 @@ from __future__ import annotations
 from irc.lattice import typetable as TT
 from irc.lattice.subtype import issubtype, typeintersect
 from irc.lattice.typelattice import ANY, Const, PartialStruct, StructValue, lattice_le, widenconst
-from irc.lattice.typelimits import tmerge
+from irc.lattice.typelimits import tmerge, tmerge_for
 from irc.lattice.typeprint import sort_union_members
 from irc.lattice.types import (
     BOTTOM, DataType, UnionType, VarargType, has_free_typevars, rewrap_unionall, unwrap_unionall,
@@ -53,6 +57,7 @@ def apply_iterate(args, world, module) -> CallResult:
     """`Core._apply_iterate(itf, f, xs…)` (see module doc)."""
     if len(args) < 2:
         return CallResult(BOTTOM)
+    merge = tmerge_for(getattr(world, "rules", None))
     itf, f, xs = args[0], args[1], list(args[2:])
     if itf == BOTTOM or f == BOTTOM:
         return CallResult(BOTTOM)
@@ -68,7 +73,7 @@ def apply_iterate(args, world, module) -> CallResult:
                 cti = precise_container_type(itf, ti.T, world, module)
                 argt = cti[-1].T if cti and type(cti[-1]) is VarargType else (cti[-1] if cti else BOTTOM)
                 for e in cti[:-1]:
-                    argt = tmerge(argt, e)
+                    argt = merge(argt, e)
                 cti = [VarargType(argt)]
             else:
                 cti = precise_container_type(itf, ti, world, module)
@@ -76,7 +81,7 @@ def apply_iterate(args, world, module) -> CallResult:
                 continue  # this splat throws
             for ct in ctypes:
                 if ct and type(ct[-1]) is VarargType:
-                    new.append(ct[:-1] + [tuple_tail_elem(ct[-1].T, cti)])
+                    new.append(ct[:-1] + [tuple_tail_elem(ct[-1].T, cti, merge)])
                 else:
                     new.append(ct + cti)
         ctypes = new
@@ -86,12 +91,12 @@ def apply_iterate(args, world, module) -> CallResult:
     for ct in ctypes:
         for i, e in enumerate(ct[:-1]):  # truncate at the first Vararg
             if type(e) is VarargType:
-                ct = ct[:i] + [tuple_tail_elem(e.T, ct[i + 1:])]
+                ct = ct[:i] + [tuple_tail_elem(e.T, ct[i + 1:], merge)]
                 break
         r = world.call(f, ct, module)
         generic, gap, dynamic = generic or r.generic, gap or r.gap, dynamic or r.dynamic
         diags.extend(d for d in r.diagnostics if d not in diags)
-        res = tmerge(res, r.rt)
+        res = merge(res, r.rt)
         if res == ANY:
             break
     return CallResult(res, None, tuple(diags), dynamic, gap=gap, generic=generic)
@@ -102,17 +107,18 @@ def _members(x):
     return sort_union_members(x.members) if type(x) is UnionType and x.members else [x]
 
 
-def tuple_tail_elem(init, cts) -> VarargType:
+def tuple_tail_elem(init, cts, merge=tmerge) -> VarargType:
     """Julia's `tuple_tail_elem`: one `Vararg` of the widened merge of `init`
     and every element (unwrapping `Vararg`s)."""
     t = init
     for x in cts:
-        t = tmerge(t, x.T if type(x) is VarargType else x)
+        t = merge(t, x.T if type(x) is VarargType else x)
     return VarargType(widenconst(t))
 
 
 def precise_container_type(itf, typ, world, module) -> list:
     """The element types a splat of `typ` passes (see module doc)."""
+    merge = tmerge_for(getattr(world, "rules", None))
     if type(typ) is PartialStruct:
         w = typ.typ
         if type(w) is DataType and w.name in (TT.TUPLE_NAME, TT.NAMEDTUPLE_NAME):
@@ -138,7 +144,7 @@ def precise_container_type(itf, typ, world, module) -> list:
         result = [BOTTOM] * n
         for t in utis:
             for j in range(n):
-                result[j] = tmerge(result[j], rewrap_unionall(t.params[j], tti0))
+                result[j] = merge(result[j], rewrap_unionall(t.params[j], tti0))
         return result
     if is_subtype_of_tuple(tti0):
         if type(tti0) is DataType:
@@ -171,6 +177,7 @@ def abstract_iteration(itf, itertype, world, module) -> list:
     iterable."""
     if type(itf) is not Const:
         return [VARARG_ANY]
+    merge = tmerge_for(getattr(world, "rules", None))
     r = world.call(itf, [itertype], module).rt
     if r == BOTTOM:
         return [BOTTOM]
@@ -206,8 +213,8 @@ def abstract_iteration(itf, itertype, world, module) -> list:
                     return [BOTTOM]
                 valtype = BOTTOM
             break
-        valtype = tmerge(valtype, nounion.params[0])
-        statetype = tmerge(statetype, nounion.params[1])
+        valtype = merge(valtype, nounion.params[0])
+        statetype = merge(statetype, nounion.params[1])
         r = world.call(itf, [itertype, statetype], module).rt
         w = widenconst(r)
     else:

@@ -193,7 +193,7 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
         gap = False
         used: list = []
         missing: list = []
-        conds = _SplitConditions(wargs)
+        conds = _SplitConditions(wargs, merge)
         thrown: list = []
         for combo in combos:
             ct = TT.tuple_type(combo)
@@ -286,12 +286,14 @@ class _SplitConditions:
     nothing).  `cond(rt)`: for a `Bool` result, the first argument one of
     whose branches is strictly narrower than its type, as the
     `(position, then, else)` of a declaration's refinement (whose rules
-    `from_interconditional` then applies), else None."""
+    `from_interconditional` then applies), else None.  `merge`: the rules
+    version's `tmerge`, as for the results."""
 
-    __slots__ = ("wargs", "then", "else_")
+    __slots__ = ("wargs", "then", "else_", "merge")
 
-    def __init__(self, wargs):
+    def __init__(self, wargs, merge=tmerge):
         self.wargs = wargs
+        self.merge = merge
         self.then = [BOTTOM] * len(wargs)
         self.else_ = [BOTTOM] * len(wargs)
 
@@ -308,8 +310,8 @@ class _SplitConditions:
                 else_t = BOTTOM
             elif condval is False:
                 then_t = BOTTOM
-            self.then[i] = tmerge(self.then[i], then_t)
-            self.else_[i] = tmerge(self.else_[i], else_t)
+            self.then[i] = self.merge(self.then[i], then_t)
+            self.else_[i] = self.merge(self.else_[i], else_t)
 
     def cond(self, rt):
         if rt == BOTTOM or not issubtype(widenconst(rt), TT.BOOL):

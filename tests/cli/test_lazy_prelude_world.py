@@ -141,7 +141,7 @@ def test_the_index_is_the_prelude_grouped_per_function():
     items = parse_items(text, path)
     other, names, blobs = build_index(items)
     decls = [it for it in items if type(it).__name__ == "MethodDecl"]
-    assert len(names) == len(decls) == 807 and len(other) == len(items) - len(decls)
+    assert len(names) == len(decls) == 817 and len(other) == len(items) - len(decls)
     assert [tuple(d.name.parts) for d in decls] == list(names)
     regrouped = [d for q in blobs for d in pickle.loads(blobs[q])]
     assert sorted(map(repr, regrouped)) == sorted(map(repr, decls))

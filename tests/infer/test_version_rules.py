@@ -78,3 +78,85 @@ def test_union_split_results_merge_with_the_version_s_tmerge():
     assert "Main.h(x)::Any" in got["1.10"]
     assert "Main.h(x)::Union{AbstractString, Integer}" in got["1.11"]
     assert "Main.h(x)::Union{AbstractString, Integer}" in got["1.12"]
+
+
+# ---- the rules version's tmerge reaches splatting and a split call's refinements
+# (abstractinterpretation.jl `abstract_apply` merges its cases in the version's lattice)
+SPLAT_FOUR = """\
+declare Main.g(::Int64)::Int64
+declare Main.g(::Float64)::Float64
+declare Main.g(::String)::String
+declare Main.g(::Char)::Char
+
+function h(t::Union{Tuple{Int64}, Tuple{Float64}, Tuple{String}, Tuple{Char}})
+1 ─ %1 = Core._apply_iterate(Base.iterate, Main.g, t)
+└──      return %1
+end
+"""
+
+
+def _rt(text, julia=None):
+    r = analyse("splat.ir", text, Options(julia=julia) if julia else Options())
+    ((_, res),) = r.results
+    from irc.lattice.typeprint import show
+
+    return show(res.return_type)
+
+
+def test_splat_merges_its_cases_with_the_versions_tmerge():
+    assert _rt(SPLAT_FOUR) == "Any"  # 1.10: four unrelated members widen (tmerge_types_slow's Any fallback)
+    assert _rt(SPLAT_FOUR, "1.11") == "Union{Char, Float64, Int64, String}"  # 1.11: no Any fallback
+    assert _rt(SPLAT_FOUR, "1.12") == "Union{Char, Float64, Int64, String}"
+
+
+def test_split_conditions_merge_with_the_versions_tmerge():
+    from irc.lattice.typelimits import tmerge, tmerge_for
+    from irc.world.dispatch import _SplitConditions
+
+    assert _SplitConditions([]).merge is tmerge
+    assert _SplitConditions([], tmerge_for(V1_11)).merge is tmerge_for(V1_11) is not tmerge
+
+
+# ---- 1.12 `saw_latestworld` (abstractinterpretation.jl `abstract_eval_globalref`, `abstract_call_gf_by_type`)
+LATEST_DIAMOND = """\
+function k(x::Int64, c::Bool)
+1 ─      goto #3 if not c
+2 ─ %2 = Main.h(x)
+│        $(Expr(:latestworld))
+│   %4 = Base.:+(x, 1)
+└──      goto #4
+3 ─ %6 = Core.tuple(x, 2)
+4 ┄ %7 = Core.tuple(x)
+│   %8 = Base.:+(x, 3)
+└──      return %8
+end
+"""
+
+
+def _fn_and_ssa(text, julia):
+    r = analyse("lw.ir", text, Options(julia=julia))
+    ((fn, res),) = r.results
+    return fn, res, r
+
+
+def test_after_latestworld_flows_forward_over_the_cfg():
+    from irc.infer.latestworld import after_latestworld
+
+    fn, _, _ = _fn_and_ssa(LATEST_DIAMOND, "1.12")
+    assert after_latestworld(fn, V1_12) == frozenset({4, 5, 7, 8, 9})  # its block's rest and the join block
+    assert after_latestworld(fn, V1_10) == after_latestworld(fn, V1_11) == frozenset()
+    assert after_latestworld(fn, None) == frozenset()
+
+
+def test_globals_after_latestworld_are_any_under_1_12():
+    from irc.lattice.typeprint import show
+
+    _, res, r = _fn_and_ssa(LATEST_DIAMOND, "1.12")
+    types = {pc: show(t) for pc, t in enumerate(res.ssa_types) if t is not None}
+    assert types[4] == "Any" and types[7] == "Any" and types[8] == "Any"  # `Base.:+`, `Core.tuple`: globals
+    assert types[6].startswith("Core.PartialStruct(Tuple{Int64, Int64}")  # the other branch never saw it
+    assert show(res.return_type) == "Any"
+    assert any("previously saw :latestworld" in d.message for d in res.diagnostics)
+    _, res10, r10 = _fn_and_ssa(LATEST_DIAMOND, "1.10")
+    assert show(res10.return_type) == "Int64" and show(res10.ssa_types[7]) == "Tuple{Int64}"
+    assert not any("latestworld" in d.message for d in res10.diagnostics)
