@@ -683,11 +683,13 @@ def compare_function(func: dict | None, expect: dict, widen: bool = True) -> tup
 # ---------------------------------------------------------------- measuring
 
 
-def check_case(ir_path: Path) -> tuple[int, int, list[str], int]:
-    """(agree, total, problems, errors) of one case, as `irc infer --format json` answers it."""
+def check_case(ir_path: Path, julia: str | None = None) -> tuple[int, int, list[str], int]:
+    """(agree, total, problems, errors) of one case, as `irc infer --format json` answers it
+    (`julia`: as `--julia` does, else the rules of the version the paste shows)."""
     expect = json.loads(ir_path.with_suffix(".expect.json").read_text(encoding="utf-8"))
     text = ir_path.read_text(encoding="utf-8")
-    out = process_file(str(ir_path), text, RenderOptions(format="json"))
+    opts = RenderOptions(format="json") if julia is None else RenderOptions(format="json", analysis=Options(julia=julia))
+    out = process_file(str(ir_path), text, opts)
     if out.errors or out.functions_json is None:
         tail = out.messages.strip().splitlines()[-3:]
         return 0, expectation_count(expect), ["irc reported errors: " + " | ".join(tail)], out.errors or 1
@@ -698,14 +700,14 @@ def check_case(ir_path: Path) -> tuple[int, int, list[str], int]:
     return agree, total, problems, 0
 
 
-def measure(variant: str, cases: Path = CASES) -> dict:
+def measure(variant: str, cases: Path = CASES, julia: str | None = None) -> dict:
     """Agreement over one variant's cases: {"agree", "total", "cases", "passed", "errors", "problems",
     "by_case"} (by_case: case name -> (agree, total))."""
     res = {"agree": 0, "total": 0, "cases": 0, "passed": 0, "errors": [], "problems": {}, "by_case": {}}
     for ir_path in sorted((cases / variant).glob("*.ir")):
         if not ir_path.with_suffix(".expect.json").exists():
             continue
-        agree, total, problems, errors = check_case(ir_path)
+        agree, total, problems, errors = check_case(ir_path, julia)
         res["agree"] += agree
         res["total"] += total
         res["cases"] += 1
@@ -808,7 +810,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true", help="print every disagreement")
     ap.add_argument("--tables", action="store_true",
                     help="print agreement per version band and per form, and the disagreements by kind (Markdown)")
+    ap.add_argument("--julia", choices=("1.10", "1.11", "1.12"), default=None,
+                    help="measure with this version's rules for every paste (default: the version each paste shows)")
     args = ap.parse_args(argv)
+    if args.julia and args.write_floor:
+        ap.error("--write-floor records the default measurement: drop --julia")
     if not args.measure:
         s = make(verbose=args.verbose)
         print(f"typed pastes: {s['typed_pastes']}, with cases: {s['typed_pastes_with_cases']}; "
@@ -816,7 +822,7 @@ def main(argv: list[str] | None = None) -> int:
               f"cases: {s['cases']} per variant, {s['expectations']} expectations; skipped: {len(s['skipped'])}")
     floor, measured = {}, {}
     for v in VARIANTS:
-        m = measured[v] = measure(v)
+        m = measured[v] = measure(v, julia=args.julia)
         share = 100.0 * m["agree"] / m["total"] if m["total"] else 0.0
         if args.verbose:
             for name, problems in m["problems"].items():
