@@ -623,9 +623,14 @@ class Transfer:
             # a Conditional computed at %n goes stale if its slot is written between %n and here
             if self._written_between(t.slot, e.n, pc):
                 t = self.BOOL
-        if type(e) is S.SlotRef and e.id is not None and type(t) is not L.Const and type(t) is not L.Conditional \
-                and t != self.BOTTOM:
+        if type(t) is L.Const or type(t) is L.Conditional or t == self.BOTTOM:
+            return t
+        if type(e) is S.SlotRef and e.id is not None:
             t = L.Conditional(e.id, L.Const(True), L.Const(False))
+        elif type(e) is S.SSA and self.rules is not None and self.rules.gotoifnot_ssa_def_slot:
+            slot = self.arg_slot(e, pc)  # 1.11: `%k = x; goto #b if not %k` refines x too (`ssa_def_slot`)
+            if slot is not None:
+                t = L.Conditional(slot, L.Const(True), L.Const(False))
         return t
 
     def eval_return(self, pc: int, st: ir.Stmt, table, ssa):

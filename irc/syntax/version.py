@@ -113,6 +113,18 @@ class JuliaVersion:
         return self.minor >= 12
 
     @property
+    def gotoifnot_ssa_def_slot(self) -> bool:
+        """1.11 `typeinf_local` (GotoIfNot): the condition's slot is found through `ssa_def_slot`, so
+        `%k = x; goto #b if not %k` makes x `Const(true)`/`Const(false)` in the branches (1.10: only a bare slot)."""
+        return self.minor >= 11
+
+    @property
+    def typeof_vararg_n(self) -> bool:
+        """1.11 `typeof_concrete_vararg`: `typeof` of `Tuple{…, Vararg{T, N}}` with `N` a variable is
+        `Type{Tuple{…, Vararg{T, N}}}` (1.10: `Type{<:Tuple{…}}`)."""
+        return self.minor >= 11
+
+    @property
     def isdefined_type_fields(self) -> bool:
         """1.11 `isdefined_tfunc`: `isdefined(::Type{T}, f)` answers for `typeof(T)`'s fields
         (`isconstType`); 1.10 says `Bool`."""

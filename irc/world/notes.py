@@ -123,5 +123,12 @@ def no_matching_method(f: FunctionValue, argtypes, declared: list[str], cases: i
                 "warning", None, ("no-method", sig))
 
 
+def unknown_module_global(parts: tuple) -> Note:
+    """`getfield(M, :x)` / `getglobal(M, :x)` of a global irc does not know: `Any` (code `unknown-global`)."""
+    q = format_name(parts)
+    return Note("unknown-global", f"unknown global {q}: irc takes it as a non-constant global (Any); if it is "
+                f"not, declare it: `const {q} = value` or `global {q}::T`", "warning", None, ("global", parts))
+
+
 def always_throws(message: str) -> Note:
     return Note("always-throws", message, "warning", None, ("throws", message))

@@ -47,7 +47,7 @@ from irc.lattice.typelimits import tmerge
 from irc.lattice.typeprint import sort_union_members
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 from irc.lattice.typeprint import show
-from irc.world.notes import always_throws
+from irc.world.notes import always_throws, unknown_module_global
 from irc.world import floatfold as FF
 from irc.world.memorytfuncs import array_field
 from irc.world.dispatch import _split as split_combinations  # `switchtupleunion` under `unionsplitcost`
@@ -264,7 +264,8 @@ def tf_isa(args, world):
 def tf_typeof(args, world):
     if len(args) != 1:
         return BOTTOM
-    return typeof_tfunc(args[0])
+    rules = getattr(world, "rules", None)
+    return typeof_tfunc(args[0], rules is not None and rules.typeof_vararg_n)
 
 
 def tf_subtype(args, world):
@@ -394,9 +395,47 @@ def _merge_all(ts):
     return r
 
 
+def module_global(args, world):
+    """`getfield(M, :x)` / `getglobal(M, :x)` with both constant (1.10 `getfield_tfunc` and
+    `getglobal_tfunc` → `abstract_eval_global`; 1.12 `argtypes_are_actually_getglobal` →
+    `abstract_eval_getglobal`): the global's own type -- `Const` of a constant, a typed global's
+    type, else `Any` (a global irc does not know: `Any` and a note); a constant module with a
+    constant that is no Symbol: `Union{}`.  None when the arguments are not both constant."""
+    if len(args) < 2 or type(args[0]) is not Const or type(args[0].val) is not ModuleValue or type(args[1]) is not Const:
+        return None
+    sym = args[1].val
+    if type(sym) is not Sym:
+        return CallResult(BOTTOM)
+    path = args[0].val.path
+    msgs: list[str] = []
+    value_of = getattr(world, "value_of", None)
+    if value_of is None:
+        return CallResult(ANY)
+    from irc.syntax.tree import Name  # (the world resolves names; this module takes no syntax otherwise)
+
+    t = value_of(Name(tuple(path) + (sym.name,)), tuple(path), msgs)
+    if msgs:
+        return CallResult(ANY, None, (unknown_module_global(tuple(path) + (sym.name,)),), gap=True)
+    return CallResult(t)
+
+
+def tf_getglobal(args, world):
+    if len(args) < 2 or len(args) > 3:
+        return BOTTOM
+    r = module_global(args, world)
+    if r is not None:
+        return r
+    if typeintersect(widenconst(args[0]), TT.MODULE) == BOTTOM or typeintersect(widenconst(args[1]), TT.SYMBOL) == BOTTOM:
+        return BOTTOM
+    return ANY
+
+
 def tf_getfield(args, world):
     if len(args) < 2 or len(args) > 4:
         return BOTTOM
+    r = module_global(args, world)
+    if r is not None:
+        return r
     rules = getattr(world, "rules", None)
     if rules is not None and rules.memory_arrays:  # 1.11: Array's fields `ref`, `size`
         r = array_field(args[0], args[1])
@@ -1216,7 +1255,7 @@ BUILTINS = {
     "invoke": tf_any,
     "invokelatest": tf_any,
     "kwcall": tf_any,
-    "getglobal": tf_any,
+    "getglobal": tf_getglobal,
     "setglobal!": lambda args, world: args[2] if len(args) >= 3 else BOTTOM,
     "modifyfield!": tf_any,
     "swapfield!": tf_any,

@@ -185,8 +185,11 @@ def _merge(xs):
 # ---------------------------------------------------------------- typeof
 
 
-def typeof_tfunc(x):
-    """Julia's `typeof_tfunc` (see module doc)."""
+def typeof_tfunc(x, vararg_n: bool = False):
+    """Julia's `typeof_tfunc` (see module doc).  `vararg_n` (1.11, tfuncs.jl
+    `typeof_concrete_vararg`): a tuple concrete but for a `Vararg{T, N}` whose
+    `N` is a variable is `Type{Tuple{…, Vararg{T, N}}}` with that very `N`
+    (1.10: only an unbound `N` counts, so it is `Type{<:Tuple{…}}`)."""
     if type(x) is Const:
         return Const(typeof_value(x.val) if is_type(x.val) else x.typ)
     t = widenconst(x)
@@ -201,39 +204,42 @@ def typeof_tfunc(x):
         if t == ANY:
             return TT.DATATYPE
         if t.name is TT.TUPLE_NAME:
-            r = _typeof_concrete_vararg(t)
+            r = _typeof_concrete_vararg(t, vararg_n)
             if r is not None:
                 return r
         return type_leq(t)
     elif tt is UnionType:
-        return ST.union(*(widenconst(_typeof_member(m)) for m in sort_union_members(t.members)))
+        return ST.union(*(widenconst(_typeof_member(m, vararg_n)) for m in sort_union_members(t.members)))
     elif tt is UnionAllType:
         u = unwrap_unionall(t)
         if type(u) is DataType and not u.name.abstract:
             if u.name is TT.TUPLE_NAME:
-                r = _typeof_concrete_vararg(u)
+                r = _typeof_concrete_vararg(u, vararg_n)
                 if r is not None:
                     return rewrap_unionall(r, t)
             else:
                 return rewrap_unionall(TT.type_of_type(u), t)
-        return rewrap_unionall(widenconst(typeof_tfunc(u)), t)
+        return rewrap_unionall(widenconst(typeof_tfunc(u, vararg_n)), t)
     return TT.DATATYPE
 
 
-def _typeof_member(t):
+def _typeof_member(t, vararg_n: bool = False):
     if type(t) is TypeVar:
-        return _typeof_member(t.ub) if t.ub is not None and t.ub != ANY else TT.DATATYPE
-    return typeof_tfunc(t)
+        return _typeof_member(t.ub, vararg_n) if t.ub is not None and t.ub != ANY else TT.DATATYPE
+    return typeof_tfunc(t, vararg_n)
 
 
-def _typeof_concrete_vararg(t: DataType):
-    """`Type{Tuple{A…, Vararg{T, N}}} where N` for a tuple concrete but for its length."""
+def _typeof_concrete_vararg(t: DataType, vararg_n: bool = False):
+    """`Type{Tuple{A…, Vararg{T, N}}} where N` for a tuple concrete but for its length; with
+    `vararg_n` (1.11) a `Vararg{T, N}` whose `N` is a variable keeps it: `Type{Tuple{A…, Vararg{T, N}}}`."""
     ps = t.params
     for i, p in enumerate(ps):
         if i == len(ps) - 1 and type(p) is VarargType:
             if p.N is None and TT.isconcrete(p.T):
                 n = TypeVar("N")
                 return UnionAllType(n, TT.type_of_type(DataType(TT.TUPLE_NAME, ps[:-1] + (VarargType(p.T, n),))))
+            if vararg_n and type(p.N) is TypeVar and TT.isconcrete(p.T):
+                return TT.type_of_type(t)
         elif not TT.isconcrete(p):
             break
     return None

@@ -431,3 +431,23 @@ def test_tuple_of_an_iterable(base):
     assert tup("Union{Int64, Vector{Int64}}") == "Tuple{Vararg{Int64}}"  # split, merged
     assert tup("Any") == "Tuple"  # the elements of an unknown iterable are Any
     assert tup("Base.Generator{UnitRange{Int64}, typeof(sin)}") == "Tuple"  # f's results are not modelled
+
+
+# -- getfield / getglobal of a module's global (tfuncs.jl `getfield_tfunc`, `getglobal_tfunc` →
+#    abstractinterpretation.jl `abstract_eval_global`)
+def test_getfield_and_getglobal_of_a_module_global():
+    from irc.lattice.typeprint import show
+    from irc.lattice.types import FunctionValue, ModuleValue, Sym
+
+    w = World.build(parse_text("const Main.c = 3\nglobal Main.g::Float64\n", "g.ir").items)
+    M = Const(ModuleValue(("Main",)))
+    for name in ("getfield", "getglobal"):
+        f = Const(FunctionValue(("Core",), name))
+        assert w.call(f, [M, Const(Sym("c"))], ("Main",)).rt == Const(3)
+        assert show(w.call(f, [M, Const(Sym("g"))], ("Main",)).rt) == "Float64"
+        r = w.call(f, [M, Const(Sym("nosuch"))], ("Main",))  # unknown: Any and a note, never Union{}
+        assert r.rt == T.ANY and [d.code for d in r.diagnostics] == ["unknown-global"]
+        assert w.call(f, [M, Const(1)], ("Main",)).rt == BOTTOM  # a module has no field 1
+    gg = Const(FunctionValue(("Core",), "getglobal"))
+    assert w.call(gg, [T.MODULE, T.SYMBOL], ("Main",)).rt == T.ANY  # not constant: any global
+    assert w.call(gg, [I, T.SYMBOL], ("Main",)).rt == BOTTOM  # no module

@@ -157,3 +157,21 @@ def test_isdefined_of_partial_struct_fields_from_1_12():
     assert isdefined_tfunc(I, TT.SYMBOL, True, True) == Const(False)
     assert BI.tf_isdefined([I, TT.SYMBOL], _W(V1_12)) == Const(False)
     assert BI.tf_isdefined([I, TT.SYMBOL], _W(V1_11)) == TT.BOOL
+
+
+# ---- 1.11 `typeof_concrete_vararg` keeps a variable `N` (tfuncs.jl at v1.11.0; 1.10 requires an unbound N)
+def test_typeof_of_a_tuple_with_a_variable_vararg_length():
+    from irc.lattice.typeprint import show
+    from irc.lattice.types import TypeVar, UnionAllType, VarargType
+
+    n = TypeVar("N")
+    inner = DataType(TT.TUPLE_NAME, (I, VarargType(I, n)))  # `Tuple{Int64, Vararg{Int64, N}}`, N free
+    tf = BI.lookup(BI.builtin_value("typeof"))
+    assert show(tf([inner], _W(V1_10))) == "Type{<:Tuple{Int64, Vararg{Int64, N}}}"
+    for v in (V1_11, V1_12):
+        assert show(tf([inner], _W(v))) == "Type{Tuple{Int64, Vararg{Int64, N}}}"
+    wrapped = UnionAllType(n, inner)  # the same with N bound outside: rewrapped
+    assert show(tf([wrapped], _W(V1_11))) == "Type{Tuple{Int64, Vararg{Int64, N}}} where N"
+    # an unbound length is the same under every version (`Type{Tuple{Int64, Vararg{Int64, N}}} where N`)
+    free = DataType(TT.TUPLE_NAME, (I, VarargType(I, None)))
+    assert show(tf([free], _W(V1_10))) == show(tf([free], _W(V1_11)))
