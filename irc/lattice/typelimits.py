@@ -427,7 +427,7 @@ def _widen_tuple_unions(ti):
         if unioncomplexity(p) == 0:
             ps.append(p)
         elif type(p) is VarargType:
-            ps.append(VarargType(ANY))
+            ps.append(VarargType(ANY, bare=True))  # `isvarargtype(ui) ? Vararg : Any`: the bare Vararg
         else:
             ps.append(ANY)
     return rewrap_unionall(TT.tuple_type(ps), ti)
@@ -634,7 +634,7 @@ def _tmerge_types_slow_v111(a, b):
             ps = []
             for p in w.params:
                 if type(p) is VarargType:
-                    ps.append(p if issimpleenoughtype_v111(p.T) else VarargType(ANY))
+                    ps.append(p if issimpleenoughtype_v111(p.T) else VarargType(ANY, bare=True))
                 else:
                     ps.append(p if issimpleenoughtype_v111(p) else ANY)
             types[i] = rewrap_unionall(TT.tuple_type(ps), ti)

@@ -150,7 +150,7 @@ def show_type(t) -> str:
         return _ident(t.name)
     if tt is VarargType:
         if t.N is None:
-            if t.T == TT.ANY:
+            if t.bare:  # no `T` defined (show.jl prints `{T}` only when it is)
                 return "Vararg"
             return "Vararg{" + show_type(t.T) + "}"
         return "Vararg{" + show_type(t.T) + ", " + _show_param(t.N) + "}"

@@ -199,10 +199,15 @@ class UnionAllType:
 
 @dataclass(frozen=True, slots=True)
 class VarargType:
-    """`Vararg{T}` (N None) or `Vararg{T, N}` (N an int or a TypeVar)."""
+    """`Vararg{T}` (N None) or `Vararg{T, N}` (N an int or a TypeVar).  `bare`: Julia's
+    `Vararg` with no `T` defined (written bare, or made so by typelimits.jl's last-resort
+    tuple widening), which equals `Vararg{Any}` but prints `Vararg` (show.jl prints `{T}` only
+    when `T` is defined).  It is part of equality, so that no memo keyed by types (`show`'s)
+    gives one the other's printing; the two are still each other's subtype."""
 
     T: "Type"
     N: "int | TypeVar | None" = None
+    bare: bool = False
 
 
 Type = _U[DataType, FuncType, UnionType, UnionAllType, TypeVar, VarargType]

@@ -407,6 +407,8 @@ def tuple_type(params):
         ps.extend([va.T] * va.N)
     if ps and type(ps[-1]) is VarargType and ps[-1].T == BOTTOM:
         ps.pop()  # Tuple{Vararg{Union{}}} is Tuple{}
+    if len(ps) == 1 and type(ps[0]) is VarargType and ps[0].bare:
+        ps[0] = VarargType(ps[0].T)  # `Tuple{Vararg}` is `Tuple` itself
     if any(p == BOTTOM for p in ps):
         return BOTTOM  # no value has a Union{} element: Tuple{Union{}} is Union{}
     return DataType(TUPLE_NAME, tuple(ps))

@@ -767,7 +767,7 @@ class World:
                 if len(expr.parts) == 1 and expr.parts[0] in _BUILTIN_CONSTS:
                     return _BUILTIN_CONSTS[expr.parts[0]].val
                 if expr.parts in (("Vararg",), ("Core", "Vararg")):  # `Tuple{Int64, Vararg}`: of any length, of Any
-                    return VarargType(TT.ANY)
+                    return VarargType(TT.ANY, bare=True)
                 folded = self.fold_case(expr.parts)
                 if folded is not None:
                     return self.eval_type(S.Name(folded, expr.line, expr.col), sparams, module)
@@ -871,7 +871,7 @@ class World:
         if hname is not None and hname[-1] == "Vararg" and (len(hname) == 1 or hname[0] == "Core"):
             ps = [self._param(p, sparams, module) for p in expr.params]
             if not ps:
-                return VarargType(TT.ANY)
+                return VarargType(TT.ANY, bare=True)
             return VarargType(ps[0], ps[1] if len(ps) > 1 else None)
         h = self.eval_type(head, sparams, module)
         ps = [self._param(p, sparams, module) for p in expr.params]

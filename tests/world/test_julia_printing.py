@@ -93,9 +93,33 @@ def test_chained_where_clauses_nest_the_last_outermost(world):
 def test_a_bare_vararg_is_the_vararg_of_any(world):
     """A bare `Vararg` read in a type (`Tuple{Int64, Vararg}`, as typelimits.jl's last-resort
     widening makes it) is the Vararg of `Any`, never an unknown type named Vararg."""
+    from irc.lattice.subtype import issubtype
+    from irc.lattice.types import VarargType
+
     t = world.parse_type
-    assert t("Tuple{Int64, Vararg}") == t("Tuple{Int64, Vararg{Any}}")
-    assert t("Tuple{Int64, Core.Vararg}") == t("Tuple{Int64, Vararg{Any}}")
+    for text in ("Tuple{Int64, Vararg}", "Tuple{Int64, Core.Vararg}"):
+        a, b = t(text), t("Tuple{Int64, Vararg{Any}}")
+        assert issubtype(a, b) and issubtype(b, a)  # one type (printed as written: `bare`)
+        assert type(a.params[1]) is VarargType and a.params[1].T == b.params[1].T and a.params[1].bare
     assert show(t("Tuple{Vararg}")) == "Tuple"
     assert show(t("Tuple{Int64, Vararg}")) == "Tuple{Int64, Vararg}"
     assert show(t("Tuple{Int64, Vararg{Float64}}")) == "Tuple{Int64, Vararg{Float64}}"
+
+
+def test_vararg_of_any_prints_its_parameter_unless_bare(world):
+    """show.jl prints `Vararg{T}` when `T` is defined: inference's `Vararg{Any}` (`tuple_tail_elem`,
+    `tuplemerge`) keeps `{Any}`; only the bare `Vararg` (written so, or typelimits.jl's
+    `isvarargtype(ui) ? Vararg : Any`) prints bare.  The two are one type."""
+    from irc.lattice import typetable as TT
+    from irc.lattice.types import VarargType
+
+    t = world.parse_type
+    made = TT.tuple_type([TT.INT64, VarargType(TT.ANY)])
+    assert show(made) == "Tuple{Int64, Vararg{Any}}" == show(t("Tuple{Int64, Vararg{Any}}"))
+    from irc.lattice.subtype import issubtype
+
+    bare = t("Tuple{Int64, Vararg}")
+    assert issubtype(made, bare) and issubtype(bare, made)  # one type, two printings
+    assert show(bare) == "Tuple{Int64, Vararg}" and show(made) == "Tuple{Int64, Vararg{Any}}"  # whatever the order
+    assert t("Tuple{Vararg}") == TT.TUPLE_ANY
+    assert show(TT.tuple_type([TT.INT64, VarargType(TT.ANY, bare=True)])) == "Tuple{Int64, Vararg}"
