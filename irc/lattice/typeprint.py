@@ -101,10 +101,10 @@ def _show_styled(x, style: PrintStyle) -> str:
         return "Core.Const(" + show_value(x.val, x.typ, style) + ")"
     if tx is PartialStruct:
         head = "Core.Compiler.PartialStruct(" if style.compiler_const else "Core.PartialStruct("
-        return head + _st(x.typ, style) + ", Any[" + ", ".join(_show_styled(f, style) for f in x.fields) + "])"
+        return head + _show_type(x.typ, style) + ", Any[" + ", ".join(_show_styled(f, style) for f in x.fields) + "])"
     if tx is Conditional:
         return "Bool"
-    return _st(x, style)
+    return _show_type(x, style)
 
 
 # ---------------------------------------------------------------- names
@@ -161,28 +161,21 @@ def show_function(f: FunctionValue) -> str:
 
 @lru_cache(maxsize=1 << 15)
 def show_type(t) -> str:
-    """A type as Julia 1.10 prints it (memoised)."""
+    """A type as Julia 1.10 prints it (memoised by the type alone: the commonest call)."""
     return _show_type(t, None)
 
 
-@lru_cache(maxsize=1 << 12)
-def _show_type_styled(t, style: PrintStyle) -> str:
-    return _show_type(t, style)
-
-
-def _st(t, style: PrintStyle | None) -> str:
-    """`show_type` in `style` (None: the canonical spelling), memoised per style."""
-    return show_type(t) if style is None else _show_type_styled(t, style)
-
-
+@lru_cache(maxsize=1 << 15)
 def _show_type(t, style: PrintStyle | None) -> str:
+    """`show_type` in `style` (None: canonical), memoised per (type, style); recursion calls it
+    directly (a nesting level costs the frames it always cost: deep types print at the same depth)."""
     tt = type(t)
     if tt is DataType:
         return _show_datatype(t, style)
     if tt is UnionType:
         if not t.members:
             return "Union{}"
-        return "Union{" + ", ".join(_st(m, style) for m in sort_union_members(t.members)) + "}"
+        return "Union{" + ", ".join(_show_type(m, style) for m in sort_union_members(t.members)) + "}"
     if tt is FuncType:
         if t.func.name == ":" and len(t.func.module) == 1:
             return "Colon"  # `(:)` is the instance `Colon()`
@@ -195,11 +188,11 @@ def _show_type(t, style: PrintStyle | None) -> str:
         sep = ", " if style is None else style.param_sep
         if t.N is None:
             if style is not None and not style.collapse_where:  # ≤ 1.5: `Vararg{T,N} where N`
-                return "Vararg{" + _st(t.T, style) + sep + "N} where N"
+                return "Vararg{" + _show_type(t.T, style) + sep + "N} where N"
             if t.T == TT.ANY:
                 return "Vararg"
-            return "Vararg{" + _st(t.T, style) + "}"
-        return "Vararg{" + _st(t.T, style) + sep + _show_param(t.N, style) + "}"
+            return "Vararg{" + _show_type(t.T, style) + "}"
+        return "Vararg{" + _show_type(t.T, style) + sep + _show_param(t.N, style) + "}"
     if not is_type(t):  # a value where a type was expected (a bug upstream): Julia's `show` of it, never a repr
         return show_value(t, None, style)
     return str(t)
@@ -207,7 +200,7 @@ def _show_type(t, style: PrintStyle | None) -> str:
 
 def _show_param(p, style: PrintStyle | None = None) -> str:
     if is_type(p):
-        return _st(p, style)
+        return _show_type(p, style)
     if type(p) is TypeVar:
         return p.name
     from irc.lattice.typelattice import typeof_value
@@ -223,12 +216,12 @@ def _show_datatype(t: DataType, style: PrintStyle | None = None) -> str:
         if len(ps) == 1 and type(ps[0]) is VarargType and ps[0].N is None and ps[0].T == TT.ANY:
             return "Tuple"
         if len(ps) > 3 and type(ps[0]) is not VarargType and all(p == ps[0] for p in ps):
-            return "NTuple{" + str(len(ps)) + sep + _st(ps[0], style) + "}"
+            return "NTuple{" + str(len(ps)) + sep + _show_type(ps[0], style) + "}"
         return "Tuple{" + sep.join(_show_param(p, style) for p in ps) + "}"
     if tn is TT.NAMEDTUPLE_NAME and len(ps) == 2 and type(ps[0]) is tuple and TT.is_tuple(ps[1]) \
             and not TT.is_vatuple(ps[1]) and len(ps[1].params) == len(ps[0]) \
             and (style is None or style.namedtuple_macro):
-        items = [_ident(n.name if type(n) is Sym else str(n)) + "::" + _st(ft, style) for n, ft in zip(ps[0], ps[1].params)]
+        items = [_ident(n.name if type(n) is Sym else str(n)) + "::" + _show_type(ft, style) for n, ft in zip(ps[0], ps[1].params)]
         return "@NamedTuple{" + ", ".join(items) + "}"
     if style is None or style.array_aliases:
         if tn is TT.GENERICIOBUFFER_NAME and ps == (TT.vector(TT.UINT8),):
@@ -253,7 +246,7 @@ def _show_unionall(t: UnionAllType, style: PrintStyle | None = None) -> str:
             while type(body) is UnionAllType:
                 body = body.body
             return _qualify(body.name.module, body.name.name)
-        return _st(t.body, style) + " where " + _show_tvar(t.var, style)
+        return _show_type(t.body, style) + " where " + _show_tvar(t.var, style)
     # `NTuple` itself has no short form: show.jl's `make_typealias` returns nothing for a
     # tuple type (`x <: Tuple && return nothing`), so it prints `Tuple{Vararg{T, N}} where {N, T}`.
     vars_ = []
@@ -300,7 +293,7 @@ def _show_unionall(t: UnionAllType, style: PrintStyle | None = None) -> str:
         if not vars_:
             return head
     else:
-        head = _st(body, style)
+        head = _show_type(body, style)
     vs = [_show_tvar(v, style) for v in vars_]
     if len(vs) == 1:
         return head + " where " + vs[0]
@@ -310,7 +303,7 @@ def _show_unionall(t: UnionAllType, style: PrintStyle | None = None) -> str:
 def _show_datatype_inline(body: DataType, inline, style: PrintStyle | None = None) -> str:
     tn = body.name
     ps = list(body.params)
-    shown = ["<:" + _st(p.ub, style) if p in inline else _show_param(p, style) for p in ps]
+    shown = ["<:" + _show_type(p.ub, style) if p in inline else _show_param(p, style) for p in ps]
     aliases = TT.PRINT_ALIASES.get(tn) if style is None or style.array_aliases else None
     if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
         return aliases[ps[1]] + "{" + shown[0] + "}"
@@ -345,7 +338,7 @@ def _show_bound(b, style: PrintStyle | None = None) -> str:
     """show.jl `show(io, tv::TypeVar)`'s `show_bound`: a `UnionAll` bound is parenthesised
     unless it is a type's own wrapper (`print_without_params`): `_A<:(AbstractDict{String})`,
     `T<:(Vector)`, but `T<:AbstractArray`."""
-    shown = _st(b, style)
+    shown = _show_type(b, style)
     return shown if type(b) is not UnionAllType or _print_without_params(b) else "(" + shown + ")"
 
 
@@ -627,13 +620,13 @@ def show_value(v, typ=None, style: PrintStyle | None = None) -> str:
             # broadcast.jl's `show(io, bc::Broadcasted)`: `Broadcasted(f, args)`, the style
             # only when the axes are set (`bc.axes isa Tuple`)
             name = _qualify(t.name.module, t.name.name)
-            bstyle = "" if v.fields[3] == Const(None) else "{" + _st(t.params[0], style) + "}"
+            bstyle = "" if v.fields[3] == Const(None) else "{" + _show_type(t.params[0], style) + "}"
             return name + bstyle + "(" + show_value(v.fields[1], None, style) + ", " + show_value(v.fields[2], None, style) + ")"
         if type(t) is DataType and t.name is TT.NAMEDTUPLE_NAME and len(t.params) == 2:
             return _show_namedtuple(t, v.fields, style)
-        return _st(t, style) + "(" + ", ".join(show_value(f, None, style) for f in v.fields) + ")"
+        return _show_type(t, style) + "(" + ", ".join(show_value(f, None, style) for f in v.fields) + ")"
     if is_type(v):
-        return _st(v, style)
+        return _show_type(v, style)
     return str(v)
 
 
@@ -645,7 +638,7 @@ def _show_namedtuple(t, fields, style: PrintStyle | None = None) -> str:
 
     names, fts = t.params[0], t.params[1].params
     if any(type(f) is not Const or f.typ != ft for f, ft in zip(fields, fts)):
-        return _st(t, style) + "(" + show_value(tuple(fields), None, style) + ")"
+        return _show_type(t, style) + "(" + show_value(tuple(fields), None, style) + ")"
     if not fields:
         return "NamedTuple()"
     items = [_ident(n.name if type(n) is Sym else str(n)) + " = " + show_value(f, None, style) for n, f in zip(names, fields)]
