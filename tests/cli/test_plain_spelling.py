@@ -150,3 +150,19 @@ def test_check_equates_the_spelled_out_where_with_the_collapsed_one(name):
     code, out, err = run_infer([REAL / f"{name}.ir"], check=True, no_prelude=False)
     assert code == 0, out + err
     assert re.search(r"\b\d+ agree, 0 differ", out), out
+
+
+def test_plain_output_read_again_keeps_a_1_6_spelling_but_not_a_1_5_one(tmp_path):
+    """A 1.6–1.8 paste's own `from … in Main at` line comes back and keeps its band; a ≤ 1.5 paste
+    gets irc's 1.9-style `from` line, whose band wins: the second run spells the same answers the
+    default way (docs/cli.md, `--plain`)."""
+    old16 = REAL / "r101_jfda_zh_mysum_tab_warntype_mangled.ir"
+    again = tmp_path / old16.name
+    again.write_text(_infer(old16, plain=True))
+    assert _infer(again, plain=True) == _infer(old16, plain=True)
+    old15 = REAL / "r161_namedtuple_getindex_f_bkamins.ir"
+    again = tmp_path / old15.name
+    again.write_text(_infer(old15, plain=True))
+    second = _infer(again, plain=True)
+    assert "Core.Compiler.Const" not in second and "Array{" not in second
+    assert "  nt::@NamedTuple{a::Vector{Int64}, b::Vector{Float64}, c::Vector{Bool}}" in second.splitlines()
