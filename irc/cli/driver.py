@@ -231,6 +231,16 @@ class Outcome:
     version_json: dict = field(default_factory=dict)  # `julia_version`, `julia_version_evidence`
 
 
+def plain_style(version: Any) -> Any:
+    """The spelling `irc infer --plain` prints a file's types in: that of the Julia whose print
+    form the paste shows (`Detection.band`, not the rules version: a Julia 1.5 paste answered
+    with 1.10's rules is spelled as 1.5 spelled it; `irc.lattice.printstyle`); None (canonical)
+    when nothing was detected."""
+    from irc.lattice.printstyle import style_for_band
+
+    return style_for_band(version.band) if version is not None else None
+
+
 def version_note(path: str, version: Any) -> Diagnostic | None:
     """The file's note about the rules used (`Detection.note`), or None when there is nothing to say."""
     note = version.note if version is not None else ""
@@ -349,13 +359,14 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
         elif opts.format == "text":
             from irc.output.text import render_program, render_program_utf8
 
+            style = plain_style(res.version) if opts.plain else None
             if opts.encoded:
                 out.encoded = render_program_utf8(res.program, res.results, colour=opts.colour, plain=opts.plain,
                                                   hide_stable=opts.hide_stable, entries=opts.entries,
-                                                  fork_min=opts.fork_min)
+                                                  fork_min=opts.fork_min, style=style)
             else:
                 out.output = render_program(res.program, res.results, colour=opts.colour, plain=opts.plain,
-                                            hide_stable=opts.hide_stable, entries=opts.entries)
+                                            hide_stable=opts.hide_stable, entries=opts.entries, style=style)
         else:
             from irc.output.jsondoc import dumps_line, function_json
 

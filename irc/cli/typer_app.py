@@ -173,7 +173,7 @@ def infer_cmd(
     warn_only: bool = typer.Option(False, "--warn-only", help="Print only the diagnostics, not the annotated IR (with --format json: as one JSON document)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print warnings or notes (errors are always printed)."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings (a file with no function is one)."),
-    plain: bool = typer.Option(False, "--plain", help="Julia's own @code_warntype layout: no declarations, entry comments, flag comments or # ?/# ! marks."),
+    plain: bool = typer.Option(False, "--plain", help="Julia's own @code_warntype layout: no declarations, entry comments, flag comments or # ?/# ! marks; types spelled as the paste's Julia printed them (Array{Int64,1} for a 1.5 paste)."),
     hide_stable: bool = typer.Option(False, "--hide-stable", help="Leave out type-stable statements: keep the yellow/red ones with their blocks' headers and terminators."),
     use_printed: bool = typer.Option(False, "--use-printed-types", help="Where irc cannot type a call, take the type Julia printed on that line (marked `# from input`; --check counts it apart)."),
     signature: Optional[str] = SIGNATURE,

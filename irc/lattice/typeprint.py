@@ -20,6 +20,11 @@
   export them (`Base.RefValue`, `Core.Box`, `Base.OneTo`); names from other
   modules print qualified; names that are not identifiers print `var"…"`.
 
+Other Julia versions' spellings (`irc infer --plain` of an older paste):
+`show(x, style)` with a `PrintStyle` (`irc.lattice.printstyle`: `Core.Compiler.Const(1, false)`,
+`Array{Int64,1}`, `NamedTuple{(:a,), Tuple{Int64}}`, `where` spelled out); without one (or
+with the canonical one) the spelling above.  Each style's texts are memoised apart.
+
 Invariant: `show` is total (never raises) and deterministic.
 """
 from __future__ import annotations
@@ -31,6 +36,7 @@ from functools import cmp_to_key, lru_cache
 from irc.lattice import typetable as TT
 
 from irc.lattice.layout import isbitstype, issingleton
+from irc.lattice.printstyle import PrintStyle
 from irc.lattice.types import (
     BOTTOM,
     DataType,
@@ -62,10 +68,12 @@ _NOT_EXPORTED = frozenset({
 })
 
 
-def show(x) -> str:
-    """Print a lattice element or type exactly as Julia does."""
+def show(x, style: PrintStyle | None = None) -> str:
+    """Print a lattice element or type exactly as Julia does (as Julia of `style` does: module doc)."""
     from irc.lattice.typelattice import Conditional, Const, PartialStruct, widenconditional
 
+    if style is not None and not style.canonical:
+        return _show_styled(x, style)
     tx = type(x)
     if tx is Conditional:  # as Julia prints it (`widenslotwrapper`): Const(true/false) when folded, else Bool
         x = widenconditional(x)
@@ -77,6 +85,26 @@ def show(x) -> str:
     if tx is Conditional:
         return "Bool"
     return show_type(x)
+
+
+def _show_styled(x, style: PrintStyle) -> str:
+    """`show` in another Julia's spelling (`style` not canonical)."""
+    from irc.lattice.typelattice import Conditional, Const, PartialStruct, widenconditional
+
+    tx = type(x)
+    if tx is Conditional:
+        x = widenconditional(x)
+        tx = type(x)
+    if tx is Const:
+        if style.compiler_const:  # ≤ 1.5: `Core.Compiler.Const(val, actual)`
+            return "Core.Compiler.Const(" + show_value(x.val, x.typ, style) + ", false)"
+        return "Core.Const(" + show_value(x.val, x.typ, style) + ")"
+    if tx is PartialStruct:
+        head = "Core.Compiler.PartialStruct(" if style.compiler_const else "Core.PartialStruct("
+        return head + _show_type(x.typ, style) + ", Any[" + ", ".join(_show_styled(f, style) for f in x.fields) + "])"
+    if tx is Conditional:
+        return "Bool"
+    return _show_type(x, style)
 
 
 # ---------------------------------------------------------------- names
@@ -133,69 +161,92 @@ def show_function(f: FunctionValue) -> str:
 
 @lru_cache(maxsize=1 << 15)
 def show_type(t) -> str:
+    """A type as Julia 1.10 prints it (memoised by the type alone: the commonest call)."""
+    return _show_type(t, None)
+
+
+@lru_cache(maxsize=1 << 15)
+def _show_type(t, style: PrintStyle | None) -> str:
+    """`show_type` in `style` (None: canonical), memoised per (type, style); recursion calls it
+    directly (a nesting level costs the frames it always cost: deep types print at the same depth)."""
     tt = type(t)
     if tt is DataType:
-        return _show_datatype(t)
+        return _show_datatype(t, style)
     if tt is UnionType:
         if not t.members:
             return "Union{}"
-        return "Union{" + ", ".join(show_type(m) for m in sort_union_members(t.members)) + "}"
+        return "Union{" + ", ".join(_show_type(m, style) for m in sort_union_members(t.members)) + "}"
     if tt is FuncType:
         if t.func.name == ":" and len(t.func.module) == 1:
             return "Colon"  # `(:)` is the instance `Colon()`
         return "typeof(" + show_function(t.func) + ")"
     if tt is UnionAllType:
-        return _show_unionall(t)
+        return _show_unionall(t, style)
     if tt is TypeVar:
-        return _ident(t.name)
+        return _ident(t.name) if style is None or style.quoted_tvars else t.name
     if tt is VarargType:
+        sep = ", " if style is None else style.param_sep
         if t.N is None:
+            if style is not None and not style.collapse_where:  # ≤ 1.5: `Vararg{T,N} where N`
+                return "Vararg{" + _show_type(t.T, style) + sep + "N} where N"
             if t.bare:  # no `T` defined (show.jl prints `{T}` only when it is)
                 return "Vararg"
-            return "Vararg{" + show_type(t.T) + "}"
-        return "Vararg{" + show_type(t.T) + ", " + _show_param(t.N) + "}"
+            return "Vararg{" + _show_type(t.T, style) + "}"
+        return "Vararg{" + _show_type(t.T, style) + sep + _show_param(t.N, style) + "}"
     if not is_type(t):  # a value where a type was expected (a bug upstream): Julia's `show` of it, never a repr
-        return show_value(t)
+        return show_value(t, None, style)
     return str(t)
 
 
-def _show_param(p) -> str:
+def _show_param(p, style: PrintStyle | None = None) -> str:
     if is_type(p):
-        return show_type(p)
+        return _show_type(p, style)
     if type(p) is TypeVar:
         return p.name
     from irc.lattice.typelattice import typeof_value
 
-    return show_value(p, typeof_value(p))
+    return show_value(p, typeof_value(p), style)
 
 
-def _show_datatype(t: DataType) -> str:
+def _show_datatype(t: DataType, style: PrintStyle | None = None) -> str:
     tn = t.name
     ps = t.params
+    sep = ", " if style is None else style.param_sep
     if tn is TT.TUPLE_NAME:
         if len(ps) == 1 and type(ps[0]) is VarargType and ps[0].N is None and ps[0].T == TT.ANY:
             return "Tuple"
         if len(ps) > 3 and type(ps[0]) is not VarargType and all(p == ps[0] for p in ps):
-            return "NTuple{" + str(len(ps)) + ", " + show_type(ps[0]) + "}"
-        return "Tuple{" + ", ".join(_show_param(p) for p in ps) + "}"
+            return "NTuple{" + str(len(ps)) + sep + _show_type(ps[0], style) + "}"
+        return "Tuple{" + sep.join(_show_param(p, style) for p in ps) + "}"
     if tn is TT.NAMEDTUPLE_NAME and len(ps) == 2 and type(ps[0]) is tuple and TT.is_tuple(ps[1]) \
-            and not TT.is_vatuple(ps[1]) and len(ps[1].params) == len(ps[0]):
-        items = [_ident(n.name if type(n) is Sym else str(n)) + "::" + show_type(ft) for n, ft in zip(ps[0], ps[1].params)]
+            and not TT.is_vatuple(ps[1]) and len(ps[1].params) == len(ps[0]) \
+            and (style is None or style.namedtuple_macro):
+        items = [_ident(n.name if type(n) is Sym else str(n)) + "::" + _show_type(ft, style) for n, ft in zip(ps[0], ps[1].params)]
         return "@NamedTuple{" + ", ".join(items) + "}"
-    if tn is TT.GENERICIOBUFFER_NAME and ps == (TT.vector(TT.UINT8),):
-        return "IOBuffer"
-    aliases = TT.PRINT_ALIASES.get(tn)
-    if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
-        return aliases[ps[1]] + "{" + _show_param(ps[0]) + "}"
-    if aliases and tn is TT.BITARRAY_NAME and len(ps) == 1 and type(ps[0]) is int and ps[0] in aliases:
-        return aliases[ps[0]]
+    if style is None or style.array_aliases:
+        if tn is TT.GENERICIOBUFFER_NAME and ps == (TT.vector(TT.UINT8),):
+            return "IOBuffer"
+        aliases = TT.PRINT_ALIASES.get(tn)
+        if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
+            return aliases[ps[1]] + "{" + _show_param(ps[0], style) + "}"
+        if aliases and tn is TT.BITARRAY_NAME and len(ps) == 1 and type(ps[0]) is int and ps[0] in aliases:
+            return aliases[ps[0]]
     name = _qualify(tn.module, tn.name)
     if not ps:
         return name
-    return name + "{" + ", ".join(_show_param(p) for p in ps) + "}"
+    return name + "{" + sep.join(_show_param(p, style) for p in ps) + "}"
 
 
-def _show_unionall(t: UnionAllType) -> str:
+def _show_unionall(t: UnionAllType, style: PrintStyle | None = None) -> str:
+    if style is not None and not style.collapse_where:
+        # ≤ 1.5 show.jl `show(io, x::UnionAll)`: a type's own wrapper by its name, else the body
+        # then ` where var`, one clause a variable (`Tuple{Vararg{T,N}} where T where N`)
+        if _print_without_params(t):
+            body = t
+            while type(body) is UnionAllType:
+                body = body.body
+            return _qualify(body.name.module, body.name.name)
+        return _show_type(t.body, style) + " where " + _show_tvar(t.var, style)
     # `NTuple` itself has no short form: show.jl's `make_typealias` returns nothing for a
     # tuple type (`x <: Tuple && return nothing`), so it prints `Tuple{Vararg{T, N}} where {N, T}`.
     vars_ = []
@@ -208,7 +259,7 @@ def _show_unionall(t: UnionAllType) -> str:
         ps = body.params
         decl_all = tn.params
         name = None
-        aliases = TT.PRINT_ALIASES.get(tn)
+        aliases = TT.PRINT_ALIASES.get(tn) if style is None or style.array_aliases else None
         if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
             name = aliases[ps[1]]
             ps = ps[:1]
@@ -224,7 +275,7 @@ def _show_unionall(t: UnionAllType) -> str:
                         name = _qualify(tn.module, tn.name)
                     if not lead:
                         return name
-                    return name + "{" + ", ".join(_show_param(p) for p in lead) + "}"
+                    return name + "{" + (", " if style is None else style.param_sep).join(_show_param(p, style) for p in lead) + "}"
     # `Vector{<:Real}`: a variable of a generated name (`#s1`, show.jl `isgensym`: what
     # `Vector{<:Real}` makes), used once, directly as a parameter, with only an upper bound
     # prints in place (show.jl show_typeparams); the rest print as `where`
@@ -237,26 +288,26 @@ def _show_unionall(t: UnionAllType) -> str:
                     and not any(p != v and _mentions_any(p, [v]) for p in body.params):
                 inline.add(v)
     if inline:
-        head = _show_datatype_inline(body, inline)
+        head = _show_datatype_inline(body, inline, style)
         vars_ = [v for v in vars_ if v not in inline]
         if not vars_:
             return head
     else:
-        head = show_type(body)
-    vs = [_show_tvar(v) for v in vars_]
+        head = _show_type(body, style)
+    vs = [_show_tvar(v, style) for v in vars_]
     if len(vs) == 1:
         return head + " where " + vs[0]
     return head + " where {" + ", ".join(vs) + "}"
 
 
-def _show_datatype_inline(body: DataType, inline) -> str:
+def _show_datatype_inline(body: DataType, inline, style: PrintStyle | None = None) -> str:
     tn = body.name
     ps = list(body.params)
-    shown = ["<:" + show_type(p.ub) if p in inline else _show_param(p) for p in ps]
-    aliases = TT.PRINT_ALIASES.get(tn)
+    shown = ["<:" + _show_type(p.ub, style) if p in inline else _show_param(p, style) for p in ps]
+    aliases = TT.PRINT_ALIASES.get(tn) if style is None or style.array_aliases else None
     if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
         return aliases[ps[1]] + "{" + shown[0] + "}"
-    return _qualify(tn.module, tn.name) + "{" + ", ".join(shown) + "}"
+    return _qualify(tn.module, tn.name) + "{" + (", " if style is None else style.param_sep).join(shown) + "}"
 
 
 def _same_bounds(v: TypeVar, d: TypeVar) -> bool:
@@ -269,24 +320,25 @@ def _mentions_any(p, vars_) -> bool:
     return any(has_typevar(p, v) for v in vars_) if is_type(p) else False
 
 
-def _show_tvar(v: TypeVar) -> str:
+def _show_tvar(v: TypeVar, style: PrintStyle | None = None) -> str:
     lb = v.lb if v.lb is not None and v.lb != BOTTOM else None
     ub = v.ub if v.ub is not None and v.ub != TT.ANY else None
-    name = _ident(v.name)  # show.jl `show_unquoted(io, tv.name)`: `var"#s1"`, as inside the braces
+    # show.jl `show_unquoted(io, tv.name)`: `var"#s1"`, as inside the braces (≤ 1.5 wrote the name as is)
+    name = _ident(v.name) if style is None or style.quoted_tvars else v.name
     if lb is not None and ub is not None:
-        return _show_bound(lb) + "<:" + name + "<:" + _show_bound(ub)
+        return _show_bound(lb, style) + "<:" + name + "<:" + _show_bound(ub, style)
     if ub is not None:
-        return name + "<:" + _show_bound(ub)
+        return name + "<:" + _show_bound(ub, style)
     if lb is not None:
-        return name + ">:" + _show_bound(lb)
+        return name + ">:" + _show_bound(lb, style)
     return name
 
 
-def _show_bound(b) -> str:
+def _show_bound(b, style: PrintStyle | None = None) -> str:
     """show.jl `show(io, tv::TypeVar)`'s `show_bound`: a `UnionAll` bound is parenthesised
     unless it is a type's own wrapper (`print_without_params`): `_A<:(AbstractDict{String})`,
     `T<:(Vector)`, but `T<:AbstractArray`."""
-    shown = show_type(b)
+    shown = _show_type(b, style)
     return shown if type(b) is not UnionAllType or _print_without_params(b) else "(" + shown + ")"
 
 
@@ -514,13 +566,13 @@ def show_symbol(name: str) -> str:
 _UHEX = {8: 2, 16: 4, 32: 8, 64: 16, 128: 32}
 
 
-def show_value(v, typ=None) -> str:
-    """Julia's `show(v)` for a value whose Julia type is `typ`."""
+def show_value(v, typ=None, style: PrintStyle | None = None) -> str:
+    """Julia's `show(v)` for a value whose Julia type is `typ` (types in it spelled in `style`)."""
     from irc.lattice.typelattice import Const, OpaqueValue, StructValue
 
     tv = type(v)
     if tv is Const:
-        return show_value(v.val, v.typ)
+        return show_value(v.val, v.typ, style)
     if v is None:
         return "nothing"
     if tv is bool:
@@ -550,35 +602,35 @@ def show_value(v, typ=None) -> str:
     if tv is IrrationalValue:
         return v.sym
     if tv is tuple:
-        items = [show_value(x) for x in v]
+        items = [show_value(x, None, style) for x in v]
         if len(items) == 1:
             return "(" + items[0] + ",)"
         return "(" + ", ".join(items) + ")"
     if tv is OpaqueValue:
-        return ".".join(_ident(p) for p in v.callee) + "(" + ", ".join(show_value(a) for a in v.args) + ")"
+        return ".".join(_ident(p) for p in v.callee) + "(" + ", ".join(show_value(a, None, style) for a in v.args) + ")"
     if tv is StructValue:
         t = v.typ
         if type(t) is DataType and t.name is TT.UNITRANGE_NAME and len(v.fields) == 2:
-            return show_value(v.fields[0]) + ":" + show_value(v.fields[1])
+            return show_value(v.fields[0], None, style) + ":" + show_value(v.fields[1], None, style)
         if type(t) is DataType and t.name is TT.PAIR_NAME and len(v.fields) == 2:
-            return show_value(v.fields[0]) + " => " + show_value(v.fields[1])
+            return show_value(v.fields[0], None, style) + " => " + show_value(v.fields[1], None, style)
         if t == TT.MISSING:
             return "missing"
         if type(t) is DataType and t.name is TT.BROADCASTED_NAME and len(v.fields) == 4:
             # broadcast.jl's `show(io, bc::Broadcasted)`: `Broadcasted(f, args)`, the style
             # only when the axes are set (`bc.axes isa Tuple`)
             name = _qualify(t.name.module, t.name.name)
-            style = "" if v.fields[3] == Const(None) else "{" + show_type(t.params[0]) + "}"
-            return name + style + "(" + show_value(v.fields[1]) + ", " + show_value(v.fields[2]) + ")"
+            bstyle = "" if v.fields[3] == Const(None) else "{" + _show_type(t.params[0], style) + "}"
+            return name + bstyle + "(" + show_value(v.fields[1], None, style) + ", " + show_value(v.fields[2], None, style) + ")"
         if type(t) is DataType and t.name is TT.NAMEDTUPLE_NAME and len(t.params) == 2:
-            return _show_namedtuple(t, v.fields)
-        return show_type(t) + "(" + ", ".join(show_value(f) for f in v.fields) + ")"
+            return _show_namedtuple(t, v.fields, style)
+        return _show_type(t, style) + "(" + ", ".join(show_value(f, None, style) for f in v.fields) + ")"
     if is_type(v):
-        return show_type(v)
+        return _show_type(v, style)
     return str(v)
 
 
-def _show_namedtuple(t, fields) -> str:
+def _show_namedtuple(t, fields, style: PrintStyle | None = None) -> str:
     """Julia's `show(::NamedTuple)` (namedtuple.jl): `(a = 1, b = 2)`, `(a = 1,)`,
     `NamedTuple()`; a value whose field is not of exactly its field type (a
     non-concrete field type) prints as the type applied to the tuple."""
@@ -586,10 +638,10 @@ def _show_namedtuple(t, fields) -> str:
 
     names, fts = t.params[0], t.params[1].params
     if any(type(f) is not Const or f.typ != ft for f, ft in zip(fields, fts)):
-        return show_type(t) + "(" + show_value(tuple(fields)) + ")"
+        return _show_type(t, style) + "(" + show_value(tuple(fields), None, style) + ")"
     if not fields:
         return "NamedTuple()"
-    items = [_ident(n.name if type(n) is Sym else str(n)) + " = " + show_value(f) for n, f in zip(names, fields)]
+    items = [_ident(n.name if type(n) is Sym else str(n)) + " = " + show_value(f, None, style) for n, f in zip(names, fields)]
     return "(" + items[0] + ",)" if len(items) == 1 else "(" + ", ".join(items) + ")"
 
 

@@ -120,7 +120,7 @@ KINDS = (DATATYPE, UNIONALL, UNION_KIND, TYPEOFBOTTOM)
 _T = _tv("T")
 TYPE_NAME = _mk(CORE, "Type", (_T,), ANY, abstract=True)
 TUPLE_NAME = _mk(CORE, "Tuple", (), ANY)
-_NT_names, _NT_T = _tv("names"), _tv("T", None)
+_NT_names, _NT_T = _tv("names"), _tv("T", DataType(TUPLE_NAME, (VarargType(ANY, None),)))  # `T<:Tuple`
 NAMEDTUPLE_NAME = _mk(CORE, "NamedTuple", (_NT_names, _NT_T), ANY)
 
 EXPR = _dt(_mk(CORE, "Expr", (), ANY, mutable=True))  # fields set below

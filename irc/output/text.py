@@ -53,7 +53,11 @@ Two views of the same listing (`irc infer --plain`, `--hide-stable`):
 comments, flag comments and marks irc adds (the lines are otherwise the
 same); `hide_stable` keeps only the yellow/red statements with their
 blocks' headers and terminators (`irc.output.stable`).  Without them the
-output is unchanged.
+output is unchanged.  `style` (`irc.lattice.printstyle`, what `irc infer
+--plain` passes: the spelling of the Julia that printed the paste) spells
+the types another Julia's way (`Core.Compiler.Const(1, false)`,
+`Array{Int64,1}`, `NamedTuple{(:a,), Tuple{Int64}}`); None (the default)
+prints the canonical spelling.
 
 Cost: linear in the output (brief entry comments: in the slots whose states
 change between consecutive entries, see `entry_comments`); `show` is memoised per render (by identity,
@@ -83,7 +87,7 @@ in-process) the body of a function that long is made by two processes
 child, from the same tables, sent back as UTF-8 bytes); the bytes are the
 same.
 
-Invariants: the printer is a pure function of (Program, results, colour);
+Invariants: the printer is a pure function of (Program, results, colour, style);
 the output parses back (it is valid `.ir` input); slot names are unique in
 the output (duplicates are written `x@_N`, as Julia does).
 """
@@ -104,6 +108,7 @@ from irc.output.fmt import format_type_expr as fmt_type
 from irc.lattice import typetable as TT
 from irc.lattice.typelattice import widenconst
 from irc.infer.liveness import LiveIn, bits_to_list, expr_ssa_refs, mark_refs, stmt_operands, stmt_reads
+from irc.lattice.printstyle import PrintStyle
 from irc.lattice.typeprint import show
 from irc.output.reads import Retyper, stripped_stmt
 from irc.output.stmtlines import iter_line_runs, iter_piece_runs, iter_tail_runs
@@ -144,17 +149,17 @@ def function_title(fn: ir.Function) -> str:
     return format_name(parts)
 
 
-def signature(fn: ir.Function, result: Any) -> str:
-    """`f(::Int64, ::Float64)`: the method instance's signature."""
+def signature(fn: ir.Function, result: Any, style: PrintStyle | None = None) -> str:
+    """`f(::Int64, ::Float64)`: the method instance's signature (types spelled in `style`)."""
     args = []
     for s in fn.slots[1:]:
         if not s.argument:
             continue
         t = widenconst(result.slot_types[s.id])
         if s.vararg and TT.is_tuple(t):  # the vararg slot's tuple: the trailing arguments, as Julia prints them
-            args.extend(f"::{show(p)}" for p in t.params)
+            args.extend(f"::{show(p, style)}" for p in t.params)
         else:
-            args.append(f"::{show(t)}")
+            args.append(f"::{show(t, style)}")
     return f"{function_title(fn)}({', '.join(args)})"
 
 
@@ -256,9 +261,17 @@ def _live_text(fn: ir.Function, st: ir.Stmt, has_value: bool | None = None) -> s
     return format_stmt(st, fn)
 
 
-def _dead_text(fn: ir.Function, st: ir.Stmt) -> str:
+def _dead_text(fn: ir.Function, st: ir.Stmt, style: PrintStyle | None = None) -> str:
     """An unreached statement as Julia prints dead code: `Core.Const(:(stmt))`,
-    jump targets as the statement numbers they jump to (a quoted `GotoNode`)."""
+    jump targets as the statement numbers they jump to (a quoted `GotoNode`);
+    with a ≤ 1.5 `style`, `Core.Compiler.Const(:(stmt), false)`."""
+    text = _dead_text_110(fn, st)
+    if style is not None and style.compiler_const and text.startswith("Core.Const(") and text.endswith(")"):
+        return "Core.Compiler.Const(" + text[len("Core.Const("):-1] + ", false)"
+    return text
+
+
+def _dead_text_110(fn: ir.Function, st: ir.Stmt) -> str:
     k = st.kind
     if k is ir.Kind.DEAD:
         if isinstance(st.value, S.Name) and st.value.parts == ("unreachable",):
@@ -474,9 +487,10 @@ class _Shows:
     `states` memoises entry-comment texts (`::T (undef)`) of slot states by
     identity: blocks share most of their states."""
 
-    __slots__ = ("by_id", "text", "level", "states")
+    __slots__ = ("by_id", "text", "level", "states", "style")
 
-    def __init__(self) -> None:
+    def __init__(self, style: PrintStyle | None = None) -> None:
+        self.style = None if style is None or style.canonical else style  # the spelling (`irc infer --plain`)
         self.by_id: dict[int, tuple[Any, str]] = {}
         self.states: dict[int, tuple[Any, str]] = {}
         self.text: dict = {}
@@ -489,9 +503,9 @@ class _Shows:
         try:
             t = self.text.get(x)
             if t is None:
-                t = self.text[x] = show(x)
+                t = self.text[x] = show(x, self.style)
         except TypeError:  # an unhashable element: no value memo
-            t = show(x)
+            t = show(x, self.style)
         self.by_id[id(x)] = (x, t)
         return t
 
@@ -607,25 +621,27 @@ def _with_mark(line: str, level: str, colour: bool, extra: str = "") -> str:
 
 
 def body_lines(fn: ir.Function, result: Any, colour: bool = False, plain: bool = False,
-               hide_stable: bool = False, entries: str = "brief") -> list[str]:
+               hide_stable: bool = False, entries: str = "brief", style: PrintStyle | None = None) -> list[str]:
     """The annotated body: entry comments, rails, labels, statements, types
     (irc.fmt's layout).  `plain`: no entry comments and no `# ?`/`# !` marks;
     `hide_stable`: only what `irc.output.stable` keeps; `entries`: brief or
-    full entry comments (`entry_comments`).  The runs of `iter_body_runs`, as one list."""
+    full entry comments (`entry_comments`); `style`: the types' spelling
+    (`irc.lattice.printstyle`, None: canonical).  The runs of `iter_body_runs`, as one list."""
     out: list[str] = []
-    for run in iter_body_runs(fn, result, colour, plain, hide_stable, entries):
+    for run in iter_body_runs(fn, result, colour, plain, hide_stable, entries, style):
         out += run
     return out
 
 
 def iter_body_runs(fn: ir.Function, result: Any, colour: bool = False, plain: bool = False,
-                   hide_stable: bool = False, entries: str = "brief") -> Iterator[list[str]]:
+                   hide_stable: bool = False, entries: str = "brief",
+                   style: PrintStyle | None = None) -> Iterator[list[str]]:
     """`body_lines` a run of lines at a time: each statement's line is made
     when its run is (`irc.output.stmtlines`), so the lines are never all
     alive at once (`hide_stable` needs the whole listing first and makes one
     run of what it keeps)."""
     unstable: set[int] | None = set() if hide_stable else None
-    tails, pred_counts = _tail_runs(fn, result, colour, plain, entries, unstable)
+    tails, pred_counts = _tail_runs(fn, result, colour, plain, entries, unstable, style=style)
     runs = iter_line_runs(fn, pred_counts, tails)
     if unstable is None:
         return runs
@@ -638,17 +654,19 @@ def iter_body_runs(fn: ir.Function, result: Any, colour: bool = False, plain: bo
 
 
 def iter_body_pieces(fn: ir.Function, result: Any, colour: bool = False, plain: bool = False,
-                     entries: str = "brief", run: int = LAYOUT_RUN) -> Iterator[tuple[str, int]]:
+                     entries: str = "brief", run: int = LAYOUT_RUN,
+                     style: PrintStyle | None = None) -> Iterator[tuple[str, int]]:
     """The text of `body_lines` (without `hide_stable`) as (piece, number of
     lines) pairs, each piece at most `run` lines joined by newlines (no final
     one): `stmtlines.iter_piece_runs`, which puts the rails on with one
     `str.join` a run."""
-    return body_pieces_maker(fn, result, colour, plain, entries, run)(None)
+    return body_pieces_maker(fn, result, colour, plain, entries, run, style)(None)
 
 
 def body_pieces_maker(fn: ir.Function, result: Any, colour: bool = False, plain: bool = False,
-                      entries: str = "brief", run: int = LAYOUT_RUN) -> Callable[[tuple[int, int] | None],
-                                                                               Iterator[tuple[str, int]]]:
+                      entries: str = "brief", run: int = LAYOUT_RUN,
+                      style: PrintStyle | None = None) -> Callable[[tuple[int, int] | None],
+                                                                   Iterator[tuple[str, int]]]:
     """`iter_body_pieces` made in two steps: what every statement's line
     needs (names, label mask, entry comments, the printer) now, then, per
     call, the pieces of a part of the body (`part` = (start, stop): the runs
@@ -656,25 +674,27 @@ def body_pieces_maker(fn: ir.Function, result: Any, colour: bool = False, plain:
     `stmtlines.iter_tail_runs`; None: all).  The parts of a partition, in
     order, give `iter_body_pieces`' pieces (`irc.output.forked` prints one
     part in a second process)."""
-    make, pred_counts = _tail_maker(fn, result, colour, plain, entries, None, run)
+    make, pred_counts = _tail_maker(fn, result, colour, plain, entries, None, run, style)
     return lambda part: iter_piece_runs(fn, pred_counts, make(part))
 
 
 def _tail_runs(fn: ir.Function, result: Any, colour: bool, plain: bool, entries: str,
-               unstable: set[int] | None, run: int = LAYOUT_RUN) -> tuple[Iterator, dict[int, int]]:
+               unstable: set[int] | None, run: int = LAYOUT_RUN,
+               style: PrintStyle | None = None) -> tuple[Iterator, dict[int, int]]:
     """`stmtlines.iter_tail_runs` for the body (entry comments before the
     blocks unless `plain`), and the printed predecessor counts (the rails).
     Statements with Julia 1.12 markers or a type taken from the input take
     the general path (`_stmt_text_fn`, markers added)."""
-    make, pred_counts = _tail_maker(fn, result, colour, plain, entries, unstable, run)
+    make, pred_counts = _tail_maker(fn, result, colour, plain, entries, unstable, run, style)
     return make(None), pred_counts
 
 
 def _tail_maker(fn: ir.Function, result: Any, colour: bool, plain: bool, entries: str,
-                unstable: set[int] | None, run: int = LAYOUT_RUN) -> tuple[Callable, dict[int, int]]:
+                unstable: set[int] | None, run: int = LAYOUT_RUN,
+                style: PrintStyle | None = None) -> tuple[Callable, dict[int, int]]:
     """`_tail_runs` with the tails as a function of the part (see `body_pieces_maker`)."""
     names = slot_display_names(fn)
-    shows = _Shows()
+    shows = _Shows(style)
     if plain:
         prefix = None
     else:
@@ -839,7 +859,7 @@ def _stmt_text_fn(fn: ir.Function, result: Any, names: dict[int, str], shows: _S
         t = types[i]
         k = st.kind
         if t is None or k is DEAD:
-            return _dead_text(fn, st) + dead_suffix
+            return _dead_text(fn, st, shows.style) + dead_suffix
         if k is not ASSIGN and k is not VALUE:
             return format_stmt(reads.live_stmt(i, st), fn)
         v = st.value
@@ -918,12 +938,14 @@ def _slot_line(name: str, t: Any, bits: int, colour: bool, shows: _Shows | None 
     return text if plain else _with_mark(text, level, colour, flags_text(bits, rules))
 
 
-def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = False, plain: bool = False) -> list[str]:
+def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = False, plain: bool = False,
+                 style: PrintStyle | None = None) -> list[str]:
     """`MethodInstance`, `from`, `Static Parameters` (as `print_warntype_mi`
     prints them), then `Arguments`, `Locals` and `Body` (`print_warntype_codeinfo`);
-    `plain`: without the flag comments and `# ?`/`# !` marks."""
+    `plain`: without the flag comments and `# ?`/`# !` marks; `style`: the types'
+    spelling (`irc.lattice.printstyle`, None: canonical)."""
     names = slot_display_names(fn)
-    out = [f"MethodInstance for {signature(fn, result)}", _from_line(fn, path)]
+    out = [f"MethodInstance for {signature(fn, result, style)}", _from_line(fn, path)]
     if fn.static_params:
         out.append("Static Parameters")
         for tv in fn.static_params:
@@ -935,7 +957,7 @@ def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = Fa
                 out.append(f"  {tv.name} <: Any")
     out.append("Arguments")
     nargs = fn.nargs
-    shows = _Shows()
+    shows = _Shows(style)
     tails: dict = {}  # (id(type), flags) -> (type, the line after the name): a few distinct ones in 20,000 slots
     slot_types, slot_flags = result.slot_types, result.slot_flags
     rules = getattr(result, "rules", None)
@@ -947,23 +969,25 @@ def header_lines(fn: ir.Function, result: Any, path: str = "", colour: bool = Fa
         if hit is None:  # holding t keeps its id from being reused
             hit = tails[(id(t), bits)] = (t, _slot_line("", t, bits, colour, shows, plain, rules)[2:])
         out.append("  " + names[s.id] + hit[1])
-    body, level = _typed("Body", printed_return_type(result), colour)
+    body, level = _typed("Body", printed_return_type(result), colour, shows)
     out.append(body if plain else _with_mark(body, level, colour))
     return out
 
 
 def iter_function_runs(fn: ir.Function, result: Any, path: str = "", colour: bool = False, plain: bool = False,
-                       hide_stable: bool = False, entries: str = "brief") -> Iterator[list[str]]:
+                       hide_stable: bool = False, entries: str = "brief",
+                       style: PrintStyle | None = None) -> Iterator[list[str]]:
     """The lines of `render_function` (without their newlines) in runs
     (lists), made as they are read: the header, then `iter_body_runs`."""
-    yield header_lines(fn, result, path, colour, plain)
-    yield from iter_body_runs(fn, result, colour, plain, hide_stable, entries)
+    yield header_lines(fn, result, path, colour, plain, style)
+    yield from iter_body_runs(fn, result, colour, plain, hide_stable, entries, style)
 
 
 def render_function(fn: ir.Function, result: Any, path: str = "", colour: bool = False, plain: bool = False,
-                    hide_stable: bool = False, entries: str = "brief") -> str:
+                    hide_stable: bool = False, entries: str = "brief", style: PrintStyle | None = None) -> str:
     """One function in `@code_warntype` layout (see the module doc)."""
-    return "\n".join(chain.from_iterable(iter_function_runs(fn, result, path, colour, plain, hide_stable, entries))) + "\n"
+    runs = iter_function_runs(fn, result, path, colour, plain, hide_stable, entries, style)
+    return "\n".join(chain.from_iterable(runs)) + "\n"
 
 
 def declaration_text(program: ir.Program) -> str:
@@ -979,7 +1003,8 @@ CHUNK_LINES = 4096  # lines per piece of `iter_program_text`
 
 def iter_program_text(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
                       plain: bool = False, hide_stable: bool = False, entries: str = "brief",
-                      chunk_lines: int = CHUNK_LINES, fork_min: int = 0) -> Iterator[str | bytes]:
+                      chunk_lines: int = CHUNK_LINES, fork_min: int = 0,
+                      style: PrintStyle | None = None) -> Iterator[str | bytes]:
     """`render_program`'s text in pieces, in order: the declarations, then
     each function's lines in runs of at most `chunk_lines` lines, each run
     ending in its newline, and the blank line between parts as a piece of
@@ -990,7 +1015,7 @@ def iter_program_text(program: ir.Program, results: list[tuple[ir.Function, Any]
     body of a function of at least that many statements (without
     `hide_stable`) is printed by two processes (`irc.output.forked`), its
     last runs coming as one piece of UTF-8 bytes (whole lines); the bytes
-    are the same."""
+    are the same.  `style`: the types' spelling (`irc.lattice.printstyle`; None: canonical)."""
     if chunk_lines < 1:
         raise ValueError("chunk_lines must be at least 1")
     decls = "" if plain else declaration_text(program)
@@ -1002,17 +1027,17 @@ def iter_program_text(program: ir.Program, results: list[tuple[ir.Function, Any]
             yield "\n"
         first = False
         if hide_stable:  # the kept lines, in pieces of at most `chunk_lines`
-            body = _line_pieces(iter_body_runs(fn, r, colour, plain, True, entries), chunk_lines)
+            body = _line_pieces(iter_body_runs(fn, r, colour, plain, True, entries, style), chunk_lines)
         elif 0 < fork_min <= len(fn.stmts):
             from irc.output.forked import split_pieces
 
-            make = body_pieces_maker(fn, r, colour, plain, entries, min(chunk_lines, LAYOUT_RUN))
+            make = body_pieces_maker(fn, r, colour, plain, entries, min(chunk_lines, LAYOUT_RUN), style)
             body = split_pieces(make, len(fn.stmts))
         else:
-            body = iter_body_pieces(fn, r, colour, plain, entries, min(chunk_lines, LAYOUT_RUN))
+            body = iter_body_pieces(fn, r, colour, plain, entries, min(chunk_lines, LAYOUT_RUN), style)
         buf: list[str] = []  # texts of whole lines, `nbuf` lines in all
         nbuf = 0
-        for text, n in chain(_line_pieces([header_lines(fn, r, program.path, colour, plain)], chunk_lines), body):
+        for text, n in chain(_line_pieces([header_lines(fn, r, program.path, colour, plain, style)], chunk_lines), body):
             if not n:
                 continue
             if type(text) is bytes:  # whole lines from a second process (`fork_min`), each with its newline
@@ -1043,21 +1068,24 @@ def _line_pieces(runs: Any, size: int) -> Iterator[tuple[str, int]]:
 
 def render_program_utf8(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
                         plain: bool = False, hide_stable: bool = False, entries: str = "brief",
-                        fork_min: int = 0) -> list[bytes]:
+                        fork_min: int = 0, style: PrintStyle | None = None) -> list[bytes]:
     """`render_program(...).encode()` as a list of pieces (`iter_program_text`,
     each encoded as soon as it is made): about half the memory of the str,
     and no str of the whole output ever exists.  `fork_min`: see
     `iter_program_text` (the same bytes)."""
     return [piece if type(piece) is bytes else piece.encode()
             for piece in iter_program_text(program, results, colour, plain, hide_stable, entries, CHUNK_LINES,
-                                           fork_min)]
+                                           fork_min, style)]
 
 
 def render_program(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
-                   plain: bool = False, hide_stable: bool = False, entries: str = "brief") -> str:
+                   plain: bool = False, hide_stable: bool = False, entries: str = "brief",
+                   style: PrintStyle | None = None) -> str:
     """The whole file: declarations, then every function, separated by blank
     lines.  `plain`: Julia's own layout (no declarations, entry comments, flag
     comments or marks); `hide_stable`: type-stable statements left out
     (`irc.output.stable`); `entries`: `brief` or `full` entry comments
-    (`entry_comments`).  The pieces of `iter_program_text`, joined."""
-    return "".join(iter_program_text(program, results, colour, plain, hide_stable, entries))
+    (`entry_comments`); `style`: the types' spelling (`irc.lattice.printstyle`:
+    `irc infer --plain` passes the paste's own Julia's; None: canonical).  The
+    pieces of `iter_program_text`, joined."""
+    return "".join(iter_program_text(program, results, colour, plain, hide_stable, entries, style=style))

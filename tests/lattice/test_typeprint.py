@@ -144,3 +144,16 @@ def test_union_order_matches_conformance():
         members = [parse(p) for p in parts]
         assert show(ST.union(*reversed(members))) == text
         assert show(ST.union(*members)) == text
+
+
+def test_named_tuple_types_parameter_is_bounded_by_tuple():
+    """boot.jl `NamedTuple{names, T<:Tuple}`: the wrapper's `T` has Julia's bound, so Julia's
+    spelled-out `NamedTuple{(:a, :b), T} where T<:Tuple` (what ≤ 1.5 printed) is irc's
+    `NamedTuple{(:a, :b)}` and prints so."""
+    from irc.world.world import World
+
+    assert T.NAMEDTUPLE_NAME.params[1].ub == T.TUPLE_ANY
+    w = World.build([])
+    spelled = w.parse_type("NamedTuple{(:a, :b), T} where T<:Tuple")
+    assert show(spelled) == "NamedTuple{(:a, :b)}"
+    assert spelled == w.parse_type("NamedTuple{(:a, :b)}")
