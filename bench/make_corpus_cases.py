@@ -782,19 +782,43 @@ def causes(m: dict) -> dict[str, int]:
     return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def markdown_tables(measured: dict[str, dict], entries: list[dict]) -> str:
-    """docs/samples.md's tables: agreement per version band and per form (both variants), and causes."""
+def version_differences(variant: str, cases: Path = CASES) -> dict[str, int]:
+    """Per case of one variant: how many of its functions `irc infer --compare-versions` finds
+    answered differently by 1.10's, 1.11's and 1.12's rules (a statement's type or the return type)."""
+    from irc.cli.compare import compare_inputs
+
+    out: dict[str, int] = {}
+    for ir_path in sorted((cases / variant).glob("*.ir")):
+        if not ir_path.with_suffix(".expect.json").exists():
+            continue
+        doc, errors = compare_inputs([(str(ir_path), ir_path.read_text(encoding="utf-8"))], Options(), "json")
+        files = json.loads(doc)["files"] if not errors else []
+        out[ir_path.stem] = sum(len(f["functions"]) for f in files)
+    return out
+
+
+def markdown_tables(measured: dict[str, dict], entries: list[dict], differ: dict[str, int] | None = None) -> str:
+    """docs/samples.md's tables: agreement per version band and per form (both variants), and causes;
+    with `differ` (`version_differences` of the declared variant), a column of the functions whose
+    answers differ between the versions' rules."""
     lines = []
     for field, title in (("julia_version_band", "band"), ("form", "form")):
         rows = {v: breakdown(measured[v], entries, field) for v in measured}
         keys = sorted(set().union(*rows.values()))
-        lines += [f"| {title} | cases | declared | prelude |", "|---|---|---|---|"]
+        extra = " functions differing by version |" if differ is not None else ""
+        lines += [f"| {title} | cases | declared | prelude |{extra}", "|---|---|---|---|" + ("---|" if extra else "")]
+        per_key: dict[str, int] = {}
+        if differ is not None:
+            for case, n in differ.items():
+                k = str(paste_of(case, entries).get(field))
+                per_key[k] = per_key.get(k, 0) + n
         for k in keys:
             cells = []
             for v in VARIANTS:
                 n, a, t = rows[v].get(k, [0, 0, 0])
                 cells.append(f"{a}/{t} ({100.0 * a / t:.1f}%)" if t else "–")
-            lines.append(f"| `{k}` | {rows[VARIANTS[0]].get(k, [0])[0]} | " + " | ".join(cells) + " |")
+            tail = f" {per_key.get(k, 0)} |" if differ is not None else ""
+            lines.append(f"| `{k}` | {rows[VARIANTS[0]].get(k, [0])[0]} | " + " | ".join(cells) + " |" + tail)
         lines.append("")
     per = {v: causes(measured[v]) for v in measured}
     lines += ["| disagreement | declared | prelude |", "|---|---|---|"]
@@ -833,7 +857,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{m['passed']} passed, {m['cases'] - m['passed']} failed; errors: {len(m['errors'])}")
         floor[v] = {"agree": m["agree"], "total": m["total"], "percent": math.floor(share * 10) / 10}
     if args.tables:
-        print(markdown_tables(measured, json.loads((REAL / "index.json").read_text(encoding="utf-8"))), end="")
+        differ = version_differences(VARIANTS[0])
+        print(markdown_tables(measured, json.loads((REAL / "index.json").read_text(encoding="utf-8")), differ), end="")
+        print(f"\nfunctions whose answers differ between 1.10's, 1.11's and 1.12's rules (declared cases): "
+              f"{sum(differ.values())} in {sum(1 for n in differ.values() if n)} of {len(differ)} cases")
     if args.write_floor:
         FLOOR.write_text(json.dumps(floor, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {FLOOR.relative_to(ROOT)}")
