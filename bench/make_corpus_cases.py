@@ -259,8 +259,8 @@ def prelude_part(stubs: Stubs, sources: str) -> tuple[Stubs, list[str], list[str
 
 def declarations_text(stubs: Stubs) -> str:
     """`irc stubs`' file without its two header lines (they name the paste as the file to run)."""
-    if not stubs.declarations and not stubs.types:
-        return ""
+    if not stubs.declarations and not stubs.types and not stubs.globals:
+        return ""  # (a prelude part holding only globals keeps them: they are the user's)
     lines = render(stubs).split("\n")
     return "\n".join(lines[2:]).strip("\n") + "\n"
 
@@ -282,7 +282,7 @@ def _header(name: str, variant: str, entry: dict, partner: dict | None) -> str:
         out.append("# declared: every call Julia printed a type for, declared with it (`irc stubs --all`"
                    + (f" of samples/real/{partner['file']})" if partner else ")"))
     else:
-        out.append("# prelude: only functions of Main or a package and unknown types are declared;"
+        out.append("# prelude: only functions of Main or a package, unknown types and globals are declared;"
                    " Base/Core come from irc's prelude")
     return "\n".join(out) + "\n"
 
