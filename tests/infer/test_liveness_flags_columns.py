@@ -27,7 +27,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from budget import EXHAUSTIVE, examples, not_real, spread, thin
+from budget import examples, not_real, spread, thin
 
 from conftest import CONFORMANCE, SAMPLES
 from handbuilt_ir import W
