@@ -43,7 +43,7 @@ from irc.world.typetfuncs import (
     subtype_tfunc, typeof_tfunc,
 )
 from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_lt, lattice_nfields, tmeet, widenconditional, widenconst
-from irc.lattice.typelimits import tmerge
+from irc.lattice.typelimits import tmerge, tmerge_for
 from irc.lattice.typeprint import sort_union_members
 from irc.lattice.subtype import issubtype, typeintersect, typesubtract
 from irc.lattice.typeprint import show
@@ -291,8 +291,9 @@ def _field_index(s, name):
     return None
 
 
-def getfield_tfunc(x, name):
-    """Julia's `getfield_tfunc` (reduced)."""
+def getfield_tfunc(x, name, merge=tmerge):
+    """Julia's `getfield_tfunc` (reduced).  `merge`: the rules version's `tmerge` for the
+    answers it merges (a field name that is not constant, a union; 1.10's by default)."""
     tx = type(x)
     if tx is Conditional:
         x = BOOL
@@ -307,18 +308,18 @@ def getfield_tfunc(x, name):
             if i is None:
                 n = lattice_nfields(x) or 0
                 fs = [lattice_getfield(x, k) for k in range(1, n + 1)]
-                return _merge_all([widenconst(f) for f in fs]) if fs else BOTTOM
+                return _merge_all([widenconst(f) for f in fs], merge) if fs else BOTTOM
             if i < 1 or i > (lattice_nfields(x) or 0):
                 return BOTTOM
             return lattice_getfield(x, i)
         if is_type(v):  # a field of a type object: of its kind (`DataType`, `UnionAll`, `Union`)
-            return getfield_tfunc(typeof_tfunc(x).val, name)
+            return getfield_tfunc(typeof_tfunc(x).val, name, merge)
         x = widenconst(x)
         tx = type(x)
     if tx is PartialStruct:
         i = _field_index(x.typ, name)
         if i is None:
-            return getfield_tfunc(x.typ, name)
+            return getfield_tfunc(x.typ, name, merge)
         if 1 <= i <= len(x.fields):
             return lattice_getfield(x, i)
         x = x.typ  # `_getfield_tfunc(::PartialsLattice)`: past the fields, the type answers
@@ -326,12 +327,12 @@ def getfield_tfunc(x, name):
     if s == ANY or s == TT.MODULE:
         return ANY
     if type(s) is UnionType:
-        return _merge_all([getfield_tfunc(m, name) for m in sort_union_members(s.members)])
+        return _merge_all([getfield_tfunc(m, name, merge) for m in sort_union_members(s.members)], merge)
     if type(s) is UnionAllType:
         s = unwrap_unionall(s)
         if type(s) is not DataType:
             return ANY
-        r = getfield_tfunc(s, name)
+        r = getfield_tfunc(s, name, merge)
         return ANY if (is_type(r) and has_free_typevars(r)) else r
     if type(s) is not DataType:
         return ANY
@@ -350,7 +351,7 @@ def getfield_tfunc(x, name):
                 if v >= nf:
                     return s.params[-1].T
                 return s.params[v - 1] if v >= 1 else BOTTOM
-            return _merge_all([p.T if type(p) is VarargType else p for p in s.params])
+            return _merge_all([p.T if type(p) is VarargType else p for p in s.params], merge)
     names = TT.field_names(s)
     if names is None:
         return ANY
@@ -361,7 +362,7 @@ def getfield_tfunc(x, name):
             return BOTTOM if complete else ANY
         if type(name) is Const:
             return BOTTOM
-        return _merge_all(list(fts)) if complete else ANY
+        return _merge_all(list(fts), merge) if complete else ANY
     if i < 1 or i > len(fts):
         return BOTTOM if complete else ANY  # a field irc was not told about is unknown, not missing
     return fts[i - 1]
@@ -388,10 +389,10 @@ def missing_field_note(x, name):
     return None
 
 
-def _merge_all(ts):
+def _merge_all(ts, merge=tmerge):
     r = BOTTOM
     for t in ts:
-        r = tmerge(r, t)
+        r = merge(r, t)
     return r
 
 
@@ -441,12 +442,13 @@ def tf_getfield(args, world):
         r = array_field(args[0], args[1])
         if r is not None:
             return r
-    return getfield_call(args[0], args[1])
+    return getfield_call(args[0], args[1], tmerge_for(rules))
 
 
-def getfield_call(x, name) -> CallResult:
-    """`getfield(x, name)` with the `always-throws` note when the field does not exist."""
-    rt = getfield_tfunc(x, name)
+def getfield_call(x, name, merge=tmerge) -> CallResult:
+    """`getfield(x, name)` with the `always-throws` note when the field does not exist
+    (`merge`: the rules version's `tmerge`)."""
+    rt = getfield_tfunc(x, name, merge)
     if rt == BOTTOM and type(name) is Const:
         note = missing_field_note(x, name)
         if note is not None:
@@ -758,7 +760,7 @@ def tf_ifelse(args, world):
         return args[1] if c.val else args[2]
     if not issubtype(widenconst(c), TT.BOOL) and typeintersect(widenconst(c), TT.BOOL) == BOTTOM:
         return BOTTOM
-    return tmerge(args[1], args[2])
+    return tmerge_for(getattr(world, "rules", None))(args[1], args[2])  # the version's (tfuncs.jl ifelse_tfunc)
 
 
 def tf_throw(args, world):

@@ -1209,7 +1209,7 @@ class World:
         dynamic = res.dynamic
         gap = res.open_gap
         if name == "getindex" and fv.module == ("Base",) and len(args) == 2 and not any(m.own for m in res.applied):
-            rt2 = _tuple_getindex(rt, args)
+            rt2 = _tuple_getindex(rt, args, tmerge_for(self.rules))
             if rt2 is not rt:  # one method in Julia (tuple.jl, namedtuple.jl), however many declarations irc has
                 rt, dynamic, gap, diags = rt2, False, False, ()
         if name == "length" and fv.module == ("Base",) and len(args) == 1 and widenconst(rt) == TT.INT64:
@@ -1452,7 +1452,7 @@ class World:
             return None
         # `Base.getproperty` is a generic function (its result is widened when unused)
         if name == "getproperty":
-            return replace(BI.getfield_call(args[0], args[1]), generic=True)
+            return replace(BI.getfield_call(args[0], args[1], tmerge_for(self.rules)), generic=True)
         r = BI.tf_setfield(args, self)
         return replace(r, generic=True) if isinstance(r, CallResult) else CallResult(r, generic=True)
 
@@ -1767,25 +1767,27 @@ def _is_tuple_or_namedtuple(w) -> bool:
     return issubtype(w, TT.TUPLE_ANY) or type(u) is DataType and u.name is TT.NAMEDTUPLE_NAME
 
 
-def _tuple_getindex(rt, args):
+def _tuple_getindex(rt, args, merge=None):
     """`Base.getindex(t::Tuple, i::Int) = getfield(t, i, $(Expr(:boundscheck)))`
     (tuple.jl): Julia infers the call on `t`'s own type (`@nospecialize` does
     not limit inference) and const-propagates a constant index, so the result
     is `getfield_tfunc(t, i)`: the element's type for a constant index
     (`Union{}` out of bounds), the `tmerge` of the element types for an
-    `Int64` one.  `rt` when `t` is not a tuple or `i` not an `Int64`."""
+    `Int64` one (`merge`: the rules version's `tmerge`).  `rt` when `t` is not a tuple or `i`
+    not an `Int64`."""
+    merge = merge or tmerge_for(None)
     t, i = args
     w = widenconst(t)
     if w == BOTTOM or has_free_typevars(w):
         return rt
     wi = widenconst(i)
     if wi == TT.INT64 and issubtype(w, TT.TUPLE_ANY):
-        return BI.getfield_tfunc(t, i)
+        return BI.getfield_tfunc(t, i, merge)
     # namedtuple.jl: `getindex(t::NamedTuple, i::Int) = getfield(t, i)`, `getindex(t::NamedTuple, i::Symbol) =
     # getfield(t, i)`: `nt[:a]` is the field's type, `nt[i]` the tmerge of the field types
     u = unwrap_unionall(w)
     if (wi == TT.INT64 or wi == TT.SYMBOL) and type(u) is DataType and u is w and u.name is TT.NAMEDTUPLE_NAME:
-        return BI.getfield_tfunc(t, i)
+        return BI.getfield_tfunc(t, i, merge)
     return rt
 
 

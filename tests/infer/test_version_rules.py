@@ -160,3 +160,29 @@ def test_globals_after_latestworld_are_any_under_1_12():
     _, res10, r10 = _fn_and_ssa(LATEST_DIAMOND, "1.10")
     assert show(res10.return_type) == "Int64" and show(res10.ssa_types[7]) == "Tuple{Int64}"
     assert not any("latestworld" in d.message for d in res10.diagnostics)
+
+
+# ---- tfuncs merge in the version's lattice (1.11 tfuncs.jl: `tmerge(t, …)` is the JLTypeLattice's of that
+# version): `getfield` with a field name that is not constant, `t[i]` of a tuple, `Core.ifelse`
+FOUR_FIELDS = """\
+function pick(t::Tuple{Int64, Float64, String, Char}, i::Int64, c::Bool, a::Int64, b::String)
+1 ─ %1 = Core.getfield(t, i)
+│   %2 = Base.getindex(t, i)
+│   %3 = Core.ifelse(c, a, b)
+│   %4 = Core.tuple(%1, %2, %3)
+└──      return %4
+end
+"""
+
+
+def test_tfunc_merges_follow_the_version():
+    from irc.lattice.typeprint import show
+
+    def types(julia):
+        r = analyse("four.ir", FOUR_FIELDS, Options(julia=julia))
+        ((_, res),) = r.results
+        return [show(res.ssa_types[i]) for i in (1, 2, 3)]
+
+    assert types("1.10") == ["Any", "Any", "Union{Int64, String}"]  # four unrelated members: Any
+    want = "Union{Char, Float64, Int64, String}"
+    assert types("1.11") == types("1.12") == [want, want, "Union{Int64, String}"]
