@@ -268,27 +268,30 @@ def declarations_text(stubs: Stubs) -> str:
 # ---------------------------------------------------------------- making the cases
 
 
-def _header(name: str, variant: str, entry: dict, partner: dict | None) -> str:
+def _header(name: str, variant: str, entry: dict, partner: dict | None, label: str = "samples/real") -> str:
     out = [f"# case: {name}  (variant: {variant}; written by bench/make_corpus_cases.py, do not edit)",
-           f"# paste: samples/real/{entry['file']} ({entry['form']}; Julia {entry.get('julia_version', '?')})"]
+           f"# paste: {label}/{entry['file']} ({entry['form']}; Julia {entry.get('julia_version', '?')})"]
     if entry.get("url"):
         out.append(f"# source: {entry['url']}")
     if partner is not None:
-        out.append(f"# expectations: Julia's printed types in samples/real/{partner['file']} ({partner['form']}),"
+        out.append(f"# expectations: Julia's printed types in {label}/{partner['file']} ({partner['form']}),"
                    " whose statements are this paste's one for one")
     else:
         out.append("# expectations: Julia's printed types in the paste")
     if variant == "declared":
         out.append("# declared: every call Julia printed a type for, declared with it (`irc stubs --all`"
-                   + (f" of samples/real/{partner['file']})" if partner else ")"))
+                   + (f" of {label}/{partner['file']})" if partner else ")"))
     else:
         out.append("# prelude: only functions of Main or a package, unknown types and globals are declared;"
                    " Base/Core come from irc's prelude")
     return "\n".join(out) + "\n"
 
 
-def make(out_dir: Path = CASES, verbose: bool = True) -> dict:
-    entries = json.loads((REAL / "index.json").read_text(encoding="utf-8"))
+def make(out_dir: Path = CASES, verbose: bool = True, src: Path = REAL, label: str = "samples/real") -> dict:
+    """Write the cases of the pastes that `src/index.json` lists (by default samples/real's) into `out_dir`
+    (`label` is how the cases' headers and the paths given to the reader name `src`; bench/holdout_measure.py
+    builds its held-out cases with it).  Returns the summary."""
+    entries = json.loads((src / "index.json").read_text(encoding="utf-8"))
     by_file = {e["file"]: e for e in entries}
     partners: dict[str, list[str]] = {}
     for e in entries:
@@ -306,7 +309,7 @@ def make(out_dir: Path = CASES, verbose: bool = True) -> dict:
     def write_case(name: str, entry: dict, partner: dict | None, paste: str, stubs: Stubs, exp: dict):
         sources = paste + "\n" + (entry.get("julia_source") or "")
         if partner is not None:
-            sources += "\n" + (REAL / partner["file"]).read_text(encoding="utf-8")
+            sources += "\n" + (src / partner["file"]).read_text(encoding="utf-8")
             sources += "\n" + (partner.get("julia_source") or "")
         pre, left, assumed = prelude_part(stubs, sources)
         if left:
@@ -315,7 +318,7 @@ def make(out_dir: Path = CASES, verbose: bool = True) -> dict:
             summary["main_names_assumed_user"][name] = sorted(assumed)
         for variant, st in (("declared", stubs), ("prelude", pre)):
             decl = declarations_text(st)
-            body = _header(name, variant, entry, partner) + ("\n" + decl if decl else "") + "\n" + paste
+            body = _header(name, variant, entry, partner, label) + ("\n" + decl if decl else "") + "\n" + paste
             (out_dir / variant / f"{name}.ir").write_text(body, encoding="utf-8")
             (out_dir / variant / f"{name}.expect.json").write_text(json.dumps(exp, indent=2) + "\n",
                                                                   encoding="utf-8")
@@ -331,8 +334,8 @@ def make(out_dir: Path = CASES, verbose: bool = True) -> dict:
     for e in entries:
         if e["expect"] != "reads":
             continue
-        path = f"samples/real/{e['file']}"
-        text = (REAL / e["file"]).read_text(encoding="utf-8")
+        path = f"{label}/{e['file']}"
+        text = (src / e["file"]).read_text(encoding="utf-8")
         stem = e["file"][:-3]
         if e["form"] in TYPED_FORMS:
             summary["typed_pastes"] += 1
@@ -368,8 +371,8 @@ def make(out_dir: Path = CASES, verbose: bool = True) -> dict:
             res = analyse(path, text)
             why = None
             for partner in typed:
-                ptext = (REAL / partner["file"]).read_text(encoding="utf-8")
-                pres = analyse(f"samples/real/{partner['file']}", ptext)
+                ptext = (src / partner["file"]).read_text(encoding="utf-8")
+                pres = analyse(f"{label}/{partner['file']}", ptext)
                 if res.errors or pres.errors:
                     why = "does not read"
                     continue
@@ -381,7 +384,7 @@ def make(out_dir: Path = CASES, verbose: bool = True) -> dict:
                 if any(whys):
                     why = f"statements differ from {partner['file']}: " + next(w for w in whys if w)
                     continue
-                stubs = declaration_stubs(f"samples/real/{partner['file']}", ptext)
+                stubs = declaration_stubs(f"{label}/{partner['file']}", ptext)
                 for k, (lo, ty) in enumerate(zip(lows, tys), start=1):
                     exp = expectations(ty, ptext, pres.world)
                     exp["function"] = lo.name
