@@ -78,9 +78,15 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 def _raw(text_lines: list[str], expr) -> str:
     """The type Julia printed, verbatim: from where the parsed type starts to the end of its line,
-    less a comment the page's author added (` # <-- in red`; Julia never prints ` # ` in a type)
-    and less a notebook's colour codes (`Matrix{Float64}\x1b[39m`: the colour, not the type)."""
-    return _ANSI.sub("", re.sub(r"\s+#\s.*$", "", text_lines[expr.line - 1][expr.col - 1:])).rstrip()
+    less a comment the page's author added (` # <-- in red`; Julia never prints ` # ` in a type),
+    less a notebook's colour codes (`Matrix{Float64}\x1b[39m`: the colour, not the type) and less
+    the REPL's display of a function constant that Julia <= 1.5 may print (`Core.Compiler.Const(onset
+    (generic function with 3 methods), false)` is the function `onset`, as the reader reads it)."""
+    raw = _ANSI.sub("", re.sub(r"\s+#\s.*$", "", text_lines[expr.line - 1][expr.col - 1:])).rstrip()
+    return _FUNCTION_DISPLAY.sub("", raw)
+
+
+_FUNCTION_DISPLAY = re.compile(r" \(generic function with \d+ methods?\)")
 
 
 _CAPITAL_NAME = re.compile(r"[A-Za-z_][\w#!]*(?:\.[A-Za-z_][\w#!]*)*")

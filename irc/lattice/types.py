@@ -113,6 +113,11 @@ class TypeName:
     # Defined by a `struct`/`abstract type` declaration: its field list is complete
     # (a missing field throws).  Built-in names with hidden contents are not.
     declared: bool = False
+    # A declaration that names no supertype (`abstract type SMatrix{T1, T2, T3} end`, as `irc
+    # stubs` writes a type it knows only by name): `Any` for subtyping, but where irc would
+    # conclude that no method takes it (`declare @complete`), the type may well be a
+    # `Number` or an array, so it is never outside.
+    super_unstated: bool = False
 
     def set_fields(self, names: tuple[str, ...], types: tuple["Type", ...]) -> None:
         object.__setattr__(self, "fieldnames", tuple(names))

@@ -100,11 +100,20 @@ def _slot_name(fn: ir.Function, sid: int) -> str:
     if nm.startswith("@_"):
         text = f"@_{sid}"
     elif nm in dup:
-        text = f"{julia_ident(nm)}@_{sid}"
+        text = f"{_slot_ident(nm)}@_{sid}"
     else:
-        text = julia_ident(nm)
+        text = _slot_ident(nm)
     memo[sid] = (nm, text)
     return text
+
+
+# words irc's reader reserves that Julia allows as a local's name: Julia prints such a slot bare
+# (`sourceinfo_slotnames` prints the name's string), and the reader reads it back bare there
+_PLAIN_LOCAL_WORDS = frozenset({"in", "isa", "type", "mutable", "abstract"})
+
+
+def _slot_ident(nm: str) -> str:
+    return nm if nm in _PLAIN_LOCAL_WORDS else julia_ident(nm)
 
 
 def _duplicates(fn: ir.Function) -> set[str]:

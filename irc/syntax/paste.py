@@ -164,6 +164,9 @@ _ONLY_RAILS = lazy(r"[\t ]*[│└][\t │└]*$")  # `│   └`: a debuginfo s
 _MANGLED_HEADER = lazy(r"([\t ]*\d+[\t ]+)\.\.\.(?=[\t ])")
 _MANGLED_GOTO = lazy(r"goto # (\d+)")
 _UPPER_WHERE = lazy(r"::[^a-z]*[A-Z][^a-z]*\bWHERE\b[^a-z]*$")
+# Julia <= 1.5 may show a function constant the way the REPL displays it:
+# `Core.Compiler.Const(onset (generic function with 3 methods), false)`: the name is the value
+_FUNCTION_DISPLAY = lazy(r"[\w!#\"?]( \(generic function with \d+ methods?\))")
 
 
 def _blank(s: str) -> str:
@@ -640,6 +643,12 @@ class _Cleaner:
                 self.replace(i, m.start(), m.end(), "goto  #" + m.group(1))
                 self.notes.append((i + 1, m.start() + 1, f"read the damaged `goto # {m.group(1)}` as `goto #{m.group(1)}`"))
             pos = text.find("goto # ", pos + 1, end)
+        pos = text.find(" (generic function with ", start, end)
+        while pos >= 0:  # `f (generic function with 3 methods)`: the function `f` (Julia <= 1.5's display of it)
+            i = self.line_at(pos)
+            for m in _FUNCTION_DISPLAY.finditer(lines[i]):
+                self.blank(i, m.start(1), m.end(1))
+            pos = text.find(" (generic function with ", self.offsets()[i] + len(lines[i]), end)
         pos = text.find("WHERE", start, end)
         while pos >= 0:
             i = self.line_at(pos)

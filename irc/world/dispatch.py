@@ -326,8 +326,21 @@ class _SplitConditions:
 def _outside(domain, at) -> bool:
     """Is the argument tuple `at` outside a `@complete` domain (no signature
     of it may take `at`: the function has no method for it)?  False without
-    a domain (open world)."""
-    return domain is not None and not any(_may_intersect(at, unwrap_unionall(s), s) for s in domain)
+    a domain (open world), and for an argument of a declared type whose
+    supertype the declaration does not name (`TypeName.super_unstated`: it
+    may be a `Number`, an array, …)."""
+    if domain is None:
+        return False
+    if TT.is_tuple(at) and any(_supertype_unstated(p) for p in at.params):
+        return False
+    return not any(_may_intersect(at, unwrap_unionall(s), s) for s in domain)
+
+
+def _supertype_unstated(t) -> bool:
+    t = unwrap_unionall(t.T if type(t) is VarargType else t)
+    if type(t) is UnionType:
+        return any(_supertype_unstated(m) for m in t.members)
+    return type(t) is DataType and t.name.super_unstated
 
 
 def _domain_covered(may, at, domain) -> bool:

@@ -32,8 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from irc.lattice.typelattice import widenconst
-from irc.lattice.typeprint import show
-from irc.lattice.types import FunctionValue
+from irc.lattice.typeprint import show, show_function
+from irc.lattice.types import FuncType, FunctionValue
 from irc.syntax.names import format_name
 
 
@@ -56,15 +56,23 @@ def declaration_name(f: FunctionValue) -> str:
     return format_name(module + (f.name,))
 
 
-def argument_text(argtypes) -> str:
-    """`::Int64, ::Vector{Float64}`: the widened argument types of a call."""
-    return ", ".join("::" + show(widenconst(a)) for a in argtypes)
+def argument_text(argtypes, home: tuple | None = None) -> str:
+    """`::Int64, ::Vector{Float64}`: the widened argument types of a call.  `home`: the module
+    of the function a declaration declares, in which its argument types are read: the type of
+    a function of Main is written `typeof(Main.f)` there (Julia prints it `typeof(f)`)."""
+    return ", ".join("::" + _argument(widenconst(a), home) for a in argtypes)
+
+
+def _argument(w, home) -> str:
+    if home and tuple(home) != ("Main",) and type(w) is FuncType and tuple(w.func.module or ("Main",)) == ("Main",):
+        return "typeof(Main." + show_function(w.func) + ")"
+    return show(w)
 
 
 def declare_line(f: FunctionValue, argtypes) -> str:
     """The declaration that would type a call of `f` on `argtypes`, without
     its result (`::T`, what Julia infers, is for the user or `irc stubs`)."""
-    return f"declare {declaration_name(f)}({argument_text(argtypes)})"
+    return f"declare {declaration_name(f)}({argument_text(argtypes, tuple(f.module or ('Main',)))})"
 
 
 def call_text(f: FunctionValue, argtypes) -> str:

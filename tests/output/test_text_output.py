@@ -233,3 +233,18 @@ end
     fn = build(parse("t.ir", text)).functions[0]
     used = used_values(fn)
     assert used[1] == 1 and used[2] == 0
+
+
+def test_a_local_named_like_a_reserved_word_of_the_reader_prints_bare():
+    """Julia prints slot names as their strings (`sourceinfo_slotnames`): a local named `in`
+    (found in a real paste) is `in::Int64`, never `var"in"`; irc reads it back the same."""
+    from irc.cli.driver import Options, analyse
+    from irc.output.text import render_program
+
+    src = ("function f(in::Int64, isa::Float64, type::Int64)\n1 ─ %1 = Core.tuple(in, isa, type)\n"
+           "└──      return %1\nend\n")
+    res = analyse("w.ir", src, Options())
+    text = render_program(res.program, res.results)
+    assert "  in::Int64" in text and "Core.tuple(in, isa, type)" in text and 'var"' not in text
+    again = analyse("w2.ir", text, Options())
+    assert not again.errors and render_program(again.program, again.results).endswith(text.split("Body::")[1])

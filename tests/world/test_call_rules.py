@@ -451,3 +451,18 @@ def test_getfield_and_getglobal_of_a_module_global():
     gg = Const(FunctionValue(("Core",), "getglobal"))
     assert w.call(gg, [T.MODULE, T.SYMBOL], ("Main",)).rt == T.ANY  # not constant: any global
     assert w.call(gg, [I, T.SYMBOL], ("Main",)).rt == BOTTOM  # no module
+
+
+def test_a_type_declared_without_a_supertype_is_never_outside_a_domain():
+    """`irc stubs` declares a package type it knows only by name as `abstract type SMatrix{T1, T2, T3} end`:
+    it may be an array, so `SMatrix * SVector` is open (`Any` and a note), never `Union{}` (a real
+    paste: Julia printed `Any`).  A stated supertype is taken at its word."""
+    w = World.build(parse_text("abstract type SMatrix{T1, T2, T3} end\nstruct P\n    x::Int64\nend\n"
+                               "abstract type Stated <: Any end\n", "s.ir").items)
+    U = w.parse_type
+    times = lambda *a: _f(w, ("Base",), "*", *a)  # noqa: E731
+    assert times(U("SMatrix{3, 3, Float64}"), F).rt == T.ANY
+    assert _f(w, ("Base",), "+", F, U("P")).rt == T.ANY
+    assert _f(w, ("Base",), "+", F, U("Union{Nothing, P}")).rt == T.ANY  # the open case keeps the call open
+    assert _f(w, ("Base",), "+", F, U("Stated")).rt == BOTTOM  # `<: Any` said: no method takes it
+    assert _f(w, ("Base",), "+", F, T.NOTHING).rt == BOTTOM
