@@ -255,3 +255,13 @@ def test_a_proposed_struct_keeps_the_supertype_the_paste_proves(tmp_path):
     text = stubs(tmp_path, ISA_UNKNOWN + "\n" + reader)
     assert re.search(r"\nstruct Bar <: Foo  # the fields the paste reads.*\n    x::Float64\nend\n", text), text
     assert "\nabstract type Foo end\n" in text
+
+
+def test_a_main_function_type_in_another_modules_declaration_is_qualified(tmp_path):
+    # the declaration's argument types are read in its function's module: `typeof(onset)` there would be
+    # another module's `onset`; a real paste (`FieldProperties.propconvert(p, …)` with `p` Main's `onset`)
+    paste = ("julia> @code_warntype onset(te)\nVariables\n"
+             "  p::Core.Compiler.Const(onset (generic function with 3 methods), false)\n  x::Int64\n\n"
+             "Body::Int64\n1 ─ %1 = FieldProperties.propconvert(p, x)::Int64\n└──      return %1\n")
+    text = stubs(tmp_path, paste)
+    assert "declare FieldProperties.propconvert(::typeof(Main.onset), ::Int64)::Int64" in text, text

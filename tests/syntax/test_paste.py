@@ -359,3 +359,19 @@ def test_windows_line_ends_read_alike(path):
     a, b = analyse("t.ir", text), analyse("t.ir", crlf)
     assert [d.message for d in a.errors] == [d.message for d in b.errors]
     assert len(a.results) == len(b.results)
+
+
+def test_julia_15_function_display_inside_a_type_reads_as_the_function():
+    """Julia <= 1.5 may print a function constant as the REPL displays it:
+    `Core.Compiler.Const(onset (generic function with 3 methods), false)` (a real paste)."""
+    from irc.cli.driver import Options, analyse
+    from irc.lattice.typeprint import show
+
+    src = ("julia> @code_warntype onset(rand(2,2))\nVariables\n"
+           "  #self#::Core.Compiler.Const(onset (generic function with 3 methods), false)\n"
+           "  x::Array{Float64,2}\n\nBody::Int64\n1 ─ %1 = Main.axes(x, 1)::Base.OneTo{Int64}\n"
+           "│   %2 = Main.first(%1)::Core.Compiler.Const(1, false)\n└──      return %2\n")
+    res = analyse("old.ir", src, Options())
+    assert not res.errors, [d.message for d in res.errors]
+    ((fn, r),) = res.results
+    assert show(r.slot_types[1]) == "Core.Const(onset)"
