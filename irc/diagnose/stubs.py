@@ -704,6 +704,9 @@ def _parametric_fields(stubs: Stubs, parts: tuple, n: int) -> tuple[list[tuple[s
     reads = stubs.param_reads.get(parts)
     if not reads or any(stubs.field_types.get(parts, {}).values()):
         return None, None
+    unshown = sorted(set(stubs.field_types.get(parts, {})) - set(reads))  # (every field read is a key there)
+    if unshown:  # a struct without it would make that read throw
+        return None, f"the paste reads `{unshown[0]}` with no type Julia printed for the read"
     out = []
     for f, obs in sorted(reads.items()):
         if any(len(ps) != n for _, ps in obs):

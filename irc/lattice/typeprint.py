@@ -221,7 +221,9 @@ def _show_datatype(t: DataType, style: PrintStyle | None = None) -> str:
     if tn is TT.NAMEDTUPLE_NAME and len(ps) == 2 and type(ps[0]) is tuple and TT.is_tuple(ps[1]) \
             and not TT.is_vatuple(ps[1]) and len(ps[1].params) == len(ps[0]) \
             and (style is None or style.namedtuple_macro):
-        items = [_ident(n.name if type(n) is Sym else str(n)) + "::" + _show_type(ft, style) for n, ft in zip(ps[0], ps[1].params)]
+        # show.jl `show_at_namedtuple`: `print(io, sym)`, then `::T` unless T is `Any`
+        items = [_field_name(n) + ("" if ft == TT.ANY else "::" + _show_type(ft, style))
+                 for n, ft in zip(ps[0], ps[1].params)]
         return "@NamedTuple{" + ", ".join(items) + "}"
     if style is None or style.array_aliases:
         if tn is TT.GENERICIOBUFFER_NAME and ps == (TT.vector(TT.UINT8),):
@@ -628,6 +630,16 @@ def show_value(v, typ=None, style: PrintStyle | None = None) -> str:
     if is_type(v):
         return _show_type(v, style)
     return str(v)
+
+
+_DOTTED_FIELD = re.compile(r"(?:[^\W\d]|#+[\w!])[\w#!]*(?:\.[^\W\d][\w#!]*)+")
+
+
+def _field_name(n) -> str:
+    """A `@NamedTuple` field name as Julia prints it (`print(io, sym)`): an identifier, or a
+    dotted one (`beta.c`, JuliaBUGS' names), bare; anything else `var"…"`, which reads back."""
+    name = n.name if type(n) is Sym else str(n)
+    return name if _DOTTED_FIELD.fullmatch(name) else _ident(name)
 
 
 def _show_namedtuple(t, fields, style: PrintStyle | None = None) -> str:

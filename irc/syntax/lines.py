@@ -286,11 +286,13 @@ def _field_lit(e) -> S.Lit | None:
     `text` is the name as it reads back: `a`, `var"x@_5"`), or None."""
     if isinstance(e, S.Name) and len(e.parts) == 1:
         name = e.parts[0]
+    elif isinstance(e, S.Name) and all(_FIELD_IDENT.fullmatch(p) for p in e.parts):
+        name = ".".join(e.parts)  # `beta.c::Int64`: Julia prints a field's Symbol as it is (`print(io, sym)`)
     elif isinstance(e, S.SlotRef):  # `_2`, `x@_5`: names a field all the same
         name = f"{e.name}@_{e.id}" if e.name is not None else f"_{e.id}"
     else:
         return None
-    if _FIELD_IDENT.fullmatch(name) and "#" not in name:
+    if (_FIELD_IDENT.fullmatch(name) or all(_FIELD_IDENT.fullmatch(p) for p in name.split("."))) and "#" not in name:
         text = name
     else:
         text = 'var"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'

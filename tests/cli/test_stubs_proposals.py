@@ -265,3 +265,25 @@ def test_a_main_function_type_in_another_modules_declaration_is_qualified(tmp_pa
              "Body::Int64\n1 ─ %1 = FieldProperties.propconvert(p, x)::Int64\n└──      return %1\n")
     text = stubs(tmp_path, paste)
     assert "declare FieldProperties.propconvert(::typeof(Main.onset), ::Int64)::Int64" in text, text
+
+
+PARTLY_TYPED_READS = """MethodInstance for run(::Model{Int64})
+  from run(m) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(run)
+  m::Model{Int64}
+Locals
+  w::Any
+Body::Any
+1 ─ %1 = Base.getproperty(m, :flag)::Bool
+│        (w = Base.getproperty(m, :weights))
+└──      return w
+"""
+
+
+def test_no_struct_is_proposed_when_a_field_read_shows_no_type(tmp_path):
+    # a real paste (JuliaBUGS' BUGSModel) read some fields into untyped slot assignments: a struct of the
+    # typed ones alone would make the other reads throw (`Union{}` for the rest of the function)
+    text = stubs(tmp_path, PARTLY_TYPED_READS)
+    assert "struct Model" not in text and "abstract type Model{T1} end" in text, text
+    assert "the paste reads `weights` with no type Julia printed for the read" in text
