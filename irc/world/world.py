@@ -1515,6 +1515,12 @@ class World:
             if TT.is_tuple(tt) and len(tt.params) == len(u.params[0]) and not TT.is_vatuple(tt):
                 if type(T) is DataType and len(u.params) == 2:  # NamedTuple{names, T}(args::T)
                     return CallResult(_splatnew(T, args[0]) if issubtype(tt, u.params[1]) else T)
+                if not TT.isconcrete(tt):
+                    # `typeof(args)` is `Type{<:tt}` (typeof_tfunc), so apply_type_tfunc gives
+                    # `NamedTuple{names, <:tt}`, and the constructor that type: Julia prints
+                    # `NamedTuple{(:a, :b), <:Tuple{Any, Any}}` (a held-out JuliaBUGS paste)
+                    s1 = TypeVar("#s1", None, tt)
+                    return CallResult(UnionAllType(s1, DataType(TT.NAMEDTUPLE_NAME, (u.params[0], s1))))
                 return CallResult(_splatnew(DataType(TT.NAMEDTUPLE_NAME, (u.params[0], tt)), args[0]))
             return CallResult(T)
         if T == TT.TUPLE_ANY and len(args) == 1:

@@ -467,3 +467,18 @@ def test_a_type_declared_without_a_supertype_is_never_outside_a_domain():
     assert _f(w, ("Base",), "+", F, U("Union{Nothing, P}")).rt == T.ANY  # the open case keeps the call open
     assert _f(w, ("Base",), "+", F, U("Stated")).rt == BOTTOM  # `<: Any` said: no method takes it
     assert _f(w, ("Base",), "+", F, T.NOTHING).rt == BOTTOM
+
+
+def test_namedtuple_of_a_non_concrete_tuple_is_the_unionall():
+    """boot.jl `NamedTuple{names}(args::Tuple) = NamedTuple{names, typeof(args)}(args)`: for a tuple
+    type that is not concrete `typeof(args)` is `Type{<:T}` (typeof_tfunc), so apply_type gives
+    `NamedTuple{names, <:T}` -- what Julia prints for `(a = x, b = y)` with `x::Any`."""
+    from irc.cli.driver import Options, analyse
+    from irc.lattice.typeprint import show
+
+    src = ("function f(x, y::Int64)\n1 ─ %1 = Core.apply_type(Core.NamedTuple, (:a, :b))\n"
+           "│   %2 = Core.tuple(x, y)\n│   %3 = (%1)(%2)\n│   %4 = Core.tuple(y, y)\n│   %5 = (%1)(%4)\n"
+           "│   %6 = Core.tuple(%3, %5)\n└──      return %6\nend\n")
+    ((_, r),) = analyse("nt.ir", src, Options()).results
+    assert show(r.ssa_types[3]) == "NamedTuple{(:a, :b), <:Tuple{Any, Int64}}"
+    assert show(r.ssa_types[5]) == "@NamedTuple{a::Int64, b::Int64}"
