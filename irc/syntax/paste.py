@@ -659,11 +659,48 @@ class _Cleaner:
             pos = text.find("WHERE", self.offsets()[i] + len(s), end)
 
 
+_COMMENT_MARK = lazy(r"^([\t ]*)# ?")
+_COMMENTED_START = lazy(r"[\t ]*#[\t ]*(?:julia>|MethodInstance for|Variables\b|CodeInfo\(|@code_)")
+_IR_OUTSIDE = lazy(r"[\t ]*(?:[│└┌]|\d+[\t ]+[─┄]|function\b|MethodInstance for|Variables\b|Body\b|CodeInfo\()")
+
+
+def uncommented(text: str) -> str | None:
+    """A paste kept as comments in a script (`# julia> @code_warntype f()`, `# Body::Any`, every
+    line of it): from its first line (a prompt, `MethodInstance for`, `Variables`, `CodeInfo(`)
+    the run of comment (or blank) lines, each with its `#` (and one space after it) blanked,
+    columns kept, when what is left looks pasted and no line outside the run is a body of its
+    own (comment headers before it and declarations around it stay); else None."""
+    if "#" not in text:
+        return None
+    lines = text.split("\n")
+    start = next((i for i, ln in enumerate(lines) if _COMMENTED_START.match(ln)), None)
+    if start is None:
+        return None
+    end = start
+    while end < len(lines) and (not lines[end].strip() or lines[end].lstrip().startswith("#")):
+        end += 1
+    if any(_IR_OUTSIDE.match(ln) for ln in lines[:start] + lines[end:]):
+        return None
+    run = [_COMMENT_MARK.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), ln)
+           for ln in lines[start:end]]
+    out = "\n".join(lines[:start] + run + lines[end:])
+    return out if looks_pasted(out) else None
+
+
 def clean(text: str) -> Paste:
     """The paste with its debris blanked (see the module docstring)."""
+    commented = False
     if not looks_pasted(text):
-        return Paste(text)
+        u = uncommented(text)
+        if u is None:
+            return Paste(text)
+        text, commented = u, True
     c = _Cleaner(text)
+    c.changed = c.changed or commented
+    if commented:  # (said on the output's first line, where a function's notes are looked for)
+        first = next((i for i, ln in enumerate(c.lines, start=1)
+                      if ln.lstrip().startswith(("MethodInstance", "Variables", "CodeInfo(", "Body"))), 1)
+        c.notes.append((first, 1, "read the paste inside `# ` comments (Julia's output pasted into a script)"))
     c.run()
     cleaned = "\n".join(c.lines) if c.changed else text  # (`c.changed`: CRLF, escapes, or debris)
     return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet)

@@ -375,3 +375,37 @@ def test_julia_15_function_display_inside_a_type_reads_as_the_function():
     assert not res.errors, [d.message for d in res.errors]
     ((fn, r),) = res.results
     assert show(r.slot_types[1]) == "Core.Const(onset)"
+
+
+def test_a_paste_kept_as_comments_reads_with_a_note():
+    """Julia's output pasted into a script as comments, every line (a real paste): the `#` and the
+    space after it are blanked (columns kept) and the paste read, with a note; a file of comments
+    that hold no paste stays a file with no function."""
+    from irc.cli.driver import Options, analyse
+    from irc.syntax.paste import uncommented
+
+    src = ("# julia> @code_warntype get_non_const()\n# MethodInstance for get_non_const()\n"
+           "#   from get_non_const() @ Main ~/x.jl:5\n# Arguments\n#   #self#::Core.Const(Main.get_non_const)\n"
+           "# Body::Any\n# 1 ─ %1 = Main.:*::Core.Const(*)\n# │   %2 = Main.NON_CONST_GLOBAL::Any\n"
+           "# │   %3 = (%1)(%2, 2)::Any\n# └──      return %3\n")
+    res = analyse("c.ir", src, Options())
+    assert not res.errors and len(res.results) == 1
+    (fn, r), = res.results
+    assert any("inside `# ` comments" in d.message for d in r.diagnostics)
+    assert uncommented("# just a note\n# and another\n") is None
+    assert uncommented("# MethodInstance for f()\nBody::Any\n") is None  # not every line a comment
+
+
+def test_a_commented_paste_below_declarations_and_a_comment_header_reads():
+    """The run of comment lines from the paste's first line is read; a comment header before it
+    and declarations around it stay as they are."""
+    from irc.cli.driver import Options, analyse
+
+    src = ("# case: a header\n# more header\n\ndeclare Main.g(::Int64)::Float64\n\n"
+           "# julia> @code_warntype f(1)\n# MethodInstance for f(::Int64)\n#   from f(x) @ Main REPL[1]:1\n"
+           "# Arguments\n#   #self#::Core.Const(f)\n#   x::Int64\n# Body::Float64\n"
+           "# 1 ─ %1 = Main.g(x)::Float64\n# └──      return %1\n")
+    res = analyse("c2.ir", src, Options())
+    assert not res.errors, [d.message for d in res.errors]
+    (fn, r), = res.results
+    assert str(r.ssa_types[1]) == str(r.return_type) and "Float64" in repr(r.return_type)
