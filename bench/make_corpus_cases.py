@@ -243,17 +243,42 @@ def declaration_stubs(path: str, text: str) -> Stubs:
 BASE_VIA_MAIN = frozenset({"supertype"})
 
 
+def _type_name_of(parts: tuple) -> str:
+    return ".".join(parts[1:]) if parts and parts[0] == "Main" else ".".join(parts)
+
+
+def _argument_heads(args: str) -> set[str]:
+    """The outermost type name of each argument of `(::A{…}, ::B, ::Vector{C})` (`A`, `B`,
+    `Vector`): the type a method is dispatched on, not the parameters of a Base container."""
+    out, depth, cur = set(), 0, ""
+    for c in args.strip()[1:-1] + ",":
+        if c in "{(":
+            depth += 1
+        elif c in "})":
+            depth -= 1
+        if c == "," and depth == 0:
+            t = cur.strip().lstrip(":").strip()
+            out.add(re.split(r"[{(]", t, 1)[0].strip())
+            cur = ""
+        else:
+            cur += c
+    return out
+
+
 def prelude_part(stubs: Stubs, sources: str) -> tuple[Stubs, list[str], list[str]]:
-    """The declarations of functions that are not Base's or Core's (and every unknown type);
+    """The declarations of functions that are not Base's or Core's, and of Base's or Core's on a
+    type irc does not know (a package's method: `Base.values(::PhantomVector{…})`), and every
+    unknown type;
     also the Main names left to the prelude (Base functions reached through Main) and the Main
     names kept without a definition in sight (assumed to be the user's)."""
     kept = replace(stubs, declarations={})  # the types (closures, fields) and globals are the user's
     left, assumed = [], []
+    unknown = {_type_name_of(parts) for parts in stubs.types}
     for head, d in stubs.declarations.items():
-        name, _ = _split_head(head)
+        name, args = _split_head(head)
         root = name.split(".")[0]
-        if root in ("Base", "Core"):
-            continue
+        if root in ("Base", "Core") and not (unknown & _argument_heads(args)):
+            continue  # (a Base function's method on a type no prelude knows is its package's: kept)
         if root == "Main" and name.count(".") == 1 and not defines(sources, _bare(name)):
             if _bare(name) in BASE_VIA_MAIN:
                 left.append(name)
