@@ -660,7 +660,8 @@ class _Cleaner:
 
 
 _COMMENT_MARK = lazy(r"^([\t ]*)# ?")
-_COMMENTED_START = lazy(r"[\t ]*#[\t ]*(?:julia>|MethodInstance for|Variables\b|CodeInfo\(|@code_)")
+_COMMENTED_KEYS = ("julia>", "MethodInstance for", "Variables", "CodeInfo(", "@code_")
+_COMMENTED_START_ANY = lazy(r"^[\t ]*#[\t ]*(?:julia>|MethodInstance for|Variables\b|CodeInfo\(|@code_)", re.M)
 _IR_OUTSIDE = lazy(r"[\t ]*(?:[│└┌]|\d+[\t ]+[─┄]|function\b|MethodInstance for|Variables\b|Body\b|CodeInfo\()")
 
 
@@ -670,12 +671,13 @@ def uncommented(text: str) -> str | None:
     the run of comment (or blank) lines, each with its `#` (and one space after it) blanked,
     columns kept, when what is left looks pasted and no line outside the run is a body of its
     own (comment headers before it and declarations around it stay); else None."""
-    if "#" not in text:
+    if not any(k in text for k in _COMMENTED_KEYS):  # (substring scans: a large plain input costs ~nothing)
+        return None
+    m = _COMMENTED_START_ANY.search(text)
+    if m is None:
         return None
     lines = text.split("\n")
-    start = next((i for i, ln in enumerate(lines) if _COMMENTED_START.match(ln)), None)
-    if start is None:
-        return None
+    start = text.count("\n", 0, m.start())
     end = start
     while end < len(lines) and (not lines[end].strip() or lines[end].lstrip().startswith("#")):
         end += 1
