@@ -10,8 +10,10 @@ with a comment saying what to fill in.  For every type name irc did not
 know, a `struct` with the fields the input reads from it when the paste
 proves them (`_scan_fields`, `_struct_fields`: every field read from an
 argument or `%k` of exactly that type, one printed type each -- for a
-parametric type, the k-th parameter of every instance read, or one type that
-is no parameter (`_parametric_fields`) --
+parametric type, the k-th parameter of every instance read, or one printed
+type (`_parametric_fields`); a field read with no printed type is declared
+`Any`, or with the listed type of the local it is stored in, a bound
+(`_unshown_fields`): a struct without it would make its read throw --
 and nothing the paste does to the type that a struct of those fields would
 answer otherwise), else one `abstract type` line with as many parameters as
 the input uses (named `T1, T2, …`), commented with the fields the input reads
@@ -91,6 +93,7 @@ class Stubs:
     no_struct: dict[tuple, str] = field(default_factory=dict)  # unknown type -> why it is not proposed as a struct
     # parametric unknown type -> field -> (Julia's widened type, the instance's parameters) of plain reads
     param_reads: dict[tuple, dict[str, set[tuple]]] = field(default_factory=dict)
+    field_bounds: dict[tuple, dict[str, set[str]]] = field(default_factory=dict)  # T -> field -> listed slot types
     globals: dict[tuple, "GlobalStub"] = field(default_factory=dict)  # unknown global (module…, name) -> its line
     supers: dict[tuple, tuple] = field(default_factory=dict)  # unknown type -> the unknown supertype the paste proves
     files: list[str] = field(default_factory=list)
@@ -167,7 +170,7 @@ def render(stubs: Stubs) -> str:
                                "paste reads, as Julia typed them (or a getproperty method of its own did); add any others"
                                + ("; a field typed as one parameter of every instance read is declared with it" if n
                                   else ""))
-                out += [f"    {julia_ident(f)}::{t}" for f, t in fields]
+                out += [f"    {julia_ident(f)}::{t}" + (f"  # {c}" if c else "") for f, t, c in fields]
                 out.append("end")
                 continue
             read = stubs.fields.get(parts)
@@ -656,7 +659,10 @@ def _field_access(stubs: Stubs, world: Any, fn: ir.Function, result: Any, i: int
         return
     printed = _printed(world, fn, st) if own else None
     u = unwrap_unionall(widenconst(xt)) if xt is not None else None
+    listed = _listed_slot_type(world, fn, st, call) if printed is None else None
     for key in keys:
+        if listed is not None:
+            stubs.field_bounds.setdefault(key, {}).setdefault(field_name, set()).add(listed)
         if printed is not None and type(u) is DataType and u.name.module + (u.name.name,) == key:
             stubs.fields.setdefault(key, {}).setdefault(field_name, f"{printed} in {show(u)}")
         types = stubs.field_types.setdefault(key, {}).setdefault(field_name, set())
@@ -668,6 +674,25 @@ def _field_access(stubs: Stubs, world: Any, fn: ir.Function, result: Any, i: int
         elif printed is not None and _proves_parametric_read(world, fn, x, xt, julia, key):
             stubs.param_reads.setdefault(key, {}).setdefault(field_name, set()).add(
                 (printed, tuple(show(p) for p in xt.params)))
+
+
+def _listed_slot_type(world: Any, fn: ir.Function, st: ir.Stmt, call: Any) -> str | None:
+    """For a read stored straight into a local (`(@_26 = Base.getproperty(m, :f))`, printed
+    with no type): the type Julia listed for that local, widened -- the `tmerge` of every value
+    stored there (`record_slot_assign!`), so an upper bound of this read's; None if none."""
+    if st.kind is not ir.Kind.ASSIGN or st.slot is None or not (1 <= st.slot <= len(fn.slots)):
+        return None
+    v = st.value
+    while type(v) is S.Typed:
+        v = v.expr
+    slot = fn.slots[st.slot - 1]
+    if v is not call or slot.argument or slot.julia_type is None:
+        return None
+    try:
+        t = widenconst(world.eval_type(slot.julia_type, _sparams(world, fn), fn.module))
+    except Exception:  # noqa: BLE001 - a listed type irc cannot read bounds nothing
+        return None
+    return None if t == ANY or not is_type(t) else show(t)
 
 
 def _proves_field_type(world: Any, fn: ir.Function, x: Any, xt: Any, julia: Any, key: tuple) -> bool:
@@ -693,7 +718,7 @@ def _proves_parametric_read(world: Any, fn: ir.Function, x: Any, xt: Any, julia:
     return type(x) is S.SSA and julia == xt
 
 
-def _parametric_fields(stubs: Stubs, parts: tuple, n: int) -> tuple[list[tuple[str, str]] | None, str | None]:
+def _parametric_fields(stubs: Stubs, parts: tuple, n: int) -> tuple[list[tuple[str, str, str]] | None, str | None]:
     """The fields of a parametric unknown type `T{T1, …, Tn}` from its plain reads (see
     `_struct_fields`): a field whose printed type is, in every read, the instance's k-th
     parameter and no other is declared `Tk` (the usual `struct Point{T} x::T end`); one with
@@ -704,23 +729,42 @@ def _parametric_fields(stubs: Stubs, parts: tuple, n: int) -> tuple[list[tuple[s
     reads = stubs.param_reads.get(parts)
     if not reads or any(stubs.field_types.get(parts, {}).values()):
         return None, None
-    unshown = sorted(set(stubs.field_types.get(parts, {})) - set(reads))  # (every field read is a key there)
-    if unshown:  # a struct without it would make that read throw
-        return None, f"the paste reads `{unshown[0]}` with no type Julia printed for the read"
-    out = []
+    out: list[tuple[str, str, str]] = []
     for f, obs in sorted(reads.items()):
         if any(len(ps) != n for _, ps in obs):
             return None, f"`{f}` is read through instances with other numbers of parameters"
         ks = [k for k in range(n) if all(t == ps[k] for t, ps in obs)]
+        printed = {t for t, _ in obs}
         if len(ks) == 1 and all(sum(t == p for p in ps) == 1 for t, ps in obs):
-            out.append((f, f"T{ks[0] + 1}"))
-        elif not ks and len({t for t, _ in obs}) == 1 and all(t not in ps for t, ps in obs):
-            out.append((f, next(iter(obs))[0]))
+            out.append((f, f"T{ks[0] + 1}", ""))
+        elif not ks and len(printed) == 1 and all(t not in ps for t, ps in obs):
+            out.append((f, next(iter(obs))[0], ""))
+        elif len(printed) == 1:  # one printed type, equal to several parameters: it answers every read
+            which = " or ".join(f"`T{k + 1}`" for k in ks) or "a parameter"
+            out.append((f, next(iter(printed)), f"Julia printed it in every read; it may be {which}: the reads do not say"))
         else:
             return None, f"the reads of `{f}` do not say which parameter, if any, its type follows"
-    if all(t == "Any" for _, t in out):
+    if all(t == "Any" for _, t, _ in out):
         return None, "Julia printed every field read as Any, as it does for an abstract type"
-    return out, None
+    return out + _unshown_fields(stubs, parts, reads), None
+
+
+def _unshown_fields(stubs: Stubs, parts: tuple, typed: Any) -> list[tuple[str, str, str]]:
+    """The fields the paste reads with no printed type that proves theirs, declared `Any` with
+    a comment: the struct needs them (a struct without a field makes its read throw), and `Any`
+    is what irc knows of them -- an unknown, never a false `Union{}`.  Where every read of one
+    is stored straight into a local Julia listed with one type, that type bounds the field's
+    (`_listed_slot_type`) and is declared instead, with a comment saying it is a bound."""
+    unshown = sorted(set(stubs.field_types.get(parts, {})) - set(typed))  # (every field read is a key there)
+    out = []
+    for f in unshown:
+        bounds = stubs.field_bounds.get(parts, {}).get(f, set())
+        if len(bounds) == 1:
+            out.append((f, next(iter(bounds)), "a bound: the type Julia listed for the local its read is stored "
+                                               "in (narrow it if you know the field's)"))
+        else:
+            out.append((f, "Any", "no read in the paste shows its type: fill it in"))
+    return out
 
 
 def _julia_type_of(world: Any, fn: ir.Function, x: Any) -> Any:
@@ -793,7 +837,7 @@ def _calls_in(e: Any, top: bool = True, depth: int = 0):
             yield from _calls_in(a, False, depth + 1)
 
 
-def _struct_fields(stubs: Stubs, parts: tuple) -> tuple[list[tuple[str, str]] | None, str | None]:
+def _struct_fields(stubs: Stubs, parts: tuple) -> tuple[list[tuple[str, str, str]] | None, str | None]:
     """The fields of the `struct` to propose for the unknown type `parts` (name, Julia's widened
     type), or None and why not (None when the type has no parameters-free evidence at all).
 
@@ -811,16 +855,17 @@ def _struct_fields(stubs: Stubs, parts: tuple) -> tuple[list[tuple[str, str]] | 
     types = stubs.field_types.get(parts)
     if not types:
         return None, None
-    out = []
+    out: list[tuple[str, str, str]] = []
     for f, ts in sorted(types.items()):
-        if not ts:
-            return None, f"no read of `{f}` shows its declared type (the object is a constant, a local or untyped)"
         if len(ts) > 1:
             return None, f"Julia printed different types for `{f}`: " + ", ".join(sorted(ts))
-        out.append((f, next(iter(ts))))
-    if all(t == "Any" for _, t in out):
+        if ts:
+            out.append((f, next(iter(ts)), ""))
+    if not out:
+        return None, f"no read of `{min(types)}` shows its declared type (the object is a constant, a local or untyped)"
+    if all(t == "Any" for _, t, _ in out):
         return None, "Julia printed every field read as Any, as it does for an abstract type"
-    return out, None
+    return out + _unshown_fields(stubs, parts, {f for f, _, _ in out}), None
 
 
 def _scan_bounds(t: Any, found: dict) -> None:

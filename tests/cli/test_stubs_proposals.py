@@ -88,11 +88,35 @@ def test_a_parametric_type_declares_a_field_typed_as_one_parameter_with_it(tmp_p
     assert "%1 = Base.getproperty(b, :x)::Float64" in out and "%2 = Core.getfield(b, :n)::Number" in out
 
 
-def test_a_field_that_could_follow_two_parameters_keeps_the_abstract_type(tmp_path):
+def test_a_field_that_could_follow_two_parameters_is_declared_with_its_printed_type(tmp_path):
+    """`MyT{Float64, Float64}`: `x` printed Float64 may be `T1` or `T2`; declared `Float64` with
+    a comment saying so (it answers every read the paste shows as Julia did)."""
     paste = FIELDS.replace("b::MyT", "b::MyT{Float64, Float64}").replace("f(::MyT)", "f(::MyT{Float64, Float64})")
     text = stubs(tmp_path, paste)
-    assert "abstract type MyT{T1, T2} end  # fields read:" in text
-    assert "do not say which parameter, if any, its type follows" in text and "struct MyT" not in text
+    assert "abstract type MyT" not in text
+    assert re.search(r"\nstruct MyT\{T1, T2\}  # .*\n    n::Number\n    x::Float64  # Julia printed it in every read; "
+                     r"it may be `T1` or `T2`: the reads do not say\nend\n", text), text
+    out = infer_with(tmp_path, text)
+    assert "%1 = Base.getproperty(b, :x)::Float64" in out and "%2 = Core.getfield(b, :n)::Number" in out
+    # two printed types that follow no one parameter: no struct
+    paste2 = paste.replace("Core.getfield(b, :n)::Number", "Core.getfield(b, :x)::Int64")
+    text = stubs(tmp_path, paste2)
+    assert "abstract type MyT{T1, T2} end  # fields read:" in text and "struct MyT" not in text
+
+
+def test_a_field_read_with_no_printed_type_is_declared_any_or_with_the_local_it_is_stored_in(tmp_path):
+    """A struct needs every field the paste reads (one it lacks makes the read throw: a false
+    `Union{}`): a read printed with no type gives the field `Any` -- or, stored straight into a
+    local Julia listed, that local's type, a bound of the field's."""
+    paste = warntype("b::MyT", ["%1 = Base.getproperty(b, :x)::Float64", "     (y = Base.getproperty(b, :n))",
+                                "     (z = Base.getproperty(b, :m))", "%4 = Main.g(%1, y, z)::Float64",
+                                "     return %4"], "Float64", locals_="y::Union{Int64, Float64}")
+    text = stubs(tmp_path, paste)
+    assert re.search(r"\nstruct MyT  # .*\n    x::Float64\n    m::Any  # no read in the paste shows its type: fill it in\n"
+                     r"    n::Union\{Float64, Int64\}  # a bound: the type Julia listed for the local", text), text
+    out = infer_with(tmp_path, text)
+    assert "(y = Base.getproperty(b, :n))::Union{Float64, Int64}" in out
+    assert "(z = Base.getproperty(b, :m))::Any" in out and "Union{}" not in out
 
 
 def test_no_struct_where_the_paste_does_not_prove_the_fields(tmp_path):
@@ -281,9 +305,13 @@ Body::Any
 """
 
 
-def test_no_struct_is_proposed_when_a_field_read_shows_no_type(tmp_path):
+def test_a_field_read_that_shows_no_type_is_a_field_any_never_a_missing_one(tmp_path):
     # a real paste (JuliaBUGS' BUGSModel) read some fields into untyped slot assignments: a struct of the
-    # typed ones alone would make the other reads throw (`Union{}` for the rest of the function)
+    # typed ones alone would make the other reads throw (`Union{}` for the rest of the function); the
+    # struct declares them `Any` (the local is listed `Any`: no bound) and every read is typed
     text = stubs(tmp_path, PARTLY_TYPED_READS)
-    assert "struct Model" not in text and "abstract type Model{T1} end" in text, text
-    assert "the paste reads `weights` with no type Julia printed for the read" in text
+    assert "abstract type Model" not in text, text
+    assert re.search(r"struct Model\{T1\}  # .*\n    flag::Bool\n    weights::Any  # no read in the paste shows "
+                     r"its type", text), text
+    out = infer_with(tmp_path, text)
+    assert "(w = Base.getproperty(m, :weights))::Any" in out and "Union{}" not in out
