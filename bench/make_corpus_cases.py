@@ -93,15 +93,17 @@ _CAPITAL_NAME = re.compile(r"[A-Za-z_][\w#!]*(?:\.[A-Za-z_][\w#!]*)*")
 
 
 def recase(text: str, world) -> str:
-    """Julia <= 1.5's `@code_warntype` without colour (and pages that style its red spans with CSS
-    `text-transform: uppercase`) prints a non-concrete type in capitals: `UNION{FLOAT64, INT64}`,
-    `TUPLE{VARARG{T, 4}} WHERE T`.  The type Julia meant is spelled back with the reader's own rule
-    (`World.fold_case`: the one known name that matches case-insensitively); `WHERE` is the keyword,
-    one-letter names are type variables.  A text with a lower-case letter, or with a capital name
-    that names no known type or module, is returned unchanged (it stays a disagreement)."""
+    """`@code_warntype` without colour prints a type it emphasizes (not a dispatch element) as
+    `uppercase("::$T")` (`Base.emphasize`, every version; and pages that style its red spans with
+    CSS `text-transform: uppercase`): `UNION{FLOAT64, INT64}`, `TUPLE{VARARG{T, 4}} WHERE T`.  The
+    type Julia meant is spelled back with the reader's own rule (`World.fold_case`: the one known
+    name that matches case-insensitively, else the one name the paste spells in mixed case, a
+    symbol's too); `WHERE` is the keyword, one-letter names are type variables.  A capital name
+    neither matches stays as written -- as irc reads it and prints it back (a package's type the
+    paste never spells otherwise, `JULIABUGS.FLATTENEDGRAPHNODEDATA`).  A text with a lower-case
+    letter is returned unchanged."""
     if re.search(r"[a-z]", text) or not re.search(r"[A-Z]{2}", text):
         return text
-    unknown = []
 
     def one(m: re.Match) -> str:
         name = m.group(0)
@@ -112,12 +114,10 @@ def recase(text: str, world) -> str:
             return name
         folded = world.fold_case(parts)
         if folded is None:
-            unknown.append(name)
             return name
         return ".".join(folded[-len(parts):])  # `VARARG` is `Vararg`, as printed (not `Core.Vararg`)
 
-    out = _CAPITAL_NAME.sub(one, text)
-    return text if unknown else out
+    return _CAPITAL_NAME.sub(one, text)
 
 
 def expectations(fn: ir.Function, text: str, world=None) -> dict:
@@ -795,7 +795,7 @@ def cause(problem: str) -> str:
     if o is None:
         return "irc has no type (unreached, or no such slot/statement)"
     if j.upper() == o.upper():
-        return "the same type, upper-cased by the page (`UNION{FLOAT64, INT64}`)"
+        return "the same type in capitals (`UNION{FLOAT64, INT64}`: code_warntype without colour)"
     if o == "Any":
         return "irc Any where Julia has a type"
     if j == "Any":

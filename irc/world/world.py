@@ -73,6 +73,7 @@ from pathlib import Path
 from irc.world import tfuncs as BI
 from irc.world import typetfuncs as TI
 from irc.syntax import tree as S
+from irc.syntax.capitals import spelled_names, spelling
 from irc.syntax.names import format_name, is_generated_name
 from irc.syntax.version import V1_10, JuliaVersion
 from irc.lattice import typetable as TT
@@ -210,6 +211,7 @@ class World:
         self._pending_path = ""
         self._decl_memo: dict = {}  # the resolution memo used while evaluating them
         self.rules: JuliaVersion = V1_10  # the Julia version whose rules answer (`irc.syntax.version`)
+        self._source = ""  # the input's text: the names it spells, for its capitals (`fold_case`)
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -222,6 +224,7 @@ class World:
         `pasted`: `(MethodDecl, module)` of the functions the file shows inferred
         (`irc.ir.pasted`), declared last (`_declare_pasted`)."""
         w = cls()
+        w._source = source
         if rules is not None:
             w.rules = rules
         items = tuple(items)
@@ -616,12 +619,14 @@ class World:
         return None
 
     def fold_case(self, parts) -> tuple[str, ...] | None:
-        """Julia ≤ 1.5's `@code_warntype` without colour prints non-concrete
-        types in capitals (`UNION{FLOAT64, INT64}`, `CORE.BOX`, `ANY`): an
-        all-capitals name that names nothing is the known type or module
-        that matches it case-insensitively (in the name's own module, then
-        Core and Base), if exactly one does; else None (the name stays
-        unknown)."""
+        """`@code_warntype` without colour prints the types it emphasizes in
+        capitals (`UNION{FLOAT64, INT64}`, `CORE.BOX`, `ANY`; `Base.emphasize`,
+        every version): an all-capitals name that names nothing is the known
+        type or module that matches it case-insensitively (in the name's own
+        module, then Core and Base), if exactly one does; else the one name
+        the input spells in mixed case that matches it (`ABSTRACTPPL.VARNAME`
+        is the `AbstractPPL.VarName` of a `Core.PartialStruct(…)` Julia did not
+        emphasize: `irc.syntax.capitals`); else None (the name stays unknown)."""
         if not all(p.isupper() for p in parts):
             return None
         index = self._memo.get(("caseless",))
@@ -635,7 +640,10 @@ class World:
             hits = index.get(key)
             if hits and len(hits) == 1:
                 return tuple(next(iter(hits)).split("."))
-        return None
+        spelled = self._memo.get(("spelled",))
+        if spelled is None:
+            spelled = self._memo[("spelled",)] = spelled_names(self._source)
+        return spelling(spelled, tuple(parts))
 
     # ------------------------------------------------------------ values
     def value_of(self, expr, module=("Main",), diags: list | None = None):

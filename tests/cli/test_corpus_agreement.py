@@ -112,7 +112,7 @@ def test_copied_comparison_matches_the_shared_runner():
 
 @pytest.mark.parametrize("problem,kind", [
     ("statement 3: Julia Int64, irc Any", "irc Any where Julia has a type"),
-    ("return type: Julia ANY, irc Any", "the same type, upper-cased by the page (`UNION{FLOAT64, INT64}`)"),
+    ("return type: Julia ANY, irc Any", "the same type in capitals (`UNION{FLOAT64, INT64}`: code_warntype without colour)"),
     ("return type: Julia Any, irc Float64", "Julia Any where irc has a type"),
     ("slot y: Julia Union{Float64, Int64}, irc Float64", "the members of a Union differ"),
     ("statement 7: Julia None, irc Int64", "Julia printed the statement dead, irc reaches it"),
@@ -148,13 +148,18 @@ def test_breakdown_covers_every_case_once():
 
 
 def test_capitalised_types_are_spelled_back_as_the_reader_reads_them():
-    """Julia <= 1.5's uncoloured `@code_warntype` printed non-concrete types in capitals; the
-    expectation is the type Julia meant (the reader's `fold_case`), or the text unchanged when a
-    capital name names nothing known or the text is not all capitals."""
+    """An uncoloured `@code_warntype` prints the types it emphasizes in capitals (`Base.emphasize`);
+    the expectation is the type Julia meant (the reader's `fold_case`: a known name, else one the
+    paste spells in mixed case), a capital name that matches neither kept as written (as irc reads
+    and prints it), a text that is not all capitals unchanged."""
     from irc.world.world import World
     w = World.build([])
     assert mcc.recase("UNION{FLOAT64, INT64}", w) == "Union{Float64, Int64}"
     assert mcc.recase("TUPLE{VARARG{T, 4}} WHERE T", w) == "Tuple{Vararg{T, 4}} where T"
     assert mcc.recase("CORE.BOX", w) == "Core.Box"
-    assert mcc.recase("UNION{FLOAT64, MYTYPE}", w) == "UNION{FLOAT64, MYTYPE}"  # MYTYPE: unknown
+    assert mcc.recase("UNION{FLOAT64, MYTYPE}", w) == "Union{Float64, MYTYPE}"  # MYTYPE: unknown, as written
     assert mcc.recase("Union{Float64, INT64}", w) == "Union{Float64, INT64}"  # not the capitals form
+    spelled = World.build([], source="%3 = f(x)::Core.PartialStruct(Tuple{Pkg.MyType, Int64}, Any[Pkg.MyType, 1])\n"
+                                      "(total = 1)")
+    assert mcc.recase("UNION{NOTHING, PKG.MYTYPE}", spelled) == "Union{Nothing, Pkg.MyType}"
+    assert mcc.recase("NAMEDTUPLE{(:TOTAL,), <:TUPLE{ANY}}", spelled) == "NamedTuple{(:total,), <:Tuple{Any}}"

@@ -123,3 +123,31 @@ def test_vararg_of_any_prints_its_parameter_unless_bare(world):
     assert show(bare) == "Tuple{Int64, Vararg}" and show(made) == "Tuple{Int64, Vararg{Any}}"  # whatever the order
     assert t("Tuple{Vararg}") == TT.TUPLE_ANY
     assert show(TT.tuple_type([TT.INT64, VarargType(TT.ANY, bare=True)])) == "Tuple{Int64, Vararg}"
+
+
+def test_capitals_of_a_name_the_paste_spells_are_that_name():
+    """`code_warntype` without colour prints an emphasized type as `uppercase("::$T")`
+    (`Base.emphasize`), a `Core.PartialStruct(…)` or the header as Julia wrote them: a capital
+    name the paste spells once in mixed case is that name -- one type, not two."""
+    from irc.world.world import World
+
+    src = "%4 = f(%3)::Core.PartialStruct(Tuple{AbstractPPL.VarName, Int64}, Any[AbstractPPL.VarName, Core.Const(3)])\n"
+    w = World.build([], source=src)
+    t = w.parse_type("UNION{NOTHING, TUPLE{INT64, ABSTRACTPPL.VARNAME}}")
+    assert show(t) == "Union{Nothing, Tuple{Int64, AbstractPPL.VarName}}"
+    assert w.parse_type("ABSTRACTPPL.VARNAME") is w.parse_type("AbstractPPL.VarName") or \
+        w.parse_type("ABSTRACTPPL.VARNAME") == w.parse_type("AbstractPPL.VarName")
+    # two mixed-case spellings match: no guess, the capitals stay the name as written
+    w2 = World.build([], source=src + "x::Abstractppl.Varname\n")
+    assert show(w2.parse_type("ABSTRACTPPL.VARNAME")) == "ABSTRACTPPL.VARNAME"
+
+
+def test_the_capitals_index_holds_every_dotted_suffix():
+    from irc.syntax.capitals import spelled_names, spelling
+
+    index = spelled_names("x::Main.Pkg.MyType; y::ALLCAPS; z = Other.Mytype")
+    assert spelling(index, ("PKG", "MYTYPE")) == ("Pkg", "MyType")
+    assert spelling(index, ("MAIN", "PKG", "MYTYPE")) == ("Main", "Pkg", "MyType")
+    assert spelling(index, ("MYTYPE",)) is None  # `MyType` and `Mytype`: two spellings, no guess
+    assert spelling(index, ("ALLCAPS",)) is None  # a capital name spells nothing
+    assert spelling(index, ("NOPE",)) is None
