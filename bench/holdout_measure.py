@@ -6,6 +6,9 @@ Run by hand from the repository root:
     python bench/holdout_measure.py        # agreement per variant
     python bench/holdout_measure.py -v     # ... and every disagreement, with its kind
 
+Pastes are collected in batches (index field `batch`, 1 when absent), each measured untouched
+when it was added; the agreement is printed per batch as well.
+
 Algorithm: the cases are built in a temporary directory by `make_corpus_cases.make` itself (the
 function that builds samples/real/cases), pointed at bench/holdout/index.json: each typed paste gives
 one case per function with Julia's printed types as expectations, in a "declared" variant (every call
@@ -97,6 +100,13 @@ def main(argv: list[str] | None = None) -> int:
                   f"{m['passed']} cases passed, {m['cases'] - m['passed']} failed; errors: {len(m['errors'])}")
             for kind, n in mcc.causes(m).items():
                 print(f"    {n:4d}  {kind}")
+            batches: dict[str, list[int]] = {}
+            for c, (a, t) in m["by_case"].items():
+                b = batches.setdefault(str(mcc.paste_of(c, entries).get("batch", 1)), [0, 0])
+                b[0], b[1] = b[0] + a, b[1] + t
+            if len(batches) > 1:
+                for b, (a, t) in sorted(batches.items()):
+                    print(f"    batch {b}: {a}/{t} ({100.0 * a / t if t else 0.0:.1f}%)")
             fresh = [c for c in m["by_case"] if not mcc.paste_of(c, entries).get("overlap")]
             a, t = sum(m["by_case"][c][0] for c in fresh), sum(m["by_case"][c][1] for c in fresh)
             print(f"    without the pastes whose code samples/real already has (index `overlap`): {a}/{t}"
