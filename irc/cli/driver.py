@@ -231,14 +231,20 @@ class Outcome:
     version_json: dict = field(default_factory=dict)  # `julia_version`, `julia_version_evidence`
 
 
-def plain_style(version: Any) -> Any:
+def plain_style(version: Any, text: str = "") -> Any:
     """The spelling `irc infer --plain` prints a file's types in: that of the Julia whose print
     form the paste shows (`Detection.band`, not the rules version: a Julia 1.5 paste answered
-    with 1.10's rules is spelled as 1.5 spelled it; `irc.lattice.printstyle`); None (canonical)
-    when nothing was detected."""
-    from irc.lattice.printstyle import style_for_band
+    with 1.10's rules is spelled as 1.5 spelled it; `irc.lattice.printstyle`), with emphasized
+    types in capitals when the paste `text` shows them so (printed without colour); None
+    (canonical) when nothing was detected."""
+    from dataclasses import replace
 
-    return style_for_band(version.band) if version is not None else None
+    from irc.lattice.printstyle import CANONICAL, shows_capitals, style_for_band
+
+    style = style_for_band(version.band) if version is not None else None
+    if text and shows_capitals(text):
+        style = replace(style or CANONICAL, capitals=True)
+    return style
 
 
 def version_note(path: str, version: Any) -> Diagnostic | None:
@@ -359,7 +365,7 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
         elif opts.format == "text":
             from irc.output.text import render_program, render_program_utf8
 
-            style = plain_style(res.version) if opts.plain else None
+            style = plain_style(res.version, res.program.text) if opts.plain else None
             if opts.encoded:
                 out.encoded = render_program_utf8(res.program, res.results, colour=opts.colour, plain=opts.plain,
                                                   hide_stable=opts.hide_stable, entries=opts.entries,

@@ -26,6 +26,12 @@ the default `show` prints), and the verbatim pastes of `samples/real` for what c
 `Vararg{Int64, N} where N`).  Not followed: a `where` variable renamed when its name is taken
 (`T1`), a constant's `actual` field when it is `true` (irc always prints `false`).
 
+Independent of the band, `capitals`: `code_warntype` prints a type it emphasizes (Julia's
+`warntype_type_printer`: yellow or red, `irc.output.colour`) with `Base.emphasize`, which on an
+IO without colour prints `uppercase("::$T")` (base/show.jl, every version): a paste printed so
+(`Body::ANY`, `y::UNION{FLOAT64, INT64}`; `shows_capitals`) is answered the same way by `--plain`
+when irc prints without colour.
+
 Invariants: `PrintStyle` is a frozen, hashable value, passed explicitly (no global state);
 `style_for_band` is total (an unknown band gets the canonical style); `CANONICAL.canonical`
 is true and the printer given it prints exactly what it prints given no style.
@@ -46,12 +52,13 @@ class PrintStyle:
     namedtuple_macro: bool = True  # `@NamedTuple{a::T}` (1.10+), else `NamedTuple{(:a,), Tuple{T}}`
     collapse_where: bool = True  # `Vector`, `NamedTuple{(:a,)}`, `Vector{<:Real}`, `where {A, B}` (1.6+)
     quoted_tvars: bool = True  # a type variable named `#s1` prints `var"#s1"` (1.6+), else as is
+    capitals: bool = False  # an emphasized (yellow/red) `::T` as `uppercase("::$T")`: printed without colour
 
     @property
     def canonical(self) -> bool:
         """Spells everything as Julia 1.10 does (the printer's own spelling)."""
         return (not self.compiler_const and self.param_sep == ", " and self.array_aliases
-                and self.namedtuple_macro and self.collapse_where and self.quoted_tvars)
+                and self.namedtuple_macro and self.collapse_where and self.quoted_tvars and not self.capitals)
 
 
 CANONICAL = PrintStyle("1.10+")
@@ -66,3 +73,15 @@ def style_for_band(band: str) -> PrintStyle:
     """The style of a detected print-form band (`Detection.band`); the canonical one for the
     1.9–1.10, 1.11 and 1.12 bands and for a paste with no version marker ("")."""
     return _BY_BAND.get(band, CANONICAL)
+
+
+_CAPITAL_TYPE = r"::[^a-z\n]*[A-Z]{2}[^a-z\n]*$"
+
+
+def shows_capitals(text: str) -> bool:
+    """Whether a paste shows an emphasized type in capitals: a line ending in a type annotation
+    with no lower-case letter and two capitals in a row (`Body::ANY`, `::UNION{NOTHING, INT64}`;
+    a concrete type, never emphasized, has a lower-case letter in every name Julia prints)."""
+    import re
+
+    return re.search(_CAPITAL_TYPE, text, re.M) is not None

@@ -20,6 +20,10 @@ Plain text keeps the information: `mark(level)` is `!` for BAD and `?` for
 WARN, printed by the printer in a trailing comment (`# !`), so stripping the
 ANSI codes from coloured output gives exactly the plain output.
 
+Without colour, `capitals(text, t)` is what Julia prints for an emphasized type on an IO
+without colour (`Base.emphasize`: `uppercase("::$T")`), used by `irc infer --plain` for a
+paste printed so (`irc.lattice.printstyle`).
+
 Colour is chosen once per run (`use_colour`): `--color always|never`, else
 `NO_COLOR` (any non-empty value) turns it off, else on when stdout is a
 terminal.
@@ -71,6 +75,31 @@ def classify(x: Any) -> str:
     if not is_dispatch_elem(x) or _is_box(x):
         return BAD
     return GOOD
+
+
+def capitals(text: str, t: Any) -> str:
+    """`Base.emphasize` on an IO without colour: an emphasized (WARN/BAD) `::T` printed as
+    `uppercase("::$T")` -- unless T mentions a type irc does not know (opaque: whether Julia
+    emphasized it is unknown, and its capitals, `F.VAR"#G#27"`, would not read back)."""
+    return text if _mentions_unknown(t, 0) else text.upper()
+
+
+def _mentions_unknown(t: Any, depth: int) -> bool:
+    if depth > 64:
+        return True
+    tt = type(t)
+    if tt is T.DataType:
+        return t.name.unknown or any(_mentions_unknown(p, depth + 1) for p in t.params)
+    if tt is T.UnionType:
+        return any(_mentions_unknown(m, depth + 1) for m in t.members)
+    if tt is T.UnionAllType:
+        return _mentions_unknown(t.body, depth + 1) or any(
+            _mentions_unknown(b, depth + 1) for b in (t.var.lb, t.var.ub))
+    if tt is T.VarargType:
+        return _mentions_unknown(t.T, depth + 1)
+    if tt is tuple:
+        return any(_mentions_unknown(p, depth + 1) for p in t)
+    return False
 
 
 def mark(level: str) -> str:

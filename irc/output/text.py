@@ -608,6 +608,8 @@ def _typed(text: str, t: Any, colour: bool, shows: _Shows | None = None) -> tupl
         level, shown = C.classify(t), show(t)
     else:
         level, shown = shows.classify(t), shows.show(t)
+        if not colour and level != C.GOOD and shows.style is not None and shows.style.capitals:
+            return text + C.capitals("::" + shown, t), level  # `Base.emphasize` on an IO without colour
     return text + C.paint("::" + shown, level, colour), level
 
 

@@ -166,3 +166,27 @@ def test_plain_output_read_again_keeps_a_1_6_spelling_but_not_a_1_5_one(tmp_path
     second = _infer(again, plain=True)
     assert "Core.Compiler.Const" not in second and "Array{" not in second
     assert "  nt::@NamedTuple{a::Vector{Int64}, b::Vector{Float64}, c::Vector{Bool}}" in second.splitlines()
+
+
+def test_a_paste_printed_without_colour_gets_its_emphasized_types_in_capitals(tmp_path):
+    """`code_warntype` without colour prints a yellow/red type as `uppercase("::$T")`
+    (`Base.emphasize`): `--plain` without colour answers such a paste the same way -- the
+    concrete (cyan) types, constants and colour output untouched -- and reads back to the same
+    answer."""
+    path = REAL / "r061_perftips_pos_f_v1_6.ir"
+    paste = path.read_text()
+    assert plain_style(detect(paste), paste).capitals and not plain_style(detect(paste), "Body::Any\n").capitals
+    plain = _infer(path, plain=True)
+    assert "Body::ANY" in plain and "  y::ANY" in plain and "  x::Float64" in plain
+    assert "#self#::Core.Const(f)" in plain  # a constant is no type: never emphasized
+    assert "::ANY" not in _infer(path) and "::ANY" not in _infer(path, plain=True, color="always")
+    again = tmp_path / path.name
+    again.write_text(plain)
+    assert _infer(again) == _infer(path)
+    # a type irc does not know keeps its spelling (Julia may not have emphasized it; `F.VAR"#G#27"`
+    # would not read back), the known ones are in capitals
+    path = REAL / "r136_franklin_closure_counter_box_uppercase.ir"
+    plain = _infer(path, plain=True)
+    assert '  #self#::f.var"#g#27"' in plain and "Body::ANY" in plain
+    again.write_text(plain)
+    assert _infer(again).split("\n", 2)[2] == _infer(path).split("\n", 2)[2]  # (the header names the file)
