@@ -424,6 +424,7 @@ def _covered(methods, at, args, wargs, eval_result, fold, memo: dict | None = No
         return _covered_lifted(methods, at, eval_result, memo)
     m, b = c
     n = len(methods)
+    b = variable_bindings(b)
     rt = _finish(m, b, args, eval_result, fold)
     if not extra:
         return DispatchResult(rt, _refine(m, wargs), considered=n, applied=(m,))
@@ -487,17 +488,24 @@ def _unskolem(t, skolems):
     """`t` with each skolem back as its variable: its upper bound in a covariant place (a tuple's
     element, a union's member, the whole), the variable elsewhere (then `t` is re-wrapped in
     its `where`)."""
+    return _revar(t, lambda x: skolems.get(x.name) if type(x) is DataType else None)
+
+
+def _revar(t, var_of):
+    """`t` with each leaf that `var_of` maps to a variable replaced: by the variable's upper
+    bound in a covariant place (the whole, a tuple's element, a union's member), else by the
+    variable, `t` then re-wrapped in its `where` (`_unskolem`, `rewrap_free`)."""
     used: list = []
 
     def go(x, covariant):
+        v = var_of(x)
+        if v is not None:
+            if covariant:
+                return v.ub if v.ub is not None else TT.ANY
+            used.append(v)
+            return v
         tx = type(x)
         if tx is DataType:
-            v = skolems.get(x.name)
-            if v is not None:
-                if covariant:
-                    return v.ub if v.ub is not None else TT.ANY
-                used.append(v)
-                return v
             if not x.params:
                 return x
             inner = x.name is TT.TUPLE_NAME
@@ -516,6 +524,29 @@ def _unskolem(t, skolems):
         r = UnionAllType(v, r)
     return r
 
+def variable_bindings(bindings: dict) -> dict:
+    """A static parameter bound to a `where` type (`I` of `enumerate(::I) where I` called with a
+    `Vector{<:Real}`) is a variable below it in Julia's method instance (the intersection's
+    value, `Vector{S}` with `S` free, has no one value: `jl_type_intersection_env` leaves `I`
+    a `TypeVar`, which inference reads as such -- `sptypes_from_meth_instance`): the binding
+    becomes `TypeVar(I, ub=Vector{<:Real})` (the result is then `rewrap_free`d)."""
+    out = bindings
+    for v, x in bindings.items():
+        if type(x) is UnionAllType:
+            if out is bindings:
+                out = dict(bindings)
+            out[v] = TypeVar(v.name, None, x)
+    return out
+
+
+def rewrap_free(t, free: tuple):
+    """The result with the variables of `variable_bindings`: one in a covariant place (the
+    whole, a tuple's element, a union's member) is its bound; elsewhere the variable stays and
+    the result is wrapped in its `where` (`Base.Iterators.Enumerate{I} where I<:(Vector{<:Real})`,
+    as Julia prints `enumerate` of a `Vector{<:Real}`)."""
+    if not is_type(t):
+        return t
+    return _revar(t, lambda x: x if type(x) is TypeVar and x in free else None)
 
 def _finish(m, bindings, args, eval_result, fold):
     rt = eval_result(m, bindings)

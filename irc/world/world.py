@@ -71,6 +71,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from irc.world import tfuncs as BI
+from irc.world.baseexports import BASE_EXPORTED_FUNCTIONS
 from irc.world import typetfuncs as TI
 from irc.syntax import tree as S
 from irc.syntax.capitals import spelled_names, spelling
@@ -81,7 +82,7 @@ from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult, new_struct
 from irc.world.apply import apply_iterate, precise_container_type
 from irc.world import notes
-from irc.world.dispatch import Method, dispatch, invoke_method, may_apply, split_args
+from irc.world.dispatch import Method, dispatch, invoke_method, may_apply, rewrap_free, split_args
 from irc.lattice.typelimits import tmerge_for
 from irc.world.consteval import EVALUATED, const_eval
 from irc.world.memorytfuncs import versioned_tfunc
@@ -605,6 +606,8 @@ class World:
                     return ("builtin", c, bv)
                 if c[1] in _PROPERTY_FUNCS:
                     return ("function", ("Base", c[1]), FunctionValue(("Base",), c[1]))
+                if c[0] == "Base" and c[1] in BASE_EXPORTED_FUNCTIONS:  # one the prelude does not declare
+                    return ("function", c, FunctionValue(("Base",), c[1]))
             if len(c) >= 2 and c[:-1] == ("Core", "Intrinsics") and c[-1] in BI.INTRINSICS:
                 return ("builtin", c, FunctionValue(("Core", "Intrinsics"), c[-1]))
             if q in self.modules:
@@ -1470,17 +1473,22 @@ class World:
             return m.result
         env = {}
         unbound = []
+        made = []  # variables `_variable_bindings` made for a static parameter bound to a `where` type
         for v in m.vars:
             b = bindings.get(v)
-            if b is None or (type(b) is TypeVar and b.name == v.name):
+            if b is None or (type(b) is TypeVar and b.name == v.name and b.ub == v.ub and b.lb == v.lb):
                 env[v.name] = v
                 unbound.append(v)
             else:
                 env[v.name] = b
+                if type(b) is TypeVar:
+                    made.append(b)
         try:
             r = self.eval_type_top(m.result_expr, env, m.func.module)
         except TypeEvalError:
             return ANY
+        if made:
+            r = rewrap_free(r, tuple(made))
         if type(r) is TypeVar:
             return r.ub if r.ub is not None else ANY
         if is_type(r) and unbound:

@@ -478,3 +478,36 @@ def test_skolems_map_back_by_variance():
     assert _skolemized(T.tuple_type([T.INT64])) is None  # nothing to lift
     low = TypeVar("L", T.INT64, None)
     assert _skolemized(T.tuple_type([UnionAllType(low, DataType(T.ARRAY_NAME, (low, 1)))])) is None  # a lower bound
+
+
+def test_a_static_parameter_bound_to_a_where_type_is_a_variable_below_it():
+    """`jl_type_intersection_env` leaves `I` of `f(::I) where I` a variable when the argument is a
+    `where` type (`Vector{S}` with S free has no one value), and inference reads it as the variable
+    (`sptypes_from_meth_instance`): in an invariant place the result keeps `I<:Vector{<:Real}`
+    (`Enumerate{I} where I<:(Vector{<:Real})`); in a covariant one it is the bound.  An abstract
+    type with no variable (`AbstractVector{Float64}`) is the parameter's one value."""
+    w = World.build(parse_text("struct Wrap{I}\n    itr::I\nend\n"
+                               "declare Main.wrap(::I)::Wrap{I} where I\n"
+                               "declare Main.pair1(::T)::Tuple{T, Int64} where T\n"
+                               "declare Main.eltypeof(::Vector{T})::Type{T} where T\n", "d.ir").items, prelude=False)
+    assert show(call(w, "Main.wrap", "Vector{<:Real}").rt) == "Wrap{I} where I<:(Vector{<:Real})"
+    assert show(call(w, "Main.wrap", "Vector{Float64}").rt) == "Wrap{Vector{Float64}}"
+    assert show(call(w, "Main.wrap", "AbstractVector{Float64}").rt) == "Wrap{AbstractVector{Float64}}"
+    assert show(call(w, "Main.wrap", "Vector").rt) == "Wrap{I} where I<:(Vector)"  # show.jl `show_bound`
+    assert show(call(w, "Main.pair1", "Vector{<:Real}").rt) == "Tuple{Vector{<:Real}, Int64}"
+
+
+def test_a_function_base_exports_is_a_function_in_every_module():
+    """base/exports.jl: every module sees Base's exported functions (`using Base`); one the
+    prelude declares no method of is still that function (its constant; a call of it has no
+    known method), unless the module declares its own."""
+    from irc.lattice.typelattice import ANY
+
+    w = World.build(parse_text("declare Main.circshift(::Int64)::Int64\n", "d.ir").items, prelude=False)
+    for name in ("Main.deepcopy", "MyPkg.deepcopy", "deepcopy", "Base.deepcopy"):
+        v = w.value_of(parse_expr(name), ("MyPkg",))
+        assert v == Const(FunctionValue(("Base",), "deepcopy")), name
+    assert show(w.value_of(parse_expr("MyPkg.enumerate"), M)) == "Core.Const(enumerate)"
+    assert w.value_of(parse_expr("Main.circshift"), M) == Const(FunctionValue(("Main",), "circshift"))  # its own
+    assert call(w, "Main.deepcopy", "Int64").rt == ANY  # no method known: open world
+    assert w.value_of(parse_expr("Main.notabasename"), M) == ANY  # an unknown global stays one
