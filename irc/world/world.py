@@ -1456,6 +1456,10 @@ class World:
                 return None
         if TT.isType(x) or type(x) is UnionAllType and TT.isType(unwrap_unionall(x)):
             # a type object's properties are its kind's fields (`getproperty(x::Type, f) = getfield(x, f)`)
+            if name == "getproperty" and type(unwrap_unionall(x).params[0]) is TypeVar:
+                # `Type{T} where T<:Function` (`typeof(x::Function)`): `_getfield_tfunc` finds no data
+                # type in `T` (`isTypeDataType`), so `s` stays the abstract `Type`: `Any`
+                return CallResult(ANY, generic=True)
             x = BI.typeof_tfunc(args[0])
             x = x.val if type(x) is Const else TT.DATATYPE
             args = [x] + list(args[1:])

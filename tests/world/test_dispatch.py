@@ -511,3 +511,16 @@ def test_a_function_base_exports_is_a_function_in_every_module():
     assert w.value_of(parse_expr("Main.circshift"), M) == Const(FunctionValue(("Main",), "circshift"))  # its own
     assert call(w, "Main.deepcopy", "Int64").rt == ANY  # no method known: open world
     assert w.value_of(parse_expr("Main.notabasename"), M) == ANY  # an unknown global stays one
+
+
+def test_a_property_of_a_type_object_whose_type_is_a_variable_is_any():
+    """`getproperty(x::Type, f::Symbol) = getfield(x, f)`; 1.10 `_getfield_tfunc`: of `Type{T} where
+    T<:Function` (`typeof(f::Function)`) `T` is no data type (`isTypeDataType`), so the object's
+    type stays the abstract `Type`: `Any` (Julia's `ismutable(::Function)`); of a constant type
+    object, its kind's field."""
+    from irc.lattice.typelattice import ANY
+
+    w = World.build([], prelude=True)
+    sym = Const(Sym("name"))
+    assert call(w, "Base.getproperty", "Type{<:Function}", sym).rt == ANY
+    assert show(call(w, "Base.getproperty", Const(T.FLOAT64), sym).rt) == "Core.TypeName"
