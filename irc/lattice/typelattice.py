@@ -69,11 +69,14 @@ class OpaqueValue:
     """A constant irc cannot build, kept as Julia printed it: the instance
     `Thunk(var"#7#8"())` of types irc does not know is
     `OpaqueValue(("Thunk",), (Const(OpaqueValue(("#7#8",), ())),))`, the
-    callee's name and its constant arguments.  Its type is unknown (`Any`):
-    it prints as Julia printed it and widens to `Any`."""
+    callee's name and its constant arguments; a callee with parameters is
+    its type (`LogNormal{Float64}`), and `kwargs` the `name=value` pairs a
+    package's `show` may print (`LogNormal{Float64}(μ=-0.22, σ=0.5)`).  Its
+    type is unknown (`Any`): it prints as Julia printed it and widens to `Any`."""
 
-    callee: tuple
+    callee: Any
     args: tuple
+    kwargs: tuple = ()
 
 
 def _valkey(v):

@@ -609,7 +609,10 @@ def show_value(v, typ=None, style: PrintStyle | None = None) -> str:
             return "(" + items[0] + ",)"
         return "(" + ", ".join(items) + ")"
     if tv is OpaqueValue:
-        return ".".join(_ident(p) for p in v.callee) + "(" + ", ".join(show_value(a, None, style) for a in v.args) + ")"
+        head = ".".join(_ident(p) for p in v.callee) if type(v.callee) is tuple else show(v.callee, style)
+        items = [show_value(a, None, style) for a in v.args]
+        items += [f"{k}={show_value(a, None, style)}" for k, a in v.kwargs]
+        return head + "(" + ", ".join(items) + ")"
     if tv is StructValue:
         t = v.typ
         if type(t) is DataType and t.name is TT.UNITRANGE_NAME and len(v.fields) == 2:

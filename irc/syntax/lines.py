@@ -573,6 +573,13 @@ class SyntaxBuilder:
     def args(self, c):
         return [x for x in c if x is not None]
 
+    callargs = args
+
+    def kwarg(self, c):
+        """`name=value` in a call: Julia's `Expr(:kw, name, value)` (a constant's display)."""
+        tok, value = c
+        return S.ExprNode("kw", [S.Name((str(tok)[:-1],), tok.line, tok.column), value], tok.line, tok.column)
+
     # ---- where
     def expr(self, c):
         body = c[0]

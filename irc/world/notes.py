@@ -66,7 +66,28 @@ def argument_text(argtypes, home: tuple | None = None) -> str:
 def _argument(w, home) -> str:
     if home and tuple(home) != ("Main",) and type(w) is FuncType and tuple(w.func.module or ("Main",)) == ("Main",):
         return "typeof(Main." + show_function(w.func) + ")"
-    return show(w)
+    text = show(w)
+    if home and tuple(home) != ("Main",) and "typeof(" in text:
+        for fv in _main_functions(w, 0):  # inside a type too: `Model{typeof(Main.f), …}`
+            text = text.replace(f"typeof({show_function(fv)})", f"typeof(Main.{show_function(fv)})")
+    return text
+
+
+def _main_functions(t, depth: int):
+    """The functions of Main whose types `t` holds (`typeof(f)` inside its parameters)."""
+    if depth > 64:
+        return
+    if type(t) is FuncType:
+        if tuple(t.func.module or ("Main",)) == ("Main",):
+            yield t.func
+        return
+    for x in getattr(t, "params", ()) or ():
+        yield from _main_functions(x, depth + 1)
+    for attr in ("members", "body", "T"):
+        x = getattr(t, attr, None)
+        if x is not None:
+            for y in (x if type(x) in (tuple, list, frozenset) else (x,)):
+                yield from _main_functions(y, depth + 1)
 
 
 def declare_line(f: FunctionValue, argtypes) -> str:

@@ -262,6 +262,10 @@ class World:
             for it in its:
                 if isinstance(it, S.MethodDecl):
                     w.methods.setdefault(_qual(w._decl_qual(it.name)), [])
+        for it, module in pasted:  # and every function the file shows inferred (`typeof(f)` in a signature)
+            parts = tuple(it.name.parts)
+            if w._resolve(parts, module) is None:
+                w.methods.setdefault(_qual(tuple(module) + parts if len(parts) == 1 else parts), [])
         w._memo.clear()
         for g, (path, its, own) in enumerate(groups):
             w._path = path
@@ -1002,16 +1006,38 @@ class World:
             try:
                 tv = self.eval_type(e, sparams, module)
             except TypeEvalError:
-                if type(e) is S.Call and e.infix is None and type(e.func) is S.Name:
-                    # `Core.Const(Thunk(var"#7#8"()))`: an instance of a type irc does not know, kept as printed
-                    args = [self.value_of_const(a, sparams, module) for a in e.args]
-                    if all(type(a) is Const for a in args):
-                        return Const(OpaqueValue(tuple(e.func.parts), tuple(args)), TT.ANY)
+                if type(e) is S.Call and e.infix is None and type(e.func) in (S.Name, S.Curly):
+                    # `Core.Const(Thunk(var"#7#8"()))`: an instance of a type irc does not know, kept as
+                    # printed (`LogNormal{Float64}(μ=-0.22, σ=0.5)`: a package's `show`, keywords included)
+                    return self._opaque_value(e, sparams, module) or v
                 return v
             if is_type(tv):
                 return Const(tv)
             return v
         return v
+
+    def _opaque_value(self, e, sparams, module):
+        """`Core.Const(T(args…))` irc cannot evaluate: `OpaqueValue` of the callee (its name, or
+        its type when it has parameters) and the constant arguments, `name=value` ones apart;
+        None when an argument is no constant or a parametric callee is no type."""
+        if type(e.func) is S.Name:
+            callee = tuple(e.func.parts)
+        else:
+            try:
+                callee = self.eval_type(e.func, sparams, module)
+            except TypeEvalError:
+                return None
+            if not is_type(callee):
+                return None
+        args, kwargs = [], []
+        for a in e.args:
+            if type(a) is S.ExprNode and a.head == "kw":
+                kwargs.append((a.args[0].parts[0], self.value_of_const(a.args[1], sparams, module)))
+            else:
+                args.append(self.value_of_const(a, sparams, module))
+        if not all(type(a) is Const for a in args) or not all(type(a) is Const for _, a in kwargs):
+            return None
+        return Const(OpaqueValue(callee, tuple(args), tuple(kwargs)), TT.ANY)
 
     def _namedtuple_value(self, e, sparams, module):
         """A named tuple as Julia shows it (`(a = 1, b = 2)`, which the parser

@@ -289,6 +289,13 @@ def test_a_main_function_type_in_another_modules_declaration_is_qualified(tmp_pa
              "Body::Int64\n1 ─ %1 = FieldProperties.propconvert(p, x)::Int64\n└──      return %1\n")
     text = stubs(tmp_path, paste)
     assert "declare FieldProperties.propconvert(::typeof(Main.onset), ::Int64)::Int64" in text, text
+    # inside a type's parameters too (a Turing model: `DynamicPPL.inargnames(vn, __model__::Model{typeof(f), …})`)
+    paste = ("julia> @code_warntype onset(te)\nVariables\n"
+             "  p::Core.Compiler.Const(onset (generic function with 3 methods), false)\n  x::Int64\n\n"
+             "Body::Int64\n1 ─ %1 = Core.tuple(p, x)::Tuple{typeof(onset), Int64}\n"
+             "│   %2 = FieldProperties.propconvert(%1)::Int64\n└──      return %2\n")
+    text = stubs(tmp_path, paste)
+    assert "declare FieldProperties.propconvert(::Tuple{typeof(Main.onset), Int64})::Int64" in text, text
 
 
 PARTLY_TYPED_READS = """MethodInstance for run(::Model{Int64})

@@ -35,7 +35,9 @@ def test_printed_as_julia_prints(world, text, shown):
     assert show(world.parse_type(text)) == shown
 
 
-@pytest.mark.parametrize("text", ['Core.Const(Thunk(var"#7#8"()))', 'Core.Const(var"#1#2"())', "Core.Const(Foo(1, :a))"])
+@pytest.mark.parametrize("text", ['Core.Const(Thunk(var"#7#8"()))', 'Core.Const(var"#1#2"())', "Core.Const(Foo(1, :a))",
+                                  # a package's `show` (Distributions): a parametric callee, `name=value` items
+                                  "Core.Const(LogNormal{Float64}(μ=-0.2231435513142097, σ=0.5))"])
 def test_an_instance_of_an_unknown_type_is_kept_as_printed(world, text):
     from irc.lattice.typelattice import widenconst
 
@@ -151,3 +153,18 @@ def test_the_capitals_index_holds_every_dotted_suffix():
     assert spelling(index, ("MYTYPE",)) is None  # `MyType` and `Mytype`: two spellings, no guess
     assert spelling(index, ("ALLCAPS",)) is None  # a capital name spells nothing
     assert spelling(index, ("NOPE",)) is None
+
+
+def test_keyword_items_read_only_as_call_arguments(world):
+    """`name=value` is read in a call's arguments (a constant's display), as Julia's `Expr(:kw)`;
+    a call cut short still says what it expected, as before."""
+    from irc.errors import IrcError
+    from irc.syntax.parser import parse_expr
+
+    v = world.parse_type("Core.Const((LogNormal{Float64}(μ=0.0, σ=1.0), 2))")
+    assert show(v) == "Core.Const((LogNormal{Float64}(μ=0.0, σ=1.0), 2))"
+    e = parse_expr("f(a, b=1)")
+    assert type(e.args[1]).__name__ == "ExprNode" and e.args[1].head == "kw"
+    with pytest.raises(IrcError) as err:
+        parse_expr("Main.g(x")
+    assert "expected ')' or ','" in str(err.value)
