@@ -153,7 +153,7 @@ def show_function(f: FunctionValue) -> str:
         return "Colon()" if name == ":" else _ident(name)
     if module == ("Base", "Math"):  # Base re-exports Math's functions
         return _ident(name)
-    return ".".join(module) + "." + _ident(name)
+    return ".".join(_ident(m) for m in module) + "." + _ident(name)  # `Main.var"workspace#4".double`
 
 
 # ---------------------------------------------------------------- types

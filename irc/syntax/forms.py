@@ -406,6 +406,12 @@ def _names_for(paste: Paste, name: tuple[str, ...] | None, n: int) -> list[str |
     return [None] * n
 
 
+# Cthulhu's title line, `│ ─ %-1  = invoke foo(::Union{Char, Int64, String})::Union{Float64, Int64}`: the
+# method instance the view shows (name, argument types), read as a bare `CodeInfo(`'s signature
+_CTHULHU_TITLE = re.compile(r"^[\t ]*│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke[\t ]+"
+                            r"((?:[A-Za-z_][\w!]*\.)*(?:[A-Za-z_][\w!]*|var\"[^\"]+\"))\((.*)\)::")
+
+
 def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef | None = None) -> S.SignatureHint:
     """What a bare `CodeInfo(` is a method of (see the module docstring).
     `parse_expr` reads a type's text (the parser's); `signature` is the
@@ -416,6 +422,15 @@ def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef
     args: list[S.ArgDecl] | None = None
     origin = ""
     repl_line = o.command.line if o.command else None
+    title = _CTHULHU_TITLE.match(o.command.text) if o.command is not None else None
+    if title is not None:  # Cthulhu's title: the method instance shown, `foo(::Union{Char, Int64})`
+        name = _name_parts(title.group(1))
+        texts = split_args(title.group(2)) if title.group(2).strip() else []
+        if all(t.strip().startswith("::") for t in texts):
+            names = _names_for(paste, name, len(texts))
+            args = [S.ArgDecl(nm, _expr(t.strip()[2:])) for nm, t in zip(names, texts)]
+            origin = f"Cthulhu's title at line {o.command.line}"
+        cmd = None
     if cmd is not None:
         origin = f"the REPL line {o.command.line}" if o.command else ""
         if cmd.what == "lower":

@@ -36,7 +36,7 @@ def format_name(parts: tuple[str, ...]) -> str:
     if not parts:
         return ""
     first = parts[0]
-    if len(parts) == 1 and "#" in first and first != "#self#":
+    if "#" in first and first != "#self#":
         out = ['var"' + first + '"']  # a generated global (closure type, …)
     else:
         out = [julia_ident(first) if not (len(parts) == 1 and first in ("nothing", "true", "false")) else first]
@@ -44,6 +44,8 @@ def format_name(parts: tuple[str, ...]) -> str:
     for k, p in enumerate(parts[1:], 1):
         if k == last and "#" in p:
             out.append('.:(var"' + p.replace("\\", "\\\\").replace('"', '\\"') + '")')
+        elif "#" in p:  # a module named so (Pluto's `Main.var"workspace#4"`), as Julia prints it
+            out.append('.var"' + p.replace("\\", "\\\\").replace('"', '\\"') + '"')
         elif IDENT.fullmatch(p) and p not in ("end",):
             out.append("." + p)
         elif OPERATOR.fullmatch(p):

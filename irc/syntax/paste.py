@@ -119,7 +119,8 @@ def looks_pasted(text: str) -> bool:
     return any(_PASTE_LINE.match(text, m.start() + 1) for m in _OTHER_LINE_START.finditer(text))
 
 
-_ANSI = lazy(r"\x1b\[[0-9;]*[A-Za-z]")
+# a colour code; `\ufffd[36m`: one whose ESC a page stored as U+FFFD (the replacement character)
+_ANSI = lazy(r"[\x1b\ufffd]\[[0-9;]*[A-Za-z]")
 _CHEVRON = lazy(r"^([\t ]*)>>>(?= |$)", re.M)
 _PROMPT = lazy(r"^([\t ]*)julia>(?:[\t ]|$)")
 _SHELL = lazy(r"^([\t ]*)\$[\t ]+\S")
@@ -371,9 +372,9 @@ class _Cleaner:
     # -- the steps
     def run(self) -> None:
         text = self.text
-        if "\x1b" in text or ">>>" in text:
+        if "\x1b" in text or ">>>" in text or "\ufffd[" in text:
             for i, s in enumerate(self.lines):
-                if "\x1b" in s:
+                if "\x1b" in s or "\ufffd[" in s:
                     self.replace(i, 0, len(s), _ANSI.sub(lambda m: _blank(m.group()), s))
                     s = self.lines[i]
                 if ">>>" in s:
@@ -381,6 +382,33 @@ class _Cleaner:
                     if m:
                         self.blank(i, m.end(1), m.end(1) + 3)
             self.text = "\n".join(self.lines)  # same offsets: edits keep lengths
+        if '\\"' in text and _ESCAPED_QUOTES.search(text):
+            # a page that escaped the quotes (Pluto's export: `Main.var\"workspace#4\".double`): Julia's `"`, on
+            # each line with a `var\"` and no quote left bare (columns after it shift by one per quote)
+            first = None
+            for i, s in enumerate(self.lines):
+                if _ESCAPED_QUOTES.search(s) and not _BARE_QUOTE.search(s):
+                    u = s.replace('\\"', '"')
+                    self.replace(i, 0, len(s), u + " " * (len(s) - len(u)))
+                    first = i if first is None else first
+            if first is not None:
+                self.notes.append((first + 1, 1, 'read the page\'s escaped quotes `\\"` as `"`'))
+                self.text = "\n".join(self.lines)
+        if "> " in text and _QUOTED_START.search(text):
+            # a Markdown quote (`> MethodInstance for …`, on the first line or on every line): the `>` is the page's
+            for i, s in enumerate(self.lines):
+                m = _QUOTE_MARK.match(s)
+                if m:
+                    self.blank(i, m.start(1), m.end(1))
+            self.text = "\n".join(self.lines)
+        if "∘" in text:  # Cthulhu's typed view: `∘ ─ %0 = invoke foo(::Int64,::Int64)::Any` stands for `Body::Any`
+            for i, s in enumerate(self.lines):
+                m = _CTHULHU_BODY.match(s) if "∘" in s else None
+                if m:  # (same length: `Body` right before the `::R`, blanks before it)
+                    at = m.start(2) - 2
+                    self.replace(i, m.end(1), at, " " * (at - m.end(1) - 4) + "Body")
+                    self.notes.append((i + 1, m.end(1) + 1, "read Cthulhu's `∘ ─ %0 = invoke f(…)::R` line as `Body::R`"))
+            self.text = "\n".join(self.lines)
         n = len(self.lines)
         self.candidates = self.other_lines(0, n)
         self.units = [i for i in self.candidates if self._is_unit(i)]
@@ -659,6 +687,12 @@ class _Cleaner:
             pos = text.find("WHERE", self.offsets()[i] + len(s), end)
 
 
+_QUOTED_START = lazy(r"^[\t ]*>[\t ]+(?:MethodInstance for |julia>|Variables\b|CodeInfo\()", re.M)
+_QUOTE_MARK = lazy(r"^[\t ]*(>)(?=[\t ]|$)")
+_ESCAPED_QUOTES = lazy(r'var\\"')
+_BARE_QUOTE = lazy(r'(?<!\\)"')
+# Cthulhu's typed view (its older versions, its test ground truths): the method's title where `Body::R` stands
+_CTHULHU_BODY = lazy(r"^([\t ]*)∘[\t ]*─[\t ]*%0[\t ]*=[\t ]*invoke[\t ]+.*\)::(\S.*?)[\t ]*$")
 _COMMENT_MARK = lazy(r"^([\t ]*)# ?")
 _COMMENTED_KEYS = ("julia>", "MethodInstance for", "Variables", "CodeInfo(", "@code_")
 _COMMENTED_START_ANY = lazy(r"^[\t ]*#[\t ]*(?:julia>|MethodInstance for|Variables\b|CodeInfo\(|@code_)", re.M)
@@ -689,11 +723,21 @@ def uncommented(text: str) -> str | None:
     return out if looks_pasted(out) else None
 
 
+def unquoted(text: str) -> str | None:
+    """A paste quoted in Markdown on every line (`> MethodInstance for …`, `> 1 ─ %1 = …`): the `>`
+    of each line blanked, columns kept, when what is left looks pasted; else None."""
+    if "> " not in text or not _QUOTED_START.search(text):
+        return None
+    lines = [_QUOTE_MARK.sub(lambda m: " " * len(m.group(0)), ln) for ln in text.split("\n")]
+    out = "\n".join(lines)
+    return out if looks_pasted(out) else None
+
+
 def clean(text: str) -> Paste:
     """The paste with its debris blanked (see the module docstring)."""
     commented = False
     if not looks_pasted(text):
-        u = uncommented(text)
+        u = uncommented(text) or unquoted(text)
         if u is None:
             return Paste(text)
         text, commented = u, True
@@ -702,7 +746,9 @@ def clean(text: str) -> Paste:
     if commented:  # (said on the output's first line, where a function's notes are looked for)
         first = next((i for i, ln in enumerate(c.lines, start=1)
                       if ln.lstrip().startswith(("MethodInstance", "Variables", "CodeInfo(", "Body"))), 1)
-        c.notes.append((first, 1, "read the paste inside `# ` comments (Julia's output pasted into a script)"))
+        c.notes.append((first, 1, "read the paste inside `# ` comments (Julia's output pasted into a script)"
+                        if "#" in text.split("\n")[first - 1][:1] or not _QUOTED_START.search(text) else
+                        "read the paste inside a Markdown `> ` quote"))
     c.run()
     cleaned = "\n".join(c.lines) if c.changed else text  # (`c.changed`: CRLF, escapes, or debris)
     return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet)

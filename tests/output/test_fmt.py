@@ -47,7 +47,7 @@ def test_labels_are_renumbered_and_rails_aligned():
 @pytest.mark.parametrize("text", [
     "a * b * c", "(a + b) * c", "a - b - c", "a - (b - c)", "a + b + c", "(a + b) + c", "-x", "-(a + b)", "-(1)",
     "x isa T", "1:n", "a + 1:n", "(1:2):3", "a < b", "(a < b) === c", "!(a === b)", "x::Int64::Int64", "(a + b)::Int64",
-    "Base.:+", "Base.:(:)", "Base.:(==)", 'Main.:(var"#8#9")', "Main.##Sandbox#12.g", "@_3", "x@_5",
+    "Base.:+", "Base.:(:)", "Base.:(==)", 'Main.:(var"#8#9")', 'Main.var"##Sandbox#12".g', "@_3", "x@_5",
     "Core.Const(:(x))", "$(Expr(:enter, #4))", "%new(%3, x)", "(%1)(x)", "($(Expr(:static_parameter, 1)))(x)",
     "Vector{T} where T<:Real", "Tuple{Vararg{Int64}}", "Union{}", "Any[1, 2.0]", "(1,)", "()", "0x01", "1.0f0",
     "\"a\\tb\"", "'c'", ":sym", "nothing", "a ^ b ^ c", "(a ^ b) ^ c", "-x ^ 2",

@@ -154,3 +154,27 @@ def test_the_title_does_not_make_optimized_code_readable(body, words):
     text = "│ ─ %-1  = invoke f(::Int64)::Int64\n" + body
     res = analyse("t.ir", text)
     assert res.errors and words in res.errors[0].message
+
+
+def test_the_title_gives_a_bare_codeinfo_its_signature():
+    """`descend(…; optimize=false)` prints the title above a bare `CodeInfo(`: its name and
+    argument types are the method's signature (zenn.dev/aviatesk, Julia 1.6-dev; h229)."""
+    paste = ("│ ─ %-1  = invoke foo(::Union{Char, Int64, String})::Union{Float64, Int64}\nCodeInfo(\n"
+             "1 ─ %1 = (a isa Main.Int)::Bool\n└──      goto #3 if not %1\n2 ─ %3 = Main.sin(a::Int64)::Float64\n"
+             "└──      return %3\n3 ─      return 0\n)\n")
+    res = analyse("p.ir", paste)
+    fn, r = res.results[0]
+    assert fn.name == "foo" and [s.name for s in fn.slots[:2]] == ["#self#", "a"]
+    assert str(r.slot_types[2]) and "Union" in repr(r.slot_types[2])
+
+
+def test_the_older_typed_view_title_stands_for_body():
+    """Cthulhu's typed view as its test ground truths print it: `Variables`, then
+    `∘ ─ %0 = invoke foo(::Int64,::Int64)::Any` where `Body::Any` stands (h212)."""
+    paste = ("Variables\n  #self#::Core.Const(Main.anonymous.foo)\n  x::Int64\n  y::Int64\n\n"
+             "∘ ─ %0 = invoke foo(::Int64,::Int64)::Any\n1 ─ %1 = (x + y)::Int64\n└──      return %1\n")
+    p = clean(paste)
+    assert any("read Cthulhu's `∘ ─ %0 = invoke f(…)::R` line as `Body::R`" in n[2] for n in p.notes)
+    res = analyse("p.ir", paste)
+    fn, r = res.results[0]
+    assert fn.julia_return is not None and len(fn.stmts) == 2

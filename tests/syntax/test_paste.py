@@ -409,3 +409,30 @@ def test_a_commented_paste_below_declarations_and_a_comment_header_reads():
     assert not res.errors, [d.message for d in res.errors]
     (fn, r), = res.results
     assert str(r.ssa_types[1]) == str(r.return_type) and "Float64" in repr(r.return_type)
+
+
+def test_page_debris_around_julia_output_is_read_with_a_note():
+    """What pages do to Julia's output: escape its quotes (Pluto's export, `var\\"workspace#4\\"`),
+    store a colour code's ESC as U+FFFD (`\\ufffd[36m`), quote it in Markdown (`> MethodInstance
+    for …`), print a closure's type in capitals (`VAR"#1#2"`, `Base.emphasize` without colour)."""
+    from irc.cli.driver import analyse
+
+    base = ("MethodInstance for Main.var\"workspace#4\".double(::Float64)\n"
+            "  from double(x::Float64) @ Main.var\"workspace#4\" nb.jl:1\nArguments\n"
+            "  #self#::Core.Const(Main.var\"workspace#4\".double)\n  x::Float64\nBody::Float64\n"
+            "1 ─ %1 = (2 * x)::Float64\n└──      return %1\n")
+    variants = {
+        "escaped": base.replace('"', '\\"'),
+        "replacement ESC": base.replace("::Float64\n1", "\ufffd[36m::Float64\ufffd[39m\n1"),
+        "markdown quote": "> " + base,
+        "markdown quote, every line": "".join("> " + ln + "\n" for ln in base.splitlines()),
+    }
+    for what, text in variants.items():
+        res = analyse("p.ir", text)
+        assert not res.errors if hasattr(res, "errors") else True, what
+        fn, r = res.results[0]
+        assert fn.name.endswith("double") and str(r.ssa_types[1]).find("Float64") >= 0, what
+    res = analyse("p.ir", "Variables\n  #self#::Core.Const(f)\n  x::Int64\n  #1::VAR\"#1#2\"\n\nBody::ANY\n"
+                          "1 ─ %1 = #1::VAR\"#1#2\"\n└──      return %1\n")
+    fn, r = res.results[0]
+    assert "#1#2" in repr(r.ssa_types[1])
