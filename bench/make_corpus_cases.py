@@ -73,7 +73,7 @@ SUMMARY = CASES / "summary.json"
 # ---------------------------------------------------------------- Julia's printed types
 
 
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_ANSI = re.compile(r"[\x1b\ufffd]\[[0-9;]*m")  # (ESC stored as U+FFFD by some pages)
 
 
 def _raw(text_lines: list[str], expr) -> str:
@@ -82,7 +82,10 @@ def _raw(text_lines: list[str], expr) -> str:
     less a notebook's colour codes (`Matrix{Float64}\x1b[39m`: the colour, not the type) and less
     the REPL's display of a function constant that Julia <= 1.5 may print (`Core.Compiler.Const(onset
     (generic function with 3 methods), false)` is the function `onset`, as the reader reads it)."""
-    raw = _ANSI.sub("", re.sub(r"\s+#\s.*$", "", text_lines[expr.line - 1][expr.col - 1:])).rstrip()
+    line = text_lines[expr.line - 1]
+    if 'var\\"' in line and not re.search(r'(?<!\\)"', line):  # a page that escaped the quotes, as the reader reads it
+        line = line.replace('\\"', '"')
+    raw = _ANSI.sub("", re.sub(r"\s+#\s.*$", "", line[expr.col - 1:])).rstrip()
     return _FUNCTION_DISPLAY.sub("", raw)
 
 
