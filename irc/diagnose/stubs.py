@@ -56,7 +56,7 @@ from irc.output.fmt import format_lit
 from irc.output.text import annotation_of, slot_display_names
 from irc.syntax import tree as S
 from irc.syntax.names import format_name, is_generated_name, julia_ident
-from irc.world.notes import declare_line
+from irc.world.notes import argument_text, declare_line
 from irc.world.world import PRELUDE_PATH
 
 
@@ -256,10 +256,19 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     elif type(func) is S.SSA and not (type(f) is Const) and (parts := _constant_global(world, fn, func)):
         fv = FunctionValue(parts[:-1], parts[-1])  # `%1 = M.f::Core.Const(M.f)` … `(%1)(…)`: a function
         callee = f"the callee is %{func.n}, a name Julia printed as a constant"
+    elif type(f) is Const and type(f.val) is DataType and f.val.params and (f.val.name.unknown or f.val.name.abstract) \
+            and _untyped_construction(world, fn, f, argtypes, julia):
+        fv = None  # `(%4)(x)` with `%4::Core.Const(SVector{3, Float64})`: a constructor irc has no rule for
     else:
         return
     wargs = [BOOL if type(a) is Conditional else a for a in argtypes]
-    head = declare_line(fv, wargs)
+    if fv is None:
+        t = f.val
+        head = f"declare {_type_name(t.name.module + (t.name.name,))}{{{', '.join(show(p) for p in t.params)}}}(" \
+               f"{argument_text(wargs, t.name.module)})"
+        callee = f"a constructor of `{show(t)}`, called on the type"
+    else:
+        head = declare_line(fv, wargs)
     printed = show(widenconst(julia))
     old = stubs.declarations.get(head)
     where = f"{path}:{st.line}"
@@ -273,6 +282,18 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
             stubs.declarations[head].comments.append(callee)
     elif old.result != printed:
         old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
+
+
+def _untyped_construction(world: Any, fn: ir.Function, f: Any, argtypes: list, julia: Any) -> bool:
+    """Whether irc's own rules answer the call of the type constant `f` (an unknown or abstract
+    type's instance) otherwise than Julia printed: `Any` (no declared constructor of the
+    instance; `Base.Ref{T}(x)` has one, the prelude's), or the instance itself where Julia's
+    constructor gave more (`VarName{:y}(lens)` is a `VarName{:y, typeof(lens)}`)."""
+    try:
+        rt = world.call(f, list(argtypes), tuple(fn.module or ("Main",))).rt
+    except Exception:  # noqa: BLE001 - a call irc cannot evaluate here is one it cannot type
+        return True
+    return widenconst(rt) == ANY or widenconst(rt) != widenconst(julia)
 
 
 def _assignments(fn: ir.Function, slot: int | None) -> int:

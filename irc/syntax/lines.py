@@ -709,9 +709,13 @@ class SyntaxBuilder:
         return e
 
     def declare_line(self, c):
-        foldable, name, args, result, where, refinement = c
+        foldable, name, params, args, result, where, refinement = c
         name = self._fname(name)
-        return S.MethodDecl(name, args or [], result, where or [], refinement, foldable is not None, name.line, 1)
+        return S.MethodDecl(name, args or [], result, where or [], refinement, foldable is not None, name.line, 1,
+                            params=params)
+
+    def typeparams(self, c):
+        return c[0]
 
     def declare_complete(self, c):
         _, name, args, where = c

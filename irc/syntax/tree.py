@@ -335,7 +335,9 @@ class Refinement:
 class MethodDecl:
     """`declare [@foldable] Mod.f(args…)::R [where …] [iff|implies a isa T]`, or
     `declare @complete Mod.f(args…) [where …]` (`complete`, no result): every
-    method the function has takes arguments of these types."""
+    method the function has takes arguments of these types.  `params`: the
+    `{…}` of `declare Mod.T{P…}(args…)::R`, a constructor called on an
+    instance `T{…}` of the type (`Ref{Int64}(x)`)."""
 
     name: Name
     args: list[ArgDecl]
@@ -346,6 +348,7 @@ class MethodDecl:
     line: int = 0
     col: int = 0
     complete: bool = False
+    params: list["Expr"] | None = None  # `declare Base.Ref{T}(…)`: a constructor of the type's instances
 
 
 @dataclass(slots=True)

@@ -430,6 +430,11 @@ class World:
             fv = FunctionValue(module, parts[-1])
             q = _qual(parts)
             try:
+                if it.params is not None:  # a constructor of the type's instances: its own list, by the type's name
+                    u = unwrap_unionall(self.eval_type(it.name, {}, module or ("Main",)))
+                    if type(u) is not DataType:
+                        raise TypeEvalError(f"`{_qual(parts)}{{…}}(…)` declares a constructor of a name that is no type")
+                    q = u.name.qualname + "{}"
                 if it.complete:
                     self.domains.setdefault(q, []).append(self._signature(it, fv)[0])
                     continue
@@ -520,6 +525,9 @@ class World:
             tvars.append(tv)
         params = []
         argnames = []
+        if it.params is not None:  # `Base.Ref{T}(…)`: called as `(::Type{Ref{T}})(…)`
+            params.append(TT.type_of_type(self.eval_type(S.Curly(it.name, it.params, it.line, it.col), env, module)))
+            argnames.append(None)
         for a in it.args:
             t = self.eval_type(a.type, env, module) if a.type is not None else TT.ANY
             if a.vararg:
@@ -1552,6 +1560,20 @@ class World:
                         return CallResult(res.rt, res.cond, (), res.dynamic,
                                           BI.CallInfo(q, tuple(ms), q in self.closed, res), generic=True)
                     break  # no declared constructor applies: the type's own (default) constructor
+        ut = unwrap_unionall(T)
+        if type(ut) is DataType and ut.params:
+            # `Ref{Int64}(x)`, `VarName{:y}(lens)`: a declared constructor of the type's instances
+            for q in (ut.name.qualname + "{}", "Base." + ut.name.name + "{}"):
+                if q[:-2] in self._pending:  # (the lazy prelude keeps them with the type's other constructors)
+                    self._force(q[:-2])
+                ms = self.methods.get(q)
+                if ms:
+                    res = dispatch(ms, [Const(T)] + list(args), self._eval_result, self._fold, False,
+                                   self._dispatch_memo, tmerge_for(self.rules))
+                    if not res.no_method:
+                        return CallResult(res.rt, None, (), res.dynamic, BI.CallInfo(q, tuple(ms), False, res),
+                                          generic=True)
+                    break
         if any(type(a) is VarargType for a in args):  # a splat of unknown length: the type, when that is exact
             return CallResult(T if type(T) is DataType and TT.isconcrete(T) else ANY)
         if type(u) is DataType and u.name is TT.NAMEDTUPLE_NAME and len(args) == 1 and u.params \

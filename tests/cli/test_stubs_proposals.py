@@ -322,3 +322,15 @@ def test_a_field_read_that_shows_no_type_is_a_field_any_never_a_missing_one(tmp_
                      r"its type", text), text
     out = infer_with(tmp_path, text)
     assert "(w = Base.getproperty(m, :weights))::Any" in out and "Union{}" not in out
+
+
+def test_a_call_of_a_type_instance_is_declared_as_its_constructor(tmp_path):
+    """`(%2)(x)` with `%2::Core.Const(VarName{:y})` (DynamicPPL): irc's own rule for a type it does
+    not know answers `VarName{:y}`; Julia printed its constructor's result, so `--all` declares
+    `VarName{:y}(::Float64)` with it, and irc with the declaration answers as Julia did."""
+    paste = warntype("x::Float64", ["%1 = Core.apply_type(Main.VarName, :y)::Core.Const(VarName{:y})",
+                                    "%2 = (%1)(x)::VarName{:y, Float64}", "     return %2"], "VarName{:y, Float64}")
+    text = stubs(tmp_path, paste)
+    assert "declare VarName{:y}(::Float64)::VarName{:y, Float64}" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%2 = (%1)(x)::VarName{:y, Float64}" in out, out

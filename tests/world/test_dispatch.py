@@ -524,3 +524,19 @@ def test_a_property_of_a_type_object_whose_type_is_a_variable_is_any():
     sym = Const(Sym("name"))
     assert call(w, "Base.getproperty", "Type{<:Function}", sym).rt == ANY
     assert show(call(w, "Base.getproperty", Const(T.FLOAT64), sym).rt) == "Core.TypeName"
+
+
+def test_a_constructor_declared_for_a_types_instances():
+    """`declare Base.Ref{T}(::Any)::Base.RefValue{T} where T` (refpointer.jl: `Ref{T}(x) where {T} =
+    RefValue{T}(x)`) answers a call of the instance `Ref{U}`: the type is the call's first argument,
+    `Type{Ref{T}}`; the bare `Ref(x)` keeps its own declaration."""
+    w = World.build(parse_text("abstract type Vec{N, T} end\nstruct SVec{N, T} <: Vec{N, T}\n    data::NTuple{N, T}\nend\n"
+                               "declare Main.Vec{N, T}(::Vector{T})::SVec{N, T} where {N, T}\n", "d.ir").items,
+                    prelude=True)
+    ref = w.parse_type("Ref{Union{Missing, Int64}}")
+    assert show(w.call(Const(ref), [I], M).rt) == "Base.RefValue{Union{Missing, Int64}}"
+    assert show(call(w, "Main.Ref", "Int64").rt) == "Base.RefValue{Int64}"
+    vec = w.parse_type("Vec{3, Float64}")
+    assert show(w.call(Const(vec), [w.parse_type("Vector{Float64}")], M).rt) == "SVec{3, Float64}"
+    with pytest.raises(IrcError):
+        World.build(parse_text("declare Main.notatype{T}(::Any)::Int64 where T\n", "d.ir").items, prelude=False)
