@@ -241,6 +241,8 @@ class Transfer:
                     jt = None  # a bound only stands in for a call irc cannot type
                 f = plain_value(pc, v.func, table, ssa) if jt is not None else None
                 if type(f) is L.Const and type(f.val) is FunctionValue and is_builtin(f.val):
+                    if f.val.name == "_apply_iterate" and len(v.args) >= 2:  # the call of `f` it makes, declared
+                        splatted_call(pc, v, [plain_value(pc, a, table, ssa) for a in v.args], jt)
                     jt = None  # a builtin is irc's own rule, as in Julia (its Conditionals included)
                 elif type(t) is L.Conditional and L.widenconst(jt) == self.BOOL:
                     jt = None  # a declared `iff`/`implies` refinement: keep it
@@ -251,6 +253,21 @@ class Transfer:
                 jt = julia_type(pc, st) if gap is not None and gap is v.args else None
             self.from_input[pc] = jt is not None or self.from_input.get(pc, False)  # (or a typed read's)
             return t if jt is None else jt
+
+        def splatted_call(pc: int, v, argvals: list, jt) -> None:
+            """`Core._apply_iterate(iterate, f, xs…)` Julia typed: the call of `f` on the splatted
+            arguments, when they are one list of known length (`apply.splatted_args`), is the one
+            `irc stubs --all` declares with Julia's type (a builtin `f` is irc's own rule)."""
+            from irc.world.apply import splatted_args
+
+            g = argvals[1]
+            if type(g) is L.Const and (type(g.val) is not FunctionValue or is_builtin(g.val)):
+                return
+            if type(g) is not L.Const and type(_unwrap(v.args[1])) is not S.Name:
+                return  # (an unknown global names a function irc does not know; anything else: no callee)
+            flat = splatted_args(argvals, self.world, self.module)
+            if flat is not None:
+                self.calls_at[pc] = (v.args[1], g, flat, jt)
 
         def typed_read(pc: int, e, t):
             """A typed slot read `x::T` (Julia's printed type of the slot at this

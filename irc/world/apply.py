@@ -102,6 +102,26 @@ def apply_iterate(args, world, module) -> CallResult:
     return CallResult(res, None, tuple(diags), dynamic, gap=gap, generic=generic)
 
 
+def splatted_args(args, world, module) -> list | None:
+    """The one argument list `Core._apply_iterate(itf, f, xs…)` calls `f` with (module doc, 2.
+    and 4.), or None when it is not one list of known length (a union split, a `Vararg`, a
+    splat that throws): what `irc stubs --all` declares `f` with."""
+    if len(args) < 2:
+        return None
+    itf, xs = args[0], list(args[2:])
+    if 1 < union_split_cost([widenconst(x) for x in xs]) <= MAX_APPLY_UNION_ENUM:
+        return None
+    out: list = []
+    for x in xs:
+        if type(x) is VarargType:
+            return None
+        cti = precise_container_type(itf, x, world, module)
+        if any(e == BOTTOM or type(e) is VarargType for e in cti):
+            return None
+        out.extend(cti)
+    return out
+
+
 def _members(x):
     """Julia's `uniontypes`: a union's members in union order, else `[x]`."""
     return sort_union_members(x.members) if type(x) is UnionType and x.members else [x]

@@ -334,3 +334,20 @@ def test_a_call_of_a_type_instance_is_declared_as_its_constructor(tmp_path):
     assert "declare VarName{:y}(::Float64)::VarName{:y, Float64}" in text, text
     out = infer_with(tmp_path, text)
     assert "%2 = (%1)(x)::VarName{:y, Float64}" in out, out
+
+
+def test_a_splatted_call_is_declared_as_the_call_it_makes(tmp_path):
+    """`Core._apply_iterate(Base.iterate, Main.g, %1, args)` Julia typed: `--all` declares `g` on
+    the splatted arguments when they are one list of known length (Zygote's
+    `withjacobian(f, args...)`), and irc with it types the splat as Julia did."""
+    paste = warntype("b::Tuple{Float64}", ["%1 = Core.tuple(1)::Core.Const((1,))",
+                                           "%2 = Core._apply_iterate(Base.iterate, Main.g, %1, b)::Float64",
+                                           "     return %2"], "Float64")
+    text = stubs(tmp_path, paste)
+    assert "declare Main.g(::Int64, ::Float64)::Float64" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%2 = Core._apply_iterate(Base.iterate, Main.g, %1, b)::Float64" in out, out
+    # a splat of unknown length declares nothing
+    text = stubs(tmp_path, paste.replace("b::Tuple{Float64}", "b::Vector{Float64}").replace("(::Tuple{Float64})",
+                                                                                            "(::Vector{Float64})"))
+    assert "declare Main.g(" not in text, text
