@@ -1363,6 +1363,8 @@ class World:
             return None
         if not TT.isconcrete(t):
             return ANY
+        if t == TT.BOOL and n > 0:  # `similar(::Broadcasted{DefaultArrayStyle{N}}, ::Type{Bool}, dims)` is a `BitArray`
+            return DataType(TT.BITARRAY_NAME, (n,))
         return t if n == 0 else DataType(TT.ARRAY_NAME, (t, n))
 
     def _materialize_tuple(self, bc):

@@ -219,3 +219,17 @@ def test_a_number_iterates_once_over_itself(world):
     assert call(world, "Base.iterate", I, T.ANY) == T.NOTHING
     # not a number: not these methods (a String iterates its characters)
     assert show(call(world, "Base.iterate", T.STRING)) == "Union{Nothing, Tuple{Char, Int64}}"
+
+
+def test_a_broadcast_to_bools_materializes_a_bitarray(world):
+    """broadcast.jl: `copy(bc)` allocates `similar(bc, ElType)`, and
+    `similar(::Broadcasted{DefaultArrayStyle{N}}, ::Type{Bool}, dims)` is a `BitArray`: `x .> y`
+    is a `BitVector` (its `sum` an `Int64`: `add_sum` of Bools), `x .+ y` a `Vector{Float64}`."""
+    vf = world.parse_type("Vector{Float64}")
+    for op, shown in ((">", "BitVector"), ("+", "Vector{Float64}"), ("==", "BitVector"), ("*", "Vector{Float64}")):
+        bc = world.call(fn(world, "Base.broadcasted"), [fn(world, f"Base.:({op})"), vf, F], M).rt
+        assert show(world.call(fn(world, "Base.materialize"), [bc], M).rt) == shown, op
+    m = world.parse_type("Matrix{Int64}")
+    bc = world.call(fn(world, "Base.broadcasted"), [fn(world, "Base.:(<)"), m, I], M).rt
+    assert show(world.call(fn(world, "Base.materialize"), [bc], M).rt) == "BitMatrix"
+    assert world.call(fn(world, "Base.sum"), [world.parse_type("BitVector")], M).rt == I
