@@ -168,3 +168,20 @@ def test_keyword_items_read_only_as_call_arguments(world):
     with pytest.raises(IrcError) as err:
         parse_expr("Main.g(x")
     assert "expected ')' or ','" in str(err.value)
+
+
+def test_a_function_type_printed_bare_in_a_base_or_core_method_is_mains():
+    """Julia prints names as Main sees them: `Core.kwcall(::@NamedTuple{x::Int64}, ::typeof(foo))`
+    (a keyword call of Main's `foo`, the julia_book's kwcall page) names Main's `foo`, so a
+    declaration of Main's `var"#foo#54"(::Int64, ::typeof(foo))` takes that argument."""
+    from irc.cli.driver import analyse
+
+    paste = ("declare Main.:(var\"#foo#54\")(::Int64, ::typeof(foo))::Int64\n\n"
+             "MethodInstance for Core.kwcall(::@NamedTuple{x::Int64}, ::typeof(foo))\n"
+             "  from kwcall(::NamedTuple, ::typeof(foo)) @ Main REPL[1]:1\nArguments\n  _::Core.Const(Core.kwcall)\n"
+             "  @_2::@NamedTuple{x::Int64}\n  @_3::Core.Const(Main.foo)\nBody::Int64\n"
+             "1 ─ %1 = Core.getfield(@_2, :x)::Int64\n│   %2 = Main.:(var\"#foo#54\")::Core.Const(Main.var\"#foo#54\")\n"
+             "│   %3 = (%2)(%1, @_3)::Int64\n└──      return %3\n")
+    res = analyse("p.ir", paste)
+    fn, r = res.results[0]
+    assert show(r.slot_types[3]) == "Core.Const(foo)" and show(r.ssa_types[3]) == "Int64"
