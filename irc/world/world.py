@@ -1263,6 +1263,10 @@ class World:
                 rt, dynamic, gap, diags = rt2, False, False, ()
         if name == "length" and fv.module == ("Base",) and len(args) == 1 and widenconst(rt) == TT.INT64:
             rt = _tuple_length(rt, args[0])
+        if fv.module == ("Base",) and name in ("keys", "isempty", "diff_names"):
+            rt2 = _names_consteval(name, args)
+            if rt2 is not None:  # one method in Julia, evaluated on constants (namedtuple.jl, tuple.jl)
+                rt, dynamic, gap, diags = rt2, False, False, ()
         if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2) and not res.missing:
             rt = _range_iterate_consteval(rt, args)
         if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
@@ -1869,6 +1873,45 @@ def _tuple_getindex(rt, args, merge=None):
     if (wi == TT.INT64 or wi == TT.SYMBOL) and type(u) is DataType and u is w and u.name is TT.NAMEDTUPLE_NAME:
         return BI.getfield_tfunc(t, i, merge)
     return rt
+
+
+def _names_consteval(name, args):
+    """The keyword-call checks Julia evaluates on constants (a keyword method's lowering):
+    `keys(nt::NamedTuple{names}) where {names} = names` (namedtuple.jl) is `Core.Const(names)`
+    for any named tuple of known names; `diff_names(an, bn)` (namedtuple.jl, foldable) of two
+    constant tuples of Symbols the names of `an` not in `bn`; `isempty(t::Tuple) = t === ()`
+    (tuple.jl) of a tuple of known length `Core.Const(n == 0)`.  None otherwise."""
+    if name == "keys" and len(args) == 1:
+        w = widenconst(args[0])
+        if type(w) is DataType and w.name is TT.NAMEDTUPLE_NAME and w.params and type(w.params[0]) is tuple:
+            return _symbol_tuple(w.params[0])
+        return None
+    if name == "diff_names" and len(args) == 2:
+        a, b = (_symbols_of(x) for x in args)
+        if a is not None and b is not None:
+            return _symbol_tuple(tuple(e for e in a if e not in b))
+        return None
+    if name == "isempty" and len(args) == 1:
+        w = widenconst(args[0])
+        if w != BOTTOM and issubtype(w, TT.TUPLE_ANY):
+            n = TI.nfields_tfunc(args[0])
+            if type(n) is Const:
+                return Const(n.val == 0)
+    return None
+
+
+def _symbols_of(x):
+    """The Symbols of a constant tuple of Symbols (its elements as values or as constants), else None."""
+    if type(x) is not Const or type(x.val) is not tuple:
+        return None
+    out = tuple(e.val if type(e) is Const else e for e in x.val)
+    return out if all(type(e) is Sym for e in out) else None
+
+
+def _symbol_tuple(names):
+    """`Core.Const((:a, :b))` as `tuple_tfunc` builds a constant tuple (its elements constants)."""
+    items = [Const(n) if type(n) is Sym else n for n in names]
+    return Const(tuple(items), TT.tuple_type([widenconst(i) for i in items]))
 
 
 def _tuple_length(rt, t):

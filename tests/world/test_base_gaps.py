@@ -233,3 +233,20 @@ def test_a_broadcast_to_bools_materializes_a_bitarray(world):
     bc = world.call(fn(world, "Base.broadcasted"), [fn(world, "Base.:(<)"), m, I], M).rt
     assert show(world.call(fn(world, "Base.materialize"), [bc], M).rt) == "BitMatrix"
     assert world.call(fn(world, "Base.sum"), [world.parse_type("BitVector")], M).rt == I
+
+
+def test_a_keyword_methods_checks_are_evaluated_on_constants(world):
+    """A keyword method's lowering checks its keywords: `keys(nt::NamedTuple{names}) = names` is
+    `Core.Const(names)`, `diff_names` of two constant tuples of Symbols is evaluated, and
+    `isempty(t::Tuple) = t === ()` of a tuple of known length is a constant (namedtuple.jl,
+    tuple.jl): the `kwerr` branch is dead, as Julia prints it."""
+    nt = world.parse_type("@NamedTuple{x::Int64, y::Float64}")
+    keys = world.call(fn(world, "Base.keys"), [nt], M).rt
+    assert show(keys) == "Core.Const((:x, :y))"
+    given = world.parse_type("Core.Const((:x,))")
+    left = world.call(fn(world, "Base.diff_names"), [keys, given], M).rt
+    assert show(left) == "Core.Const((:y,))"
+    assert show(world.call(fn(world, "Base.isempty"), [left], M).rt) == "Core.Const(false)"
+    none = world.call(fn(world, "Base.diff_names"), [given, given], M).rt
+    assert show(world.call(fn(world, "Base.isempty"), [none], M).rt) == "Core.Const(true)"
+    assert show(world.call(fn(world, "Base.keys"), [world.parse_type("NamedTuple")], M).rt) == "Tuple{Vararg{Symbol}}"
