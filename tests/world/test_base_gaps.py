@@ -250,3 +250,13 @@ def test_a_keyword_methods_checks_are_evaluated_on_constants(world):
     none = world.call(fn(world, "Base.diff_names"), [given, given], M).rt
     assert show(world.call(fn(world, "Base.isempty"), [none], M).rt) == "Core.Const(true)"
     assert show(world.call(fn(world, "Base.keys"), [world.parse_type("NamedTuple")], M).rt) == "Tuple{Vararg{Symbol}}"
+
+
+def test_a_tuple_indexed_by_a_range_is_a_tuple_of_its_element_type(world):
+    """tuple.jl: `getindex(t::Tuple, r::AbstractArray{<:Any,1}) = (eltype(t)[t[ri] for ri in r]...,)`:
+    a tuple of unknown length (`Tuple` of a `Tuple`, the julia_book's slice; `Tuple{Vararg{T}}` of an
+    `NTuple{N, T}`)."""
+    r = world.parse_type("UnitRange{Int64}")
+    get = fn(world, "Base.getindex")
+    assert show(world.call(get, [world.parse_type("Tuple"), r], M).rt) == "Tuple"
+    assert show(world.call(get, [world.parse_type("NTuple{3, Float64}"), r], M).rt) == "Tuple{Vararg{Float64}}"
