@@ -93,11 +93,11 @@ from irc.lattice.typelattice import (
     ANY, BOOL, Conditional, Const, IrrationalValue, OpaqueValue, PartialStruct, StructValue, float32, singleton_instance,
     widenconst,
 )
-from irc.lattice.subtype import issubtype, match_signature
+from irc.lattice.subtype import issubtype, match_signature, union
 from irc.lattice.typelimits import tmerge
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType, UnionType,
-    VarargType, has_free_typevars, is_type, rewrap_unionall, unwrap_unionall,
+    VarargType, has_free_typevars, is_type, rewrap_unionall, union_members, unwrap_unionall,
 )
 from irc.lattice.typeprint import FUNCTION_ALIASES, show, show_function, sort_union_members
 
@@ -1269,12 +1269,44 @@ class World:
                 rt, dynamic, gap, diags = rt2, False, False, ()
         if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2) and not res.missing:
             rt = _range_iterate_consteval(rt, args)
+        if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2):
+            rt2 = self._enumerate_iterate(fv, args, module)
+            if rt2 is not None:  # one method in Julia (iterators.jl), on the inner iterator's `iterate`
+                rt, dynamic, gap, diags = rt2, False, False, ()
         if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
             if ruled is not None:  # Julia's broadcast rule answers where no declaration does
                 rt, gap, diags = ruled, False, ()
         return CallResult(rt, res.cond, diags, dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
                           generic=True)
+
+    def _enumerate_iterate(self, fv, args, module):
+        """`iterate(e::Enumerate, state=(1,))` (iterators.jl): `n = iterate(e.itr, state[2:end]...)`,
+        `nothing` when that is, else `((i, n[1]), (i+1, n[2]))` -- the inner iterator's element and
+        state paired with an `Int64` index.  The inner iterator's type is `Enumerate{I}`'s `I`, its
+        bound when `I` is a variable (`Enumerate{I} where I<:(Vector{<:X})`: the instance's
+        `e.itr` is of a type below it).  None when the argument is no `Enumerate` or the inner
+        `iterate` is not a union of `Nothing` and one 2-tuple."""
+        w = widenconst(args[0])
+        u = unwrap_unionall(w)
+        if type(u) is not DataType or u.name.qualname != "Base.Iterators.Enumerate" or len(u.params) != 1:
+            return None
+        inner = u.params[0]
+        if type(inner) is TypeVar:
+            inner = inner.ub if inner.ub is not None else ANY
+        call = [inner]
+        if len(args) == 2:
+            st = widenconst(args[1])
+            if type(st) is not DataType or not TT.is_tuple(st) or len(st.params) != 2 or TT.is_vatuple(st):
+                return None
+            call.append(st.params[1])
+        r = widenconst(self.call(Const(fv), call, module).rt)
+        pairs = [m for m in union_members(r) if m != TT.NOTHING]
+        if len(pairs) != 1 or type(pairs[0]) is not DataType or not TT.is_tuple(pairs[0]) or len(pairs[0].params) != 2:
+            return None
+        elt, state = pairs[0].params
+        out = TT.tuple_type([TT.tuple_type([TT.INT64, elt]), TT.tuple_type([TT.INT64, state])])
+        return union(TT.NOTHING, out) if TT.NOTHING in union_members(r) else out
 
     def _keyword_call(self, args, module) -> CallResult | None:
         """A keyword call without a declaration of `Core.kwcall` for it

@@ -260,3 +260,21 @@ def test_a_tuple_indexed_by_a_range_is_a_tuple_of_its_element_type(world):
     get = fn(world, "Base.getindex")
     assert show(world.call(get, [world.parse_type("Tuple"), r], M).rt) == "Tuple"
     assert show(world.call(get, [world.parse_type("NTuple{3, Float64}"), r], M).rt) == "Tuple{Vararg{Float64}}"
+
+
+def test_enumerate_iterates_as_its_inner_iterator(world):
+    """iterators.jl: `iterate(e::Enumerate, state=(1,))` pairs the inner `iterate(e.itr, …)`'s
+    element and state with an `Int64` index; `e.itr` of an `Enumerate{I} where I<:(Vector{<:Real})`
+    is below the bound (its element `Real`); an inner iterator irc cannot iterate leaves `Any`."""
+    it = fn(world, "Base.iterate")
+    en = fn(world, "Base.enumerate")
+    for inner, shown in (("Vector{Float64}", "Tuple{Tuple{Int64, Float64}, Tuple{Int64, Int64}}"),
+                         ("Vector{<:Real}", "Tuple{Tuple{Int64, Real}, Tuple{Int64, Int64}}"),
+                         ("String", "Tuple{Tuple{Int64, Char}, Tuple{Int64, Int64}}"),
+                         ("UnitRange{Int64}", "Tuple{Tuple{Int64, Int64}, Tuple{Int64, Int64}}")):
+        e = world.call(en, [world.parse_type(inner)], M).rt
+        assert show(world.call(it, [e], M).rt) == f"Union{{Nothing, {shown}}}", inner
+        st = world.parse_type("Tuple{Int64, Int64}")
+        assert show(world.call(it, [e, st], M).rt) == f"Union{{Nothing, {shown}}}", inner
+    e = world.call(en, [world.parse_type("X")], M).rt
+    assert show(world.call(it, [e], M).rt) == "Any"
