@@ -1505,7 +1505,16 @@ class Transfer:
         return k < len(w) and w[k] < hi
 
     def eval_new(self, pc: int, texpr, args, table, ssa):
-        tt = self.eval_value(pc, texpr, table, ssa)
+        name = _unwrap(texpr)
+        if type(name) is S.Name and self.world.resolve(name.parts, self.module) is None:
+            # `%new(Main.:(var"#122#123"))`: `new` makes an instance of exactly its type, so a name irc
+            # does not know is a type (opaque until declared: the world's `unknown-type` note), not `Any`
+            try:
+                tt = L.Const(self.world.eval_type(name, self.sparam_env(), self.module))
+            except Exception:  # noqa: BLE001 - a name the world cannot take as a type: as any value
+                tt = self.eval_value(pc, texpr, table, ssa)
+        else:
+            tt = self.eval_value(pc, texpr, table, ssa)
         argtypes = [self.eval_value(pc, a, table, ssa) for a in args]
         if tt == self.BOTTOM or any(a == self.BOTTOM for a in argtypes):
             return self.BOTTOM

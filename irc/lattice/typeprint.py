@@ -266,6 +266,10 @@ def _show_unionall(t: UnionAllType, style: PrintStyle | None = None) -> str:
             name = aliases[ps[1]]
             ps = ps[:1]
             decl_all = tn.params[:1]
+        if not decl_all and getattr(tn, "unknown", False):
+            # a type irc does not know has as many parameters as the paste uses, unbounded (its wrapper,
+            # `var"#1#2"{_A} where _A`, prints as its name, as show.jl `print_without_params` does)
+            decl_all = tuple(TypeVar("_", None, None) for _ in ps)
         k = len(vars_)
         # Trailing parameters exactly the where-variables, in order, with the declared bounds.
         if tn is not TT.TUPLE_NAME and k <= len(ps) and tuple(ps[len(ps) - k:]) == tuple(vars_):

@@ -141,6 +141,7 @@ _BUILTIN_GLOBALS = {"Base.stdout": TT.IO, "Base.stderr": TT.IO, "Base.stdin": TT
 
 
 _PROPERTY_FUNCS = frozenset({"getproperty", "setproperty!"})  # typed without declarations
+_CLOSURE_TYPE_NAME = __import__("re").compile(r"^#+\d+#\d+$")  # a closure's type (`#18#19`); `#f#3` is a keyword body
 
 
 class TypeEvalError(Exception):
@@ -673,6 +674,10 @@ class World:
             if r is None:
                 if len(expr.parts) == 1 and expr.parts[0] in _BUILTIN_CONSTS:
                     return _BUILTIN_CONSTS[expr.parts[0]]
+                if _CLOSURE_TYPE_NAME.match(expr.parts[-1]):
+                    # `var"#122#123"`: the type Julia lowers a closure to (`%new(var"#122#123", …)` makes
+                    # it): a type irc does not know, opaque until declared (the `unknown-type` note)
+                    return Const(self.eval_type(expr, {}, module))
                 if diags is not None:
                     q = format_name(self._display_parts(expr.parts, module))
                     if is_generated_name(expr.parts[-1]):
@@ -1733,8 +1738,13 @@ class World:
             T = tt.val
         else:
             w = widenconst(tt)
+            u = unwrap_unionall(w)
             if TT.isType(w):
                 T = w.params[0]
+            elif type(w) is UnionAllType and TT.isType(u) and is_type(u.params[0]):
+                # `Type{var"#1#2"{_A}} where _A` (`apply_type` of a non-constant parameter):
+                # `instanceof_tfunc` gives `var"#1#2"{_A} where _A`, not concrete, so the instance is of it
+                T = rewrap_unionall(u.params[0], w)
             else:
                 return ANY
         if type(T) is not DataType or not TT.isconcrete(T):

@@ -185,3 +185,18 @@ def test_a_function_type_printed_bare_in_a_base_or_core_method_is_mains():
     res = analyse("p.ir", paste)
     fn, r = res.results[0]
     assert show(r.slot_types[3]) == "Core.Const(foo)" and show(r.ssa_types[3]) == "Int64"
+
+
+def test_a_closure_type_name_is_a_type_and_new_of_its_unionall_is_an_instance_of_it():
+    """`Main.:(var"#122#123")` (a closure's type, `#N#M`) read on its own is that type, opaque until
+    declared; `%new(Core.apply_type(T, typeof(y)))` of a non-constant parameter is an instance of
+    `T{_A} where _A` (Julia's `abstract_eval_new` through `instanceof_tfunc`), which prints as
+    the type's name (its wrapper: show.jl `print_without_params`); `var"#f#3"` stays a name."""
+    from irc.cli.driver import analyse
+
+    paste = ("function f(y::Union{Float64, Int64})\n1 ─ %1 = Main.:(var\"#122#123\")\n│   %2 = Core.typeof(y)\n"
+             "│   %3 = Core.apply_type(%1, %2)\n│   %4 = %new(%3, y)\n└──      return %4\nend\n")
+    res = analyse("p.ir", paste)
+    fn, r = res.results[0]
+    assert show(r.ssa_types[1]) == 'Core.Const(var"#122#123")'
+    assert show(r.ssa_types[4]) == 'var"#122#123"'
