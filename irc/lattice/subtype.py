@@ -714,6 +714,13 @@ def field_types(t) -> tuple:
     if tn is TT.NAMEDTUPLE_NAME:
         if len(t.params) == 2 and TT.is_tuple(t.params[1]):
             return field_types(t.params[1])
+        if len(t.params) == 2 and type(t.params[1]) is TypeVar and t.params[1].ub is not None \
+                and TT.is_tuple(t.params[1].ub):
+            # `NamedTuple{(:val, :grad), _A} where _A<:Tuple{Any, Tuple{Any}}`: each field is below the
+            # bound's element (`_getfield_tfunc` of a non-concrete named tuple: `Tuple{Any}` for `:grad`)
+            return field_types(t.params[1].ub)
+        if len(t.params) == 2 and type(t.params[0]) is tuple:  # names known, types not: each field `Any`
+            return tuple(TT.ANY for _ in t.params[0])
         return ()
     if not tn.fieldtypes:
         return ()

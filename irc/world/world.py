@@ -956,11 +956,11 @@ class World:
             a = args[0]
             if type(a) is S.Name and not (len(a.parts) == 1 and a.parts[0] in sparams) \
                     and self.resolve(a.parts, module) is None:
-                # Julia prints `typeof(f)` for a function f: one irc has no declaration of -- of the method's
-                # module, or of Main for a method of Base or Core (`Core.kwcall(::NamedTuple, ::typeof(foo))`:
-                # Julia prints names as Main sees them, and Base and Core define no function irc cannot name)
-                home = ("Main",) if tuple(module or ()) in (("Core",), ("Base",)) else module
-                parts = self._display_parts(a.parts, home)
+                # Julia prints `typeof(f)` for a function f: one irc has no declaration of.  A bare name is
+                # Main's (`Core.kwcall(::NamedTuple, ::typeof(foo))`, `Zygote.jacobian(::typeof(f), …)`): Julia
+                # prints names as Main sees them, another module's function qualified (`typeof(Zygote.g)`),
+                # as `irc stubs` writes them too
+                parts = self._display_parts(a.parts, ("Main",))
                 return FuncType(FunctionValue(parts[:-1], parts[-1]))
             v = self.value_of_const(a, sparams, module)
             if type(v) is Const and is_type(v.val):

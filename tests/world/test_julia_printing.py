@@ -200,3 +200,16 @@ def test_a_closure_type_name_is_a_type_and_new_of_its_unionall_is_an_instance_of
     fn, r = res.results[0]
     assert show(r.ssa_types[1]) == 'Core.Const(var"#122#123")'
     assert show(r.ssa_types[4]) == 'var"#122#123"'
+
+
+def test_a_field_of_a_named_tuple_of_unknown_types_is_its_bound_or_any():
+    """`_getfield_tfunc` of a named tuple whose types are a variable: `:grad` of
+    `NamedTuple{(:val, :grad), _A} where _A<:Tuple{Any, Tuple{Any}}` is `Tuple{Any}` (Zygote's
+    `jacobian`), of `NamedTuple{(:a, :b)}` `Any` -- never a false `Union{}`; a name it lacks throws."""
+    from irc.cli.driver import analyse
+
+    paste = ("function f(x::NamedTuple{(:a, :b)}, y::NamedTuple{(:val, :grad), _A} where _A<:Tuple{Any, Tuple{Any}})\n"
+             "1 ─ %1 = Base.getproperty(x, :a)\n│   %2 = Base.getproperty(y, :grad)\n│   %3 = Core.tuple(%1, %2)\n"
+             "└──      return %3\nend\n")
+    fn, r = analyse("p.ir", paste).results[0]
+    assert show(r.ssa_types[1]) == "Any" and show(r.ssa_types[2]) == "Tuple{Any}"
