@@ -12,7 +12,7 @@ than building the rest of the world.  `prelude_index(text, path)` returns
 
 It is cached on disk beside the parse cache (`irc.syntax.cache`: the same
 private directory, the same key -- text, path, Python and irc versions, the
-parser's sources -- as `index-<key>.pickle`), written atomically and pruned
+parser's sources -- and this module's own source, as `index-<key>-<hash>.pickle`), written atomically and pruned
 to the `MAX_ENTRIES` newest; on a miss or any failure it is made from the
 parsed items (`irc.syntax.cache.parse_items`), so the cache changes speed,
 never results.  tests/cli/test_lazy_prelude_world.py checks a world built
@@ -40,6 +40,8 @@ def build_index(items) -> tuple:
             other.append(it)
             continue
         parts = tuple(it.name.parts)
+        if it.params is not None:  # `declare Base.Ref{T}(…)`: the constructor of instances, its own list `Base.Ref{}`
+            parts = parts[:-1] + (parts[-1] + "{}",)
         names.append(parts)
         q = ".".join(("Main",) + parts if len(parts) == 1 else parts)
         groups.setdefault(q, []).append(it)
@@ -54,7 +56,7 @@ def prelude_index(text: str, path: str) -> tuple:
     d = C.cache_dir()
     f = None
     if d is not None:
-        f = d / f"{PREFIX}{C._key(text, path)}.pickle"
+        f = d / f"{PREFIX}{C._key(text, path)}-{_own_fingerprint()}.pickle"
         try:
             with open(f, "rb") as fh:
                 index = pickle.load(fh)
@@ -66,6 +68,15 @@ def prelude_index(text: str, path: str) -> tuple:
     if f is not None:
         _store(f, index)
     return index
+
+
+@functools.lru_cache(maxsize=1)
+def _own_fingerprint() -> str:
+    """A hash of this module's source: how an index is grouped is part of its cache key."""
+    import hashlib
+    from pathlib import Path
+
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
 
 
 def _store(f, index: tuple) -> None:

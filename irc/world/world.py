@@ -262,7 +262,7 @@ class World:
         for path, its, _ in groups:  # every declared function is a name before any signature is read
             for it in its:
                 if isinstance(it, S.MethodDecl):
-                    w.methods.setdefault(_qual(w._decl_qual(it.name)), [])
+                    w.methods.setdefault(_qual(w._decl_qual(it.name)) + ("{}" if it.params is not None else ""), [])
         for it, module in pasted:  # and every function the file shows inferred (`typeof(f)` in a signature)
             parts = tuple(it.name.parts)
             if w._resolve(parts, module) is None:
@@ -431,11 +431,11 @@ class World:
             fv = FunctionValue(module, parts[-1])
             q = _qual(parts)
             try:
-                if it.params is not None:  # a constructor of the type's instances: its own list, by the type's name
+                if it.params is not None:  # a constructor of the type's instances: its own list, `Base.Ref{}`
                     u = unwrap_unionall(self.eval_type(it.name, {}, module or ("Main",)))
                     if type(u) is not DataType:
                         raise TypeEvalError(f"`{_qual(parts)}{{…}}(…)` declares a constructor of a name that is no type")
-                    q = u.name.qualname + "{}"
+                    q = _qual(parts) + "{}"
                 if it.complete:
                     self.domains.setdefault(q, []).append(self._signature(it, fv)[0])
                     continue
@@ -1610,8 +1610,8 @@ class World:
         if type(ut) is DataType and ut.params:
             # `Ref{Int64}(x)`, `VarName{:y}(lens)`: a declared constructor of the type's instances
             for q in (ut.name.qualname + "{}", "Base." + ut.name.name + "{}"):
-                if q[:-2] in self._pending:  # (the lazy prelude keeps them with the type's other constructors)
-                    self._force(q[:-2])
+                if q in self._pending:
+                    self._force(q)
                 ms = self.methods.get(q)
                 if ms:
                     res = dispatch(ms, [Const(T)] + list(args), self._eval_result, self._fold, False,
