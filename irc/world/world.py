@@ -29,16 +29,17 @@ errors, notes or calls, so the forced methods equal the eager ones
 output of whole runs both ways).
 
 The prelude's snapshot (`_prelude_snapshot`, `_build_on`): a program that
-declares something gets the shipped prelude's methods evaluated at build time
-(above) -- ~15 ms a world.  The prelude-only build (types, values, then
+declares something, or one given an extra prelude, gets the shipped prelude's
+methods evaluated at build time (above) -- ~15 ms a world.  The prelude-only build (types, values, then
 methods, as `build` orders them) is made once per process and Julia version,
 a pure function of the prelude's text, recording every qualified name it
 looks up in the world's tables; a program's world starts from that build's
 tables (its struct's `TypeName` shared, never mutated after), processes the
-program's types and values as `build` does, and takes the prelude's methods,
-domains, modules and resolution memo as evaluated without the program --
-what the full build gives, since none of the names the prelude's evaluation
-read is one the program adds or rebinds.  When one is (a program defining
+types and values of the extra preludes and the program as `build` does, and
+takes the prelude's methods, domains, modules and resolution memo as evaluated
+without them (then their methods, in order) -- what the full build gives, since
+none of the names the prelude's evaluation read is one they add or rebind.
+When one is (a program defining
 `Main.OffsetVector` or `Main.AbstractVector`), or the prelude-only build erred,
 warned, called or met an unknown name, the world is built in full
 (tests/world/test_prelude_snapshot.py compares both ways).
@@ -240,15 +241,25 @@ class World:
         (`irc.ir.pasted`), declared last (`_declare_pasted`)."""
         items = tuple(items)
         lazy = lazy and prelude and not extra_preludes and all(type(it) is S.FunctionDef for it in items)
-        if prelude and not lazy and not extra_preludes:
+        rest, texts = [], {}  # the groups after the shipped prelude: each extra prelude, the program
+        for p in extra_preludes:
+            if isinstance(p, (str, Path)) and Path(p).exists():
+                text = _read_prelude(str(p))
+                texts[str(p)] = text
+                rest.append((str(p), _parse_prelude(text, str(p)), False))
+            else:
+                rest.append(("<prelude>", tuple(getattr(p, "items", p)), False))
+        rest.append((path, items, True))
+        if prelude and not lazy:
             snap = _prelude_snapshot(prelude_text(), str(PRELUDE_PATH), rules if rules is not None else V1_10)
-            w = cls._build_on(snap, items, path, source, rules, pasted) if snap is not None else None
+            w = cls._build_on(snap, rest, texts, source, rules, pasted) if snap is not None else None
             if w is not None:
                 return w
         w = cls()
         w._source = source
         if rules is not None:
             w.rules = rules
+        w._texts.update(texts)
         groups = []
         if lazy:  # the prelude's types now, its method declarations per function (irc.world.preludeindex)
             from irc.world.preludeindex import prelude_index
@@ -257,14 +268,7 @@ class World:
             groups.append((str(PRELUDE_PATH), prelude_items, False))
         elif prelude:
             groups.append((str(PRELUDE_PATH), _parse_prelude(prelude_text(), str(PRELUDE_PATH)), False))
-        for p in extra_preludes:
-            if isinstance(p, (str, Path)) and Path(p).exists():
-                text = _read_prelude(str(p))
-                w._texts[str(p)] = text
-                groups.append((str(p), _parse_prelude(text, str(p)), False))
-            else:
-                groups.append(("<prelude>", tuple(getattr(p, "items", p)), False))
-        groups.append((path, items, True))
+        groups += rest
         for path, its, own in groups:
             w._path = path
             w._declare_types(its, own)
@@ -299,28 +303,36 @@ class World:
         return w
 
     @classmethod
-    def _build_on(cls, snap: "_PreludeSnapshot", items: tuple, path: str, source: str, rules, pasted):
-        """`build(items, prelude=True)` (no extra prelude, not lazy) from the shipped prelude's
-        snapshot (`_prelude_snapshot`, module doc): the prelude's types, values and memo as its
-        own build leaves them, the program's declarations processed as `build` does, then the
-        prelude's methods as evaluated without the program -- or None, when a name the
-        prelude's evaluation looked at is one the program adds or rebinds (the caller then
-        builds in full)."""
+    def _build_on(cls, snap: "_PreludeSnapshot", groups: list, texts: dict, source: str, rules, pasted):
+        """`build(…, prelude=True)` (not lazy) from the shipped prelude's snapshot
+        (`_prelude_snapshot`, module doc): the prelude's types, values and memo as its own
+        build leaves them, the `groups` after it (each extra prelude, then the program: path,
+        items, own; `texts`: the extra preludes' texts) processed as `build` does, then the
+        prelude's methods as evaluated without them and theirs -- or None, when a name the
+        prelude's evaluation looked at is one they add or rebind (the caller then builds in
+        full)."""
         w = cls()
         w._source = source
         if rules is not None:
             w.rules = rules
+        w._texts.update(texts)
         w.types, w.consts, w.globals = dict(snap.types), dict(snap.consts), dict(snap.globals)
         w.modules = set(snap.modules)
         w._memo = dict(snap.typed_memo)
-        w._path = path
-        w._declare_types(items, True)
-        w._define_types(items)
-        w._declare_values(items)
+        for path, its, own in groups:
+            w._path = path
+            w._declare_types(its, own)
+        for path, its, _ in groups:
+            w._path = path
+            w._define_types(its)
+        for path, its, _ in groups:
+            w._path = path
+            w._declare_values(its)
         w.methods = dict.fromkeys(snap.names, None)
-        for it in items:
-            if isinstance(it, S.MethodDecl):
-                w.methods.setdefault(_qual(w._decl_qual(it.name)), None)
+        for path, its, _ in groups:
+            for it in its:
+                if isinstance(it, S.MethodDecl):
+                    w.methods.setdefault(_qual(w._decl_qual(it.name)), None)
         probes = snap.probes
         for mine, theirs in ((w.types, snap.types), (w.consts, snap.consts), (w.globals, snap.globals)):
             for k, v in mine.items():
@@ -334,7 +346,9 @@ class World:
         w.domains = {q: list(sigs) for q, sigs in snap.domains.items()}
         w.modules |= snap.method_modules
         w._memo = dict(snap.memo)
-        w._declare_methods(items, True)
+        for path, its, own in groups:
+            w._path = path
+            w._declare_methods(its, own)
         if pasted:
             w._declare_pasted(pasted)
         w._memo.clear()

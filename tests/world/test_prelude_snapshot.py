@@ -9,7 +9,8 @@ the world built in full, and says so only when it can:
   prelude function or replace one of its methods, and that rebind a name the prelude's
   declarations read (its own struct, `AbstractVector`, `Int64` in `Main`); on the samples
   that declare something (a quarter by default, each in one Julia version; all of them in
-  every version under `--exhaustive`);
+  every version under `--exhaustive`); and for the same declarations read from an extra
+  prelude (`--prelude`);
 - a program that rebinds a name the prelude's evaluation looked at is built in full
   (`_build_on` gives None), any other is not;
 - a build never changes the snapshot (a replaced prelude method is back in the next world).
@@ -85,6 +86,21 @@ def test_programs_answer_the_same_with_the_snapshot_and_without(name, julia, mon
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_the_same_declarations_in_an_extra_prelude_answer_the_same_with_the_snapshot_and_without(name, tmp_path,
+                                                                                                   monkeypatch):
+    declarations, program = PROGRAMS[name][:-len(F)], F
+    extra = tmp_path / "extra.ir"
+    extra.write_text(declarations, encoding="utf-8")
+    answers = []
+    for full in (False, True):
+        if full:
+            _full(monkeypatch)
+        answers.append(analyse(program, Options(extra_preludes=(str(extra),)), path="p.ir").as_dict())
+        monkeypatch.undo()
+    assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_the_world_is_the_same_with_the_snapshot_and_without(name, monkeypatch):
     items = parse_text(PROGRAMS[name], "p.ir").items
     worlds = []
@@ -115,7 +131,7 @@ def test_only_a_program_that_rebinds_a_name_the_prelude_read_is_built_in_full():
         for name, text in PROGRAMS.items():
             if name == "bad_declaration":
                 continue
-            w = World._build_on(snap, tuple(parse_text(text, "p.ir").items), "p.ir", text, rules, ())
+            w = World._build_on(snap, [("p.ir", tuple(parse_text(text, "p.ir").items), True)], {}, text, rules, ())
             assert (w is None) == (name in REBINDS), (julia, name)
 
 
