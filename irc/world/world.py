@@ -269,15 +269,7 @@ class World:
         elif prelude:
             groups.append((str(PRELUDE_PATH), _parse_prelude(prelude_text(), str(PRELUDE_PATH)), False))
         groups += rest
-        for path, its, own in groups:
-            w._path = path
-            w._declare_types(its, own)
-        for path, its, _ in groups:
-            w._path = path
-            w._define_types(its)
-        for path, its, _ in groups:
-            w._path = path
-            w._declare_values(its)
+        w._declare_groups(groups)
         if lazy:
             for parts in prelude_names:
                 w.methods.setdefault(_qual(w._parts_qual(parts)), [])
@@ -302,6 +294,19 @@ class World:
             raise IrcError(w.errors, source)
         return w
 
+    def _declare_groups(self, groups) -> None:
+        """`build`'s first passes over its groups (path, items, own), each pass over all of them:
+        the types' names, their definitions, constants and globals."""
+        for path, its, own in groups:
+            self._path = path
+            self._declare_types(its, own)
+        for path, its, _ in groups:
+            self._path = path
+            self._define_types(its)
+        for path, its, _ in groups:
+            self._path = path
+            self._declare_values(its)
+
     @classmethod
     def _build_on(cls, snap: "_PreludeSnapshot", groups: list, texts: dict, source: str, rules, pasted):
         """`build(…, prelude=True)` (not lazy) from the shipped prelude's snapshot
@@ -319,15 +324,7 @@ class World:
         w.types, w.consts, w.globals = dict(snap.types), dict(snap.consts), dict(snap.globals)
         w.modules = set(snap.modules)
         w._memo = dict(snap.typed_memo)
-        for path, its, own in groups:
-            w._path = path
-            w._declare_types(its, own)
-        for path, its, _ in groups:
-            w._path = path
-            w._define_types(its)
-        for path, its, _ in groups:
-            w._path = path
-            w._declare_values(its)
+        w._declare_groups(groups)
         w.methods = dict.fromkeys(snap.names, None)
         for path, its, _ in groups:
             for it in its:
@@ -1769,10 +1766,10 @@ class _PendingBound:
 _MISSING = object()
 
 
-class _Probed(dict):
-    """A dict that records every key looked up in it (`in`, `[]`, `get`) in `seen`."""
+class _Probing:
+    """Records every key looked up with `in` in `seen` (a mixin of `_Probed`, `_ProbedSet`)."""
 
-    __slots__ = ("seen",)
+    __slots__ = ()
 
     def __init__(self, items, seen: set):
         super().__init__(items)
@@ -1780,7 +1777,13 @@ class _Probed(dict):
 
     def __contains__(self, k):
         self.seen.add(k)
-        return dict.__contains__(self, k)
+        return super().__contains__(k)
+
+
+class _Probed(_Probing, dict):
+    """A dict that records every key looked up in it (`in`, `[]`, `get`) in `seen`."""
+
+    __slots__ = ("seen",)
 
     def __getitem__(self, k):
         self.seen.add(k)
@@ -1791,18 +1794,10 @@ class _Probed(dict):
         return dict.get(self, k, default)
 
 
-class _ProbedSet(set):
+class _ProbedSet(_Probing, set):
     """A set that records every element looked up in it (`in`) in `seen`."""
 
     __slots__ = ("seen",)
-
-    def __init__(self, items, seen: set):
-        super().__init__(items)
-        self.seen = seen
-
-    def __contains__(self, k):
-        self.seen.add(k)
-        return set.__contains__(self, k)
 
 
 @dataclass(frozen=True)
@@ -1838,10 +1833,7 @@ def _prelude_snapshot(text: str, path: str, rules: JuliaVersion) -> _PreludeSnap
     w.types, w.consts, w.globals = _Probed(w.types, seen), _Probed(w.consts, seen), _Probed(w.globals, seen)
     w.methods, w.modules = _Probed(w.methods, seen), _ProbedSet(w.modules, seen)
     its = _parse_prelude(text, path)
-    w._path = path
-    w._declare_types(its)
-    w._define_types(its)
-    w._declare_values(its)
+    w._declare_groups([(path, its, False)])
     typed = (dict.copy(w.types), dict.copy(w.consts), dict.copy(w.globals), frozenset(w.modules), dict(w._memo))
     for it in its:
         if isinstance(it, S.MethodDecl):
