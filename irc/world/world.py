@@ -28,6 +28,22 @@ errors, notes or calls, so the forced methods equal the eager ones
 (tests/cli/test_lazy_prelude_world.py checks every function of it, and the
 output of whole runs both ways).
 
+The prelude's snapshot (`_prelude_snapshot`, `_build_on`): a program that
+declares something, or one given an extra prelude, gets the shipped prelude's
+methods evaluated at build time (above) -- ~15 ms a world.  The prelude-only build (types, values, then
+methods, as `build` orders them) is made once per process and Julia version,
+a pure function of the prelude's text, recording every qualified name it
+looks up in the world's tables; a program's world starts from that build's
+tables (its struct's `TypeName` shared, never mutated after), processes the
+types and values of the extra preludes and the program as `build` does, and
+takes the prelude's methods, domains, modules and resolution memo as evaluated
+without them (then their methods, in order) -- what the full build gives, since
+none of the names the prelude's evaluation read is one they add or rebind.
+When one is (a program defining
+`Main.OffsetVector` or `Main.AbstractVector`), or the prelude-only build erred,
+warned, called or met an unknown name, the world is built in full
+(tests/world/test_prelude_snapshot.py compares both ways).
+
 Name resolution (spec §1.1, `_candidates`): `M.x` is looked up as `M.x`,
 then `x` in the function's module and each enclosing module up to `Main`
 (likewise up the name's own `Main.…` path), then `Base.x`, `Core.x`, and
@@ -66,7 +82,7 @@ no module-level mutable state.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -225,12 +241,27 @@ class World:
         declares nothing (module doc); `rules`: the Julia version (None: 1.10);
         `pasted`: `(MethodDecl, module)` of the functions the file shows inferred
         (`irc.ir.pasted`), declared last (`_declare_pasted`)."""
+        items = tuple(items)
+        lazy = lazy and prelude and not extra_preludes and all(type(it) is S.FunctionDef for it in items)
+        rest, texts = [], {}  # the groups after the shipped prelude: each extra prelude, the program
+        for p in extra_preludes:
+            if isinstance(p, (str, Path)) and Path(p).exists():
+                text = _read_prelude(str(p))
+                texts[str(p)] = text
+                rest.append((str(p), _parse_prelude(text, str(p)), False))
+            else:
+                rest.append(("<prelude>", tuple(getattr(p, "items", p)), False))
+        rest.append((path, items, True))
+        if prelude and not lazy:
+            snap = _prelude_snapshot(prelude_text(), str(PRELUDE_PATH), rules if rules is not None else V1_10)
+            w = cls._build_on(snap, rest, texts, source, rules, pasted) if snap is not None else None
+            if w is not None:
+                return w
         w = cls()
         w._source = source
         if rules is not None:
             w.rules = rules
-        items = tuple(items)
-        lazy = lazy and prelude and not extra_preludes and all(type(it) is S.FunctionDef for it in items)
+        w._texts.update(texts)
         groups = []
         if lazy:  # the prelude's types now, its method declarations per function (irc.world.preludeindex)
             from irc.world.preludeindex import prelude_index
@@ -239,23 +270,8 @@ class World:
             groups.append((str(PRELUDE_PATH), prelude_items, False))
         elif prelude:
             groups.append((str(PRELUDE_PATH), _parse_prelude(prelude_text(), str(PRELUDE_PATH)), False))
-        for p in extra_preludes:
-            if isinstance(p, (str, Path)) and Path(p).exists():
-                text = _read_prelude(str(p))
-                w._texts[str(p)] = text
-                groups.append((str(p), _parse_prelude(text, str(p)), False))
-            else:
-                groups.append(("<prelude>", tuple(getattr(p, "items", p)), False))
-        groups.append((path, items, True))
-        for path, its, own in groups:
-            w._path = path
-            w._declare_types(its, own)
-        for path, its, _ in groups:
-            w._path = path
-            w._define_types(its)
-        for path, its, _ in groups:
-            w._path = path
-            w._declare_values(its)
+        groups += rest
+        w._declare_groups(groups)
         if lazy:
             for parts in prelude_names:
                 w.methods.setdefault(_qual(w._parts_qual(parts)), [])
@@ -278,6 +294,67 @@ class World:
             w._path = path
             w._declare_pasted(pasted)
         w._memo.clear()  # what was resolved while declaring, before every name was there
+        w.closed = frozenset(q for q, ms in w.methods.items()
+                             if ms and all(m.own for m in ms) and q.split(".", 1)[0] not in ("Base", "Core"))
+        if w.errors:
+            raise IrcError(w.errors, source)
+        return w
+
+    def _declare_groups(self, groups) -> None:
+        """`build`'s first passes over its groups (path, items, own), each pass over all of them:
+        the types' names, their definitions, constants and globals."""
+        for path, its, own in groups:
+            self._path = path
+            self._declare_types(its, own)
+        for path, its, _ in groups:
+            self._path = path
+            self._define_types(its)
+        for path, its, _ in groups:
+            self._path = path
+            self._declare_values(its)
+
+    @classmethod
+    def _build_on(cls, snap: "_PreludeSnapshot", groups: list, texts: dict, source: str, rules, pasted):
+        """`build(…, prelude=True)` (not lazy) from the shipped prelude's snapshot
+        (`_prelude_snapshot`, module doc): the prelude's types, values and memo as its own
+        build leaves them, the `groups` after it (each extra prelude, then the program: path,
+        items, own; `texts`: the extra preludes' texts) processed as `build` does, then the
+        prelude's methods as evaluated without them and theirs -- or None, when a name the
+        prelude's evaluation looked at is one they add or rebind (the caller then builds in
+        full)."""
+        w = cls()
+        w._source = source
+        if rules is not None:
+            w.rules = rules
+        w._texts.update(texts)
+        w.types, w.consts, w.globals = dict(snap.types), dict(snap.consts), dict(snap.globals)
+        w.modules = set(snap.modules)
+        w._memo = dict(snap.typed_memo)
+        w._declare_groups(groups)
+        w.methods = dict.fromkeys(snap.names, None)
+        for path, its, _ in groups:
+            for it in its:
+                if isinstance(it, S.MethodDecl):
+                    w.methods.setdefault(_qual(w._decl_qual(it.name)), None)
+        probes = snap.probes
+        for mine, theirs in ((w.types, snap.types), (w.consts, snap.consts), (w.globals, snap.globals)):
+            for k, v in mine.items():
+                if theirs.get(k, _MISSING) is not v and k in probes:
+                    return None
+        if not probes.isdisjoint(w.modules - snap.modules) or not probes.isdisjoint(w.methods.keys() - snap.names):
+            return None
+        for q in w.methods:
+            ms = snap.methods.get(q)
+            w.methods[q] = list(ms) if ms is not None else []
+        w.domains = {q: list(sigs) for q, sigs in snap.domains.items()}
+        w.modules |= snap.method_modules
+        w._memo = dict(snap.memo)
+        for path, its, own in groups:
+            w._path = path
+            w._declare_methods(its, own)
+        if pasted:
+            w._declare_pasted(pasted)
+        w._memo.clear()
         w.closed = frozenset(q for q, ms in w.methods.items()
                              if ms and all(m.own for m in ms) and q.split(".", 1)[0] not in ("Base", "Core"))
         if w.errors:
@@ -1798,6 +1875,89 @@ class _PendingBound:
 
 
 _MISSING = object()
+
+
+class _Probing:
+    """Records every key looked up with `in` in `seen` (a mixin of `_Probed`, `_ProbedSet`)."""
+
+    __slots__ = ()
+
+    def __init__(self, items, seen: set):
+        super().__init__(items)
+        self.seen = seen
+
+    def __contains__(self, k):
+        self.seen.add(k)
+        return super().__contains__(k)
+
+
+class _Probed(_Probing, dict):
+    """A dict that records every key looked up in it (`in`, `[]`, `get`) in `seen`."""
+
+    __slots__ = ("seen",)
+
+    def __getitem__(self, k):
+        self.seen.add(k)
+        return dict.__getitem__(self, k)
+
+    def get(self, k, default=None):
+        self.seen.add(k)
+        return dict.get(self, k, default)
+
+
+class _ProbedSet(_Probing, set):
+    """A set that records every element looked up in it (`in`) in `seen`."""
+
+    __slots__ = ("seen",)
+
+
+@dataclass(frozen=True)
+class _PreludeSnapshot:
+    """The shipped prelude's build without a program (`_prelude_snapshot`): the world's
+    tables after its types and values (`types`, `consts`, `globals`, `modules`, the memo
+    `typed_memo`), its function names in order (`names`), its methods and `@complete`
+    domains per function, the modules its methods add and the memo they leave (`memo`);
+    `probes`: every qualified name looked up in those tables meanwhile.  Never mutated
+    (`World._build_on` copies what it changes)."""
+
+    types: dict
+    consts: dict
+    globals: dict
+    modules: frozenset
+    typed_memo: dict
+    names: dict
+    methods: dict
+    domains: dict
+    method_modules: frozenset
+    memo: dict
+    probes: frozenset
+
+
+@lru_cache(maxsize=4)
+def _prelude_snapshot(text: str, path: str, rules: JuliaVersion) -> _PreludeSnapshot | None:
+    """The build of prelude `text` alone under `rules`, step by step as `World.build` makes it
+    (a pure function of its arguments, computed once per process and version), or None when
+    that build errs, warns, calls or meets a name it cannot resolve (then nothing is shared)."""
+    w = World()
+    w.rules = rules
+    seen: set = set()
+    w.types, w.consts, w.globals = _Probed(w.types, seen), _Probed(w.consts, seen), _Probed(w.globals, seen)
+    w.methods, w.modules = _Probed(w.methods, seen), _ProbedSet(w.modules, seen)
+    its = _parse_prelude(text, path)
+    w._declare_groups([(path, its, False)])
+    typed = (dict.copy(w.types), dict.copy(w.consts), dict.copy(w.globals), frozenset(w.modules), dict(w._memo))
+    for it in its:
+        if isinstance(it, S.MethodDecl):
+            w.methods.setdefault(_qual(w._decl_qual(it.name)), [])
+    names = dict.fromkeys(dict.keys(w.methods))
+    w._memo.clear()
+    w._declare_methods(its)
+    if w.errors or w._notes or w.unknown_types or w._dispatch_memo or w._pending \
+            or any(type(k) is not tuple or k[0] != "resolve" for k in w._memo):
+        return None
+    return _PreludeSnapshot(*typed, names, {q: tuple(ms) for q, ms in dict.items(w.methods)},
+                            {q: tuple(sigs) for q, sigs in w.domains.items()}, frozenset(w.modules) - typed[3],
+                            dict(w._memo), frozenset(seen))
 
 
 def _generic(r: CallResult) -> CallResult:

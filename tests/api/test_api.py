@@ -9,20 +9,20 @@ from __future__ import annotations
 import doctest
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from irc.api import MAX_LINES, Options, analyse
+from irc_inprocess import run_irc
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:
-    p = subprocess.run([sys.executable, "-m", "irc", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    return p.returncode, p.stdout, p.stderr
+    """`irc ARGS` from the repository root, in this process (`run_irc`: what the command prints and the exit
+    status `python -m irc` ends with; the process entry is tested in tests/cli/test_process_entry.py)."""
+    return run_irc(list(args), cwd=ROOT)
 
 
 def test_the_example_in_docs_api_md_runs():

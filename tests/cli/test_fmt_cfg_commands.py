@@ -1,10 +1,10 @@
-"""`irc fmt` / `irc cfg` / `--version` / stdin / directories / errors, end to end."""
+"""`irc fmt` / `irc cfg` / `--version` / stdin / directories / errors, end to end (whole commands in this
+process through `run_irc`; the process entry is tests/cli/test_process_entry.py's)."""
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -13,11 +13,14 @@ from irc.cli.app import render_cfg, render_dot, render_fmt
 from irc.cli.loading import load_programs, run_command
 
 from conftest import CONFORMANCE, ROOT, SAMPLES
+from irc_inprocess import run_irc
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "irc", *args], cwd=ROOT, input=stdin, capture_output=True,
-                          text=True, timeout=120)
+def run(*args: str, stdin: str | None = None) -> SimpleNamespace:
+    """`irc ARGS` from the repository root, in this process (`run_irc`: what the command prints and the exit
+    status `python -m irc` ends with; the process entry is tested in tests/cli/test_process_entry.py)."""
+    code, out, err = run_irc(list(args), stdin=stdin or "", cwd=ROOT)
+    return SimpleNamespace(returncode=code, stdout=out, stderr=err)
 
 
 def call(paths, render):

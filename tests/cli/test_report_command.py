@@ -1,17 +1,19 @@
 """`irc report` as a command: options, exit status, stdin, `-o -`, atomic output."""
 from __future__ import annotations
 
-import subprocess
-import sys
+from types import SimpleNamespace
 
 from conftest import ROOT
+from irc_inprocess import run_irc
 
 SAMPLE = str(ROOT / "samples" / "undef_one_path.ir")
 
 
 def irc(*args, stdin: str = ""):
-    return subprocess.run([sys.executable, "-m", "irc", *args], capture_output=True, text=True, input=stdin,
-                          cwd=ROOT, timeout=300)
+    """`irc ARGS` run in this process (`run_irc`: the exit status `python -m irc` ends with; the process
+    entry itself is tested in tests/cli/test_process_entry.py), as `returncode`, `stdout`, `stderr`."""
+    code, out, err = run_irc(list(args), stdin=stdin)
+    return SimpleNamespace(returncode=code, stdout=out, stderr=err)
 
 
 def test_report_writes_the_page_and_says_so(tmp_path):

@@ -243,11 +243,10 @@ def test_explain_stmt_errors():
 
 @pytest.mark.parametrize("args", [["explain", str(GAPS)], ["explain", str(GAPS), "--slot", "v", "--stmt", "%1"]])
 def test_explain_wants_one_of_slot_or_stmt(args):
-    import subprocess
-    import sys
+    from irc_inprocess import run_irc  # the command in this process: its exit status and stderr
 
-    p = subprocess.run([sys.executable, "-m", "irc", *args], capture_output=True, text=True, cwd=ROOT)
-    assert p.returncode == 2 and "--slot NAME or --stmt %N" in p.stderr
+    code, _, err = run_irc(args, cwd=ROOT)
+    assert code == 2 and "--slot NAME or --stmt %N" in err
 
 
 @pytest.mark.parametrize("path", [GAPS, REAL / "r192_dist_tpoint_param_fields_myst.ir"])

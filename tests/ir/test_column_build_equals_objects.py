@@ -63,10 +63,30 @@ def build_one(fd: S.FunctionDef, text: str, consume: bool, **builder) -> tuple:
     return fn, [(d.severity, d.message, d.span.line, d.span.col, d.code) for d in sink.items]
 
 
-def _builds(text: str, objects: bool, consume: bool, matches: bool = False) -> tuple[list, int]:
+def _parse(text: str, matches: bool = False) -> S.SourceFile | None:
     try:
-        src = parse_text(text, "t.ir", matches=matches)
+        return parse_text(text, "t.ir", matches=matches)
     except IrcError:
+        return None
+
+
+def _lines(src: S.SourceFile | None) -> list:
+    """The body lines of each function of a parse (to check that a build keeping them left them as they were)."""
+    return [] if src is None else [list(it.lines) for it in src.items if type(it) is S.FunctionDef]
+
+
+def _unchanged(src: S.SourceFile | None, before: list) -> bool:
+    after = _lines(src)
+    return len(after) == len(before) and all(len(a) == len(b) and all(x is y for x, y in zip(a, b))
+                                             for a, b in zip(after, before))
+
+
+def _builds(text: str, objects: bool, consume: bool, matches: bool = False,
+            src: S.SourceFile | None = None) -> tuple[list, int]:
+    """Every function of `text` built (from `src`, a parse of it, else a parse of its own)."""
+    if src is None:
+        src = _parse(text, matches)
+    if src is None:
         return [], 0
     out, columns = [], 0
     for it in src.items:
@@ -90,16 +110,23 @@ def _builds(text: str, objects: bool, consume: bool, matches: bool = False) -> t
 
 
 def _same(text: str) -> int:
-    """Every function of `text` built both ways (lines kept and consumed); how many statements are in columns."""
-    old, n = _builds(text, True, False)
+    """Every function of `text` built both ways (lines kept and consumed); how many statements are in columns.
+    The object path and the column path each read a parse of their own; a path's build keeping the lines and
+    then its build consuming them read one parse (the first leaves every line as it was: checked), the driver's
+    parse (`matches=True`) one each (a build keeping its lines may turn matches into line objects)."""
+    objects_src, columns_src = _parse(text), _parse(text)
+    kept = _lines(objects_src), _lines(columns_src)
+    old, n = _builds(text, True, False, src=objects_src)
+    assert _unchanged(objects_src, kept[0])
     for consume in (False, True):
-        new, m = _builds(text, False, consume)
+        new, m = _builds(text, False, consume, src=columns_src)
         assert new == old
         assert m == n
+        assert consume or _unchanged(columns_src, kept[1])
         new, m = _builds(text, False, consume, matches=True)
         assert new == old
         assert m == n
-    assert _builds(text, True, True)[0] == old
+    assert _builds(text, True, True, src=objects_src)[0] == old
     return n
 
 

@@ -7,9 +7,9 @@ inserted; numbers changed -- see `strategies.mutate`) and run through
 parse -> build/cfg -> world -> infer -> print in-process, under a per-case
 time limit (SIGALRM).  The outcome must be either success or an `IrcError`
 whose every diagnostic is a located error rendered `path:line:col: error: …`
-(`strategies.check_located`).  A few mutants also go through the CLI in a
-subprocess: exit status 0 or 1, never a traceback, and on 1 a located error
-on stderr.
+(`strategies.check_located`).  A few mutants also go through the CLI (the
+files in-process through `run_irc`, standard input in a subprocess): exit
+status 0 or 1, never a traceback, and on 1 a located error on stderr.
 
 Bounded for CI (fixed seeds, a few hundred cases); bench/fuzz_long.py runs
 the same loop for minutes.  Regressions found by fuzzing are pinned at the
@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import strategies as G  # noqa: E402
 from budget import examples  # noqa: E402
 from conftest import ROOT, sample_files  # noqa: E402
+from irc_inprocess import run_irc  # noqa: E402
 
 PER_CASE_SECONDS = 20.0
 MUTANTS_PER_SAMPLE = 12
@@ -100,12 +101,11 @@ def test_cli_mutants_exit_1_with_located_errors(tmp_path):
         p = tmp_path / f"m{i}.ir"
         p.write_bytes(data)
         files.append(p)
-    for p in files:
-        r = run_cli(["infer", str(p)])
-        err = r.stderr.decode("utf-8", "replace")
-        assert "Traceback" not in err and "Traceback" not in r.stdout.decode("utf-8", "replace"), err
-        assert r.returncode in (0, 1), (p.read_bytes()[:300], r.returncode, err)
-        if r.returncode == 1:
+    for p in files:  # in this process (`run_irc`: an uncaught exception would fail the test); stdin below in a process
+        code, out, err = run_irc(["infer", str(p)])
+        assert "Traceback" not in err and "Traceback" not in out, err
+        assert code in (0, 1), (p.read_bytes()[:300], code, err)
+        if code == 1:
             assert LOCATED_LINE.search(err), err
     # stdin, several files at once
     r = run_cli(["infer", "-"], data=cases[1])
