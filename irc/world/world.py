@@ -275,14 +275,8 @@ class World:
         if lazy:
             for parts in prelude_names:
                 w.methods.setdefault(_qual(w._parts_qual(parts)), [])
-        for path, its, _ in groups:  # every declared function is a name before any signature is read
-            for it in its:
-                if isinstance(it, S.MethodDecl):
-                    w.methods.setdefault(_qual(w._decl_qual(it.name)) + ("{}" if it.params is not None else ""), [])
-        for it, module in pasted:  # and every function the file shows inferred (`typeof(f)` in a signature)
-            parts = tuple(it.name.parts)
-            if w._resolve(parts, module) is None:
-                w.methods.setdefault(_qual(tuple(module) + parts if len(parts) == 1 else parts), [])
+        for q in w._function_names(groups, pasted):  # every declared function is a name before any signature
+            w.methods.setdefault(q, [])
         w._memo.clear()
         for g, (path, its, own) in enumerate(groups):
             w._path = path
@@ -299,6 +293,20 @@ class World:
         if w.errors:
             raise IrcError(w.errors, source)
         return w
+
+    def _function_names(self, groups, pasted):
+        """The functions `build` names before it reads any signature, in order: every declared
+        one (a constructor of a type's instances, `declare Base.Ref{T}(…)`, as `Base.Ref{}`), then
+        every one the file shows inferred that no name reaches yet (`typeof(f)` in a signature is
+        that function)."""
+        for _, its, _ in groups:
+            for it in its:
+                if isinstance(it, S.MethodDecl):
+                    yield _qual(self._decl_qual(it.name)) + ("{}" if it.params is not None else "")
+        for it, module in pasted:
+            parts = tuple(it.name.parts)
+            if self._resolve(parts, module) is None:
+                yield _qual(tuple(module) + parts if len(parts) == 1 else parts)
 
     def _declare_groups(self, groups) -> None:
         """`build`'s first passes over its groups (path, items, own), each pass over all of them:
@@ -332,10 +340,8 @@ class World:
         w._memo = dict(snap.typed_memo)
         w._declare_groups(groups)
         w.methods = dict.fromkeys(snap.names, None)
-        for path, its, _ in groups:
-            for it in its:
-                if isinstance(it, S.MethodDecl):
-                    w.methods.setdefault(_qual(w._decl_qual(it.name)), None)
+        for q in w._function_names(groups, pasted):
+            w.methods.setdefault(q, None)
         probes = snap.probes
         for mine, theirs in ((w.types, snap.types), (w.consts, snap.consts), (w.globals, snap.globals)):
             for k, v in mine.items():
@@ -1946,9 +1952,8 @@ def _prelude_snapshot(text: str, path: str, rules: JuliaVersion) -> _PreludeSnap
     its = _parse_prelude(text, path)
     w._declare_groups([(path, its, False)])
     typed = (dict.copy(w.types), dict.copy(w.consts), dict.copy(w.globals), frozenset(w.modules), dict(w._memo))
-    for it in its:
-        if isinstance(it, S.MethodDecl):
-            w.methods.setdefault(_qual(w._decl_qual(it.name)), [])
+    for q in w._function_names([(path, its, False)], ()):
+        w.methods.setdefault(q, [])
     names = dict.fromkeys(dict.keys(w.methods))
     w._memo.clear()
     w._declare_methods(its)

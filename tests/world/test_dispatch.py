@@ -539,4 +539,5 @@ def test_a_constructor_declared_for_a_types_instances():
     vec = w.parse_type("Vec{3, Float64}")
     assert show(w.call(Const(vec), [w.parse_type("Vector{Float64}")], M).rt) == "SVec{3, Float64}"
     with pytest.raises(IrcError):
-        World.build(parse_text("declare Main.notatype{T}(::Any)::Int64 where T\n", "d.ir").items, prelude=False)
+        World.build(parse_text("declare Main.g(::Int64)::Int64\ndeclare Main.g{T}(::Any)::Int64 where T\n", "d.ir").items,
+                    prelude=False)  # `g` is a function, no type
