@@ -885,11 +885,13 @@ def _struct_fields(stubs: Stubs, parts: tuple) -> tuple[list[tuple[str, str, str
             return None, f"Julia printed different types for `{f}`: " + ", ".join(sorted(ts))
         if ts:
             out.append((f, next(iter(ts)), ""))
-    if not out:
+    rest = _unshown_fields(stubs, parts, {f for f, _, _ in out})
+    if not out and not (rest and all(t != "Any" for _, t, _ in rest)):
+        # (a field stored straight into a local Julia listed is evidence too: `(sc = x.sc)`, `sc::SimplicialComplex`)
         return None, f"no read of `{min(types)}` shows its declared type (the object is a constant, a local or untyped)"
-    if all(t == "Any" for _, t, _ in out):
+    if all(t == "Any" for _, t, _ in out + rest):
         return None, "Julia printed every field read as Any, as it does for an abstract type"
-    return out + _unshown_fields(stubs, parts, {f for f, _, _ in out}), None
+    return out + rest, None
 
 
 def _scan_bounds(t: Any, found: dict) -> None:

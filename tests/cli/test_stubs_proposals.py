@@ -351,3 +351,15 @@ def test_a_splatted_call_is_declared_as_the_call_it_makes(tmp_path):
     text = stubs(tmp_path, paste.replace("b::Tuple{Float64}", "b::Vector{Float64}").replace("(::Tuple{Float64})",
                                                                                             "(::Vector{Float64})"))
     assert "declare Main.g(" not in text, text
+
+
+def test_fields_read_only_into_listed_locals_give_a_struct_of_those_bounds(tmp_path):
+    """`(sc = Base.getproperty(%1, :sc))` with `sc::SimplicialComplex` listed (GitHub issue 52020's
+    `SRMonom`): every field read is stored into a local Julia listed, so the struct is proposed
+    with those types (bounds, the comments say); irc with it types the reads, never `Union{}`."""
+    paste = warntype("b::MyT", ["     (sc = Base.getproperty(b, :sc))", "%2 = Main.g(sc)::Float64",
+                                "     return %2"], "Float64", locals_="sc::Other")
+    text = stubs(tmp_path, paste)
+    assert re.search(r"\nstruct MyT  # .*\n    sc::Other  # a bound: the type Julia listed", text), text
+    out = infer_with(tmp_path, text)
+    assert "(sc = Base.getproperty(b, :sc))::Other" in out and "Union{}" not in out, out
