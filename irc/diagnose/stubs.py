@@ -296,6 +296,8 @@ def _untyped_construction(world: Any, fn: ir.Function, f: Any, argtypes: list, j
     w = unwrap_unionall(widenconst(julia))
     if type(w) is not DataType or w.name is not f.val.name:
         return False  # a constructor gives an instance of its type (a printed `Core.Const(α)` read as a function is not)
+    if f.val.name.unknown:
+        return True  # the stubs declare the type abstract (`abstract type SVector{T1, T2} end`): its call is then `Any`
     return widenconst(rt) == ANY or widenconst(rt) != widenconst(julia)
 
 
