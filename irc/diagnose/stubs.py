@@ -289,16 +289,16 @@ def _untyped_construction(world: Any, fn: ir.Function, f: Any, argtypes: list, j
     type's instance) otherwise than Julia printed, an instance of that type: `Any` (no declared constructor of the
     instance; `Base.Ref{T}(x)` has one, the prelude's), or the instance itself where Julia's
     constructor gave more (`VarName{:y}(lens)` is a `VarName{:y, typeof(lens)}`)."""
-    try:
-        rt = world.call(f, list(argtypes), tuple(fn.module or ("Main",))).rt
-    except Exception:  # noqa: BLE001 - a call irc cannot evaluate here is one it cannot type
-        return True
     w = unwrap_unionall(widenconst(julia))
     if type(w) is not DataType or w.name is not f.val.name:
         return False  # a constructor gives an instance of its type (a printed `Core.Const(α)` read as a function is not)
     if f.val.name.unknown:
         return True  # the stubs declare the type abstract (`abstract type SVector{T1, T2} end`): its call is then `Any`
-    return widenconst(rt) == ANY or widenconst(rt) != widenconst(julia)
+    try:
+        rt = widenconst(world.call(f, list(argtypes), tuple(fn.module or ("Main",))).rt)
+    except Exception:  # noqa: BLE001 - a call irc cannot evaluate here is one it cannot type
+        return True
+    return rt == ANY or rt != widenconst(julia)
 
 
 def _assignments(fn: ir.Function, slot: int | None) -> int:

@@ -295,6 +295,32 @@ def has_typevar(t, v: TypeVar) -> bool:
     return False
 
 
+def type_parts(t, depth: int = 0):
+    """Every type inside `t`, itself first: a data type's parameters, a union's members, a
+    `where`'s body and its variable's bounds, a `Vararg`'s element, a tuple of types' items
+    (a function's singleton type, a type variable and a plain value end the walk).  64 deep
+    at most."""
+    if depth > 64:
+        return
+    yield t
+    tt = type(t)
+    if tt is DataType:
+        kids = t.params
+    elif tt is UnionType:
+        kids = t.members
+    elif tt is UnionAllType:
+        kids = (t.body, t.var.lb, t.var.ub)
+    elif tt is VarargType:
+        kids = (t.T,)
+    elif tt is tuple:
+        kids = t
+    else:
+        return
+    for k in kids:
+        if k is not None:
+            yield from type_parts(k, depth + 1)
+
+
 def has_free_typevars(t, bound: frozenset = frozenset()) -> bool:
     tt = type(t)
     if tt is TypeVar:

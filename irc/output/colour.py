@@ -81,25 +81,8 @@ def capitals(text: str, t: Any) -> str:
     """`Base.emphasize` on an IO without colour: an emphasized (WARN/BAD) `::T` printed as
     `uppercase("::$T")` -- unless T mentions a type irc does not know (opaque: whether Julia
     emphasized it is unknown, and its capitals, `F.VAR"#G#27"`, would not read back)."""
-    return text if _mentions_unknown(t, 0) else text.upper()
-
-
-def _mentions_unknown(t: Any, depth: int) -> bool:
-    if depth > 64:
-        return True
-    tt = type(t)
-    if tt is T.DataType:
-        return t.name.unknown or any(_mentions_unknown(p, depth + 1) for p in t.params)
-    if tt is T.UnionType:
-        return any(_mentions_unknown(m, depth + 1) for m in t.members)
-    if tt is T.UnionAllType:
-        return _mentions_unknown(t.body, depth + 1) or any(
-            _mentions_unknown(b, depth + 1) for b in (t.var.lb, t.var.ub))
-    if tt is T.VarargType:
-        return _mentions_unknown(t.T, depth + 1)
-    if tt is tuple:
-        return any(_mentions_unknown(p, depth + 1) for p in t)
-    return False
+    unknown = any(type(x) is T.DataType and x.name.unknown for x in T.type_parts(t))
+    return text if unknown else text.upper()
 
 
 def mark(level: str) -> str:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from irc.lattice.typelattice import widenconst
 from irc.lattice.typeprint import show, show_function
-from irc.lattice.types import FuncType, FunctionValue
+from irc.lattice.types import FuncType, FunctionValue, type_parts
 from irc.syntax.names import format_name
 
 
@@ -68,26 +68,10 @@ def _argument(w, home) -> str:
         return "typeof(Main." + show_function(w.func) + ")"
     text = show(w)
     if home and tuple(home) != ("Main",) and "typeof(" in text:
-        for fv in _main_functions(w, 0):  # inside a type too: `Model{typeof(Main.f), …}`
-            text = text.replace(f"typeof({show_function(fv)})", f"typeof(Main.{show_function(fv)})")
+        for x in type_parts(w):  # a Main function's type inside a type too: `Model{typeof(Main.f), …}`
+            if type(x) is FuncType and tuple(x.func.module or ("Main",)) == ("Main",):
+                text = text.replace(f"typeof({show_function(x.func)})", f"typeof(Main.{show_function(x.func)})")
     return text
-
-
-def _main_functions(t, depth: int):
-    """The functions of Main whose types `t` holds (`typeof(f)` inside its parameters)."""
-    if depth > 64:
-        return
-    if type(t) is FuncType:
-        if tuple(t.func.module or ("Main",)) == ("Main",):
-            yield t.func
-        return
-    for x in getattr(t, "params", ()) or ():
-        yield from _main_functions(x, depth + 1)
-    for attr in ("members", "body", "T"):
-        x = getattr(t, attr, None)
-        if x is not None:
-            for y in (x if type(x) in (tuple, list, frozenset) else (x,)):
-                yield from _main_functions(y, depth + 1)
 
 
 def declare_line(f: FunctionValue, argtypes) -> str:

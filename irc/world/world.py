@@ -1377,7 +1377,8 @@ class World:
         `iterate` is not a union of `Nothing` and one 2-tuple."""
         w = widenconst(args[0])
         u = unwrap_unionall(w)
-        if type(u) is not DataType or u.name.qualname != "Base.Iterators.Enumerate" or len(u.params) != 1:
+        if type(u) is not DataType or u.name.name != "Enumerate" or u.name.module != ("Base", "Iterators") \
+                or len(u.params) != 1:
             return None
         inner = u.params[0]
         if type(inner) is TypeVar:
@@ -2116,9 +2117,8 @@ def _symbols_of(x):
 
 
 def _symbol_tuple(names):
-    """`Core.Const((:a, :b))` as `tuple_tfunc` builds a constant tuple (its elements constants)."""
-    items = [Const(n) if type(n) is Sym else n for n in names]
-    return Const(tuple(items), TT.tuple_type([widenconst(i) for i in items]))
+    """`Core.Const((:a, :b))`, built by `tuple_tfunc` as any constant tuple."""
+    return BI.tuple_tfunc([Const(n) if type(n) is Sym else n for n in names])
 
 
 def _tuple_length(rt, t):
