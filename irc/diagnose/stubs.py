@@ -123,6 +123,7 @@ def collect(file: Any, stubs: Stubs) -> None:
                     _add_declaration(stubs, world, fn, st, args, note, whole, file.path)
         _scan_fields(stubs, world, fn, result)
         _scan_constant_types(stubs, world, fn)
+        _scan_constant_functions(stubs, world, fn, file.path)
         _scan_globals(stubs, world, fn, file.path)
         _scan_subtypes(stubs, world, fn, result)
         _scan_closures(stubs, world, fn, result)
@@ -393,6 +394,39 @@ def _scan_constant_types(stubs: Stubs, world: Any, fn: ir.Function) -> None:
         stubs.types[parts] = max(stubs.types.get(parts, 0), n or 0)
 
 
+def _scan_constant_functions(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
+    """A name Julia printed as a constant of itself (`%70 = BangBang.setindex!!::Core.Const(
+    BangBang.setindex!!)`, `%1 = Main.foo::Core.Const(foo)`) that irc does not know and that is no
+    type (`_scan_constant_types`) is a function: only a `const` binding reads as `Core.Const`
+    (Julia's `abstract_eval_globalref`) and a value that prints as its own name is a function, a
+    type or a module.  A capitalised name (Julia's convention for types) is taken for a function
+    only where the paste calls it or prints `typeof(name)`.  Where no declaration names it already (a call Julia typed), `declare
+    M.f(::Any...)::Any` makes the name that function and leaves its calls open; without it irc
+    reads a non-constant global (`Any`), and every use of it after.  Names of modules irc knows
+    resolve, so they never reach here."""
+    declared = {h.split("(", 1)[0] for h in stubs.declarations}
+    printed = [s.julia_type for s in fn.slots if s.julia_type is not None]
+    printed += [st.annotation for st in fn.stmts if st.annotation is not None]
+    for k, st in enumerate(fn.stmts, start=1):
+        parts = _unknown_const_global(world, fn, st)
+        if parts is None or parts in stubs.types or ".".join(parts) in world.unknown_types:
+            continue
+        called = any(type(c.func) is S.SSA and c.func.n == k for s in fn.stmts for c, _ in _calls_in(s.value))
+        typed = any(type(a) is S.Name and a.parts[-1] == parts[-1]
+                    for e in printed for c in _nodes(e, S.Call) if type(c.func) is S.Name
+                    and c.func.parts[-1] == "typeof" for a in c.args)
+        if not (called or typed or not parts[-1][:1].isupper()):
+            continue  # a capitalised name the paste neither calls nor types as a function: a type, maybe
+        head = declare_line(FunctionValue(parts[:-1], parts[-1]), [])
+        if head.split("(", 1)[0] in declared:
+            continue
+        declared.add(head.split("(", 1)[0])
+        head = head[:-1] + "::Any...)"
+        stubs.declarations[head] = Declaration(head, "Any", f"{path}:{st.line}", [
+            "a name Julia printed as a constant of itself, and no type: a function; its methods are open "
+            "(narrow the result if you know it)"])
+
+
 def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:
     """`%k = (x isa B)::Bool` where x is of the unknown type A and B is another unknown type,
     neither with parameters: Julia's `isa_tfunc` gives `Const(true)` when A <: B and
@@ -478,6 +512,19 @@ def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
             stubs.globals[parts] = GlobalStub(kind, text, where)
         elif (old.kind, old.text) != (kind, text):
             old.comments.append(f"{where}: Julia printed {show(t)} there")
+
+
+def _nodes(e: Any, kind: type, depth: int = 0):
+    """The nodes of syntax class `kind` inside a parsed expression, outermost first."""
+    if depth > 64 or e is None:
+        return
+    if type(e) is kind:
+        yield e
+    for f in getattr(type(e), "__dataclass_fields__", ()):
+        x = getattr(e, f)
+        for y in (x if type(x) in (list, tuple) else (x,)):
+            if hasattr(type(y), "__dataclass_fields__"):
+                yield from _nodes(y, kind, depth + 1)
 
 
 def _curlies(e: Any, name: str, depth: int = 0):

@@ -157,7 +157,7 @@ Body::Tuple{Int64}
 │        (#18 = %new(%4, a, b))
 │   %6 = Pkg.getperm::Core.Compiler.Const(Pkg.getperm, false)
 │   %7 = (%6)(a)::Tuple{Int64}
-│   %8 = Pkg.other::Core.Compiler.Const(Pkg.other, false)
+│   %8 = Pkg.Other::Core.Compiler.Const(Pkg.Other, false)
 └──      return %7
 """
 
@@ -165,7 +165,8 @@ Body::Tuple{Int64}
 def test_stubs_declare_the_names_julia_printed_as_constants(tmp_path):
     # a constant name irc does not know: a type when the paste applies it or prints it with
     # parameters, a function when the paste calls it (`--all` declares that call); one the
-    # paste does neither with (Pkg.other) is left alone
+    # paste does neither with and that is capitalised (Pkg.Other, a type by Julia's convention)
+    # is left alone; a lowercase one is a function (test_stubs_proposals.py)
     src = tmp_path / "p.ir"
     src.write_text(CONSTANT_GLOBALS, encoding="utf-8")
     dest = tmp_path / "stubs.ir"
@@ -174,7 +175,7 @@ def test_stubs_declare_the_names_julia_printed_as_constants(tmp_path):
     # the paste's `%new(%4, a, b)` shows it is a closure's type: a struct with the captured fields
     assert 'struct var"#18#19"{T1, T2} <: Function' in text and "    a::T1\n    b::T2\nend" in text
     assert re.search(r"declare Pkg.getperm\(::Int64\)::Tuple\{Int64\}  # .*p.ir:15; the callee is %6", text)
-    assert "Pkg.other" not in text
+    assert "Pkg.Other" not in text
     _, out, _ = infer([str(src)], prelude=[str(dest)])
     for line in ('%1 = Main.:(var"#18#19")::Core.Const(var"#18#19")',
                  '%4 = Core.apply_type(%1, %2, %3)::Core.Const(var"#18#19"{Int64, Int64})',

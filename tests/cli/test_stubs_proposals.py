@@ -363,3 +363,29 @@ def test_fields_read_only_into_listed_locals_give_a_struct_of_those_bounds(tmp_p
     assert re.search(r"\nstruct MyT  # .*\n    sc::Other  # a bound: the type Julia listed", text), text
     out = infer_with(tmp_path, text)
     assert "(sc = Base.getproperty(b, :sc))::Other" in out and "Union{}" not in out, out
+
+
+def test_a_name_julia_printed_as_a_constant_of_itself_is_a_function(tmp_path):
+    """`%1 = M.f::Core.Const(M.f)` where irc knows no `M.f`: only a `const` binding reads as
+    `Core.Const` and a value printed as its own name that heads no type is a function, so the
+    stubs declare it open (`(::Any...)::Any`) even where no call of it shows a type (its result
+    stored in a slot assigned twice, or the function only passed on); irc with the declaration
+    reads the name as Julia did instead of a non-constant global (`Any`)."""
+    paste = warntype("b::Int64", ["%1 = BangBang.setindex!!::Core.Const(BangBang.setindex!!)",
+                                  "(y = (%1)(b, 1))", "(y = 2)", "%4 = Main.foo::Core.Const(foo)",
+                                  "%5 = Base.map(%4, y)::Any", "     return %5"], "Any", "y::Any")
+    text = stubs(tmp_path, paste)
+    assert "declare BangBang.setindex!!(::Any...)::Any" in text, text
+    assert "declare Main.foo(::Any...)::Any" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%1 = BangBang.setindex!!::Core.Const(BangBang.setindex!!)" in out, out
+    assert "%4 = Main.foo::Core.Const(foo)" in out, out
+    # a name that heads a printed type is a type, never declared as a function
+    typed = warntype("b::Int64", ["%1 = Main.Foo::Core.Const(Foo)", "%2 = Core.apply_type(%1, Int64)::Type{Foo{Int64}}",
+                                  "     return %2"], "Type{Foo{Int64}}")
+    assert "declare Main.Foo(" not in stubs(tmp_path, typed)
+    # a capitalised name is a function only where the paste calls it or prints `typeof(Name)`
+    caps = warntype("b::Int64", ["%1 = Main.Act::Core.Const(Act)", "%2 = Main.Bar::Core.Const(Bar)",
+                                 "%3 = Main.g(%1, %2)::Main.W{typeof(Act)}", "     return %3"], "Main.W{typeof(Act)}")
+    text = stubs(tmp_path, caps)
+    assert "declare Main.Act(::Any...)::Any" in text and "declare Main.Bar(" not in text, text
