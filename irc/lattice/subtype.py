@@ -15,7 +15,12 @@ Algorithm (a reduced form of Julia's `subtype.c`):
   turn, each with its own copy of the variable environment).
 - A `where` on the left is opened with its variable kept free (a free
   variable is below `b` when its upper bound is); a `where` on the right is
-  existential: its variable gets a binding record in `env`.  An invariant
+  existential: its variable gets a binding record in `env`.  A right
+  variable opened inside a left one may be bound to it (Julia's `∀T ∃S`:
+  `(Ref{T} where T) <: (Ref{S} where S)` with `S = T`, `subtype.c`'s
+  environment order); one opened outside it may not (the left variable
+  would escape its `where`).  Open left variables are kept in `env` under
+  `_Left` keys, so each binding record knows the ones in scope when it was made.  An invariant
   occurrence (a parameter of a non-tuple type) fixes the variable exactly; a
   covariant occurrence (a tuple element) raises its lower bound (the union
   of what it was compared with).  On leaving the `where`, the bounds are
@@ -45,6 +50,7 @@ are memoised on their (hash-cached, immutable) arguments.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from irc.lattice.types import (
@@ -65,18 +71,33 @@ from irc.lattice.types import (
 )
 from irc.lattice import typetable as TT
 class _Bind:
-    __slots__ = ("var", "exact", "lb", "cov")
+    __slots__ = ("var", "exact", "lb", "cov", "left")
 
-    def __init__(self, var: TypeVar):
+    def __init__(self, var: TypeVar, left: frozenset = frozenset()):
         self.var = var
         self.exact = None  # bound exactly by an invariant occurrence
         self.lb = BOTTOM  # union of covariant lower bounds
         self.cov = 0  # number of covariant occurrences
+        self.left = left  # the left variables open when it was made: it may be bound to them
 
     def copy(self) -> "_Bind":
-        b = _Bind(self.var)
+        b = _Bind(self.var, self.left)
         b.exact, b.lb, b.cov = self.exact, self.lb, self.cov
         return b
+
+
+@dataclass(frozen=True, slots=True)
+class _Left:
+    """The `env` key of an open left variable (a TypeVar key is a right variable's)."""
+
+    var: TypeVar
+
+    def copy(self) -> "_Left":
+        return self
+
+
+def _open_left(env: dict) -> frozenset:
+    return frozenset(k.var for k in env if type(k) is _Left)
 
     def value(self):
         return self.exact if self.exact is not None else self.lb
@@ -133,12 +154,18 @@ def _sub(a, b, env: dict) -> bool:
             return all(_sub(m, b, env) for m in a.members)
         return all(_sub(m, b, env) for m in _in_order(a.members))
     if ta is UnionAllType:
-        if a.var in env:  # the left variable has the name of a right one: rename it apart
-            fresh = a.var
-            while fresh in env:
+        var, body = a.var, a.body
+        if var in env or _Left(var) in env:  # the name of a right or an open left one: rename it apart
+            fresh = var
+            while fresh in env or _Left(fresh) in env:
                 fresh = TypeVar(fresh.name + "′", fresh.lb, fresh.ub)
-            return _sub(subst(a.body, {a.var: fresh}), b, env)
-        return _sub(a.body, b, env)
+            var, body = fresh, subst(body, {var: fresh})
+        key = _Left(var)
+        env[key] = key
+        try:
+            return _sub(body, b, env)
+        finally:
+            env.pop(key, None)
     if tb is UnionType:
         if not b.members:
             return False
@@ -159,7 +186,7 @@ def _sub(a, b, env: dict) -> bool:
         if ta in TT.KINDS and _is_any_type(b):
             return True  # every kind is a Type (`Type{T} where T`, T unbounded)
         e2 = _copy_env(env)
-        bd = _Bind(b.var)
+        bd = _Bind(b.var, _open_left(env))
         e2[b.var] = bd
         if not _sub(a, b.body, e2):
             return False
@@ -309,8 +336,8 @@ def _bind_exact(bd: _Bind, t, env: dict) -> bool:
         return t == bd.exact or (_sub(t, bd.exact, env) and _sub(bd.exact, t, env))
     v = bd.var
     if is_type(t):
-        if has_free_typevars(t, frozenset(env)):
-            return False  # a left `where` variable cannot escape into one value of a right one
+        if has_free_typevars(t, frozenset(env) | bd.left):
+            return False  # a left `where` variable opened inside the right one cannot escape into its value
         if v.ub is not None and not _sub(t, v.ub, env):
             return False
         if v.lb is not None and not _sub(v.lb, t, env):

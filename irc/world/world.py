@@ -98,7 +98,8 @@ from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult, new_struct
 from irc.world.apply import apply_iterate, precise_container_type
 from irc.world import notes
-from irc.world.dispatch import Method, dispatch, invoke_method, may_apply, rewrap_free, split_args
+from irc.world.dispatch import (Method, dispatch, invoke_method, may_apply, rewrap_free, split_args,
+                                variable_bindings)
 from irc.lattice.typelimits import tmerge_for
 from irc.world.consteval import EVALUATED, const_eval
 from irc.world.memorytfuncs import versioned_tfunc
@@ -1740,6 +1741,11 @@ class World:
                 sig = rewrap_unionall(TT.tuple_type(list(fts)), T)
                 b = match_signature(TT.tuple_type([widenconst(a) for a in args]), sig)
                 if b is not None:
+                    # a parameter matched to a `where` type (a field `f::F` given a closure of a
+                    # parametric type `var"#1#2"` with `_A` free) stays a variable below it, as for a
+                    # declared method's static parameter (`dispatch.variable_bindings`): Julia
+                    # prints `Generator{UnitRange{Int64}, F} where F<:var"#122#123"`
+                    b = variable_bindings(b)
                     ps = []
                     v = T
                     while type(v) is UnionAllType:
@@ -1747,10 +1753,13 @@ class World:
                             return CallResult(T)
                         ps.append(b[v.var])
                         v = v.body
+                    made = tuple(p for p in ps if type(p) is TypeVar)
                     try:
                         Tc = ST.apply_type(T, ps)
                     except TypeError:
                         return CallResult(T)
+                    if made:
+                        return CallResult(rewrap_free(Tc, made))
                     return CallResult(self._default_new(Tc, args) if type(Tc) is DataType else Tc)
             return CallResult(T)
         return CallResult(ANY)

@@ -182,3 +182,28 @@ def test_a_union_inside_a_nested_tuple_distributes():
     assert issubtype(a, both)
     assert not issubtype(a, ST.union(tt([I, tt([I])]), tt([I, tt([T.STRING])])))
     assert issubtype(tt([tt([ST.union(I, F)])]), ST.union(tt([tt([I])]), tt([tt([F])])))
+
+
+def test_a_where_type_is_below_itself_renamed_and_left_variables_do_not_escape():
+    """subtype.c opens a left `where` before the right one inside it, so the right variable may
+    be the left one: `(Ref{T} where T) <: (Ref{S} where S)` (S = T), also as a bound
+    (`Generator{I, F} where F<:(C{T} where T)` below the same with `_A`).  A right variable
+    opened outside the left one may not take it: `Tuple{Ref{T} where T} <: Tuple{Ref{S}} where S`
+    is false (no one `S` is every `T`)."""
+    ref = T.REFVALUE_NAME
+    t, s, a = TypeVar("T"), TypeVar("S"), TypeVar("_A")
+    assert issubtype(UnionAllType(t, DataType(ref, (t,))), UnionAllType(s, DataType(ref, (s,))))
+    assert issubtype(UnionAllType(t, T.vector(t)), UnionAllType(s, T.vector(s)))
+    inner = T.tuple_type([UnionAllType(t, DataType(ref, (t,)))])
+    assert not issubtype(inner, UnionAllType(s, T.tuple_type([DataType(ref, (s,))])))
+    assert match_signature(inner, UnionAllType(s, T.tuple_type([DataType(ref, (s,))]))) is None
+    # a bound that is a `where` type, renamed: the variable ranges over the same set
+    f1, f2 = TypeVar("F", None, UnionAllType(t, DataType(ref, (t,)))), TypeVar("F", None, UnionAllType(a, DataType(ref, (a,))))
+    g1 = UnionAllType(f1, DataType(T.GENERATOR_NAME, (ur(I), f1)))
+    g2 = UnionAllType(f2, DataType(T.GENERATOR_NAME, (ur(I), f2)))
+    assert issubtype(g1, g2) and issubtype(g2, g1)
+    assert match_signature(T.tuple_type([g1]), T.tuple_type([g2])) == {}
+    # a narrower bound is still below, a wider one not
+    f3 = TypeVar("F", None, DataType(ref, (I,)))
+    g3 = UnionAllType(f3, DataType(T.GENERATOR_NAME, (ur(I), f3)))
+    assert issubtype(g3, g2) and not issubtype(g2, g3)
