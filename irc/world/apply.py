@@ -65,6 +65,24 @@ def apply_iterate(args, world, module) -> CallResult:
     if type(f) is not Const and not (TT.isType(fw) and not has_free_typevars(fw)) and not TT.isconcrete(fw):
         return CallResult(ANY)
     split = 1 < union_split_cost([widenconst(x) for x in xs]) <= MAX_APPLY_UNION_ENUM
+    ctypes = _argument_lists(itf, xs, split, world, module, merge)
+    res = BOTTOM
+    diags: list = []
+    generic = gap = dynamic = False
+    for ct in ctypes:
+        r = world.call(f, ct, module)
+        generic, gap, dynamic = generic or r.generic, gap or r.gap, dynamic or r.dynamic
+        diags.extend(d for d in r.diagnostics if d not in diags)
+        res = merge(res, r.rt)
+        if res == ANY:
+            break
+    return CallResult(res, None, tuple(diags), dynamic, gap=gap, generic=generic)
+
+
+def _argument_lists(itf, xs, split: bool, world, module, merge) -> list[list]:
+    """The argument lists `f` is called with (module doc, 2.-4.): one per combination of the
+    union-split members, each the concatenated element lists, anything after the first
+    `Vararg` merged into it; a combination whose splat throws is dropped."""
     ctypes: list[list] = [[]]
     for x in xs:
         new: list[list] = []
@@ -85,41 +103,30 @@ def apply_iterate(args, world, module) -> CallResult:
                 else:
                     new.append(ct + cti)
         ctypes = new
-    res = BOTTOM
-    diags: list = []
-    generic = gap = dynamic = False
+    out = []
     for ct in ctypes:
         for i, e in enumerate(ct[:-1]):  # truncate at the first Vararg
             if type(e) is VarargType:
                 ct = ct[:i] + [tuple_tail_elem(e.T, ct[i + 1:], merge)]
                 break
-        r = world.call(f, ct, module)
-        generic, gap, dynamic = generic or r.generic, gap or r.gap, dynamic or r.dynamic
-        diags.extend(d for d in r.diagnostics if d not in diags)
-        res = merge(res, r.rt)
-        if res == ANY:
-            break
-    return CallResult(res, None, tuple(diags), dynamic, gap=gap, generic=generic)
+        out.append(ct)
+    return out
 
 
 def splatted_args(args, world, module) -> list | None:
     """The one argument list `Core._apply_iterate(itf, f, xs…)` calls `f` with (module doc, 2.
-    and 4.), or None when it is not one list of known length (a union split, a `Vararg`, a
-    splat that throws): what `irc stubs --all` declares `f` with."""
+    to 4.: a splat of unknown length gives a trailing `Vararg{E}`, the signature Julia's
+    `abstract_apply` calls `f` with), or None when it is not one list (a union split, a splat of
+    a `Vararg` argument, a splat that throws): what `irc stubs --all` declares `f` with."""
     if len(args) < 2:
         return None
     itf, xs = args[0], list(args[2:])
     if 1 < union_split_cost([widenconst(x) for x in xs]) <= MAX_APPLY_UNION_ENUM:
         return None
-    out: list = []
-    for x in xs:
-        if type(x) is VarargType:
-            return None
-        cti = precise_container_type(itf, x, world, module)
-        if any(e == BOTTOM or type(e) is VarargType for e in cti):
-            return None
-        out.extend(cti)
-    return out
+    if any(type(x) is VarargType for x in xs):
+        return None
+    lists = _argument_lists(itf, xs, False, world, module, tmerge_for(getattr(world, "rules", None)))
+    return lists[0] if len(lists) == 1 else None
 
 
 def _members(x):

@@ -338,8 +338,8 @@ def test_a_call_of_a_type_instance_is_declared_as_its_constructor(tmp_path):
 
 def test_a_splatted_call_is_declared_as_the_call_it_makes(tmp_path):
     """`Core._apply_iterate(Base.iterate, Main.g, %1, args)` Julia typed: `--all` declares `g` on
-    the splatted arguments when they are one list of known length (Zygote's
-    `withjacobian(f, args...)`), and irc with it types the splat as Julia did."""
+    the splatted arguments when they are one list (Zygote's `withjacobian(f, args...)`; a list
+    of unknown length ends in a `Vararg`), and irc with it types the splat as Julia did."""
     paste = warntype("b::Tuple{Float64}", ["%1 = Core.tuple(1)::Core.Const((1,))",
                                            "%2 = Core._apply_iterate(Base.iterate, Main.g, %1, b)::Float64",
                                            "     return %2"], "Float64")
@@ -347,9 +347,17 @@ def test_a_splatted_call_is_declared_as_the_call_it_makes(tmp_path):
     assert "declare Main.g(::Int64, ::Float64)::Float64" in text, text
     out = infer_with(tmp_path, text)
     assert "%2 = Core._apply_iterate(Base.iterate, Main.g, %1, b)::Float64" in out, out
-    # a splat of unknown length declares nothing
+    # a splat of unknown length is the call Julia's `abstract_apply` makes, with a trailing
+    # `Vararg` of the element type (`precise_container_type`)
     text = stubs(tmp_path, paste.replace("b::Tuple{Float64}", "b::Vector{Float64}").replace("(::Tuple{Float64})",
                                                                                             "(::Vector{Float64})"))
+    assert "declare Main.g(::Int64, ::Vararg{Float64})::Float64" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%2 = Core._apply_iterate(Base.iterate, Main.g, %1, b)::Float64" in out, out
+    # a union the splat splits (Julia calls `g` once per member) declares nothing: one printed
+    # type for several calls
+    text = stubs(tmp_path, paste.replace("b::Tuple{Float64}", "b::Union{Tuple{Float64}, Vector{Int64}}").replace(
+        "(::Tuple{Float64})", "(::Union{Tuple{Float64}, Vector{Int64}})"))
     assert "declare Main.g(" not in text, text
 
 
