@@ -96,6 +96,7 @@ class Stubs:
     field_bounds: dict[tuple, dict[str, set[str]]] = field(default_factory=dict)  # T -> field -> listed slot types
     globals: dict[tuple, "GlobalStub"] = field(default_factory=dict)  # unknown global (module…, name) -> its line
     supers: dict[tuple, tuple] = field(default_factory=dict)  # unknown type -> the unknown supertype the paste proves
+    concrete: dict[tuple, str] = field(default_factory=dict)  # unknown type -> where the paste proves it concrete
     files: list[str] = field(default_factory=list)
     differ: int = 0  # irc's answers that differ from the types Julia printed (`--check`'s count)
     first_difference: str | None = None  # the first of them, rendered as `--check` does
@@ -126,6 +127,7 @@ def collect(file: Any, stubs: Stubs) -> None:
         _scan_constant_functions(stubs, world, fn, file.path)
         _scan_globals(stubs, world, fn, file.path)
         _scan_subtypes(stubs, world, fn, result)
+        _scan_concrete(stubs, world, fn, file.path)
         _scan_closures(stubs, world, fn, result)
         _count_differences(stubs, world, fn, result, file.path)
         for t in _result_types(fn, result):
@@ -175,6 +177,14 @@ def render(stubs: Stubs) -> str:
                 out.append("end")
                 continue
             read = stubs.fields.get(parts)
+            if parts in stubs.concrete and not read and stubs.no_struct.get(parts, _BOUNDED).startswith(_BOUNDED):
+                # (a bound irc's own answers put on it, `Type{<:T}` before it knew T concrete, is no evidence)
+                sup = stubs.supers.get(parts)
+                out.append(f"struct {name}{params}{f' <: {_type_name(sup)}' if sup else ''}  # concrete: Julia printed "
+                           f"`typeof` of a value of it as a constant ({stubs.concrete[parts]}); its fields are not in "
+                           "the paste (`...`): write them")
+                out += ["    ...", "end"]
+                continue
             note = ("  # fields read: " + ", ".join(f"{f} (Julia printed {t})" for f, t in sorted(read.items()))
                     if read else "")
             if read and why:
@@ -425,6 +435,30 @@ def _scan_constant_functions(stubs: Stubs, world: Any, fn: ir.Function, path: st
         stubs.declarations[head] = Declaration(head, "Any", f"{path}:{st.line}", [
             "a name Julia printed as a constant of itself, and no type: a function; its methods are open "
             "(narrow the result if you know it)"])
+
+
+def _scan_concrete(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
+    """`%4 = Core.typeof(sc)::Core.Const(SimplicialComplex)` where irc does not know the type:
+    Julia's `typeof_tfunc` gives a constant only for a concrete type (`isconcretetype`: else
+    `Type{<:T}`), so the paste proves `SimplicialComplex` is a struct, not an abstract type -- as
+    the lowering of a closure that captures a local prints it.  Its fields are not in the paste:
+    the stub is a `struct` with `...` (fields it does not list), never an empty struct (that
+    would be a singleton, every value a constant)."""
+    for st in fn.stmts:
+        v, ann = st.value, st.annotation
+        while type(v) is S.Typed:
+            v = v.expr
+        if type(v) is not S.Call or type(v.func) is not S.Name or v.func.parts[-1] != "typeof" or ann is None:
+            continue
+        if type(ann) is not S.Call or type(ann.func) is not S.Name or ann.func.parts[-1] != "Const" or not ann.args:
+            continue
+        head = ann.args[0].head if type(ann.args[0]) is S.Curly else ann.args[0]
+        if type(head) is not S.Name:
+            continue
+        parts = tuple(head.parts) if len(head.parts) > 1 else ("Main",) + tuple(head.parts)
+        tn = world.unknown_types.get(".".join(parts))
+        if tn is not None:
+            stubs.concrete.setdefault(tn.module + (tn.name,), f"{path}:{st.line}")
 
 
 def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:
@@ -943,6 +977,9 @@ def _struct_fields(stubs: Stubs, parts: tuple) -> tuple[list[tuple[str, str, str
     return out + rest, None
 
 
+_BOUNDED = "the paste bounds a type variable by it"
+
+
 def _scan_bounds(t: Any, found: dict) -> None:
     """Every unknown type inside `t` that bounds a type variable (`Type{<:T}`, `S where S<:T`):
     the paste treats it as a supertype, so it is no struct (`found`: key -> reason)."""
@@ -951,8 +988,7 @@ def _scan_bounds(t: Any, found: dict) -> None:
             continue
         for b in (x.var.ub, x.var.lb):
             if type(b) is DataType and b.name.unknown:
-                found.setdefault(b.name.module + (b.name.name,), f"the paste bounds a type variable by it "
-                                                                    f"(`<:{show(b)}`): it has subtypes")
+                found.setdefault(b.name.module + (b.name.name,), f"{_BOUNDED} (`<:{show(b)}`): it has subtypes")
 
 
 def _symbol(e: Any) -> str | None:

@@ -818,7 +818,7 @@ def format_item(item) -> str:
         s = ("mutable " if item.mutable else "") + "struct " + _type_head(item.name, item.params, item.supertype) + "\n"
         for f in item.fields:
             s += "    " + julia_ident(f.name) + ("::" + _tight(f.type, None) if f.type is not None else "") + "\n"
-        return s + "end\n"
+        return s + ("    ...\n" if item.more else "") + "end\n"
     if isinstance(item, S.ConstDecl):
         return f"const {format_name(item.name.parts)} = {format_expr(item.value)}\n"
     if isinstance(item, S.GlobalDecl):

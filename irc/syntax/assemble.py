@@ -23,7 +23,7 @@ from itertools import compress, count
 from operator import not_
 
 from irc.syntax import cutoff, tree as S
-from irc.syntax.lines import BodyTypeLine, CodeInfoClose, CodeInfoOpen, EndLine, FromLine, FuncHead, MIHead, SectionLine, StructHead
+from irc.syntax.lines import BodyTypeLine, CodeInfoClose, CodeInfoOpen, EllipsisLine, EndLine, FromLine, FuncHead, MIHead, SectionLine, StructHead
 from irc.syntax.fastpath import MatchedLine, PackedLine
 from irc.syntax.recovery import ErrorList
 
@@ -154,6 +154,9 @@ class Assembler:
                 self.items.append(self.struct)
                 self.struct = None
                 return
+            if isinstance(obj, EllipsisLine):
+                self.struct.more = True
+                return
             if isinstance(obj, S.BodyLine) and obj.header is None and obj.label is None and isinstance(obj.stmt, S.ValueStmt):
                 value = obj.stmt.value
                 if isinstance(value, S.SlotRef) or not (isinstance(value, S.Name) and len(value.parts) == 1):
@@ -252,6 +255,10 @@ class Assembler:
                     self._finish_fn(obj.line)
                 return
             self.err.add("unexpected `)`: no `CodeInfo(` is open", obj.line, obj.col, MISPLACED)
+            return
+        if isinstance(obj, EllipsisLine):
+            self.err.add("`...` alone on a line belongs in a struct body (fields the declaration does not list)",
+                         obj.line, obj.col, MISPLACED)
             return
         if isinstance(obj, EndLine):
             if self.fn is not None and self.fn.form == "plain":

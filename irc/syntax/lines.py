@@ -93,6 +93,14 @@ class EndLine:
 
 
 @dataclass(slots=True)
+class EllipsisLine:
+    """`...` alone on a line: inside a struct body, fields the declaration does not list."""
+
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
 class StructHead:
     decl: S.StructDecl
     line: int
@@ -748,6 +756,10 @@ class SyntaxBuilder:
     def end_line(self, c):
         t = c[0]
         return EndLine(t.line, t.column)
+
+    def ellipsis_line(self, c):
+        t = c[0]
+        return EllipsisLine(t.line, t.column)
 
     def const_line(self, c):
         name, value = c

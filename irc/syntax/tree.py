@@ -381,6 +381,7 @@ class StructDecl:
     mutable: bool = False
     line: int = 0
     col: int = 0
+    more: bool = False  # a `...` line: the type has fields the declaration does not list
 
 
 @dataclass(slots=True)

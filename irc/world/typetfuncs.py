@@ -442,6 +442,8 @@ _NO_FIELDS = frozenset({"Core.String", "Core.Symbol", "Core.Array", "Core.Module
 def _declared_nfields(t: DataType):
     """The field count of a non-abstract, non-tuple data type, or None when irc does not know it."""
     tn = t.name
+    if tn.opaque and tn.declared:
+        return None  # a struct declared with `...`: fields it does not list
     if tn.fieldnames or tn.primitive_bits or not tn.opaque:
         return len(tn.fieldnames)
     return 0 if tn.qualname in _NO_FIELDS else None

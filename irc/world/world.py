@@ -415,8 +415,8 @@ class World:
                 parts = self._decl_qual(it.name)
                 params = tuple(TypeVar(p.name) for p in it.params)
                 tn = TypeName(parts[:-1], parts[-1], params, None, isinstance(it, S.AbstractTypeDecl),
-                              bool(getattr(it, "mutable", False)), declared=True,
-                              super_unstated=it.supertype is None)
+                              bool(getattr(it, "mutable", False)), opaque=bool(getattr(it, "more", False)),
+                              declared=True, super_unstated=it.supertype is None)
                 if own:
                     q = _qual(parts)
                     first = self._own_types.get(q)

@@ -397,3 +397,22 @@ def test_a_name_julia_printed_as_a_constant_of_itself_is_a_function(tmp_path):
                                  "%3 = Main.g(%1, %2)::Main.W{typeof(Act)}", "     return %3"], "Main.W{typeof(Act)}")
     text = stubs(tmp_path, caps)
     assert "declare Main.Act(::Any...)::Any" in text and "declare Main.Bar(" not in text, text
+
+
+def test_typeof_printed_as_a_constant_proves_a_concrete_struct(tmp_path):
+    """`Core.typeof(sc)::Core.Const(SimplicialComplex)` (a closure capturing `sc`): `typeof_tfunc`
+    gives a constant only for a concrete type, so the stub is `struct SimplicialComplex` with
+    `...` (fields the paste does not show), not an abstract type -- even where irc's own answer
+    before it knew (`Type{<:SimplicialComplex}`) bounds a variable by it -- and irc with it
+    answers `Core.Const(SimplicialComplex)` as Julia did, never a singleton's constant."""
+    paste = warntype("b::Main.Complex2", ["%1 = Core.typeof(b)::Core.Const(Complex2)",
+                                          "%2 = Core.tuple(%1, b)::Tuple{DataType, Complex2}", "     return %2"],
+                     "Tuple{DataType, Complex2}")
+    text = stubs(tmp_path, paste)
+    assert re.search(r"struct Complex2  # concrete: .*\n    \.\.\.\nend", text), text
+    out = infer_with(tmp_path, text)
+    assert "%1 = Core.typeof(b)::Core.Const(Complex2)" in out, out
+    assert "b::Complex2" in out, out
+    # a type Julia printed `Type{<:T}` for stays abstract
+    loose = paste.replace("::Core.Const(Complex2)", "::Type{<:Complex2}")
+    assert "abstract type Complex2 end" in stubs(tmp_path, loose)

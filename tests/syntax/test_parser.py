@@ -429,3 +429,24 @@ def test_statement_type_with_where_is_the_annotation():
     assert isinstance(assign.annotation, S.Where) and [v.name for v in assign.annotation.vars] == ["T"]
     assert isinstance(value.annotation, S.Where) and [v.name for v in value.annotation.vars] == ["_A"]
     assert isinstance(value.stmt.value, S.Call) and isinstance(assign.stmt.value, S.Call)
+
+
+def test_an_ellipsis_line_marks_a_struct_with_fields_it_does_not_list():
+    """`...` alone on a line of a struct body sets `StructDecl.more` (fields the declaration does
+    not list, as `irc stubs` writes a type the paste proves concrete); elsewhere it is a located
+    error, and `...` as a splat or a varargs declaration is unchanged."""
+    from irc.output.fmt import format_item
+
+    text = "struct P\n    a::Int64\n    ...  # more\nend\nstruct Q\nend\ndeclare Main.g(::Any...)::Any\n"
+    items = parse_text(text, "e.ir").items
+    p, q = items[0], items[1]
+    assert p.more and [f.name for f in p.fields] == ["a"] and not q.more
+    assert format_item(p) == "struct P\n    a::Int64\n    ...\nend\n"
+    assert parse_text(format_item(p), "r.ir").items[0].more
+    with pytest.raises(IrcError) as ei:
+        parse_text("function f(x)\n1 ─ %1 = x\n    ...\n└──      return %1\nend\n", "m.ir")
+    (d,) = ei.value.diagnostics
+    assert (d.span.line, d.span.col) == (3, 5) and "struct body" in d.message
+    splat = parse_text("function f(x)\n1 ─ %1 = Core._apply_iterate(Base.iterate, Main.g, x...)\n"
+                       "└──      return %1\nend\n", "s.ir")
+    assert splat.items[0].name.parts == ("f",)

@@ -541,3 +541,21 @@ def test_a_constructor_declared_for_a_types_instances():
     with pytest.raises(IrcError):
         World.build(parse_text("declare Main.g(::Int64)::Int64\ndeclare Main.g{T}(::Any)::Int64 where T\n", "d.ir").items,
                     prelude=False)  # `g` is a function, no type
+
+
+def test_a_struct_with_fields_it_does_not_list():
+    """`...` in a struct body (docs/language.md §2): the type is concrete and no singleton (every
+    value a constant would be wrong), a field it lists has its type, one it does not list is
+    unknown (`Any`, never "no such field": `Union{}`), and its field count is unknown."""
+    from irc.lattice.typelattice import singleton_instance
+
+    w = World.build(parse_text("struct Opq\n    a::Int64\n    ...\nend\nstruct Bare\n    ...\nend\nstruct Empty\nend\n",
+                               "d.ir").items, prelude=False)
+    opq, bare, empty = w.parse_type("Opq"), w.parse_type("Bare"), w.parse_type("Empty")
+    assert T.isconcrete(opq) and T.isconcrete(bare)
+    assert singleton_instance(bare) is None and singleton_instance(empty) is not None
+    assert call(w, "Base.getfield", opq, Const(Sym("a"))).rt == I
+    assert call(w, "Base.getfield", opq, Const(Sym("b"))).rt == T.ANY
+    assert call(w, "Base.getfield", empty, Const(Sym("b"))).rt == BOTTOM
+    assert call(w, "Core.nfields", opq).rt == I
+    assert call(w, "Core.nfields", empty).rt == Const(0)
