@@ -97,6 +97,7 @@ class Stubs:
     globals: dict[tuple, "GlobalStub"] = field(default_factory=dict)  # unknown global (module…, name) -> its line
     supers: dict[tuple, tuple] = field(default_factory=dict)  # unknown type -> the unknown supertype the paste proves
     concrete: dict[tuple, str] = field(default_factory=dict)  # unknown type -> where the paste proves it concrete
+    constructed: set[tuple] = field(default_factory=set)  # unknown types the paste calls or `%new`s
     files: list[str] = field(default_factory=list)
     differ: int = 0  # irc's answers that differ from the types Julia printed (`--check`'s count)
     first_difference: str | None = None  # the first of them, rendered as `--check` does
@@ -170,10 +171,13 @@ def render(stubs: Stubs) -> str:
                                "reads, as Julia typed them")
                 else:
                     out.append(f"struct {name}{params}{f' <: {_type_name(sup)}' if sup else ''}  # the fields the "
-                               "paste reads, as Julia typed them (or a getproperty method of its own did); add any others"
+                               "paste reads, as Julia typed them (or a getproperty method of its own did); `...`: "
+                               "others it does not show (write them, in order)"
                                + ("; a field typed as one parameter of every instance read is declared with it" if n
                                   else ""))
                 out += [f"    {julia_ident(f)}::{t}" + (f"  # {c}" if c else "") for f, t, c in fields]
+                if not is_generated_name(parts[-1]):
+                    out.append("    ...")
                 out.append("end")
                 continue
             read = stubs.fields.get(parts)
@@ -396,12 +400,13 @@ def _scan_constant_types(stubs: Stubs, world: Any, fn: ir.Function) -> None:
         if parts is None:
             continue
         n = max((len(c.params) for e in printed for c in _curlies(e, parts[-1])), default=None)
-        applied = any(type(s.value) is S.Call and type(s.value.func) is S.Name
-                      and s.value.func.parts[-1] == "apply_type" and s.value.args
-                      and type(s.value.args[0]) is S.SSA and s.value.args[0].n == k for s in fn.stmts)
+        # `Core.apply_type(%k, a, b)` gives it (at least) as many parameters as it applies
+        applied = [len(s.value.args) - 1 for s in fn.stmts if type(s.value) is S.Call and type(s.value.func) is S.Name
+                   and s.value.func.parts[-1] == "apply_type" and s.value.args
+                   and type(s.value.args[0]) is S.SSA and s.value.args[0].n == k]
         if n is None and not applied:
             continue
-        stubs.types[parts] = max(stubs.types.get(parts, 0), n or 0)
+        stubs.types[parts] = max(stubs.types.get(parts, 0), n or 0, *applied)
 
 
 def _scan_constant_functions(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
@@ -565,8 +570,8 @@ def _curlies(e: Any, name: str, depth: int = 0):
     """The `name{…}` nodes inside a parsed type expression."""
     if depth > 64 or e is None:
         return
-    if type(e) is S.Curly and type(e.head) is S.Name and e.head.parts[-1] == name:
-        yield e
+    if type(e) is S.Curly and type(e.head) is S.Name and e.head.parts[-1] in (name, name.upper()):
+        yield e  # (a colourless `code_warntype` prints emphasized types in capitals: `SVECTOR{_A, FLOAT64}`)
     for f in getattr(type(e), "__dataclass_fields__", ()):
         x = getattr(e, f)
         for y in (x if type(x) in (list, tuple) else (x,)):
@@ -725,16 +730,12 @@ def _scan_fields(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None
             if op in ("getproperty", "getfield", "setproperty!", "setfield!") and len(call.args) >= 2:
                 _field_access(stubs, world, fn, result, i, st, call, top and op in ("getproperty", "getfield"))
             else:
-                for key in _unknown_keys(_constructed(world, fn, result, func)):
-                    stubs.no_struct.setdefault(key, "the paste constructs it: the number and order of its "
-                                                    "fields are unknown")
+                stubs.constructed.update(_unknown_keys(_constructed(world, fn, result, func)))
         v = st.value
         while type(v) is S.Typed:
             v = v.expr
         if type(v) is S.New:
-            for key in _unknown_keys(_constructed(world, fn, result, v.type)):
-                stubs.no_struct.setdefault(key, "the paste constructs it: the number and order of its "
-                                                "fields are unknown")
+            stubs.constructed.update(_unknown_keys(_constructed(world, fn, result, v.type)))
 
 
 def _field_access(stubs: Stubs, world: Any, fn: ir.Function, result: Any, i: int, st: ir.Stmt, call: Any,

@@ -591,7 +591,14 @@ class SyntaxBuilder:
     # ---- where
     def expr(self, c):
         body = c[0]
-        return S.Where(body, self.where_clauses(c[1:]), getattr(body, "line", 0), getattr(body, "col", 0))
+        vars_ = self.where_clauses(c[1:])
+        if type(body) is S.Typed:
+            # `x::T where S<:B` is how Julia prints a typed read whose type is a `where` type (a call's
+            # argument `setindex!(output::MArray{S, Float64, 1} where S<:(Tuple{_A} where _A), v, i)`,
+            # `return x::T where T`): the `where` belongs to the type, never a value's
+            return S.Typed(body.expr, S.Where(body.type, vars_, getattr(body.type, "line", body.line),
+                                              getattr(body.type, "col", body.col)), body.line, body.col)
+        return S.Where(body, vars_, getattr(body, "line", 0), getattr(body, "col", 0))
 
     def wbraces(self, c):
         return [_to_tvar(x) for x in c if x is not None]

@@ -1805,8 +1805,8 @@ class World:
         (`convert_number`: `Union{}` when Julia throws `InexactError`), a
         non-constant number becomes the field's number type; any other
         argument (a conversion irc does not know) leaves the type `T`."""
-        if not T.name.declared or T.name.mutable:
-            return T
+        if not T.name.declared or T.name.mutable or T.name.opaque:
+            return T  # (a struct declared with `...`: its constructor's arguments are not known)
         fts = ST.field_types(T)
         if len(fts) != len(args):
             return T
@@ -1842,8 +1842,8 @@ class World:
                 return ANY
         if type(T) is not DataType or not TT.isconcrete(T):
             return T if is_type(T) and not has_free_typevars(T) else ANY
-        if T.name.mutable or T.name is TT.TUPLE_NAME:
-            return T
+        if T.name.mutable or T.name.opaque or T.name is TT.TUPLE_NAME:
+            return T  # (an opaque type's fields are not all known: which argument is which field is not)
         return new_struct(T, args)
 
 

@@ -57,7 +57,7 @@ FIELDS = warntype("b::MyT", ["%1 = Base.getproperty(b, :x)::Float64", "%2 = Core
 def test_a_struct_with_the_fields_julia_typed_on_reads_of_an_argument(tmp_path):
     text = stubs(tmp_path, FIELDS)
     assert re.search(r"\nstruct MyT  # the fields the paste reads, as Julia typed them.*\n    n::Number\n"
-                     r"    x::Float64\nend\n", text), text
+                     r"    x::Float64\n    \.\.\.\nend\n", text), text  # `...`: fields the paste does not show
     assert "abstract type MyT" not in text
     out = infer_with(tmp_path, text)
     assert "%1 = Base.getproperty(b, :x)::Float64" in out and "%2 = Core.getfield(b, :n)::Number" in out
@@ -74,7 +74,7 @@ def test_fields_julia_printed_only_as_any_keep_the_abstract_type(tmp_path):
     assert "struct MyT" not in text
     # one field more than Any proves a concrete type: the Any field is declared Any
     text = stubs(tmp_path, FIELDS.replace("::Number", "::Any"))
-    assert "    n::Any\n    x::Float64\nend" in text
+    assert "    n::Any\n    x::Float64\n    ...\nend" in text
 
 
 def test_a_parametric_type_declares_a_field_typed_as_one_parameter_with_it(tmp_path):
@@ -83,7 +83,7 @@ def test_a_parametric_type_declares_a_field_typed_as_one_parameter_with_it(tmp_p
     paste = FIELDS.replace("b::MyT", "b::MyT{Float64}").replace("f(::MyT)", "f(::MyT{Float64})")
     text = stubs(tmp_path, paste)
     assert re.search(r"\nstruct MyT\{T1\}  # the fields the paste reads.*one parameter of every instance read"
-                     r".*\n    n::Number\n    x::T1\nend\n", text), text
+                     r".*\n    n::Number\n    x::T1\n    \.\.\.\nend\n", text), text
     out = infer_with(tmp_path, text)
     assert "%1 = Base.getproperty(b, :x)::Float64" in out and "%2 = Core.getfield(b, :n)::Number" in out
 
@@ -95,7 +95,7 @@ def test_a_field_that_could_follow_two_parameters_is_declared_with_its_printed_t
     text = stubs(tmp_path, paste)
     assert "abstract type MyT" not in text
     assert re.search(r"\nstruct MyT\{T1, T2\}  # .*\n    n::Number\n    x::Float64  # Julia printed it in every read; "
-                     r"it may be `T1` or `T2`: the reads do not say\nend\n", text), text
+                     r"it may be `T1` or `T2`: the reads do not say\n    \.\.\.\nend\n", text), text
     out = infer_with(tmp_path, text)
     assert "%1 = Base.getproperty(b, :x)::Float64" in out and "%2 = Core.getfield(b, :n)::Number" in out
     # two printed types that follow no one parameter: no struct
@@ -129,8 +129,6 @@ def test_no_struct_where_the_paste_does_not_prove_the_fields(tmp_path):
                                                  "%3 = Base.setproperty!(b, :x, 1.0)::Float64"),
         # a field named by position
         "by position or by a computed name": FIELDS.replace("Core.getfield(b, :n)", "Core.getfield(b, 2)"),
-        # a call of the type: the number and order of its fields are unknown
-        "the paste constructs it": FIELDS.replace("%3 = Main.g(%1, %2)::Float64", "%3 = Main.MyT(%1, %2)::MyT"),
         # a read Julia printed Union{}: no such field
         "the access throws": FIELDS.replace("::Number", "::Union{}"),
     }
@@ -139,6 +137,21 @@ def test_no_struct_where_the_paste_does_not_prove_the_fields(tmp_path):
         assert "struct MyT" not in text, (why, text)
         assert re.search(r"abstract type MyT end  # fields read: .*; not proposed as a struct: .*" + re.escape(why),
                          text), (why, text)
+
+
+def test_a_type_the_paste_constructs_is_a_struct_with_fields_it_does_not_list(tmp_path):
+    """A call of the type (`Main.MyT(%1, %2)::MyT`): the number and order of its fields are
+    unknown, which `...` says (docs/language.md §2), so the fields the paste reads are still
+    proposed; irc with the struct types the call as the type (never a `PartialStruct` matching
+    the arguments to the listed fields by position) and the reads as Julia printed them."""
+    paste = FIELDS.replace("%3 = Main.g(%1, %2)::Float64", "%3 = Main.MyT(%1, %2)::MyT").replace(
+        "Body::Float64", "Body::MyT")
+    text = stubs(tmp_path, paste)
+    assert re.search(r"struct MyT  # .*\n    n::Number\n    x::Float64\n    \.\.\.\nend", text), text
+    out = infer_with(tmp_path, text)
+    for line in ("%1 = Base.getproperty(b, :x)::Float64", "%2 = Core.getfield(b, :n)::Number",
+                 "%3 = Main.MyT(%1, %2)::MyT"):
+        assert line in out, out
 
 
 def test_a_read_of_a_local_does_not_prove_the_field_type(tmp_path):
@@ -277,7 +290,7 @@ def test_a_proposed_struct_keeps_the_supertype_the_paste_proves(tmp_path):
     reader = ("MethodInstance for g(::Bar)\n  from g(b) @ Main REPL[2]:1\nArguments\n  #self#::Core.Const(g)\n"
               "  b::Bar\nBody::Float64\n1 ─ %1 = Base.getproperty(b, :x)::Float64\n└──      return %1\n")
     text = stubs(tmp_path, ISA_UNKNOWN + "\n" + reader)
-    assert re.search(r"\nstruct Bar <: Foo  # the fields the paste reads.*\n    x::Float64\nend\n", text), text
+    assert re.search(r"\nstruct Bar <: Foo  # the fields the paste reads.*\n    x::Float64\n    \.\.\.\nend\n", text), text
     assert "\nabstract type Foo end\n" in text
 
 
