@@ -261,6 +261,8 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     `bound`: that slot is assigned elsewhere too and its listed type is not
     concrete, so the type is an upper bound on the call's result."""
     callee = ""
+    if type(f) is not Const and type(func) is S.SSA and (printed := _printed_type_constant(world, fn, func)):
+        f = printed  # `(%9)(undef)`, `%9 = Core.apply_type(%6, …)::Core.Const(MVector{50, Float64})` irc could not apply
     if type(f) is Const and type(f.val) is FunctionValue:
         fv = world.method_owner(f.val)
         if world.is_builtin(fv) or fv.name in _OWN_RULES:
@@ -297,6 +299,18 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
             stubs.declarations[head].comments.append(callee)
     elif old.result != printed:
         old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
+
+
+def _printed_type_constant(world: Any, fn: ir.Function, ssa: Any) -> Any:
+    """The `Core.Const` of a parametric type Julia printed for `%k` (`Core.Const(MVector{50,
+    Float64})`), else None."""
+    if not (1 <= ssa.n <= len(fn.stmts)) or fn.stmt(ssa.n).annotation is None:
+        return None
+    try:
+        t = world.eval_type(fn.stmt(ssa.n).annotation, _sparams(world, fn), fn.module)
+    except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
+        return None
+    return t if type(t) is Const and type(t.val) is DataType and t.val.params else None
 
 
 def _untyped_construction(world: Any, fn: ir.Function, f: Any, argtypes: list, julia: Any) -> bool:

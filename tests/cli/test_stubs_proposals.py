@@ -429,3 +429,18 @@ def test_typeof_printed_as_a_constant_proves_a_concrete_struct(tmp_path):
     # a type Julia printed `Type{<:T}` for stays abstract
     loose = paste.replace("::Core.Const(Complex2)", "::Type{<:Complex2}")
     assert "abstract type Complex2 end" in stubs(tmp_path, loose)
+
+
+def test_a_call_of_a_type_julia_printed_as_applied_declares_its_constructor(tmp_path):
+    """`%3 = Core.apply_type(%1, 50, Float64)::Core.Const(MVector{50, Float64})` of a type irc does
+    not know (so irc cannot apply it), then `(output = (%3)(undef))` with `output` listed once:
+    the callee is the constant Julia printed, and `--all` declares its constructor."""
+    paste = warntype("b::Int64", ["%1 = Main.MVector::Core.Const(MVector)",
+                                  "%2 = Main.undef::Core.Const(UndefInitializer())",
+                                  "%3 = Core.apply_type(%1, 50, Main.Float64)::Core.Const(MVector{50, Float64})",
+                                  "(output = (%3)(%2))", "%5 = output::MVector{50, Float64}", "     return %5"],
+                     "MVector{50, Float64}", "output::MVector{50, Float64}")
+    text = stubs(tmp_path, paste)
+    assert "declare MVector{50, Float64}(::UndefInitializer)::MVector{50, Float64}" in text, text
+    out = infer_with(tmp_path, text)
+    assert "Body::MVector{50, Float64}" in out, out
