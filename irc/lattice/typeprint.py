@@ -64,7 +64,7 @@ _NOT_EXPORTED = frozenset({
     ("Base", "RefValue"), ("Core", "Box"), ("Core", "Const"), ("Core", "Builtin"), ("Core", "IntrinsicFunction"),
     ("Core", "SimpleVector"), ("Core", "TypeName"), ("Core", "TypeofBottom"), ("Core", "TypeofVararg"),
     ("Base", "OneTo"), ("Base", "Generator"), ("Base", "GenericIOBuffer"), ("Core", "MethodInstance"),
-    ("Core", "MethodTable"), ("Base", "KeySet"), ("Base", "ValueIterator"),
+    ("Core", "MethodTable"), ("Base", "KeySet"), ("Base", "ValueIterator"), ("Base", "Pairs"), ("Base", "SkipMissing"),
 })
 
 
@@ -633,6 +633,10 @@ def show_value(v, typ=None, style: PrintStyle | None = None) -> str:
             return name + bstyle + "(" + show_value(v.fields[1], None, style) + ", " + show_value(v.fields[2], None, style) + ")"
         if type(t) is DataType and t.name is TT.NAMEDTUPLE_NAME and len(t.params) == 2:
             return _show_namedtuple(t, v.fields, style)
+        if type(t) is DataType and t.name.qualname == "Base.Pairs" and len(v.fields) == 2 \
+                and v.fields[1] == Const((), TT.tuple_type([])):
+            # abstractdict.jl's `show(io, t::AbstractDict)` of an empty dictionary: its type and `()`
+            return _show_type(t, style) + "()"
         return _show_type(t, style) + "(" + ", ".join(show_value(f, None, style) for f in v.fields) + ")"
     if is_type(v):
         return _show_type(v, style)

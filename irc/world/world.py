@@ -107,8 +107,8 @@ from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
 from irc.lattice.typelattice import (
-    ANY, BOOL, Conditional, Const, IrrationalValue, OpaqueValue, PartialStruct, StructValue, float32, singleton_instance,
-    widenconst,
+    ANY, BOOL, Conditional, Const, IrrationalValue, OpaqueValue, PartialStruct, StructValue, float32, lattice_getfield,
+    singleton_instance, widenconst,
 )
 from irc.lattice.subtype import issubtype, match_signature, union
 from irc.lattice.typelimits import tmerge
@@ -1366,8 +1366,104 @@ class World:
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
             if ruled is not None:  # Julia's broadcast rule answers where no declaration does
                 rt, gap, diags = ruled, False, ()
+        if fv.module == ("Base",) and name in ("map", "pairs", "sum") and not any(m.own for m in res.applied):
+            ruled = self._map_tuples(args, module) if name == "map" else self._pairs_namedtuple(args) \
+                if name == "pairs" else self._sum_skipmissing(args, module)
+            if ruled is not None:  # one method family in Julia (tuple.jl, iterators.jl, missing.jl)
+                rt, dynamic, gap, diags = ruled.rt, ruled.dynamic, ruled.gap, ruled.diagnostics
         return CallResult(rt, res.cond, diags, dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
                           generic=True)
+
+    def _map_tuples(self, args, module):
+        """`map(f, t1::Tuple, ts::Tuple...)` (tuple.jl 1.10): below 32 elements the
+        inlined methods build `(f(t1[1], ts[1]...), f(t1[2], …), …)` -- up to the
+        shortest tuple's length (`map(f, t::Tuple, s::Tuple{}) = ()`, `anyempty`) --
+        so the result is the tuple (`tuple_tfunc`) of `f` called on each index's
+        elements (`getfield` of each argument at that constant index).  A call of
+        `f` irc cannot type is `Any` in its place (`Tuple{Any, Any}`, with the
+        call's note), as Julia infers it for a closure it cannot see into.  None
+        when an argument is no tuple of known length or one has 32 or more
+        elements (the `Any32` methods collect into a `Vector{Any}`)."""
+        if len(args) < 2 or any(type(a) is VarargType for a in args):
+            return None
+        n = None
+        for a in args[1:]:
+            t = widenconst(a)
+            if type(t) is not DataType or t.name is not TT.TUPLE_NAME or TT.is_vatuple(t):
+                return None
+            n = len(t.params) if n is None else min(n, len(t.params))
+        if n >= 32:
+            return None
+        out, diags, dynamic, gap = [], [], False, False
+        for i in range(1, n + 1):
+            r = self.call(args[0], [lattice_getfield(a, i) for a in args[1:]], module)
+            if r.rt == BOTTOM:
+                return CallResult(BOTTOM)
+            out.append(r.rt)
+            diags.extend(d for d in r.diagnostics if d not in diags)
+            dynamic |= r.dynamic
+            gap |= r.gap
+        return CallResult(BI.tuple_tfunc(out), None, tuple(diags), dynamic, None, gap, generic=True)
+
+    def _pairs_namedtuple(self, args):
+        """`pairs(nt::NamedTuple) = Pairs{Symbol}(nt, keys(nt))` (iterators.jl 1.10;
+        essentials.jl `Pairs{K}(data::A, itr::I) = new{K, eltype(A), I, A}(data, itr)`):
+        of the empty named tuple a keyword call's lowering passes when no keyword is
+        given, Julia concrete-evaluates it to the constant
+        `Base.Pairs{Symbol, Union{}, Tuple{}, @NamedTuple{}}()` (`eltype` of no field
+        is `Union{}`, the keys `()`).  A named tuple of known names whose fields are
+        all of one type `V` is `Pairs{Symbol, V, NTuple{n, Symbol}, NT}`.  None
+        otherwise (`eltype` merges different field types with `promote_typejoin`,
+        which irc does not compute) or when the prelude's `Base.Pairs` is absent."""
+        if len(args) != 1:
+            return None
+        nt = widenconst(args[0])
+        if type(nt) is not DataType or nt.name is not TT.NAMEDTUPLE_NAME or len(nt.params) != 2 \
+                or type(nt.params[0]) is not tuple or not TT.is_tuple(nt.params[1]) or TT.is_vatuple(nt.params[1]):
+            return None
+        pairs = self.types.get("Base.Pairs")
+        if pairs is None or type(unwrap_unionall(pairs)) is not DataType or len(unwrap_unionall(pairs).params) != 4:
+            return None
+        fts = nt.params[1].params
+        if fts and not all(f == fts[0] for f in fts):
+            return None
+        v = fts[0] if fts else BOTTOM
+        t = ST.apply_type(pairs, [TT.SYMBOL, v, TT.tuple_type([TT.SYMBOL] * len(fts)), nt])
+        if not fts:
+            return CallResult(Const(StructValue(t, (Const(StructValue(nt, ()), nt), Const((), TT.tuple_type([])))), t))
+        return CallResult(t)
+
+    def _sum_skipmissing(self, args, module):
+        """`sum(itr)` / `sum(f, itr)` of `itr::SkipMissing{<:Array}` (reduce.jl 1.10:
+        `sum(a) = sum(identity, a)`, `sum(f, a) = mapreduce(f, add_sum, a)`; missing.jl:
+        `mapreduce(f, op, itr::SkipMissing{<:AbstractArray})` reduces the non-missing
+        elements, of type `E = nonmissingtype(eltype(A))` (`eltype(::Type{SkipMissing{T}})`)):
+        its paths return `mapreduce_empty(f, add_sum, E)` (for `identity`,
+        `reduce_empty(+, E) = zero(E)`; for another `f` an error), `mapreduce_first(f,
+        add_sum, a1)` (`reduce_first(add_sum, f(a1))`: `f(a1)`, widened to `Int`/`UInt`
+        for a `Bool` or a small integer, reduce.jl) and `add_sum(f(a1), f(a2))`, merged.
+        None when the argument is not of that form or `E` is not concrete."""
+        if len(args) not in (1, 2) or any(type(a) is VarargType for a in args):
+            return None
+        itr = widenconst(args[-1])
+        if type(itr) is not DataType or itr.name.qualname != "Base.SkipMissing" or len(itr.params) != 1:
+            return None
+        a = itr.params[0]
+        if type(a) is not DataType or a.name is not TT.ARRAY_NAME:
+            return None
+        e = ST.typesubtract(a.params[0], TT.MISSING) if is_type(a.params[0]) else None
+        if e is None or not TT.isconcrete(e):
+            return None
+        x = CallResult(e) if len(args) == 1 else self.call(args[0], [e], module)
+        r = widenconst(x.rt)
+        if r == BOTTOM:
+            return CallResult(BOTTOM)
+        if not TT.isconcrete(r):
+            return CallResult(ANY, None, x.diagnostics, x.dynamic, None, x.gap, generic=True)
+        first = _add_sum_widened(r)
+        plus = widenconst(self.call(Const(FunctionValue(("Base",), "+")), [first, r], module).rt)
+        return CallResult(tmerge(first, plus) if plus != BOTTOM else first, None, x.diagnostics, x.dynamic,
+                          None, x.gap, generic=True)
 
     def _enumerate_iterate(self, fv, args, module):
         """`iterate(e::Enumerate, state=(1,))` (iterators.jl): `n = iterate(e.itr, state[2:end]...)`,
@@ -1580,7 +1676,7 @@ class World:
     def _bc_eltype(self, bc):
         """The element type of a broadcast of `_broadcasted`'s form: the call
         on its arguments' element types (an array's `T`, a number itself, a
-        nested broadcast's own element type: Julia's `combine_eltypes`);
+        `RefValue{T}`'s `T`, a nested broadcast's own element type: Julia's `combine_eltypes`);
         None when an argument is of none of these forms."""
         f, at = bc.params[2], bc.params[3]
         if not TT.is_tuple(at) or TT.is_vatuple(at):
@@ -1590,6 +1686,8 @@ class World:
             u = unwrap_unionall(a)
             if type(u) is DataType and (u.name is TT.ARRAY_NAME or u.name in _RANGE_NAMES):
                 elts.append(u.params[0])  # an array's or a range's element type (`eltype`)
+            elif type(u) is DataType and a is u and u.name is TT.REFVALUE_NAME:
+                elts.append(u.params[0])  # `_broadcast_getindex(A::Ref, I) = A[]`; of a `Ref{Type{T}}`, `T`
             elif TT.isconcrete(a) and issubtype(a, TT.NUMBER):
                 elts.append(a)
             elif _array_style(a) is not None:
@@ -1982,7 +2080,7 @@ def _generic(r: CallResult) -> CallResult:
 
 # functions `_call_function` types by their constant arguments (see `World._widened_key`)
 _CONST_READERS = frozenset({"getproperty", "setproperty!", ":", "vect", "indexed_iterate", "broadcasted",
-                            "materialize"})
+                            "materialize", "map", "pairs"})
 
 
 def _callee_key(callee):
@@ -2191,6 +2289,16 @@ def _range_iterate_consteval(rt, args):
     return BI.tuple_tfunc([c, c])
 
 
+def _add_sum_widened(t):
+    """reduce.jl 1.10 (64-bit): `reduce_first(::typeof(add_sum), x::SmallSigned) = Int(x)`
+    (`Int8`, `Int16`, `Int32`), `SmallUnsigned` to `UInt`; any other type is itself."""
+    if t in (TT.INT8, TT.INT16, TT.INT32):
+        return TT.INT64
+    if t in (TT.UINT8, TT.UINT16, TT.UINT32):
+        return TT.UINT64
+    return t
+
+
 def _broadcasted(args):
     """`Base.broadcasted(f, xs…)` (broadcast.jl 1.10: `broadcasted(f, args…) =
     broadcasted(combine_styles(args…), f, args…)`, then `Broadcasted(style, f,
@@ -2207,8 +2315,12 @@ def _broadcasted(args):
         return None
     styles = []
     params = []
+    wrapped = False
     for a in args[1:]:
         t = widenconst(a)
+        r = _broadcastable(t)
+        if r is not t:
+            t, wrapped = r, True
         st = _arg_style(t, f)
         if st is None:
             return None
@@ -2216,11 +2328,29 @@ def _broadcasted(args):
         params.append(t)
     style = _combine_styles(styles)
     bt = DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, TT.tuple_type(params)))
-    if all(type(a) is Const for a in args):
+    if not wrapped and all(type(a) is Const for a in args):
         inst = singleton_instance(style)
         if inst is not None:
             return Const(StructValue(bt, (inst, args[0], BI.tuple_tfunc(list(args[1:])), Const(None))), bt)
     return bt
+
+
+_REF_WRAPPED = ("Symbol", "String", "SubString", "Nothing", "Missing", "Val", "Pair", "UndefInitializer")
+
+
+def _broadcastable(t):
+    """broadcast.jl 1.10's `broadcastable(x)`, which `broadcasted(f, args…)` maps over
+    its arguments: `broadcastable(::Type{T}) = Ref{Type{T}}(T)` (a `RefValue{Type{T}}`),
+    `broadcastable(x::Union{Symbol, AbstractString, Function, Nothing, Missing, Val,
+    Pair, …}) = Ref(x)` (a `RefValue{typeof(x)}`), and an array, number, character,
+    `Ref`, tuple or broadcast itself (`t`, the same object).  Any other argument is
+    `t` too (irc leaves it to `_arg_style`)."""
+    if TT.isType(t) and not has_free_typevars(t.params[0]):
+        return DataType(TT.REFVALUE_NAME, (t,))
+    if type(t) is FuncType or type(t) is DataType and TT.isconcrete(t) and (
+            t.name.name in _REF_WRAPPED and t.name.module in (("Core",), ("Base",)) or issubtype(t, TT.FUNCTION)):
+        return DataType(TT.REFVALUE_NAME, (t,))
+    return t
 
 
 def _arg_style(t, f):
@@ -2245,6 +2375,8 @@ def _arg_style(t, f):
         return TT.TUPLE_STYLE
     if TT.isconcrete(t) and issubtype(t, TT.NUMBER):
         return 0
+    if type(u) is DataType and t is u and u.name is TT.REFVALUE_NAME:
+        return 0  # refpointer.jl `ndims(::Type{<:Ref}) = 0`: `BroadcastStyle(::Type{T}) = DefaultArrayStyle{ndims(T)}()`
     return None
 
 

@@ -278,3 +278,36 @@ def test_enumerate_iterates_as_its_inner_iterator(world):
         assert show(world.call(it, [e, st], M).rt) == f"Union{{Nothing, {shown}}}", inner
     e = world.call(en, [world.parse_type("X")], M).rt
     assert show(world.call(it, [e], M).rt) == "Any"
+
+
+def test_held_out_gaps_round_3(world):
+    """tuple.jl `map(f, t::Tuple…)` is the tuple of `f` on each index (to the shortest; an `f` irc cannot
+    type is `Any` there); iterators.jl `pairs(NamedTuple())` is a constant; missing.jl `sum` over a
+    `SkipMissing` reduces the non-missing elements and `missing + 1` is `missing`; broadcast.jl's
+    `broadcastable` wraps a type in a `RefValue{Type{T}}` and a `Ref` broadcasts as a scalar;
+    abstractarray.jl `axes(::Array, d)` / range.jl `first(::OneTo{Int64})`; array.jl `filter`."""
+    sin, plus = fn(world, "Base.sin"), fn(world, "Base.:+")
+    m = fn(world, "Base.map")
+    assert show(call(world, "Base.map", sin, "Tuple{Int64, Float64}")) == "Tuple{Float64, Float64}"
+    assert show(call(world, "Base.map", plus, "Tuple{Int64, Int64}", "Tuple{Float64, Int64, Int64}")) \
+        == "Tuple{Float64, Int64}"
+    assert show(world.call(m, [plus, Const((Const(1), Const(2))), Const((Const(3), Const(4)))], M).rt) \
+        == "Core.Const((4, 6))"
+    assert show(call(world, "Base.map", fn(world, "Base.deepcopy"), "Tuple{Int64, Int64}")) == "Tuple{Any, Any}"
+    assert show(call(world, "Base.map", fn(world, "Main.splitsum"), "Tuple{Int64}")) == "Union{}"  # no method
+    empty = call(world, "Core.NamedTuple")
+    assert show(call(world, "Base.pairs", empty)) == "Core.Const(Base.Pairs{Symbol, Union{}, Tuple{}, @NamedTuple{}}())"
+    sm = "Base.SkipMissing{Vector{Union{Missing, Int64}}}"
+    assert show(call(world, "Base.sum", sm)) == "Int64"
+    assert show(call(world, "Base.sum", sin, sm)) == "Float64"
+    assert show(call(world, "Base.sum", "Base.SkipMissing{Vector{Union{Missing, Int32}}}")) == "Int64"
+    assert show(call(world, "Base.:+", "Union{Missing, Int64}", I)) == "Union{Missing, Int64}"
+    bc = call(world, "Base.broadcasted", fn(world, "Base.convert"), "Type{Float32}", "Matrix{Float64}")
+    assert show(bc) == BC + "{Base.Broadcast.DefaultArrayStyle{2}, Nothing, typeof(convert), " \
+        "Tuple{Base.RefValue{Type{Float32}}, Matrix{Float64}}}"
+    assert show(call(world, "Base.materialize", bc)) == "Matrix{Float32}"
+    bc = call(world, "Base.broadcasted", plus, "Base.RefValue{Int64}", "Vector{Float64}")
+    assert show(call(world, "Base.materialize", bc)) == "Vector{Float64}"
+    ax = call(world, "Base.axes", "Matrix{Float64}", I)
+    assert show(ax) == "Base.OneTo{Int64}" and show(call(world, "Base.first", ax)) == "Core.Const(1)"
+    assert show(call(world, "Base.filter", sin, "Vector{Int64}")) == "Vector{Int64}"
