@@ -96,6 +96,8 @@ class Stubs:
     field_bounds: dict[tuple, dict[str, set[str]]] = field(default_factory=dict)  # T -> field -> listed slot types
     globals: dict[tuple, "GlobalStub"] = field(default_factory=dict)  # unknown global (module…, name) -> its line
     supers: dict[tuple, tuple] = field(default_factory=dict)  # unknown type -> the unknown supertype the paste proves
+    # unknown type -> where Julia printed an instance of it as `T()` (`_scan_instances`: a field-less struct)
+    instances: dict[tuple, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
     differ: int = 0  # irc's answers that differ from the types Julia printed (`--check`'s count)
     first_difference: str | None = None  # the first of them, rendered as `--check` does
@@ -123,6 +125,7 @@ def collect(file: Any, stubs: Stubs) -> None:
                     _add_declaration(stubs, world, fn, st, args, note, whole, file.path)
         _scan_fields(stubs, world, fn, result)
         _scan_constant_types(stubs, world, fn)
+        _scan_instances(stubs, world, fn, file.path)
         _scan_globals(stubs, world, fn, file.path)
         _scan_subtypes(stubs, world, fn, result)
         _scan_closures(stubs, world, fn, result)
@@ -181,6 +184,11 @@ def render(stubs: Stubs) -> str:
             if sup is not None:
                 params = f" <: {_type_name(sup)}"
                 note = note or f"  # the paste tests a `{_type_name(sup)}` with `isa` against it and Julia printed Bool"
+            if not n and parts in stubs.instances and not read and sup is None and parts not in stubs.no_struct \
+                    and parts not in stubs.supers.values():
+                out.append(f"struct {name} end  # Julia printed its instance `{name}()` ({stubs.instances[parts]}): "
+                           "the default `show` of a struct with no fields (a singleton: its instance is a constant)")
+                continue
             out.append(f"abstract type {name}{params} end{note}")
     if stubs.globals:
         out.append("")
@@ -391,6 +399,46 @@ def _scan_constant_types(stubs: Stubs, world: Any, fn: ir.Function) -> None:
         if n is None and not applied:
             continue
         stubs.types[parts] = max(stubs.types.get(parts, 0), n or 0)
+
+
+def _scan_instances(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
+    """An unknown type Julia printed called with no arguments inside a constant
+    (`__context__::Core.Const(DefaultContext())`, `Core.Const((DefaultContext(),))`): the default
+    `show` (base/show.jl `show_default`) prints an instance as its type, then its fields in
+    parentheses, so `T()` is the instance of a struct with no fields -- a singleton, whose value
+    Julia's `tuple_tfunc` and `most_general_argtypes` make a constant (`issingletontype(T) &&
+    Const(T.instance)`).  Recorded with where it was seen; `render` declares `struct T end`
+    unless the paste shows more of T (fields read, parameters, a subtype or bound)."""
+    printed = [(s.julia_type, s.line) for s in fn.slots if s.julia_type is not None]
+    printed += [(st.annotation, st.line) for st in fn.stmts if st.annotation is not None]
+    for ann, line in printed:
+        for c in _nodes_of(ann, S.Call):
+            if type(c.func) is not S.Name or c.func.parts[-1] != "Const" or not c.args:
+                continue
+            for x in _nodes_of(c.args[0], S.Call):
+                if x.args or x.infix is not None or type(x.func) is not S.Name or _known(world, fn, x.func.parts):
+                    continue
+                parts = tuple(x.func.parts) if len(x.func.parts) > 1 else ("Main",) + tuple(x.func.parts)
+                if _lowercase_name(parts[-1]) or is_generated_name(parts[-1]):
+                    continue  # `f()` of a function is a call, not an instance; a closure's type has captures
+                stubs.instances.setdefault(parts, f"{path}:{line or fn.line}")
+
+
+def _lowercase_name(name: str) -> bool:
+    return bool(name) and (name[0].islower() or name[0] == "_")
+
+
+def _nodes_of(e: Any, kind: type, depth: int = 0):
+    """The nodes of class `kind` inside a parsed expression, outermost first."""
+    if depth > 64 or e is None:
+        return
+    if type(e) is kind:
+        yield e
+    for f in getattr(type(e), "__dataclass_fields__", ()):
+        x = getattr(e, f)
+        for y in (x if type(x) in (list, tuple) else (x,)):
+            if hasattr(type(y), "__dataclass_fields__"):
+                yield from _nodes_of(y, kind, depth + 1)
 
 
 def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:

@@ -363,3 +363,22 @@ def test_fields_read_only_into_listed_locals_give_a_struct_of_those_bounds(tmp_p
     assert re.search(r"\nstruct MyT  # .*\n    sc::Other  # a bound: the type Julia listed", text), text
     out = infer_with(tmp_path, text)
     assert "(sc = Base.getproperty(b, :sc))::Other" in out and "Union{}" not in out, out
+
+
+def test_an_instance_printed_as_a_call_with_no_arguments_is_a_field_less_struct(tmp_path):
+    """`ctx::Core.Const(Ctx())` (DynamicPPL's `DefaultContext()`): the default `show` prints an
+    instance as its type and its fields in parentheses, so `Ctx()` is the instance of a struct
+    with no fields -- a singleton, whose tuple `tuple_tfunc` makes a constant."""
+    paste = warntype("ctx::Core.Const(Ctx())", ["%1 = Core.tuple(ctx)::Core.Const((Ctx(),))", "     return %1"],
+                     "Tuple{Ctx}").replace("for f(::Core.Const(Ctx()))", "for f(::Ctx)")
+    text = stubs(tmp_path, paste)
+    assert re.search(r"\nstruct Ctx end  # Julia printed its instance `Ctx\(\)`", text), text
+    assert "abstract type Ctx" not in text
+    out = infer_with(tmp_path, text)
+    assert "%1 = Core.tuple(ctx)::Core.Const((Ctx(),))" in out, out
+    # an opaque (abstract) Ctx leaves the tuple a type, as before
+    out = infer_with(tmp_path, text.replace("struct Ctx end", "abstract type Ctx end"))
+    assert "%1 = Core.tuple(ctx)::Tuple{Ctx}" in out, out
+    # a type the paste reads a field of is not field-less: no proposal from the instance
+    paste = warntype("ctx::Core.Const(Ctx())", ["%1 = Base.getproperty(ctx, :x)::Any", "     return %1"], "Any")
+    assert "struct Ctx end" not in stubs(tmp_path, paste)
