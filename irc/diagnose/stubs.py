@@ -256,7 +256,7 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     callee = ""
     if type(f) is Const and type(f.val) is FunctionValue:
         fv = world.method_owner(f.val)
-        if world.is_builtin(fv) or fv.name in _OWN_RULES:
+        if (world.is_builtin(fv) and not _untyped_keyword_call(world, fn, fv, argtypes)) or fv.name in _OWN_RULES:
             return
     elif type(func) is S.Name and not (type(f) is Const):
         parts = tuple(func.parts) if len(func.parts) > 1 else tuple(fn.module or ("Main",)) + tuple(func.parts)
@@ -290,6 +290,18 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
             stubs.declarations[head].comments.append(callee)
     elif old.result != printed:
         old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
+
+
+def _untyped_keyword_call(world: Any, fn: ir.Function, fv: FunctionValue, argtypes: list) -> bool:
+    """Whether `fv` is `Core.kwcall` and irc cannot type this keyword call (its function's keyword
+    body is not in the input: `World._keyword_call`): `--all` declares the `Core.kwcall` method it
+    calls with the type Julia printed (or listed for the slot it alone assigns)."""
+    if fv.module != ("Core",) or fv.name != "kwcall":
+        return False
+    try:
+        return bool(world.call(Const(fv), list(argtypes), tuple(fn.module or ("Main",))).gap)
+    except Exception:  # noqa: BLE001 - a call irc cannot evaluate here is one it cannot type
+        return True
 
 
 def _untyped_construction(world: Any, fn: ir.Function, f: Any, argtypes: list, julia: Any) -> bool:

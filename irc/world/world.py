@@ -1365,6 +1365,10 @@ class World:
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
             if ruled is not None:  # Julia's broadcast rule answers where no declaration does
                 rt, gap, diags = ruled, False, ()
+        if name == "kwcall" and fv.module == ("Core",) and (gap or rt == ANY) and not closed:
+            r = self._keyword_call(args, module)  # a keyword call the input's `Core.kwcall` declarations do not cover
+            if r is not None and not r.gap:
+                return r
         return CallResult(rt, res.cond, diags, dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
                           generic=True)
 

@@ -382,3 +382,51 @@ def test_an_instance_printed_as_a_call_with_no_arguments_is_a_field_less_struct(
     # a type the paste reads a field of is not field-less: no proposal from the instance
     paste = warntype("ctx::Core.Const(Ctx())", ["%1 = Base.getproperty(ctx, :x)::Any", "     return %1"], "Any")
     assert "struct Ctx end" not in stubs(tmp_path, paste)
+
+
+KWCALL_UNTYPED = """MethodInstance for f(::Float64, ::Float64)
+  from f(a, u) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(f)
+  a::Float64
+  u::Float64
+Locals
+  d::Vector{Float64}
+Body::Vector{Float64}
+1 ─ %1 = (:upper,)::Core.Const((:upper,))
+│   %2 = Core.apply_type(Core.NamedTuple, %1)::Core.Const(NamedTuple{(:upper,)})
+│   %3 = Core.tuple(u)::Tuple{Float64}
+│   %4 = (%2)(%3)::@NamedTuple{upper::Float64}
+│        (d = Core.kwcall(%4, Main.censored, a))
+│   %6 = d::Vector{Float64}
+└──      return %6
+"""
+
+
+def test_an_untyped_keyword_call_is_declared_as_its_kwcall_method(tmp_path):
+    """`(d = Core.kwcall(kws, Main.censored, a))`, printed untyped (as Julia 1.6+ prints an
+    assignment), of a function whose keyword body is not in the input: irc leaves it `Any`
+    (`World._keyword_call`); `d`'s listed type is what this call alone stores, so `--all` declares
+    the `Core.kwcall` method, and irc with it answers as Julia did (h218's `censored(d; upper=…)`)."""
+    text = stubs(tmp_path, KWCALL_UNTYPED)
+    # (`Main.censored`, a global irc does not know, is `Any` as irc inferred it)
+    assert re.search(r"declare Core.kwcall\(::@NamedTuple\{upper::Float64\}, ::Any, ::Float64\)"
+                     r"::Vector\{Float64\}  # .*the type Julia listed for `d`, which this call alone assigns", text), text
+    out = infer_with(tmp_path, text)
+    assert "%6 = d::Vector{Float64}" in out, out
+    out = infer_with(tmp_path, "")
+    assert "%6 = d::Any" in out, out
+
+
+def test_a_kwcall_declaration_leaves_other_keyword_calls_to_the_rule(tmp_path):
+    """A `Core.kwcall` declaration for one function does not hide the rule for another's keyword
+    call: `censored`, declared by the input itself, still answers `Core.kwcall(kws, censored, a)`
+    with its positional declaration's type (`World._keyword_call`)."""
+    own = "declare Main.censored(::Float64)::Vector{Float64}\n"
+    other = "declare Core.kwcall(::@NamedTuple{upper::Float64}, ::typeof(Main.other), ::Float64)::Int64\n"
+    for decls in (own, own + other):
+        src = tmp_path / "p.ir"
+        src.write_text(decls + KWCALL_UNTYPED, encoding="utf-8")
+        out, err = io.StringIO(), io.StringIO()
+        cli_infer([str(src)], stdout=out, stderr=err, color="never")
+        assert "%6 = d::Vector{Float64}" in out.getvalue(), out.getvalue()
