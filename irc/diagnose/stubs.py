@@ -56,6 +56,7 @@ from irc.output.fmt import format_lit
 from irc.output.text import annotation_of, slot_display_names
 from irc.syntax import tree as S
 from irc.syntax.names import format_name, is_generated_name, julia_ident
+from irc.syntax.parser import parse_expr
 from irc.world.notes import argument_text, declare_line
 from irc.world.world import PRELUDE_PATH
 
@@ -127,6 +128,7 @@ def collect(file: Any, stubs: Stubs) -> None:
         _scan_constant_types(stubs, world, fn)
         _scan_instances(stubs, world, fn, file.path)
         _scan_globals(stubs, world, fn, file.path)
+        _scan_bare_values(stubs, world, fn, file.path)
         _scan_subtypes(stubs, world, fn, result)
         _scan_closures(stubs, world, fn, result)
         _count_differences(stubs, world, fn, result, file.path)
@@ -277,7 +279,7 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
         callee = f"a constructor of `{show(t)}`, called on the type"
     else:
         head = declare_line(fv, wargs)
-    printed = show(widenconst(julia))
+    printed = _declared_result(world, fn, julia, wargs)
     old = stubs.declarations.get(head)
     where = f"{path}:{st.line}"
     note = f"the type Julia listed for `{_slot_name(fn, st.slot)}`, " + (
@@ -290,6 +292,23 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
             stubs.declarations[head].comments.append(callee)
     elif old.result != printed:
         old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
+
+
+def _declared_result(world: Any, fn: ir.Function, julia: Any, args: list) -> str:
+    """The result a `--all` declaration gives: Julia's printed type, widened (a declaration is
+    for any argument of its types, not for the constants of one call) -- but for a call with no
+    arguments Julia's constant itself (`VarName{:α}()::Core.Const(α)`): with nothing to
+    propagate, the constant is what inference gives every call of that signature.  Kept only
+    when irc reads its text back as that constant."""
+    if not args and type(julia) is Const:
+        text = show(julia)
+        try:
+            back = world.eval_type(parse_expr(text), _sparams(world, fn), fn.module)
+        except Exception:  # noqa: BLE001 - a constant irc cannot read back is declared widened
+            back = None
+        if back == julia:
+            return text
+    return show(widenconst(julia))
 
 
 def _untyped_keyword_call(world: Any, fn: ir.Function, fv: FunctionValue, argtypes: list) -> bool:
@@ -451,6 +470,25 @@ def _nodes_of(e: Any, kind: type, depth: int = 0):
         for y in (x if type(x) in (list, tuple) else (x,)):
             if hasattr(type(y), "__dataclass_fields__"):
                 yield from _nodes_of(y, kind, depth + 1)
+
+
+def _scan_bare_values(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
+    """A bare name the paste prints as a constant and never shows as a function
+    (`world.bare_values`: `Core.Const(α)`, a value a package's `show` prints so) whose type the
+    paste proves (`world.bare_types`, `irc.ir.pasted.bare_value_types`: a slot assigned once,
+    listed `T`, read as `Core.Const(α)`): `global α::T` says so, and `World.bare_value` then
+    reads `Core.Const(α)` as that constant, of type `T`."""
+    for name, (texpr, slot, line) in sorted(getattr(world, "bare_types", {}).items()):
+        parts = ("Main", name)
+        if parts in stubs.globals:
+            continue
+        try:
+            t = show(world.eval_type_top(texpr, _sparams(world, fn), fn.module))
+        except Exception:  # noqa: BLE001 - a listed type irc cannot read proves nothing it can use
+            continue
+        stubs.globals[parts] = GlobalStub("global", t, f"{path}:{line}", [
+            f"not a global: the value Julia printed as `{name}` (never called, read as a global or printed as "
+            f"`typeof({name})`: no function), stored once in `{slot}`, listed as `{t}`"])
 
 
 def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:

@@ -430,3 +430,24 @@ def test_a_kwcall_declaration_leaves_other_keyword_calls_to_the_rule(tmp_path):
         out, err = io.StringIO(), io.StringIO()
         cli_infer([str(src)], stdout=out, stderr=err, color="never")
         assert "%6 = d::Vector{Float64}" in out.getvalue(), out.getvalue()
+
+
+def test_a_bare_value_the_paste_types_is_declared_and_a_call_with_no_arguments_keeps_its_constant(tmp_path):
+    """`%2 = (%1)()::Core.Const(α)` with `α` never shown as a function (DynamicPPL's `VarName`
+    prints so, h218): the slot `vn`, assigned once and read as `Core.Const(α)`, is listed
+    `VarName{:α, typeof(identity)}`, so `--all` declares `global α::…` and the calls take α with
+    that type (not `typeof(Main.α)`); the call with no arguments keeps Julia's constant."""
+    from tests.world.test_julia_printing import BARE_VALUE
+
+    text = stubs(tmp_path, BARE_VALUE)
+    assert re.search(r"\nglobal α::VarName\{:α, typeof\(identity\)\}  # .*not a global: the value Julia printed as "
+                     r"`α`.*stored once in `vn`", text), text
+    assert "declare VarName{:α}()::Core.Const(α)" in text, text
+    assert "declare DynamicPPL.resolve_varnames(::VarName{:α, typeof(identity)}, ::Float64)" in text, text
+    assert "Main.α" not in text
+    out = infer_with(tmp_path, text)
+    assert "%2 = (%1)()::Core.Const(α)" in out, out
+    assert "%4 = vn::VarName{:α, typeof(identity)}" in out, out
+    # without the global line the value's type is unknown (`Any`): the declared call does not cover it
+    out = infer_with(tmp_path, re.sub(r"\nglobal α::[^\n]*", "", text))
+    assert "%2 = (%1)()::Core.Const(α)" in out and "%4 = vn::Any" in out, out
