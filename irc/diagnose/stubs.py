@@ -48,6 +48,7 @@ from typing import Any
 
 from irc.infer.transfer import const_of_name
 from irc.ir import model as ir
+from irc.ir.pasted import nodes
 from irc.lattice.typelattice import ANY, BOOL, Conditional, Const, PartialStruct, widenconst
 from irc.lattice.typeprint import show
 from irc.lattice.types import (BOTTOM, DataType, FunctionValue, UnionAllType, UnionType, VarargType, is_type,
@@ -459,17 +460,9 @@ def _lowercase_name(name: str) -> bool:
     return bool(name) and (name[0].islower() or name[0] == "_")
 
 
-def _nodes_of(e: Any, kind: type, depth: int = 0):
+def _nodes_of(e: Any, kind: type):
     """The nodes of class `kind` inside a parsed expression, outermost first."""
-    if depth > 64 or e is None:
-        return
-    if type(e) is kind:
-        yield e
-    for f in getattr(type(e), "__dataclass_fields__", ()):
-        x = getattr(e, f)
-        for y in (x if type(x) in (list, tuple) else (x,)):
-            if hasattr(type(y), "__dataclass_fields__"):
-                yield from _nodes_of(y, kind, depth + 1)
+    return (x for x in nodes(e) if type(x) is kind)
 
 
 def _scan_bare_values(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
@@ -578,17 +571,9 @@ def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
             old.comments.append(f"{where}: Julia printed {show(t)} there")
 
 
-def _curlies(e: Any, name: str, depth: int = 0):
+def _curlies(e: Any, name: str):
     """The `name{…}` nodes inside a parsed type expression."""
-    if depth > 64 or e is None:
-        return
-    if type(e) is S.Curly and type(e.head) is S.Name and e.head.parts[-1] == name:
-        yield e
-    for f in getattr(type(e), "__dataclass_fields__", ()):
-        x = getattr(e, f)
-        for y in (x if type(x) in (list, tuple) else (x,)):
-            if hasattr(type(y), "__dataclass_fields__"):
-                yield from _curlies(y, name, depth + 1)
+    return (c for c in _nodes_of(e, S.Curly) if type(c.head) is S.Name and c.head.parts[-1] == name)
 
 
 def _count_differences(stubs: Stubs, world: Any, fn: ir.Function, result: Any, path: str) -> None:

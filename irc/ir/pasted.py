@@ -64,7 +64,7 @@ def bare_values(functions: list[ir.Function], text: str = "") -> frozenset[str]:
         printed += [st.annotation for st in _trees(fn) if st.annotation is not None]
     candidates = set()
     for e in printed:
-        for c in _nodes(e):
+        for c in nodes(e):
             if type(c) is S.Call and type(c.func) is S.Name and c.func.parts[-1] == "Const" and c.args:
                 candidates.update(_bare_items(c.args[0]))
     if not candidates:
@@ -76,17 +76,17 @@ def bare_values(functions: list[ir.Function], text: str = "") -> frozenset[str]:
             shown.add(fn.source.name.parts[-1])
         for s in fn.slots:
             if s.name == "#self#" and s.julia_type is not None:
-                shown.update(x.parts[-1] for x in _nodes(s.julia_type) if type(x) is S.Name)
+                shown.update(x.parts[-1] for x in nodes(s.julia_type) if type(x) is S.Name)
         if isinstance(fn.stmts, Body):  # a statement held in columns reads globals only from `names`
             shown.update(x.parts[-1] for x in fn.stmts.names)
         for st in _trees(fn):
-            for x in _nodes(st.value):
+            for x in nodes(st.value):
                 if type(x) is S.Name and len(x.parts) > 1:
                     shown.add(x.parts[-1])  # a global read: `Main.f`, `:(Base.pointerref)`
                 elif type(x) is S.Call and type(x.func) is S.Name:
                     shown.add(x.func.parts[-1])  # a callee
         for e in [s.julia_type for s in fn.slots] + [st.annotation for st in _trees(fn)] + [fn.julia_return]:
-            for x in _nodes(e):
+            for x in nodes(e):
                 if type(x) is S.Call and type(x.func) is S.Name and x.func.parts[-1] == "typeof" and x.args \
                         and type(x.args[0]) is S.Name:
                     shown.add(x.args[0].parts[-1])
@@ -117,7 +117,7 @@ def _bare_items(e, depth: int = 0):
             yield from _bare_items(x, depth + 1)
 
 
-def _nodes(e, depth: int = 0):
+def nodes(e, depth: int = 0):
     """Every node of a parsed expression, outermost first."""
     if depth > 64 or e is None:
         return
@@ -126,7 +126,7 @@ def _nodes(e, depth: int = 0):
         x = getattr(e, f)
         for y in (x if type(x) in (list, tuple) else (x,)):
             if hasattr(type(y), "__dataclass_fields__"):
-                yield from _nodes(y, depth + 1)
+                yield from nodes(y, depth + 1)
 
 
 def bare_value_types(functions: list[ir.Function], names: frozenset[str]) -> dict:
