@@ -57,6 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from irc.cli.driver import Options, RenderOptions, analyse, process_file  # noqa: E402
+from irc.world.baseexports import BASE_EXPORTED_FUNCTIONS  # noqa: E402
 from irc.ir import model as ir  # noqa: E402
 from irc.diagnose.stubs import Stubs, collect, render  # noqa: E402
 from irc.output.text import _live_text, annotation_of  # noqa: E402
@@ -280,6 +281,10 @@ def prelude_part(stubs: Stubs, sources: str) -> tuple[Stubs, list[str], list[str
     for head, d in stubs.declarations.items():
         name, args = _split_head(head)
         root = name.split(".")[0]
+        if name == "Core.kwcall":  # a keyword method of the function it is passed: that function's
+            m = re.search(r"::typeof\((?:Main\.)?([^).]+)", args)
+            root = m.group(1) if m and not re.search(r"::typeof\((Base|Core)\.", args) else "Core"
+            root = "Base" if root in BASE_EXPORTED_FUNCTIONS else root
         if root in ("Base", "Core") and not (unknown & _argument_heads(args)):
             continue  # (a Base function's method on a type no prelude knows is its package's: kept)
         if root == "Main" and name.count(".") == 1 and not defines(sources, _bare(name)):

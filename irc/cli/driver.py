@@ -120,13 +120,16 @@ def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
 def make_world(program: ir.Program, options: Options, rules: Any = None):
     """The world of `program`'s declarations and of the methods its functions show inferred
     (`irc.ir.pasted`); `rules`: the `JuliaVersion` (None: 1.10)."""
-    from irc.ir.pasted import pasted_methods
+    from irc.ir.pasted import bare_value_types, bare_values, pasted_methods
     from irc.world.world import World
 
     extra = check_preludes(options.extra_preludes)
+    bare = bare_values(program.functions, program.text)
+    # (the types the paste proves for them: only where irc takes Julia's printed types, `--all`)
+    proved = bare_value_types(program.functions, bare) if bare and options.use_printed == "all" else None
     return World.build(program.items, prelude=options.prelude, extra_preludes=extra, path=program.path,
                        source=program.text, lazy=True,  # the prelude's methods evaluated as calls need them
-                       rules=rules, pasted=pasted_methods(program.functions))
+                       rules=rules, pasted=pasted_methods(program.functions), bare_values=bare, bare_types=proved)
 
 
 def infer_program(program: ir.Program, world: Any, store: str,

@@ -48,6 +48,7 @@ from typing import Any
 
 from irc.infer.transfer import const_of_name
 from irc.ir import model as ir
+from irc.ir.pasted import nodes
 from irc.lattice.typelattice import ANY, BOOL, Conditional, Const, PartialStruct, widenconst
 from irc.lattice.typeprint import show
 from irc.lattice.types import (BOTTOM, DataType, FunctionValue, UnionAllType, UnionType, VarargType, is_type,
@@ -56,6 +57,7 @@ from irc.output.fmt import format_lit
 from irc.output.text import annotation_of, slot_display_names
 from irc.syntax import tree as S
 from irc.syntax.names import format_name, is_generated_name, julia_ident
+from irc.syntax.parser import parse_expr
 from irc.world.notes import argument_text, declare_line
 from irc.world.world import PRELUDE_PATH
 
@@ -98,6 +100,8 @@ class Stubs:
     supers: dict[tuple, tuple] = field(default_factory=dict)  # unknown type -> the unknown supertype the paste proves
     concrete: dict[tuple, str] = field(default_factory=dict)  # unknown type -> where the paste proves it concrete
     constructed: set[tuple] = field(default_factory=set)  # unknown types the paste calls or `%new`s
+    # unknown type -> where Julia printed an instance of it as `T()` (`_scan_instances`: a field-less struct)
+    instances: dict[tuple, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
     differ: int = 0  # irc's answers that differ from the types Julia printed (`--check`'s count)
     first_difference: str | None = None  # the first of them, rendered as `--check` does
@@ -126,7 +130,9 @@ def collect(file: Any, stubs: Stubs) -> None:
         _scan_fields(stubs, world, fn, result)
         _scan_constant_types(stubs, world, fn)
         _scan_constant_functions(stubs, world, fn, file.path)
+        _scan_instances(stubs, world, fn, file.path)
         _scan_globals(stubs, world, fn, file.path)
+        _scan_bare_values(stubs, world, fn, file.path)
         _scan_subtypes(stubs, world, fn, result)
         _scan_concrete(stubs, world, fn, file.path)
         _scan_closures(stubs, world, fn, result)
@@ -196,6 +202,11 @@ def render(stubs: Stubs) -> str:
             if sup is not None:
                 params = f" <: {_type_name(sup)}"
                 note = note or f"  # the paste tests a `{_type_name(sup)}` with `isa` against it and Julia printed Bool"
+            if not n and parts in stubs.instances and not read and sup is None and parts not in stubs.no_struct \
+                    and parts not in stubs.supers.values():
+                out.append(f"struct {name} end  # Julia printed its instance `{name}()` ({stubs.instances[parts]}): "
+                           "the default `show` of a struct with no fields (a singleton: its instance is a constant)")
+                continue
             out.append(f"abstract type {name}{params} end{note}")
     if stubs.globals:
         out.append("")
@@ -265,7 +276,7 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
         f = printed  # `(%9)(undef)`, `%9 = Core.apply_type(%6, …)::Core.Const(MVector{50, Float64})` irc could not apply
     if type(f) is Const and type(f.val) is FunctionValue:
         fv = world.method_owner(f.val)
-        if world.is_builtin(fv) or fv.name in _OWN_RULES:
+        if (world.is_builtin(fv) and not _untyped_keyword_call(world, fn, fv, argtypes)) or fv.name in _OWN_RULES:
             return
     elif type(func) is S.Name and not (type(f) is Const):
         parts = tuple(func.parts) if len(func.parts) > 1 else tuple(fn.module or ("Main",)) + tuple(func.parts)
@@ -286,7 +297,7 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
         callee = f"a constructor of `{show(t)}`, called on the type"
     else:
         head = declare_line(fv, wargs)
-    printed = show(widenconst(julia))
+    printed = _declared_result(world, fn, julia, wargs)
     old = stubs.declarations.get(head)
     where = f"{path}:{st.line}"
     note = f"the type Julia listed for `{_slot_name(fn, st.slot)}`, " + (
@@ -311,6 +322,35 @@ def _printed_type_constant(world: Any, fn: ir.Function, ssa: Any) -> Any:
     except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
         return None
     return t if type(t) is Const and type(t.val) is DataType and t.val.params else None
+
+
+def _declared_result(world: Any, fn: ir.Function, julia: Any, args: list) -> str:
+    """The result a `--all` declaration gives: Julia's printed type, widened (a declaration is
+    for any argument of its types, not for the constants of one call) -- but for a call with no
+    arguments Julia's constant itself (`VarName{:α}()::Core.Const(α)`): with nothing to
+    propagate, the constant is what inference gives every call of that signature.  Kept only
+    when irc reads its text back as that constant."""
+    if not args and type(julia) is Const:
+        text = show(julia)
+        try:
+            back = world.eval_type(parse_expr(text), _sparams(world, fn), fn.module)
+        except Exception:  # noqa: BLE001 - a constant irc cannot read back is declared widened
+            back = None
+        if back == julia:
+            return text
+    return show(widenconst(julia))
+
+
+def _untyped_keyword_call(world: Any, fn: ir.Function, fv: FunctionValue, argtypes: list) -> bool:
+    """Whether `fv` is `Core.kwcall` and irc cannot type this keyword call (its function's keyword
+    body is not in the input: `World._keyword_call`): `--all` declares the `Core.kwcall` method it
+    calls with the type Julia printed (or listed for the slot it alone assigns)."""
+    if fv.module != ("Core",) or fv.name != "kwcall":
+        return False
+    try:
+        return bool(world.call(Const(fv), list(argtypes), tuple(fn.module or ("Main",))).gap)
+    except Exception:  # noqa: BLE001 - a call irc cannot evaluate here is one it cannot type
+        return True
 
 
 def _untyped_construction(world: Any, fn: ir.Function, f: Any, argtypes: list, julia: Any) -> bool:
@@ -442,7 +482,7 @@ def _scan_constant_functions(stubs: Stubs, world: Any, fn: ir.Function, path: st
             continue
         called = any(type(c.func) is S.SSA and c.func.n == k for s in fn.stmts for c, _ in _calls_in(s.value))
         typed = any(type(a) is S.Name and a.parts[-1] == parts[-1]
-                    for e in printed for c in _nodes(e, S.Call) if type(c.func) is S.Name
+                    for e in printed for c in _nodes_of(e, S.Call) if type(c.func) is S.Name
                     and c.func.parts[-1] == "typeof" for a in c.args)
         if not (called or typed or not parts[-1][:1].isupper()):
             continue  # a capitalised name the paste neither calls nor types as a function: a type, maybe
@@ -478,6 +518,57 @@ def _scan_concrete(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None
         tn = world.unknown_types.get(".".join(parts))
         if tn is not None:
             stubs.concrete.setdefault(tn.module + (tn.name,), f"{path}:{st.line}")
+
+
+def _scan_instances(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
+    """An unknown type Julia printed called with no arguments inside a constant
+    (`__context__::Core.Const(DefaultContext())`, `Core.Const((DefaultContext(),))`): the default
+    `show` (base/show.jl `show_default`) prints an instance as its type, then its fields in
+    parentheses, so `T()` is the instance of a struct with no fields -- a singleton, whose value
+    Julia's `tuple_tfunc` and `most_general_argtypes` make a constant (`issingletontype(T) &&
+    Const(T.instance)`).  Recorded with where it was seen; `render` declares `struct T end`
+    unless the paste shows more of T (fields read, parameters, a subtype or bound)."""
+    printed = [(s.julia_type, s.line) for s in fn.slots if s.julia_type is not None]
+    printed += [(st.annotation, st.line) for st in fn.stmts if st.annotation is not None]
+    for ann, line in printed:
+        for c in _nodes_of(ann, S.Call):
+            if type(c.func) is not S.Name or c.func.parts[-1] != "Const" or not c.args:
+                continue
+            for x in _nodes_of(c.args[0], S.Call):
+                if x.args or x.infix is not None or type(x.func) is not S.Name or _known(world, fn, x.func.parts):
+                    continue
+                parts = tuple(x.func.parts) if len(x.func.parts) > 1 else ("Main",) + tuple(x.func.parts)
+                if _lowercase_name(parts[-1]) or is_generated_name(parts[-1]):
+                    continue  # `f()` of a function is a call, not an instance; a closure's type has captures
+                stubs.instances.setdefault(parts, f"{path}:{line or fn.line}")
+
+
+def _lowercase_name(name: str) -> bool:
+    return bool(name) and (name[0].islower() or name[0] == "_")
+
+
+def _nodes_of(e: Any, kind: type):
+    """The nodes of class `kind` inside a parsed expression, outermost first."""
+    return (x for x in nodes(e) if type(x) is kind)
+
+
+def _scan_bare_values(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
+    """A bare name the paste prints as a constant and never shows as a function
+    (`world.bare_values`: `Core.Const(α)`, a value a package's `show` prints so) whose type the
+    paste proves (`world.bare_types`, `irc.ir.pasted.bare_value_types`: a slot assigned once,
+    listed `T`, read as `Core.Const(α)`): `global α::T` says so, and `World.bare_value` then
+    reads `Core.Const(α)` as that constant, of type `T`."""
+    for name, (texpr, slot, line) in sorted(getattr(world, "bare_types", {}).items()):
+        parts = ("Main", name)
+        if parts in stubs.globals:
+            continue
+        try:
+            t = show(world.eval_type_top(texpr, _sparams(world, fn), fn.module))
+        except Exception:  # noqa: BLE001 - a listed type irc cannot read proves nothing it can use
+            continue
+        stubs.globals[parts] = GlobalStub("global", t, f"{path}:{line}", [
+            f"not a global: the value Julia printed as `{name}` (never called, read as a global or printed as "
+            f"`typeof({name})`: no function), stored once in `{slot}`, listed as `{t}`"])
 
 
 def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:
@@ -567,30 +658,10 @@ def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
             old.comments.append(f"{where}: Julia printed {show(t)} there")
 
 
-def _nodes(e: Any, kind: type, depth: int = 0):
-    """The nodes of syntax class `kind` inside a parsed expression, outermost first."""
-    if depth > 64 or e is None:
-        return
-    if type(e) is kind:
-        yield e
-    for f in getattr(type(e), "__dataclass_fields__", ()):
-        x = getattr(e, f)
-        for y in (x if type(x) in (list, tuple) else (x,)):
-            if hasattr(type(y), "__dataclass_fields__"):
-                yield from _nodes(y, kind, depth + 1)
-
-
-def _curlies(e: Any, name: str, depth: int = 0):
-    """The `name{…}` nodes inside a parsed type expression."""
-    if depth > 64 or e is None:
-        return
-    if type(e) is S.Curly and type(e.head) is S.Name and e.head.parts[-1] in (name, name.upper()):
-        yield e  # (a colourless `code_warntype` prints emphasized types in capitals: `SVECTOR{_A, FLOAT64}`)
-    for f in getattr(type(e), "__dataclass_fields__", ()):
-        x = getattr(e, f)
-        for y in (x if type(x) in (list, tuple) else (x,)):
-            if hasattr(type(y), "__dataclass_fields__"):
-                yield from _curlies(y, name, depth + 1)
+def _curlies(e: Any, name: str):
+    """The `name{…}` nodes inside a parsed type expression (a colourless `code_warntype` prints
+    emphasized types in capitals: `SVECTOR{_A, FLOAT64}` is `SVector`'s)."""
+    return (c for c in _nodes_of(e, S.Curly) if type(c.head) is S.Name and c.head.parts[-1] in (name, name.upper()))
 
 
 def _count_differences(stubs: Stubs, world: Any, fn: ir.Function, result: Any, path: str) -> None:

@@ -240,7 +240,10 @@ class Transfer:
                 if pc in self.slot_bound and not (self._gaps.get(pc) is v.args):
                     jt = None  # a bound only stands in for a call irc cannot type
                 f = plain_value(pc, v.func, table, ssa) if jt is not None else None
-                if type(f) is L.Const and type(f.val) is FunctionValue and is_builtin(f.val):
+                if type(f) is L.Const and type(f.val) is FunctionValue and is_builtin(f.val) \
+                        and not (f.val.name == "kwcall" and f.val.module == ("Core",) and self._gaps.get(pc) is v.args):
+                    # (a keyword call irc cannot type -- f's keyword body is not in the input -- is declared
+                    # as the `Core.kwcall` method it calls: `World._keyword_call`)
                     if f.val.name == "_apply_iterate" and len(v.args) >= 2:  # the call of `f` it makes, declared
                         splatted_call(pc, v, [plain_value(pc, a, table, ssa) for a in v.args], jt)
                     jt = None  # a builtin is irc's own rule, as in Julia (its Conditionals included)

@@ -22,6 +22,7 @@ lazy).  Pure; the declarations share the header's nodes (never mutated).
 from __future__ import annotations
 
 from irc.ir import model as ir
+from irc.ir.body import Body
 from irc.syntax import tree as S
 
 
@@ -43,3 +44,126 @@ def pasted_methods(functions: list[ir.Function]) -> tuple:
         decl = S.MethodDecl(fd.name, args, fn.julia_return, line=fd.line, col=fd.col)
         out.append((decl, tuple(fn.module) or ("Main",)))
     return tuple(out)
+
+
+def bare_values(functions: list[ir.Function], text: str = "") -> frozenset[str]:
+    """The bare names a paste prints as a constant (`%36 = (%35)()::Core.Const(α)`) and never
+    shows as a function: not a function's own name (`MethodInstance for f`, `#self#::Core.Const(f)`,
+    `f (generic function with 2 methods)`), not a callee (`f(x)`, `Main.f(x)`), not read as a global
+    (`Main.f`, `:(Base.f)`), not printed as `typeof(f)`.
+
+    Julia's `show` prints a constant function as its binding's name (base/show.jl `show_function`;
+    at v1.11.0 qualified, `Main.f`, unless the function's module is the active one or it is exported
+    from Base or Core), but any value a package's `show` prints as a bare name prints the same way:
+    DynamicPPL's `VarName{:α, typeof(identity)}()` prints `α`.  A name with no such evidence is
+    such a value (`World.value_of_const`: a constant of unknown type, never Main's function).
+    Pure: reads the functions' statements and printed types and the paste's text."""
+    printed: list = []
+    for fn in functions:
+        printed += [s.julia_type for s in fn.slots if s.julia_type is not None]
+        printed += [st.annotation for st in _trees(fn) if st.annotation is not None]
+    candidates = set()
+    for e in printed:
+        for c in nodes(e):
+            if type(c) is S.Call and type(c.func) is S.Name and c.func.parts[-1] == "Const" and c.args:
+                candidates.update(_bare_items(c.args[0]))
+    if not candidates:
+        return frozenset()
+    shown: set[str] = set()
+    for fn in functions:
+        shown.add(fn.name)
+        if fn.source is not None and type(fn.source.name) is S.Name:
+            shown.add(fn.source.name.parts[-1])
+        for s in fn.slots:
+            if s.name == "#self#" and s.julia_type is not None:
+                shown.update(x.parts[-1] for x in nodes(s.julia_type) if type(x) is S.Name)
+        if isinstance(fn.stmts, Body):  # a statement held in columns reads globals only from `names`
+            shown.update(x.parts[-1] for x in fn.stmts.names)
+        for st in _trees(fn):
+            for x in nodes(st.value):
+                if type(x) is S.Name and len(x.parts) > 1:
+                    shown.add(x.parts[-1])  # a global read: `Main.f`, `:(Base.pointerref)`
+                elif type(x) is S.Call and type(x.func) is S.Name:
+                    shown.add(x.func.parts[-1])  # a callee
+        for e in [s.julia_type for s in fn.slots] + [st.annotation for st in _trees(fn)] + [fn.julia_return]:
+            for x in nodes(e):
+                if type(x) is S.Call and type(x.func) is S.Name and x.func.parts[-1] == "typeof" and x.args \
+                        and type(x.args[0]) is S.Name:
+                    shown.add(x.args[0].parts[-1])
+    for n in list(candidates):
+        if f"{n} (generic function with " in text:
+            shown.add(n)
+    return frozenset(candidates - shown)
+
+
+def _trees(fn: ir.Function):
+    """The statements a body keeps as objects (every one with a printed type, `irc.ir.body`:
+    a column statement has none), without making the others."""
+    if isinstance(fn.stmts, Body):
+        return [fn.stmts.trees[k] for k in sorted(fn.stmts.trees)]
+    return fn.stmts
+
+
+def _bare_items(e, depth: int = 0):
+    """The bare lowercase names a constant's text is, or holds as a tuple's items (`α`,
+    `(LogNormal{Float64}(…), α)`): the ones irc read as Main's functions (`World.value_of_const`);
+    a capitalised name is a type's, a name inside a type or a call's head is no value."""
+    if depth > 64:
+        return
+    if type(e) is S.Name and len(e.parts) == 1 and e.parts[0][:1] and (e.parts[0][0].islower() or e.parts[0][0] == "_"):
+        yield e.parts[0]
+    elif type(e) is S.TupleLit:
+        for x in e.items:
+            yield from _bare_items(x, depth + 1)
+
+
+def nodes(e, depth: int = 0):
+    """Every node of a parsed expression, outermost first."""
+    if depth > 64 or e is None:
+        return
+    yield e
+    for f in getattr(type(e), "__dataclass_fields__", ()):
+        x = getattr(e, f)
+        for y in (x if type(x) in (list, tuple) else (x,)):
+            if hasattr(type(y), "__dataclass_fields__"):
+                yield from nodes(y, depth + 1)
+
+
+def bare_value_types(functions: list[ir.Function], names: frozenset[str]) -> dict:
+    """For each of `names` (`bare_values`) whose type the paste proves, that type as printed:
+    a slot assigned once, listed `T`, read as `Core.Const(α)` (`%39 = vn#462::Core.Const(α)`,
+    `vn#462::VarName{:α, typeof(identity)}`) -- Julia lists a slot as the merge of the widened
+    types stored there (`record_slot_assign!`), and the one value stored is the constant `α`, so
+    `T` is `typeof(α)`.  A name two slots give two printed types is left out.  Used where irc
+    takes Julia's printed types (`irc stubs --all`), which declares it `global α::T`."""
+    out: dict = {}
+    clash: set = set()
+    for fn in functions:
+        assigns: dict[int, int] = {}
+        body = fn.stmts
+        for k in range(len(body)):
+            if isinstance(body, Body) and k not in body.trees:
+                sid = body.slot[k]  # (a column statement: `Kind.ASSIGN` iff its slot is not 0)
+            else:
+                st = body.trees[k] if isinstance(body, Body) else body[k]
+                sid = st.slot if st.kind is ir.Kind.ASSIGN and st.slot is not None else 0
+            if sid:
+                assigns[sid] = assigns.get(sid, 0) + 1
+        for st in _trees(fn):
+            x = st.value
+            while type(x) is S.Typed:
+                x = x.expr
+            ann = st.annotation
+            if type(x) is not S.SlotRef or type(ann) is not S.Call or type(ann.func) is not S.Name \
+                    or ann.func.parts[-1] != "Const" or len(ann.args) != 1 or type(ann.args[0]) is not S.Name:
+                continue
+            name = ann.args[0].parts[-1]
+            if len(ann.args[0].parts) != 1 or name not in names or not (1 <= x.id <= len(fn.slots)):
+                continue
+            slot = fn.slots[x.id - 1]
+            if slot.argument or slot.julia_type is None or assigns.get(x.id, 0) != 1:
+                continue
+            if name in out and out[name][0] != slot.julia_type:
+                clash.add(name)
+            out.setdefault(name, (slot.julia_type, slot.name, st.line))
+    return {n: v for n, v in out.items() if n not in clash}

@@ -77,6 +77,7 @@ class OpaqueValue:
     callee: Any
     args: tuple
     kwargs: tuple = ()
+    bare: bool = False  # printed as its bare name (`α`: `irc.ir.pasted.bare_values`), no parentheses
 
 
 def _valkey(v):

@@ -614,6 +614,8 @@ def show_value(v, typ=None, style: PrintStyle | None = None) -> str:
         return "(" + ", ".join(items) + ")"
     if tv is OpaqueValue:
         head = ".".join(_ident(p) for p in v.callee) if type(v.callee) is tuple else show(v.callee, style)
+        if v.bare:
+            return head
         items = [show_value(a, None, style) for a in v.args]
         items += [f"{k}={show_value(a, None, style)}" for k, a in v.kwargs]
         return head + "(" + ", ".join(items) + ")"

@@ -231,17 +231,30 @@ class World:
         self._decl_memo: dict = {}  # the resolution memo used while evaluating them
         self.rules: JuliaVersion = V1_10  # the Julia version whose rules answer (`irc.syntax.version`)
         self._source = ""  # the input's text: the names it spells, for its capitals (`fold_case`)
+        # bare names the paste prints as constants and never shows as functions (`irc.ir.pasted.bare_values`)
+        self.bare_values: frozenset = frozenset()
+        # those whose type the paste proves, where irc takes Julia's printed types: name -> (type as
+        # printed, slot name, line) (`irc.ir.pasted.bare_value_types`)
+        self.bare_types: dict = {}
 
     # ------------------------------------------------------------ building
     @classmethod
     def build(cls, items, prelude: bool = True, extra_preludes=(), path: str = "<input>",
               source: str = "", lazy: bool = False, rules: JuliaVersion | None = None,
-              pasted=()) -> "World":
+              pasted=(), bare_values=frozenset(), bare_types=None) -> "World":
         """`path`/`source` locate errors in the program's own declarations;
         `lazy`: the prelude's methods evaluated on first use when the program
         declares nothing (module doc); `rules`: the Julia version (None: 1.10);
         `pasted`: `(MethodDecl, module)` of the functions the file shows inferred
-        (`irc.ir.pasted`), declared last (`_declare_pasted`)."""
+        (`irc.ir.pasted`), declared last (`_declare_pasted`); `bare_values`: the
+        bare names it prints as constants and never shows as functions
+        (`irc.ir.pasted.bare_values`: `value_of_const` reads them as values); `bare_types`:
+        the types the paste proves for some (`irc.ir.pasted.bare_value_types`)."""
+        bare = (frozenset(bare_values), dict(bare_types or {}))
+        return cls._build(items, prelude, extra_preludes, path, source, lazy, rules, pasted, bare)
+
+    @classmethod
+    def _build(cls, items, prelude, extra_preludes, path, source, lazy, rules, pasted, bare) -> "World":
         items = tuple(items)
         lazy = lazy and prelude and not extra_preludes and all(type(it) is S.FunctionDef for it in items)
         rest, texts = [], {}  # the groups after the shipped prelude: each extra prelude, the program
@@ -255,10 +268,11 @@ class World:
         rest.append((path, items, True))
         if prelude and not lazy:
             snap = _prelude_snapshot(prelude_text(), str(PRELUDE_PATH), rules if rules is not None else V1_10)
-            w = cls._build_on(snap, rest, texts, source, rules, pasted) if snap is not None else None
+            w = cls._build_on(snap, rest, texts, source, rules, pasted, bare) if snap is not None else None
             if w is not None:
                 return w
         w = cls()
+        w.bare_values, w.bare_types = bare  # before any declaration's types are read
         w._source = source
         if rules is not None:
             w.rules = rules
@@ -323,7 +337,8 @@ class World:
             self._declare_values(its)
 
     @classmethod
-    def _build_on(cls, snap: "_PreludeSnapshot", groups: list, texts: dict, source: str, rules, pasted):
+    def _build_on(cls, snap: "_PreludeSnapshot", groups: list, texts: dict, source: str, rules, pasted,
+                  bare=(frozenset(), {})):
         """`build(…, prelude=True)` (not lazy) from the shipped prelude's snapshot
         (`_prelude_snapshot`, module doc): the prelude's types, values and memo as its own
         build leaves them, the `groups` after it (each extra prelude, then the program: path,
@@ -332,6 +347,7 @@ class World:
         prelude's evaluation looked at is one they add or rebind (the caller then builds in
         full)."""
         w = cls()
+        w.bare_values, w.bare_types = bare  # before any declaration's types are read
         w._source = source
         if rules is not None:
             w.rules = rules
@@ -1070,6 +1086,10 @@ class World:
 
     def value_of_const(self, e, sparams, module):
         """The Const a `Core.Const(…)` argument denotes."""
+        if type(e) is S.Name and len(e.parts) == 1 and e.parts[0] in self.bare_values:
+            r = self.bare_value(e.parts[0], module)
+            if r is not None:
+                return r
         if type(e) is S.Call and not e.args and type(e.func) is S.Name and e.func.parts in (("Colon",), ("Base", "Colon")):
             return Const(FunctionValue(("Base",), ":"))  # `(:)` is the instance `Colon()`
         if type(e) is S.TupleLit:
@@ -1098,7 +1118,8 @@ class World:
             if type(e) is S.Name and not (len(e.parts) == 1 and e.parts[0] in (sparams or ())) \
                     and self.resolve(e.parts, module) is None:
                 # `Core.Const(f)` of a name irc does not know: a value, not an unknown type;
-                # Julia prints a constant binding, and a lowercase one is a function
+                # Julia prints a constant binding, and a lowercase one is a function -- unless the
+                # paste never shows it as one (`bare_value`, above)
                 if _lowercase(e.parts[-1]):
                     parts = e.parts if len(e.parts) > 1 else ("Main",) + e.parts
                     return Const(FunctionValue(tuple(parts[:-1]), parts[-1]))
@@ -1115,6 +1136,27 @@ class World:
                 return Const(tv)
             return v
         return v
+
+    def bare_value(self, name: str, module) -> Const | None:
+        """`Core.Const(α)` of a bare name the paste prints as a constant and never shows as a
+        function (`bare_values`): a value a package's `show` prints as a bare name (DynamicPPL's
+        `VarName{:α, typeof(identity)}()` prints `α`), kept as printed -- of unknown type (`Any`,
+        with an `unknown-global` note), or of the type a `global α::T` declaration gives it, or,
+        where irc takes Julia's printed types, the type the paste proves (`bare_types`; `irc stubs
+        --all` writes it as `global α::T`).  None when the name is declared otherwise (a
+        function, a type, a constant): that answers."""
+        r = self.resolve((name,), module)
+        if r is not None and r[0] != "global":
+            return None
+        typ = r[2] if r is not None and is_type(r[2]) else None
+        if typ is None and name in self.bare_types:
+            try:
+                typ = self.eval_type_top(self.bare_types[name][0], None, module)
+            except TypeEvalError:
+                typ = None
+        if typ is None or not is_type(typ):
+            typ = TT.ANY
+        return Const(OpaqueValue((name,), (), (), bare=True), typ)
 
     def _opaque_value(self, e, sparams, module):
         """`Core.Const(T(args…))` irc cannot evaluate: `OpaqueValue` of the callee (its name, or
@@ -1371,6 +1413,10 @@ class World:
                 if name == "pairs" else self._sum_skipmissing(args, module)
             if ruled is not None:  # one method family in Julia (tuple.jl, iterators.jl, missing.jl)
                 rt, dynamic, gap, diags = ruled.rt, ruled.dynamic, ruled.gap, ruled.diagnostics
+        if name == "kwcall" and fv.module == ("Core",) and (gap or rt == ANY) and not closed:
+            r = self._keyword_call(args, module)  # a keyword call the input's `Core.kwcall` declarations do not cover
+            if r is not None and not r.gap:
+                return r
         return CallResult(rt, res.cond, diags, dynamic, BI.CallInfo(q, tuple(ms), closed, res), gap,
                           generic=True)
 

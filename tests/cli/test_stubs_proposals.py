@@ -444,3 +444,91 @@ def test_a_call_of_a_type_julia_printed_as_applied_declares_its_constructor(tmp_
     assert "declare MVector{50, Float64}(::UndefInitializer)::MVector{50, Float64}" in text, text
     out = infer_with(tmp_path, text)
     assert "Body::MVector{50, Float64}" in out, out
+
+
+def test_an_instance_printed_as_a_call_with_no_arguments_is_a_field_less_struct(tmp_path):
+    """`ctx::Core.Const(Ctx())` (DynamicPPL's `DefaultContext()`): the default `show` prints an
+    instance as its type and its fields in parentheses, so `Ctx()` is the instance of a struct
+    with no fields -- a singleton, whose tuple `tuple_tfunc` makes a constant."""
+    paste = warntype("ctx::Core.Const(Ctx())", ["%1 = Core.tuple(ctx)::Core.Const((Ctx(),))", "     return %1"],
+                     "Tuple{Ctx}").replace("for f(::Core.Const(Ctx()))", "for f(::Ctx)")
+    text = stubs(tmp_path, paste)
+    assert re.search(r"\nstruct Ctx end  # Julia printed its instance `Ctx\(\)`", text), text
+    assert "abstract type Ctx" not in text
+    out = infer_with(tmp_path, text)
+    assert "%1 = Core.tuple(ctx)::Core.Const((Ctx(),))" in out, out
+    # an opaque (abstract) Ctx leaves the tuple a type, as before
+    out = infer_with(tmp_path, text.replace("struct Ctx end", "abstract type Ctx end"))
+    assert "%1 = Core.tuple(ctx)::Tuple{Ctx}" in out, out
+    # a type the paste reads a field of is not field-less: no proposal from the instance
+    paste = warntype("ctx::Core.Const(Ctx())", ["%1 = Base.getproperty(ctx, :x)::Any", "     return %1"], "Any")
+    assert "struct Ctx end" not in stubs(tmp_path, paste)
+
+
+KWCALL_UNTYPED = """MethodInstance for f(::Float64, ::Float64)
+  from f(a, u) @ Main REPL[1]:1
+Arguments
+  #self#::Core.Const(f)
+  a::Float64
+  u::Float64
+Locals
+  d::Vector{Float64}
+Body::Vector{Float64}
+1 ─ %1 = (:upper,)::Core.Const((:upper,))
+│   %2 = Core.apply_type(Core.NamedTuple, %1)::Core.Const(NamedTuple{(:upper,)})
+│   %3 = Core.tuple(u)::Tuple{Float64}
+│   %4 = (%2)(%3)::@NamedTuple{upper::Float64}
+│        (d = Core.kwcall(%4, Main.censored, a))
+│   %6 = d::Vector{Float64}
+└──      return %6
+"""
+
+
+def test_an_untyped_keyword_call_is_declared_as_its_kwcall_method(tmp_path):
+    """`(d = Core.kwcall(kws, Main.censored, a))`, printed untyped (as Julia 1.6+ prints an
+    assignment), of a function whose keyword body is not in the input: irc leaves it `Any`
+    (`World._keyword_call`); `d`'s listed type is what this call alone stores, so `--all` declares
+    the `Core.kwcall` method, and irc with it answers as Julia did (h218's `censored(d; upper=…)`)."""
+    text = stubs(tmp_path, KWCALL_UNTYPED)
+    # (`Main.censored`, a global irc does not know, is `Any` as irc inferred it)
+    assert re.search(r"declare Core.kwcall\(::@NamedTuple\{upper::Float64\}, ::Any, ::Float64\)"
+                     r"::Vector\{Float64\}  # .*the type Julia listed for `d`, which this call alone assigns", text), text
+    out = infer_with(tmp_path, text)
+    assert "%6 = d::Vector{Float64}" in out, out
+    out = infer_with(tmp_path, "")
+    assert "%6 = d::Any" in out, out
+
+
+def test_a_kwcall_declaration_leaves_other_keyword_calls_to_the_rule(tmp_path):
+    """A `Core.kwcall` declaration for one function does not hide the rule for another's keyword
+    call: `censored`, declared by the input itself, still answers `Core.kwcall(kws, censored, a)`
+    with its positional declaration's type (`World._keyword_call`)."""
+    own = "declare Main.censored(::Float64)::Vector{Float64}\n"
+    other = "declare Core.kwcall(::@NamedTuple{upper::Float64}, ::typeof(Main.other), ::Float64)::Int64\n"
+    for decls in (own, own + other):
+        src = tmp_path / "p.ir"
+        src.write_text(decls + KWCALL_UNTYPED, encoding="utf-8")
+        out, err = io.StringIO(), io.StringIO()
+        cli_infer([str(src)], stdout=out, stderr=err, color="never")
+        assert "%6 = d::Vector{Float64}" in out.getvalue(), out.getvalue()
+
+
+def test_a_bare_value_the_paste_types_is_declared_and_a_call_with_no_arguments_keeps_its_constant(tmp_path):
+    """`%2 = (%1)()::Core.Const(α)` with `α` never shown as a function (DynamicPPL's `VarName`
+    prints so, h218): the slot `vn`, assigned once and read as `Core.Const(α)`, is listed
+    `VarName{:α, typeof(identity)}`, so `--all` declares `global α::…` and the calls take α with
+    that type (not `typeof(Main.α)`); the call with no arguments keeps Julia's constant."""
+    from tests.world.test_julia_printing import BARE_VALUE
+
+    text = stubs(tmp_path, BARE_VALUE)
+    assert re.search(r"\nglobal α::VarName\{:α, typeof\(identity\)\}  # .*not a global: the value Julia printed as "
+                     r"`α`.*stored once in `vn`", text), text
+    assert "declare VarName{:α}()::Core.Const(α)" in text, text
+    assert "declare DynamicPPL.resolve_varnames(::VarName{:α, typeof(identity)}, ::Float64)" in text, text
+    assert "Main.α" not in text
+    out = infer_with(tmp_path, text)
+    assert "%2 = (%1)()::Core.Const(α)" in out, out
+    assert "%4 = vn::VarName{:α, typeof(identity)}" in out, out
+    # without the global line the value's type is unknown (`Any`): the declared call does not cover it
+    out = infer_with(tmp_path, re.sub(r"\nglobal α::[^\n]*", "", text))
+    assert "%2 = (%1)()::Core.Const(α)" in out and "%4 = vn::Any" in out, out

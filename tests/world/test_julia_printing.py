@@ -213,3 +213,49 @@ def test_a_field_of_a_named_tuple_of_unknown_types_is_its_bound_or_any():
              "└──      return %3\nend\n")
     fn, r = analyse("p.ir", paste).results[0]
     assert show(r.ssa_types[1]) == "Any" and show(r.ssa_types[2]) == "Tuple{Any}"
+
+
+# a Turing model's `@code_warntype` (Julia 1.11, h218): DynamicPPL's `VarName{:α, typeof(identity)}()`
+# prints `α`; Main's functions print qualified there (`#self#::Core.Const(Main.model)`)
+BARE_VALUE = ("MethodInstance for model(::Float64)\n  from model(x) @ Main In[1]:1\nArguments\n"
+              "  #self#::Core.Const(Main.model)\n  x::Float64\nLocals\n  vn::VarName{:α, typeof(identity)}\n"
+              "Body::Float64\n"
+              "1 ─ %1 = Core.apply_type(VarName, :α)::Core.Const(VarName{:α})\n"
+              "│   %2 = (%1)()::Core.Const(α)\n"
+              "│        (vn = (DynamicPPL.resolve_varnames)(%2, x))\n"
+              "│   %4 = vn::Core.Const(α)\n"
+              "│   %5 = Core.tuple(%4, Main.g)::Tuple{VarName{:α, typeof(identity)}, typeof(g)}\n"
+              "│   %6 = Main.h(x)::Core.Const(h)\n"
+              "└──      return x\n")
+
+
+def test_a_bare_name_the_paste_never_shows_as_a_function_is_a_value_of_unknown_type():
+    """`Core.Const(α)` of a name the paste never calls, reads as a global or prints as `typeof(α)`
+    is a value a package's `show` prints bare, kept as printed, of unknown type (`Any`) -- not
+    Main's function `α`; `g` (printed `typeof(g)`), `h` (called), `model` (the function itself)
+    are functions as before."""
+    from irc.cli.driver import Options, analyse
+    from irc.ir.pasted import bare_value_types, bare_values
+    from irc.lattice.typelattice import widenconst
+
+    res = analyse("p.ir", BARE_VALUE)
+    assert not res.errors
+    fns = res.program.functions
+    assert bare_values(fns, BARE_VALUE) == frozenset({"α"})
+    # (`h`, printed `Core.Const(h)` too, is called: a function; `VarName` heads a type: no value)
+    # `f (generic function with 2 methods)` (Julia <= 1.5's display) shows a function too
+    assert bare_values(fns, BARE_VALUE + "\nα (generic function with 2 methods)\n") == frozenset()
+    v = res.world.parse_type("Core.Const(α)")
+    assert show(v) == "Core.Const(α)" and show(widenconst(v)) == "Any"
+    v = res.world.parse_type("Core.Const((1, α))")
+    assert show(v) == "Core.Const((1, α))" and show(widenconst(v)) == "Tuple{Int64, Any}"
+    # where irc takes Julia's printed types (`irc stubs --all`), the listed slot read as Const(α) proves its type
+    assert {n: v[1] for n, v in bare_value_types(fns, frozenset({"α"})).items()} == {"α": "vn"}
+    res = analyse("p.ir", BARE_VALUE, Options(use_printed="all"))
+    v = res.world.parse_type("Core.Const(α)")
+    assert show(v) == "Core.Const(α)" and show(widenconst(v)) == "VarName{:α, typeof(identity)}"
+    # a name called somewhere in the paste is a function, as before
+    called = BARE_VALUE.replace("%6 = Main.h(x)::Core.Const(h)", "%6 = Main.α(x)::Float64")
+    res = analyse("p.ir", called)
+    assert bare_values(res.program.functions, called) == frozenset()
+    assert show(widenconst(res.world.parse_type("Core.Const(α)"))) == "typeof(α)"
