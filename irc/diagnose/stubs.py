@@ -760,7 +760,8 @@ def _result_types(fn: ir.Function, result: Any):
 
 def _types_within(t: Any, depth: int = 0):
     """The data types and `where` wrappers inside `t` (a constant's or partial struct's type,
-    a union's members, parameters, a Vararg's element, a tuple of types), outermost first."""
+    a union's members, parameters, a `where` variable's bounds, a Vararg's element, a tuple of
+    types), outermost first."""
     if depth > 64:
         return
     tt = type(t)
@@ -776,6 +777,9 @@ def _types_within(t: Any, depth: int = 0):
             yield from _types_within(m, depth + 1)
     elif tt is UnionAllType:
         yield t
+        for b in (t.var.ub, t.var.lb):  # `where {_A, _C<:Operator{_A}}`: a bound uses types too
+            if b is not None:
+                yield from _types_within(b, depth + 1)
         yield from _types_within(t.body, depth + 1)
     elif tt is VarargType:
         yield from _types_within(t.T, depth + 1)

@@ -532,3 +532,15 @@ def test_a_bare_value_the_paste_types_is_declared_and_a_call_with_no_arguments_k
     # without the global line the value's type is unknown (`Any`): the declared call does not cover it
     out = infer_with(tmp_path, re.sub(r"\nglobal α::[^\n]*", "", text))
     assert "%2 = (%1)()::Core.Const(α)" in out and "%4 = vn::Any" in out, out
+
+
+def test_a_type_used_only_in_a_where_bound_gets_its_parameters(tmp_path):
+    """`PlusOperator{_A, _C} where {_A, _C<:Operator{_A}}`: `Operator` appears only in a bound,
+    with one parameter; its stub has it (`Operator{T1}`), else the declarations file would not
+    read (too many parameters for type Operator)."""
+    ann = "PlusOperator{_A, _C} where {_A, _C<:Operator{_A}}"
+    paste = warntype("b::Int64", [f"%1 = Main.g(b)::{ann}", "     return %1"], ann)
+    text = stubs(tmp_path, paste)
+    assert "abstract type Operator{T1} end" in text, text
+    out = infer_with(tmp_path, text)
+    assert f"Body::{ann}" in out, out
