@@ -548,3 +548,14 @@ def test_a_type_used_only_in_a_where_bound_gets_its_parameters(tmp_path):
     assert "abstract type Operator{T1} end" in text, text
     out = infer_with(tmp_path, text)
     assert f"Body::{ann}" in out, out
+
+
+def test_an_unknown_type_only_julia_printed_is_proposed_with_its_parameters(tmp_path):
+    """An unknown type the paste names only in Julia's answers (`::StructArray{…, N, C, I} where …`,
+    irc's own answer being `Any`: h119) is proposed with as many parameters as Julia used, so the
+    declarations file reads Julia's types back (a `StructArray` of none could not)."""
+    paste = warntype("b::MyT", ["%1 = Main.g(b)::Wrap{Int64, N} where N", "%2 = Main.h(b)::Other",
+                                "     return %1"], "Wrap{Int64, N} where N")
+    text = stubs(tmp_path, paste, every=False)
+    assert "abstract type Wrap{T1, T2} end" in text, text
+    assert "abstract type Other end" in text, text
