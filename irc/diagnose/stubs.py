@@ -140,6 +140,8 @@ def collect(file: Any, stubs: Stubs) -> None:
         for t in _result_types(fn, result):
             _scan_unknown(t, stubs.types)
             _scan_bounds(t, stubs.no_struct)
+        for t in _printed_types(world, fn):  # (a type only Julia's answers name: `StructArray{…, N, C, I} where …`)
+            _scan_unknown(t, stubs.types)
     for q, ms in world.methods.items():
         for m in ms:
             if m.origin != _shipped_prelude():
@@ -756,6 +758,18 @@ def _result_types(fn: ir.Function, result: Any):
     yield result.return_type
     yield from result.slot_types.values()
     yield from (t for t in result.ssa_types[1:] if t is not None)
+
+
+def _printed_types(world: Any, fn: ir.Function):
+    """The types Julia printed in the paste (`Body::T`, each statement's `::T`) that irc can read:
+    an unknown type named only there is proposed with as many parameters as Julia used."""
+    for ann in [fn.julia_return] + [annotation_of(st) for st in fn.stmts]:
+        if ann is None:
+            continue
+        try:
+            yield world.eval_type(ann, _sparams(world, fn), fn.module)
+        except Exception:  # noqa: BLE001 - an annotation irc cannot read names nothing it can use
+            continue
 
 
 def _types_within(t: Any, depth: int = 0):

@@ -116,13 +116,13 @@ def _argument_lists(itf, xs, split: bool, world, module, merge) -> list[list]:
 def splatted_args(args, world, module) -> list | None:
     """The one argument list `Core._apply_iterate(itf, f, xs…)` calls `f` with (module doc, 2.
     to 4.: a splat of unknown length gives a trailing `Vararg{E}`, the signature Julia's
-    `abstract_apply` calls `f` with), or None when it is not one list (a union split, a splat of
-    a `Vararg` argument, a splat that throws): what `irc stubs --all` declares `f` with."""
+    `abstract_apply` calls `f` with), or None when it is not one list (a splat of a `Vararg`
+    argument, a splat that throws): what `irc stubs --all` declares `f` with.  A splat Julia
+    splits per union member (3.) gives the list of the unsplit arguments, which holds every
+    member's (`Union{BitVector, Vector}` splats as `Vararg{Any}`: h230's `concat_string(cs...)`)."""
     if len(args) < 2:
         return None
     itf, xs = args[0], list(args[2:])
-    if 1 < union_split_cost([widenconst(x) for x in xs]) <= MAX_APPLY_UNION_ENUM:
-        return None
     if any(type(x) is VarargType for x in xs):
         return None
     lists = _argument_lists(itf, xs, False, world, module, tmerge_for(getattr(world, "rules", None)))

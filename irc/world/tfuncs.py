@@ -305,10 +305,8 @@ def getfield_tfunc(x, name, merge=tmerge):
         if type(v) in (tuple, StructValue):
             s = widenconst(x)
             i = _field_index(s, name)
-            if i is None:
-                n = lattice_nfields(x) or 0
-                fs = [lattice_getfield(x, k) for k in range(1, n + 1)]
-                return _merge_all([widenconst(f) for f in fs], merge) if fs else BOTTOM
+            if i is None:  # `_getfield_tfunc(::ConstsLattice)`: a name that is not constant asks the type
+                return getfield_tfunc(s, name, merge)
             if i < 1 or i > (lattice_nfields(x) or 0):
                 return BOTTOM
             return lattice_getfield(x, i)
@@ -339,6 +337,8 @@ def getfield_tfunc(x, name, merge=tmerge):
     if s.name.abstract:
         return ANY
     fts = ST.field_types(s)
+    if _no_field_name(s, name):
+        return BOTTOM
     if TT.is_tuple(s):
         if TT.is_vatuple(s):
             # `fld >= nf && isvarargtype(ftypes[nf])` gives the Vararg's element, `fld < 1`
@@ -366,6 +366,22 @@ def getfield_tfunc(x, name, merge=tmerge):
     if i < 1 or i > len(fts):
         return BOTTOM if complete else ANY  # a field irc was not told about is unknown, not missing
     return fts[i - 1]
+
+
+def _no_field_name(s, name) -> bool:
+    """Can no value of `name`'s type name a field of the data type `s`?  1.10 `_getfield_tfunc
+    (::JLTypeLattice)`: a tuple's index must meet `Int` (`!hasintersect(widenconst(name), Int)`:
+    `Bottom`); a name that is not constant must be able to be any `Int` or any `Symbol` (`!(Int <:
+    name || Symbol <: name)`: `Bottom`; a `Conditional` too) -- `getfield(x, s::String)`,
+    `getfield(x, i::Int32)` throw.  Only for a type irc knows whole (its fields are Julia's)."""
+    if not (TT.is_tuple(s) or fields_complete(s)):
+        return False
+    if type(name) is Conditional:
+        return True
+    w = widenconst(name)
+    if TT.is_tuple(s) and typeintersect(w, TT.INT64) == BOTTOM:
+        return True
+    return type(name) is not Const and not (issubtype(TT.INT64, w) or issubtype(TT.SYMBOL, w))
 
 
 def fields_complete(s) -> bool:

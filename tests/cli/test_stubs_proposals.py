@@ -367,11 +367,15 @@ def test_a_splatted_call_is_declared_as_the_call_it_makes(tmp_path):
     assert "declare Main.g(::Int64, ::Vararg{Float64})::Float64" in text, text
     out = infer_with(tmp_path, text)
     assert "%2 = Core._apply_iterate(Base.iterate, Main.g, %1, b)::Float64" in out, out
-    # a union the splat splits (Julia calls `g` once per member) declares nothing: one printed
-    # type for several calls
+    # a union the splat splits (Julia calls `g` once per member, and prints the merge) declares `g`
+    # on the unsplit arguments, which hold every member's (a union of tuples of two lengths splats as
+    # `Vararg{Any}`), as a plain call on a union argument is declared with the union (h230's
+    # `concat_string(cs...)`, `cs::Union{Vector{_A} where _A, BitVector}`); irc with it types the splat
     text = stubs(tmp_path, paste.replace("b::Tuple{Float64}", "b::Union{Tuple{Float64}, Vector{Int64}}").replace(
         "(::Tuple{Float64})", "(::Union{Tuple{Float64}, Vector{Int64}})"))
-    assert "declare Main.g(" not in text, text
+    assert "declare Main.g(::Int64, ::Vararg{Any})::Float64" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%2 = Core._apply_iterate(Base.iterate, Main.g, %1, b)::Float64" in out, out
 
 
 def test_fields_read_only_into_listed_locals_give_a_struct_of_those_bounds(tmp_path):
@@ -544,3 +548,14 @@ def test_a_type_used_only_in_a_where_bound_gets_its_parameters(tmp_path):
     assert "abstract type Operator{T1} end" in text, text
     out = infer_with(tmp_path, text)
     assert f"Body::{ann}" in out, out
+
+
+def test_an_unknown_type_only_julia_printed_is_proposed_with_its_parameters(tmp_path):
+    """An unknown type the paste names only in Julia's answers (`::StructArray{…, N, C, I} where …`,
+    irc's own answer being `Any`: h119) is proposed with as many parameters as Julia used, so the
+    declarations file reads Julia's types back (a `StructArray` of none could not)."""
+    paste = warntype("b::MyT", ["%1 = Main.g(b)::Wrap{Int64, N} where N", "%2 = Main.h(b)::Other",
+                                "     return %1"], "Wrap{Int64, N} where N")
+    text = stubs(tmp_path, paste, every=False)
+    assert "abstract type Wrap{T1, T2} end" in text, text
+    assert "abstract type Other end" in text, text

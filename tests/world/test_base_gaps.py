@@ -311,3 +311,27 @@ def test_held_out_gaps_round_3(world):
     ax = call(world, "Base.axes", "Matrix{Float64}", I)
     assert show(ax) == "Base.OneTo{Int64}" and show(call(world, "Base.first", ax)) == "Core.Const(1)"
     assert show(call(world, "Base.filter", sin, "Vector{Int64}")) == "Vector{Int64}"
+
+
+# -- strings/io.jl `string(xs...) = print_to_string(xs...)`; strings/basic.jl `string(s::AbstractString) = s`;
+#    substring.jl `string(a::String)`; io.jl `string(a::Symbol)`; intfuncs.jl `string(n::Integer; …)`,
+#    `string(b::Bool)`: an argument that is not concrete meets more of them than `max_methods` (3)
+def test_string_of_an_argument_of_unknown_type_is_any_and_of_a_concrete_one_a_string(world):
+    assert call(world, "Base.string", T.ANY) == T.ANY  # h356: `string(doubled::Any)::Any`
+    assert show(call(world, "Base.string", F)) == "String"  # only `string(xs...)` applies
+    assert show(call(world, "Base.string", I)) == "String"  # `string(n::Integer)`
+    assert show(call(world, "Base.string", "SubString{String}")) == "SubString{String}"  # `string(s) = s`
+    assert show(call(world, "Base.string", "Symbol")) == "String"
+    assert show(call(world, "Base.string", T.ANY, T.ANY)) == "String"  # two arguments: `string(xs...)` alone
+
+
+# -- missing.jl (1.10 l. 74-76) `==(::Missing, ::Any) = missing` (and its mirror and `(::Missing, ::Missing)`),
+#    promotion.jl `==(x::Number, y::Number)`, Base.jl `==(x, y) = x === y`
+def test_equality_with_missing_is_missing_and_with_an_unknown_argument_any(world):
+    assert call(world, "Base.:(==)", T.ANY, "UInt8") == T.ANY  # h122: `(%6 == 0x02)::Any`
+    assert show(call(world, "Base.:(==)", "Missing", I)) == "Missing"
+    assert show(call(world, "Base.:(==)", I, "Missing")) == "Missing"
+    assert show(call(world, "Base.:(==)", "Union{Missing, Int64}", I)) == "Union{Missing, Bool}"
+    assert show(call(world, "Base.:(==)", I, I)) == "Bool"
+    assert show(call(world, "Base.:(==)", "Int8", F)) == "Bool"  # `==(x::Number, y::Number)`
+    assert show(call(world, "Base.:(==)", "Vector{Int64}", "Vector{Int64}")) == "Bool"  # the fallback

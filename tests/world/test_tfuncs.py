@@ -76,6 +76,31 @@ def test_getfield():
     assert getfield_tfunc(ST.union(T.tuple_type([I]), T.tuple_type([F])), Const(1)) == ST.union(I, F)
 
 
+
+def test_getfield_with_a_name_that_is_not_constant():
+    """1.10 `_getfield_tfunc(::JLTypeLattice)`: a name that is not constant gives the tmerge of every
+    field's type (one field: its type), `Union{}` unless `Int <: name || Symbol <: name` (a tuple's
+    index must meet `Int`); `(::ConstsLattice)`: a constant object asks its type, not its values."""
+    from irc.syntax.parser import parse_text
+    world = World.build(parse_text("struct Foo{T}\n    a::T\n    b::Int64\nend\nstruct Box\n    v::Real\nend\n"
+                                   "abstract type Opaque end\n", "decls.ir").items, prelude=False)
+    foo = world.parse_type("Main.Foo{Float64}")
+    assert show(getfield_tfunc(foo, T.SYMBOL)) == "Union{Float64, Int64}"  # h300's `getfield(x, f)`
+    assert show(getfield_tfunc(foo, T.ANY)) == "Union{Float64, Int64}"
+    assert show(getfield_tfunc(foo, world.parse_type("Integer"))) == "Union{Float64, Int64}"
+    assert getfield_tfunc(foo, T.STRING) == BOTTOM
+    assert getfield_tfunc(foo, world.parse_type("Int32")) == BOTTOM
+    assert getfield_tfunc(foo, BOOL) == BOTTOM  # `Int <: Bool` fails too
+    box = world.parse_type("Main.Box")
+    assert show(getfield_tfunc(box, T.SYMBOL)) == "Real"  # `nf == 1`
+    assert show(getfield_tfunc(Const(StructValue(box, (Const(1),)), box), T.SYMBOL)) == "Real"  # not Int64
+    tt = T.tuple_type([I, F])
+    assert getfield_tfunc(tt, T.SYMBOL) == BOTTOM  # `!hasintersect(widenconst(name), Int)`
+    assert show(getfield_tfunc(Const((Const(1), Const(2.5))), I)) == "Union{Float64, Int64}"
+    # a type irc does not know whole: unknown, not impossible
+    assert getfield_tfunc(world.parse_type("Main.Opaque"), T.SYMBOL) == T.ANY  # abstract: `isabstracttype(s) && return Any`
+    assert getfield_tfunc(world.parse_type("Main.Nope{Float64}"), T.STRING) == T.ANY  # a name irc does not know
+
 def test_tuple_tfunc():
     assert tuple_tfunc([Const(1), Const(2)]) == Const((Const(1), Const(2)))
     assert show(tuple_tfunc([Const(1), I])) == "Core.PartialStruct(Tuple{Int64, Int64}, Any[Core.Const(1), Int64])"
