@@ -412,6 +412,15 @@ _CTHULHU_TITLE = re.compile(r"^[\t ]*│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke[\t
                             r"((?:[A-Za-z_][\w!]*\.)*(?:[A-Za-z_][\w!]*|var\"[^\"]+\"))\((.*)\)::")
 
 
+_TITLE_RETURN = re.compile(r"^[\t ]*│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke[\t ]+.*\)::(\S.*?)[\t ]*$")
+
+
+def title_return(o: Output, parse_expr):
+    """The return type Cthulhu's title gives (`│ ─ %-1  = invoke f(…)::R`: R, Julia's answer), or None."""
+    m = _TITLE_RETURN.match(o.command.text) if o.command is not None else None
+    return _reader(parse_expr)(m.group(1)) if m else None
+
+
 def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef | None = None) -> S.SignatureHint:
     """What a bare `CodeInfo(` is a method of (see the module docstring).
     `parse_expr` reads a type's text (the parser's); `signature` is the

@@ -83,6 +83,7 @@ class Output:
     closed: bool = True  # a `CodeInfo(` found its `)`
     header: str = ""  # warntype: "MethodInstance" | "Variables" | "Body"
     bare: bool = True  # a `CodeInfo(` with no header before it (no `function …`, `MethodInstance`, `Body::`)
+    wrapped: bool = True  # codeinfo: a `CodeInfo(` line opens it (False: Cthulhu's typed view, the body alone)
 
 
 Arg = tuple  # (argument name or None, declared type text or None)
@@ -409,6 +410,15 @@ class _Cleaner:
                     self.replace(i, m.end(1), at, " " * (at - m.end(1) - 4) + "Body")
                     self.notes.append((i + 1, m.end(1) + 1, "read Cthulhu's `∘ ─ %0 = invoke f(…)::R` line as `Body::R`"))
             self.text = "\n".join(self.lines)
+        if "%-1" in text and "Variables" in text:  # a Cthulhu title below `Variables`: where `Body::R` stands
+            for i, s in enumerate(self.lines):
+                m = _CTHULHU_TITLE_LINE.match(s) if "%-1" in s else None
+                if m and self._below_variables(i):
+                    at = m.start(2) - 2
+                    self.replace(i, m.end(1), at, " " * (at - m.end(1) - 4) + "Body")
+                    self.notes.append((i + 1, m.end(1) + 1, "read Cthulhu's `│ ─ %-1 = invoke f(…)::R` line below "
+                                                            "`Variables` as `Body::R`"))
+            self.text = "\n".join(self.lines)
         n = len(self.lines)
         self.candidates = self.other_lines(0, n)
         self.units = [i for i in self.candidates if self._is_unit(i)]
@@ -424,7 +434,24 @@ class _Cleaner:
 
     def _is_unit(self, i: int) -> bool:
         s = self.lines[i]
-        return bool(_PROMPT.match(s) or _SHELL.match(s) or _BARE_COMMAND.match(s) or _CTHULHU.match(s))
+        return bool(_PROMPT.match(s) or _SHELL.match(s) or _BARE_COMMAND.match(s) or _CTHULHU.match(s)
+                    or (_METHOD_LINE.match(s) and self._variables_next(i)))
+
+    def _variables_next(self, i: int) -> bool:
+        """Is the next non-blank line after line i a `Variables` section title?"""
+        for k in range(i + 1, len(self.lines)):
+            if self.lines[k].strip():
+                return bool(_VARIABLES.match(self.lines[k]))
+        return False
+
+    def _below_variables(self, i: int) -> bool:
+        """Do the non-blank lines above line i run up, through `name::T` entries only, to a `Variables` title?"""
+        for k in range(i - 1, -1, -1):
+            t = self.lines[k]
+            if not t.strip() or _VARIABLE_ENTRY.match(t):
+                continue
+            return bool(_VARIABLES.match(t))
+        return False
 
     def free_text(self, a: int, b: int) -> None:
         """Text outside units: debris by its shape blanked, outputs recorded."""
@@ -523,7 +550,12 @@ class _Cleaner:
                 i = k + 1
             elif _HEADERLESS_BODY.match(s):  # a body printed with no header (IRCode, Zygote IR, …)
                 k = self._body_end(i + 1, b)
-                self.outputs.append(Output("body", i + 1, k, cmd))
+                if _CTHULHU.match(code):  # below Cthulhu's title: its typed view, a `CodeInfo(` printed bare
+                    self.outputs.append(Output("codeinfo", i + 1, k, cmd, wrapped=False))
+                    self.notes.append((i + 1, 1, "read the body below Cthulhu's title as its typed view "
+                                                 "(`code_typed(…; optimize=false)` with no `CodeInfo(` around it)"))
+                else:
+                    self.outputs.append(Output("body", i + 1, k, cmd))
                 i = k
             elif _JET_BANNER.match(s):
                 i = self.jet_report(i, b)
@@ -693,6 +725,12 @@ _ESCAPED_QUOTES = lazy(r'var\\"')
 _BARE_QUOTE = lazy(r'(?<!\\)"')
 # Cthulhu's typed view (its older versions, its test ground truths): the method's title where `Body::R` stands
 _CTHULHU_BODY = lazy(r"^([\t ]*)∘[\t ]*─[\t ]*%0[\t ]*=[\t ]*invoke[\t ]+.*\)::(\S.*?)[\t ]*$")
+# Cthulhu's title line of the method shown (the `%-1` pseudo-statement, its return type after the call), and
+# in the warn view of its versions of 2021-2022 the method itself above `Variables` (`show(io, ::Method)`:
+# `(::var"#27#28")() in Main at none:2`, Julia 1.9+ `f(x) @ Main REPL[1]:1`): a command, as the title is
+_CTHULHU_TITLE_LINE = lazy(r"^([\t ]*)│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke[\t ]+.*\)::(\S.*?)[\t ]*$")
+_METHOD_LINE = lazy(r"^[\t ]*\S[^\n]*\)[\t ]+(?:in[\t ]+[\w.]+[\t ]+at|@[\t ]+[\w.]+)[\t ]+\S+:\d+[\t ]*$")
+_VARIABLE_ENTRY = lazy(r"^[\t ]+[^\s(:]+::\S")
 _COMMENT_MARK = lazy(r"^([\t ]*)# ?")
 _COMMENTED_KEYS = ("julia>", "MethodInstance for", "Variables", "CodeInfo(", "@code_")
 _COMMENTED_START_ANY = lazy(r"^[\t ]*#[\t ]*(?:julia>|MethodInstance for|Variables\b|CodeInfo\(|@code_)", re.M)
