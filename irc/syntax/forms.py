@@ -214,10 +214,53 @@ def judge(paste: Paste) -> list[Refusal]:
     """One refusal per output irc does not read (see the module docstring)."""
     out: list[Refusal] = []
     for o in paste.outputs:
-        r = None if o.kind == "plain" else _judge(o, _Block(o, paste))
+        if o.kind == "plain":
+            continue
+        block = _Block(o, paste)
+        r = _abridged(o, block, paste.elided) or _judge(o, block)
         if r is not None:
             out.append(r)
     return out
+
+
+_ELLIPSIS = lazy(r"^([\t ]*)(?:\.\.\.|…|⋮)[\t ]*$", re.M)
+ABRIDGED = ("the paste is abridged: `...` stands for lines its author left out ({}); irc reads Julia's whole "
+            "output, so paste it unabridged")
+
+
+def _abridged(o: Output, block: _Block, elided: list[tuple[int, int]]) -> Refusal | None:
+    """An author's `...` where Julia's output has lines: inside the output (a header section's entries, the
+    body), before a `Body::T` whose header it replaced, or right after a header whose body it replaced.
+    (After a complete output it stands for what followed it, a menu or other output: not judged.)"""
+    hit = block.find(_ELLIPSIS) if block.has("...") or block.has("…") or block.has("⋮") else None
+    if hit:
+        line = hit[1][0]
+        text = block.line(line)
+        where = "in the body" if o.kind != "warntype" or _body_line(o, block) < line else "in the function's header"
+        return Refusal(line + 1, len(text) - len(text.lstrip()) + 1, ABRIDGED.format(where), "damaged", o)
+    low = o.command.line if o.command is not None else 0
+    if o.kind == "warntype" and o.header == "Body":
+        for line, col in elided:
+            if low < line < o.first:
+                return Refusal(line, col, ABRIDGED.format("the function's header, before `Body::T`"), "damaged", o)
+    header_only = o.kind == "warntype" and _body_line(o, block) >= o.last - 1  # no statement after the header
+    if header_only or not _ENDS_WHOLE.search(block.line(o.last - 1)):  # (or a body with no last `return`)
+        for line, col in elided:
+            if line > o.last and all(not block.line(k).strip() for k in range(o.last, line - 1)):
+                return Refusal(line, col, ABRIDGED.format("the body" if header_only else "in the body"), "damaged", o)
+    return None
+
+
+# the last line of a whole output: its body's terminator, or the `)` closing `CodeInfo(`
+_ENDS_WHOLE = lazy(r"(?:\b(?:return|goto|unreachable)\b[^\n]*|^[\t ]*\)[^\n]*)$")
+
+
+def _body_line(o: Output, block: _Block) -> int:
+    """The 0-based line of the output's `Body` line (its last line + 1 if it has none)."""
+    return next((k for k in range(o.first - 1, o.last) if _BODY_LINE.match(block.line(k))), o.last)
+
+
+_BODY_LINE = lazy(r"^[\t ]*Body\b")
 
 
 def _judge(o: Output, block: _Block) -> Refusal | None:

@@ -99,6 +99,7 @@ class Paste:
     is_paste: bool = False  # the text had marks of a paste (else it came back unchanged)
     units: int = 0  # prompts, shell lines and bare commands found
     jet: tuple[int, int] | None = None  # (line, col) of a JET report's banner (`═════ 1 possible error found ═════`)
+    elided: list[tuple[int, int]] = field(default_factory=list)  # (line, col) of each `...` line blanked in a unit
 
 
 # ---------------------------------------------------------------- line shapes
@@ -152,6 +153,7 @@ _BODY_LINE_FULL = lazy(r"[\t ]*(?:\d+[\t ]+)?(?:\d+[\t ]*(?:[─┄~-]|\.\.\.)|[
                        r"|\d+[\t ][\t ]+(?=%\d|@|\(|(?!(?:isa|in|where)(?![\w!]))[A-Za-z_]))")
 _NOT_BODY_LINE = lazy(r"\n(?![\t ]*(?:\d|[│└┌╎╻┃╷|`@]|--))")
 _HEADERLESS_BODY = lazy(r"^[\t ]*(?:\d+[\t ]+)?\d+[\t ]*[─┄]")
+_ELLIPSIS_LINE = lazy(r"^[\t ]*(?:\.\.\.|…|⋮)[\t ]*$")  # a line an author wrote for the lines left out
 _COMMENT_LINE = lazy(r"[\t ]*#+(?:[\t ]|$)")
 _IRC_ITEM = lazy(r"^[\t ]*(?:declare|struct|mutable[\t ]+struct|abstract[\t ]+type|const|global)\b")
 _STRUCT_HEAD = lazy(r"^[\t ]*(?:mutable[\t ]+)?struct\b(?!.*\bend[\t ]*(?:#.*)?$)")
@@ -322,6 +324,7 @@ class _Cleaner:
         self.definitions: dict[str, list[list[Arg]]] = {}
         self.notes: list[tuple[int, int, str]] = []
         self.units: list[int] = []
+        self.elided: list[tuple[int, int]] = []
 
     # -- positions and edits (every edit keeps the line's length, so offsets never change)
     def offsets(self) -> list[int]:
@@ -560,6 +563,8 @@ class _Cleaner:
             elif _JET_BANNER.match(s):
                 i = self.jet_report(i, b)
             else:
+                if _ELLIPSIS_LINE.match(s):  # an author's `...`: where it stands is judged (irc.syntax.forms)
+                    self.elided.append((i + 1, len(s) - len(s.lstrip()) + 1))
                 self.blank(i)
                 i += 1
 
@@ -789,4 +794,4 @@ def clean(text: str) -> Paste:
                         "read the paste inside a Markdown `> ` quote"))
     c.run()
     cleaned = "\n".join(c.lines) if c.changed else text  # (`c.changed`: CRLF, escapes, or debris)
-    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet)
+    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet, c.elided)
