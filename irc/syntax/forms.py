@@ -13,7 +13,11 @@ further errors) and reports the refusal.  In order:
    `Body:` then `begin`, `Core.SSAValue(1) =`, `:($(Expr(:lambda`), forks
    (Tapir's `detach within`), and other printers (`Base.code_ircode`,
    `Zygote.@code_ir`, a body printed with no header at all);
-2. *damaged*: Julia stopped with an `ERROR:` while printing;
+2. *damaged*: an author's `...` where Julia printed lines (among the
+   header's entries, in the body, in place of the header before `Body::T`
+   or of the body after it: `Paste.elided` holds those blanked as debris;
+   one after a whole output is not judged); Julia stopped with an `ERROR:`
+   while printing;
 3. *optimized*: the body says so -- `φ (…)`/`π (…)` nodes, `invoke`
    statements, `%%x` arguments, an inlining tree beside the rails, `_2`
    argument names (no slots) -- or the command does: `@code_typed` and

@@ -5,7 +5,10 @@ command that printed it (and the command's continuation lines), the output
 of other commands (`f (generic function with 1 method)`, `4-element
 Vector{UInt8}:`, stack traces), vector headers (`1-element
 Vector{Core.CodeInfo}:`), GPUCompiler's `PTX CompilerJob of …` title, Cthulhu's title
-(`│ ─ %-1  = invoke f(::T)::R`, read as a command) and menu, a JET report (`═════ 1 possible
+(`│ ─ %-1  = invoke f(::T)::R`, read as a command; below a `Variables`
+section it stands where `Body::R` does and reads so; a body right below it
+is its typed view, a `CodeInfo(` printed bare) and menu, the method line
+Cthulhu printed above `Variables` (`f(x) in Main at REPL[2]:1`, a command), a JET report (`═════ 1 possible
 error found ═════` and its frame tree), notebook colour escapes (`\\e[36m`), string
 wrappers (`\"\"\"Output`), `>>> ` prefixes, text around `CodeInfo(`
 (`:($(Expr(:thunk, CodeInfo(` … `))))`, `childstate.src = CodeInfo(`), Julia
@@ -32,7 +35,8 @@ the lines after it up to the next unit.  In a unit, the command lines are
 debris; after them, the printed outputs are kept (found by their first
 line: `MethodInstance for`, `Variables`, `Body::`, `CodeInfo(`) and so are
 irc declarations (`declare`, `struct … end`, …) and comments; everything
-else is debris.
+else is debris (a `...` line among it is remembered, `Paste.elided`, for
+irc.syntax.forms to judge).
 Outside units (a hand-written file, or text before the first prompt) only
 what is debris by its shape is blanked: vector headers, string wrappers,
 escapes, prefixes, and -- before a prompt -- a Julia `function … end` whose
