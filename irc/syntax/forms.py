@@ -16,8 +16,10 @@ further errors) and reports the refusal.  In order:
 2. *damaged*: an author's `...` where Julia printed lines (among the
    header's entries, in the body, in place of the header before `Body::T`
    or of the body after it: `Paste.elided` holds those blanked as debris;
-   one after a whole output is not judged); Julia stopped with an `ERROR:`
-   while printing;
+   one after a whole output is not judged; one error per command); a
+   header word after other text on its line where the output lacks it
+   (`Paste.midline`: a page joined lines, a book's `➊` marker); Julia
+   stopped with an `ERROR:` while printing;
 3. *optimized*: the body says so -- `φ (…)`/`π (…)` nodes, `invoke`
    statements, `%%x` arguments, an inlining tree beside the rails, `_2`
    argument names (no slots) -- or the command does: `@code_typed` and
@@ -66,6 +68,7 @@ class Refusal:
     message: str
     code: str  # "optimized" | "unsupported" | "damaged"
     output: Output
+    said: bool = True  # False: blanked like the others, its cause already said (one error per abridged paste)
 
 
 ADVICE = "paste `@code_warntype f(…)` or `code_typed(f, (T…,); optimize=false)` instead"
@@ -221,7 +224,10 @@ def judge(paste: Paste) -> list[Refusal]:
         if o.kind == "plain":
             continue
         block = _Block(o, paste)
-        r = _abridged(o, block, paste.elided) or _judge(o, block)
+        r = _abridged(o, block, paste.elided)
+        if r is not None and any(q.message.startswith(ABRIDGED[:20]) and q.output.command == o.command for q in out):
+            r = Refusal(r.line, r.col, r.message, r.code, o, said=False)  # the same command's paste: said once
+        r = r or _joined(o, block, paste.midline) or _judge(o, block)
         if r is not None:
             out.append(r)
     return out
@@ -251,12 +257,33 @@ def _abridged(o: Output, block: _Block, elided: list[tuple[int, int]]) -> Refusa
     if header_only or not _ENDS_WHOLE.search(block.line(o.last - 1)):  # (or a body with no last `return`)
         for line, col in elided:
             if line > o.last and all(not block.line(k).strip() for k in range(o.last, line - 1)):
-                return Refusal(line, col, ABRIDGED.format("the body" if header_only else "in the body"), "damaged", o)
+                where = ("in the body" if not header_only else "the body" if _body_line(o, block) < o.last
+                         else "in the function's header")
+                return Refusal(line, col, ABRIDGED.format(where), "damaged", o)
     return None
 
 
 # the last line of a whole output: its body's terminator, or the `)` closing `CodeInfo(`
 _ENDS_WHOLE = lazy(r"(?:\b(?:return|goto|unreachable)\b[^\n]*|^[\t ]*\)[^\n]*)$")
+
+
+JOINED = ("`{}` is not at the start of its line: the text before it (`{}`) is not Julia's output (a page joined "
+          "lines or added a marker), so irc reads no {} here; put `{}` at the start of a line, as Julia prints it")
+
+
+def _joined(o: Output, block: _Block, midline: list) -> Refusal | None:
+    """A header word that did not start its line (`Paste.midline`) where this output lacks it: `MethodInstance
+    for` before a `Body::T` with no header, `Body::` right after a header with no `Body::T`."""
+    low = o.command.line if o.command is not None else 0
+    for line, col_text, col_word, word, before in midline:
+        word = "MethodInstance for" if word.startswith("MethodInstance") else "Body::T"
+        cut = before if len(before) <= 40 else before[:37] + "…"
+        if word == "MethodInstance for" and o.kind == "warntype" and o.header == "Body" and low < line < o.first:
+            return Refusal(line, col_word, JOINED.format(word, cut, "header", word), "damaged", o)
+        if (word == "Body::T" and o.kind == "warntype" and _body_line(o, block) >= o.last and line > o.last
+                and all(not block.line(k).strip() for k in range(o.last, line - 1))):
+            return Refusal(line, col_text, JOINED.format(word, cut, "`Body::T` line", word), "damaged", o)
+    return None
 
 
 def _body_line(o: Output, block: _Block) -> int:

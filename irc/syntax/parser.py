@@ -261,7 +261,8 @@ def _refuse(paste, errors: ErrorList) -> str:
         return paste.text
     lines = paste.text.split("\n")
     for r in refusals:
-        errors.add(r.message, r.line, r.col, r.code)
+        if r.said:
+            errors.add(r.message, r.line, r.col, r.code)
         for i in range(r.output.first - 1, min(r.output.last, len(lines))):
             lines[i] = " " * len(lines[i])
     return "\n".join(lines)

@@ -104,6 +104,9 @@ class Paste:
     units: int = 0  # prompts, shell lines and bare commands found
     jet: tuple[int, int] | None = None  # (line, col) of a JET report's banner (`═════ 1 possible error found ═════`)
     elided: list[tuple[int, int]] = field(default_factory=list)  # (line, col) of each `...` line blanked in a unit
+    # (line, col of the text before, col of the header word, the word, the text before) of each line blanked in a
+    # unit that holds `MethodInstance for` or `Body::` after other text (a page joined lines, a book's marker)
+    midline: list[tuple[int, int, int, str, str]] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- line shapes
@@ -158,6 +161,7 @@ _BODY_LINE_FULL = lazy(r"[\t ]*(?:\d+[\t ]+)?(?:\d+[\t ]*(?:[─┄~-]|\.\.\.)|[
 _NOT_BODY_LINE = lazy(r"\n(?![\t ]*(?:\d|[│└┌╎╻┃╷|`@]|--))")
 _HEADERLESS_BODY = lazy(r"^[\t ]*(?:\d+[\t ]+)?\d+[\t ]*[─┄]")
 _ELLIPSIS_LINE = lazy(r"^[\t ]*(?:\.\.\.|…|⋮)[\t ]*$")  # a line an author wrote for the lines left out
+_MIDLINE_HEADER = lazy(r"^[\t ]*(\S[^\n]*?)[\t ]+(MethodInstance[\t ]+for(?=[\t ])|Body[\t ]*::)")
 _COMMENT_LINE = lazy(r"[\t ]*#+(?:[\t ]|$)")
 _IRC_ITEM = lazy(r"^[\t ]*(?:declare|struct|mutable[\t ]+struct|abstract[\t ]+type|const|global)\b")
 _STRUCT_HEAD = lazy(r"^[\t ]*(?:mutable[\t ]+)?struct\b(?!.*\bend[\t ]*(?:#.*)?$)")
@@ -329,6 +333,7 @@ class _Cleaner:
         self.notes: list[tuple[int, int, str]] = []
         self.units: list[int] = []
         self.elided: list[tuple[int, int]] = []
+        self.midline: list[tuple[int, int, int, str, str]] = []
 
     # -- positions and edits (every edit keeps the line's length, so offsets never change)
     def offsets(self) -> list[int]:
@@ -569,6 +574,8 @@ class _Cleaner:
             else:
                 if _ELLIPSIS_LINE.match(s):  # an author's `...`: where it stands is judged (irc.syntax.forms)
                     self.elided.append((i + 1, len(s) - len(s.lstrip()) + 1))
+                elif ("MethodInstance" in s or "Body" in s) and (h := _MIDLINE_HEADER.match(s)):  # (judged too)
+                    self.midline.append((i + 1, h.start(1) + 1, h.start(2) + 1, h.group(2), h.group(1)))
                 self.blank(i)
                 i += 1
 
@@ -798,4 +805,4 @@ def clean(text: str) -> Paste:
                         "read the paste inside a Markdown `> ` quote"))
     c.run()
     cleaned = "\n".join(c.lines) if c.changed else text  # (`c.changed`: CRLF, escapes, or debris)
-    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet, c.elided)
+    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet, c.elided, c.midline)

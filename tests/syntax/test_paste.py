@@ -298,6 +298,22 @@ def test_an_authors_ellipsis_where_output_lines_stand_is_located(text, line, col
     assert got[:3] == (line, col, "damaged") and "abridged" in got[3] and f"({where})" in got[3], got
 
 
+@pytest.mark.parametrize("text,line,col,word", [
+    ("julia> f(x) = x + 1\nf (generic function with 1 method) julia> @code_warntype f(1) MethodInstance for f(::Int64)\n"
+     "from f(x) @ Main REPL[4]:1\nArguments\n#self#::Core.Const(f)\nx::Int64\n" + BODY, 2, 63, "MethodInstance for"),
+    (HEADER + "➊ Body::Int64\n1 - %1 = (x + 1)::Int64\n--      return %1\n", 7, 1, "Body::T"),
+])
+def test_a_header_word_after_other_text_is_located(text, line, col, word):
+    """A page that joined lines (held-out h104) or a book's callout marker in the margin (h220): the
+    header word is there, not at a line's start; the error points at it, never "the header seems cut"."""
+    (got,) = refusals(text)
+    assert got[:3] == (line, col, "damaged") and f"`{word}` is not at the start of its line" in got[3], got
+
+
+def test_a_header_word_after_other_text_next_to_a_whole_output_is_not_judged():
+    assert refusals(HEADER + BODY + "note: Body::Int64 is what we want\n") == []
+
+
 @pytest.mark.parametrize("text", [
     HEADER + BODY + "...\n",  # after a complete output: the lines that followed it (a menu, other output)
     "julia> g()\n...\n" + HEADER + BODY,  # before a whole output, in another command's unit
