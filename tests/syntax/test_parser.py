@@ -474,3 +474,14 @@ def test_the_ctor_self_argument_reads_and_prints_back():
     (fn,) = [i for i in parse_text(src, "t.ir").items if isinstance(i, S.FunctionDef)]
     assert [e.name for e in fn.arguments][0] == S.Name(("#ctor-self#",), fn.arguments[0].line, 3)
     assert julia_ident("#ctor-self#") == "#ctor-self#"  # written back bare, as Julia prints it
+
+
+@pytest.mark.parametrize("line,goes_on", [
+    ("Vector{Int64})", True), ("::Core.Const(Int32))::Core.Const(UnitRange{Int32})", True), ("(r1 = Main.first(t))", True),
+    ("  x::Int64", False), ("│   %2 = x", False), ("2 ─ %3 = y", False), ("Body::Int64", False), ("%3 = x", False),
+    ("└──      return %1", False), ("julia> f(1)", False), ("", False), ("end", False), ("# a note", False),
+])
+def test_which_next_line_goes_on_with_a_broken_line(line, goes_on):
+    from irc.syntax.recovery import _continues  # noqa: PLC0415
+
+    assert _continues(line) is goes_on
