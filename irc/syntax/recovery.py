@@ -237,7 +237,7 @@ BROKEN = ("a page broke one line of Julia's output in two (a terminal's wrap, an
           "join them as Julia printed them")
 # the start of a line of Julia's output or of irc's language: a rail, a label, a header word, a prompt, …
 _LINE_START = lazy(r"[\t ]|\d+[\t ]*[─┄~-]|[│└┌╎|`]|%\d+[\t ]*=|(?:MethodInstance|from|Arguments|Locals|Variables|Body"
-                   r"|CodeInfo|julia>|end|function|struct|mutable|abstract|declare|const|global)\b|[#)@$]|\d+-element|$")
+                   r"|CodeInfo|end|function|struct|mutable|abstract|declare|const|global)\b|julia>|[#)@$]|\d+-element|$")
 
 
 def _next_line(text: str, line: int) -> str:
