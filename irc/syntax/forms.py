@@ -241,7 +241,10 @@ ABRIDGED = ("the paste is abridged: `...` stands for lines its author left out (
 def _abridged(o: Output, block: _Block, elided: list[tuple[int, int]]) -> Refusal | None:
     """An author's `...` where Julia's output has lines: inside the output (a header section's entries, the
     body), before a `Body::T` whose header it replaced, or right after a header whose body it replaced.
-    (After a complete output it stands for what followed it, a menu or other output: not judged.)"""
+    (After a complete output it stands for what followed it, a menu or other output: not judged.  A body with
+    no header at all is refused for that, first.)"""
+    if o.kind == "body":
+        return None
     hit = block.find(_ELLIPSIS) if block.has("...") or block.has("…") or block.has("⋮") else None
     if hit:
         line = hit[1][0]

@@ -322,6 +322,11 @@ def test_an_ellipsis_next_to_a_whole_output_is_not_judged(text):
     assert refusals(text) == []
 
 
+def test_a_body_with_no_header_is_refused_for_that_before_any_ellipsis():
+    (got,) = refusals("julia> g(1)\n1 ─ %1 = (x + 1)::Int64\n...\n")
+    assert got[2] == "unsupported" and "no `CodeInfo(` or `MethodInstance for …` header" in got[3]
+
+
 @pytest.mark.parametrize("text", [
     "julia> @code_typed optimize=false f(1)\n" + CODEINFO,
     "julia> code_typed(f, (Int,); optimize=false)\n" + CODEINFO,
