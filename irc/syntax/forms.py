@@ -493,9 +493,16 @@ _TITLE_RETURN = re.compile(r"^[\t ]*│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke[\t 
 
 
 def title_return(o: Output, parse_expr):
-    """The return type Cthulhu's title gives (`│ ─ %-1  = invoke f(…)::R`: R, Julia's answer), or None."""
+    """The return type Cthulhu's title gives (`│ ─ %-1  = invoke f(…)::R`: R, Julia's answer), or None;
+    its positions are the paste's (the title's line and columns), as every annotation's are."""
     m = _TITLE_RETURN.match(o.command.text) if o.command is not None else None
-    return _reader(parse_expr)(m.group(1)) if m else None
+    if m is None:
+        return None
+    at = "\n" * (o.command.line - 1) + " " * (o.command.col - 1 + m.start(1))
+    try:
+        return parse_expr(at + m.group(1))
+    except Exception:  # noqa: BLE001 - a type irc cannot read: no answer to compare with
+        return None
 
 
 def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef | None = None) -> S.SignatureHint:

@@ -248,7 +248,9 @@ def test_a_body_below_the_title_is_read_as_a_bare_codeinfo():
     assert fn.form == "codeinfo" and fn.name == "half"
     assert [s.name for s in fn.slots] == ["#self#", "x", "y"]
     assert [(b.first, b.last) for b in fn.blocks] == [(1, 3)]
-    assert fn.julia_return.parts == ("Float64",)  # the title's `::Float64`
+    assert fn.julia_return.parts == ("Float64",)  # the title's `::Float64`, located where the title has it
+    title = TYPED_NO_CODEINFO.split("\n")[4]
+    assert (fn.julia_return.line, fn.julia_return.col) == (5, title.index("Float64") + 1)
     assert any("typed view" in n[2] for n in clean(TYPED_NO_CODEINFO).notes)
     (_, r), = analyse("t.ir", TYPED_NO_CODEINFO).results
     assert "Int64" in repr(r.slot_types[2])  # x: the title's `half(::Int64)`
