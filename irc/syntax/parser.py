@@ -54,7 +54,7 @@ from irc.syntax.assemble import MISPLACED, Assembler
 from irc.syntax.depth import MAX_DEPTH, check_depth, expr_depth, long_lines
 from irc.syntax.fastpath import split_fast
 from irc.syntax.matches import split_matches
-from irc.syntax.forms import judge, signature_hint
+from irc.syntax.forms import judge, signature_hint, title_return
 from irc.syntax.heads import plain_lines
 from irc.syntax.paste import Output, clean
 from irc.syntax.recovery import ErrorList, parse_with_retries
@@ -172,7 +172,8 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
         fast_lines, rest, spans = split_fast(lines)
     else:
         fast_lines, rest, spans = [], text, None
-    asm = Assembler(errors, index, cutoff.end_position(lines), _word_cut(lines, text))
+    bare = frozenset(o.first for o in paste.outputs if o.kind == "codeinfo" and not o.wrapped)
+    asm = Assembler(errors, index, cutoff.end_position(lines), _word_cut(lines, text), bare)
     slow_lines = plain_lines(rest, spans) if fast else None  # comments, `end`, plain headers: no Lark
     if slow_lines is None:
         slow_lines = parse_with_retries(rest, errors, spans=spans, full=text) or []
@@ -260,7 +261,8 @@ def _refuse(paste, errors: ErrorList) -> str:
         return paste.text
     lines = paste.text.split("\n")
     for r in refusals:
-        errors.add(r.message, r.line, r.col, r.code)
+        if r.said:
+            errors.add(r.message, r.line, r.col, r.code)
         for i in range(r.output.first - 1, min(r.output.last, len(lines))):
             lines[i] = " " * len(lines[i])
     return "\n".join(lines)
@@ -294,6 +296,8 @@ def _attach(paste, items: list, signature: S.FunctionDef | None, errors: ErrorLi
         if fd.form == "codeinfo":
             o = outputs.get(fd.line) or Output("codeinfo", fd.line, max(fd.end_line, fd.line))
             fd.hint = signature_hint(o, paste, parse_expr, signature)
+            if not o.wrapped and fd.body_type is None:  # Cthulhu's typed view: the title's `::R` stands for `=> R`
+                fd.body_type = title_return(o, parse_expr)
     for line, col, message in paste.notes:
         for fd in fns:
             if fd.line <= line <= max(fd.end_line, fd.line):

@@ -5,7 +5,10 @@ command that printed it (and the command's continuation lines), the output
 of other commands (`f (generic function with 1 method)`, `4-element
 Vector{UInt8}:`, stack traces), vector headers (`1-element
 Vector{Core.CodeInfo}:`), GPUCompiler's `PTX CompilerJob of …` title, Cthulhu's title
-(`│ ─ %-1  = invoke f(::T)::R`, read as a command) and menu, a JET report (`═════ 1 possible
+(`│ ─ %-1  = invoke f(::T)::R`, read as a command; below a `Variables`
+section it stands where `Body::R` does and reads so; a body right below it
+is its typed view, a `CodeInfo(` printed bare) and menu, the method line
+Cthulhu printed above `Variables` (`f(x) in Main at REPL[2]:1`, a command), a JET report (`═════ 1 possible
 error found ═════` and its frame tree), notebook colour escapes (`\\e[36m`), string
 wrappers (`\"\"\"Output`), `>>> ` prefixes, text around `CodeInfo(`
 (`:($(Expr(:thunk, CodeInfo(` … `))))`, `childstate.src = CodeInfo(`), Julia
@@ -32,7 +35,8 @@ the lines after it up to the next unit.  In a unit, the command lines are
 debris; after them, the printed outputs are kept (found by their first
 line: `MethodInstance for`, `Variables`, `Body::`, `CodeInfo(`) and so are
 irc declarations (`declare`, `struct … end`, …) and comments; everything
-else is debris.
+else is debris (a `...` line among it is remembered, `Paste.elided`, for
+irc.syntax.forms to judge).
 Outside units (a hand-written file, or text before the first prompt) only
 what is debris by its shape is blanked: vector headers, string wrappers,
 escapes, prefixes, and -- before a prompt -- a Julia `function … end` whose
@@ -83,6 +87,7 @@ class Output:
     closed: bool = True  # a `CodeInfo(` found its `)`
     header: str = ""  # warntype: "MethodInstance" | "Variables" | "Body"
     bare: bool = True  # a `CodeInfo(` with no header before it (no `function …`, `MethodInstance`, `Body::`)
+    wrapped: bool = True  # codeinfo: a `CodeInfo(` line opens it (False: Cthulhu's typed view, the body alone)
 
 
 Arg = tuple  # (argument name or None, declared type text or None)
@@ -98,6 +103,10 @@ class Paste:
     is_paste: bool = False  # the text had marks of a paste (else it came back unchanged)
     units: int = 0  # prompts, shell lines and bare commands found
     jet: tuple[int, int] | None = None  # (line, col) of a JET report's banner (`═════ 1 possible error found ═════`)
+    elided: list[tuple[int, int]] = field(default_factory=list)  # (line, col) of each `...` line blanked in a unit
+    # (line, col of the text before, col of the header word, the word, the text before) of each line blanked in a
+    # unit that holds `MethodInstance for` or `Body::` after other text (a page joined lines, a book's marker)
+    midline: list[tuple[int, int, int, str, str]] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- line shapes
@@ -151,6 +160,8 @@ _BODY_LINE_FULL = lazy(r"[\t ]*(?:\d+[\t ]+)?(?:\d+[\t ]*(?:[─┄~-]|\.\.\.)|[
                        r"|\d+[\t ][\t ]+(?=%\d|@|\(|(?!(?:isa|in|where)(?![\w!]))[A-Za-z_]))")
 _NOT_BODY_LINE = lazy(r"\n(?![\t ]*(?:\d|[│└┌╎╻┃╷|`@]|--))")
 _HEADERLESS_BODY = lazy(r"^[\t ]*(?:\d+[\t ]+)?\d+[\t ]*[─┄]")
+_ELLIPSIS_LINE = lazy(r"^[\t ]*(?:\.\.\.|…|⋮)[\t ]*$")  # a line an author wrote for the lines left out
+_MIDLINE_HEADER = lazy(r"^[\t ]*(\S[^\n]*?)[\t ]+(MethodInstance[\t ]+for(?=[\t ])|Body[\t ]*::)")
 _COMMENT_LINE = lazy(r"[\t ]*#+(?:[\t ]|$)")
 _IRC_ITEM = lazy(r"^[\t ]*(?:declare|struct|mutable[\t ]+struct|abstract[\t ]+type|const|global)\b")
 _STRUCT_HEAD = lazy(r"^[\t ]*(?:mutable[\t ]+)?struct\b(?!.*\bend[\t ]*(?:#.*)?$)")
@@ -321,6 +332,8 @@ class _Cleaner:
         self.definitions: dict[str, list[list[Arg]]] = {}
         self.notes: list[tuple[int, int, str]] = []
         self.units: list[int] = []
+        self.elided: list[tuple[int, int]] = []
+        self.midline: list[tuple[int, int, int, str, str]] = []
 
     # -- positions and edits (every edit keeps the line's length, so offsets never change)
     def offsets(self) -> list[int]:
@@ -409,6 +422,15 @@ class _Cleaner:
                     self.replace(i, m.end(1), at, " " * (at - m.end(1) - 4) + "Body")
                     self.notes.append((i + 1, m.end(1) + 1, "read Cthulhu's `∘ ─ %0 = invoke f(…)::R` line as `Body::R`"))
             self.text = "\n".join(self.lines)
+        if "%-1" in text and "Variables" in text:  # a Cthulhu title below `Variables`: where `Body::R` stands
+            for i, s in enumerate(self.lines):
+                m = _CTHULHU_TITLE_LINE.match(s) if "%-1" in s else None
+                if m and self._below_variables(i):
+                    at = m.start(2) - 2
+                    self.replace(i, m.end(1), at, " " * (at - m.end(1) - 4) + "Body")
+                    self.notes.append((i + 1, m.end(1) + 1, "read Cthulhu's `│ ─ %-1 = invoke f(…)::R` line below "
+                                                            "`Variables` as `Body::R`"))
+            self.text = "\n".join(self.lines)
         n = len(self.lines)
         self.candidates = self.other_lines(0, n)
         self.units = [i for i in self.candidates if self._is_unit(i)]
@@ -424,7 +446,24 @@ class _Cleaner:
 
     def _is_unit(self, i: int) -> bool:
         s = self.lines[i]
-        return bool(_PROMPT.match(s) or _SHELL.match(s) or _BARE_COMMAND.match(s) or _CTHULHU.match(s))
+        return bool(_PROMPT.match(s) or _SHELL.match(s) or _BARE_COMMAND.match(s) or _CTHULHU.match(s)
+                    or (_METHOD_LINE.match(s) and self._variables_next(i)))
+
+    def _variables_next(self, i: int) -> bool:
+        """Is the next non-blank line after line i a `Variables` section title?"""
+        for k in range(i + 1, len(self.lines)):
+            if self.lines[k].strip():
+                return bool(_VARIABLES.match(self.lines[k]))
+        return False
+
+    def _below_variables(self, i: int) -> bool:
+        """Do the non-blank lines above line i run up, through `name::T` entries only, to a `Variables` title?"""
+        for k in range(i - 1, -1, -1):
+            t = self.lines[k]
+            if not t.strip() or _VARIABLE_ENTRY.match(t):
+                continue
+            return bool(_VARIABLES.match(t))
+        return False
 
     def free_text(self, a: int, b: int) -> None:
         """Text outside units: debris by its shape blanked, outputs recorded."""
@@ -523,11 +562,20 @@ class _Cleaner:
                 i = k + 1
             elif _HEADERLESS_BODY.match(s):  # a body printed with no header (IRCode, Zygote IR, …)
                 k = self._body_end(i + 1, b)
-                self.outputs.append(Output("body", i + 1, k, cmd))
+                if _CTHULHU.match(code):  # below Cthulhu's title: its typed view, a `CodeInfo(` printed bare
+                    self.outputs.append(Output("codeinfo", i + 1, k, cmd, wrapped=False))
+                    self.notes.append((i + 1, 1, "read the body below Cthulhu's title as its typed view "
+                                                 "(`code_typed(…; optimize=false)` with no `CodeInfo(` around it)"))
+                else:
+                    self.outputs.append(Output("body", i + 1, k, cmd))
                 i = k
             elif _JET_BANNER.match(s):
                 i = self.jet_report(i, b)
             else:
+                if _ELLIPSIS_LINE.match(s):  # an author's `...`: where it stands is judged (irc.syntax.forms)
+                    self.elided.append((i + 1, len(s) - len(s.lstrip()) + 1))
+                elif ("MethodInstance" in s or "Body" in s) and (h := _MIDLINE_HEADER.match(s)):  # (judged too)
+                    self.midline.append((i + 1, h.start(1) + 1, h.start(2) + 1, h.group(2), h.group(1)))
                 self.blank(i)
                 i += 1
 
@@ -693,6 +741,12 @@ _ESCAPED_QUOTES = lazy(r'var\\"')
 _BARE_QUOTE = lazy(r'(?<!\\)"')
 # Cthulhu's typed view (its older versions, its test ground truths): the method's title where `Body::R` stands
 _CTHULHU_BODY = lazy(r"^([\t ]*)∘[\t ]*─[\t ]*%0[\t ]*=[\t ]*invoke[\t ]+.*\)::(\S.*?)[\t ]*$")
+# Cthulhu's title line of the method shown (the `%-1` pseudo-statement, its return type after the call), and
+# in the warn view of its versions of 2021-2022 the method itself above `Variables` (`show(io, ::Method)`:
+# `(::var"#27#28")() in Main at none:2`, Julia 1.9+ `f(x) @ Main REPL[1]:1`): a command, as the title is
+_CTHULHU_TITLE_LINE = lazy(r"^([\t ]*)│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke[\t ]+.*\)::(\S.*?)[\t ]*$")
+_METHOD_LINE = lazy(r"^[\t ]*\S[^\n]*\)[\t ]+(?:in[\t ]+[\w.]+[\t ]+at|@[\t ]+[\w.]+)[\t ]+\S+:\d+[\t ]*$")
+_VARIABLE_ENTRY = lazy(r"^[\t ]+[^\s(:]+::\S")
 _COMMENT_MARK = lazy(r"^([\t ]*)# ?")
 _COMMENTED_KEYS = ("julia>", "MethodInstance for", "Variables", "CodeInfo(", "@code_")
 _COMMENTED_START_ANY = lazy(r"^[\t ]*#[\t ]*(?:julia>|MethodInstance for|Variables\b|CodeInfo\(|@code_)", re.M)
@@ -751,4 +805,4 @@ def clean(text: str) -> Paste:
                         "read the paste inside a Markdown `> ` quote"))
     c.run()
     cleaned = "\n".join(c.lines) if c.changed else text  # (`c.changed`: CRLF, escapes, or debris)
-    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet)
+    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet, c.elided, c.midline)

@@ -233,6 +233,30 @@ def _special_message(ttype: str, text: str, prefix: str, expected: set, lark) ->
     return None
 
 
+BROKEN = ("a page broke one line of Julia's output in two (a terminal's wrap, an output split into boxes); "
+          "join them as Julia printed them")
+# the start of a line of Julia's output or of irc's language: a rail, a label, a header word, a prompt, …
+_LINE_START = lazy(r"[\t ]|\d+[\t ]*[─┄~-]|[│└┌╎|`]|%\d+[\t ]*=|(?:MethodInstance|from|Arguments|Locals|Variables|Body"
+                   r"|CodeInfo|end|function|struct|mutable|abstract|declare|const|global)\b|julia>|[#)@$]|\d+-element|$")
+
+
+def _next_line(text: str, line: int) -> str:
+    """Line `line + 1` (1-based `line`) of the text, "" if there is none."""
+    start = 0
+    for _ in range(line):
+        nl = text.find("\n", start)
+        if nl < 0:
+            return ""
+        start = nl + 1
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def _continues(line: str) -> bool:
+    """Does a line look like the rest of the line before it: at column 1, not the start of any line irc reads?"""
+    return not _LINE_START.match(line)
+
+
 def _cut_message(prefix: str, line: int) -> str:
     """The cut-off message for a text that ends after `prefix` (the last line up to the cut)."""
     stack = _open_brackets(prefix)
@@ -350,6 +374,10 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None,
                     exp = filter_closers(set(e.expected), prefix, lark)
                     special = _special_message(tok.type, str(tok), prefix, exp, lark)
                     msg = special or f"unexpected {_token_words(tok)}; expected {describe_expected(exp, lark)}"
+                    nxt = _next_line(whole, line) if tok.type == "_NL" and prefix.strip() else ""
+                    if nxt and _continues(nxt):  # the line goes on at the next one's start: one error for both
+                        errored_lines.add(line + 1)
+                        msg = f"this line seems to go on at the start of line {line + 1}: {BROKEN} (here: {msg})"
                     errors.add(*_added_note(src, start_of_line, msg, line, col))
             skip = tok.type not in ("_NL", "$END")
         else:

@@ -17,7 +17,7 @@ Julia versions of one band print (IRShow, `code_warntype`'s header):
 | 1.9–1.10 | the `from` line's `@ Module file:line` |
 | 1.6–1.8 | the `from` line's `in Module at file:line` |
 | ≤ 1.5 | `Core.Compiler.Const(…, false)` |
-| ≤ 1.6 | a `Variables` section (1.6 prints it with `Core.Const(f)`) |
+| ≤ 1.6 | a `Variables` section (1.6 prints it with `Core.Const(f)`), unless below a Cthulhu view's title or method line (Cthulhu printed `Variables` on any Julia until 2022) |
 
 Colour codes (`@code_warntype`'s ANSI escapes, which sit between a value and
 its `::T`) are read through, as the parser reads them.
@@ -251,6 +251,8 @@ def _first(head: str, needles, pattern) -> int:
     return best
 
 
+# Cthulhu's title (`│ ─ %-1  = invoke f(…)::R`, the older `∘ ─ %0 = invoke …`)
+_CTHULHU_VIEW = lazy(r"^[ \t]*(?:│[ \t]*─[ \t]*%-1|∘[ \t]*─[ \t]*%0)[ \t]*=[ \t]*invoke\b", re.M)
 _ANSI = lazy(r"\x1b\[[0-9;]*[A-Za-z]")  # a colour or style code (`@code_warntype`'s colours, as the parser drops them)
 
 
@@ -260,7 +262,10 @@ def detect(text: str, limit: int = SCAN_LIMIT) -> Detection:
     head = text[:limit] if len(text) > limit else text
     if "\x1b[" in head:
         head = _ANSI.sub("", head)
+    cthulhu = ("%-1" in head or "%0" in head) and _CTHULHU_VIEW.search(head) is not None
     for band, rules, markers in _MARKERS:
+        if band == "≤ 1.6" and cthulhu:
+            continue  # Cthulhu's warn view printed `Variables` on Julia 1.7 and 1.8 too
         found = [(pos, what) for needles, pat, what in markers if (pos := _first(head, needles, pat)) >= 0]
         if found:
             pos, what = min(found)

@@ -43,6 +43,7 @@ EXPECTED = {
     ],
     "syntax_static_params.ir": [[(1, 3, [], [])], [(1, 3, [], [])]],
     "syntax_declarations.ir": [[(1, 4, [], [])]],
+    "syntax_ctor_self.ir": [[(1, 2, [], [])]],
 }
 
 

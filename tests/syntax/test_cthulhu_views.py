@@ -178,3 +178,92 @@ def test_the_older_typed_view_title_stands_for_body():
     res = analyse("p.ir", paste)
     fn, r = res.results[0]
     assert fn.julia_return is not None and len(fn.stmts) == 2
+
+
+# Cthulhu's warn view of its 2021-2022 versions (Julia 1.7/1.8): the method (`show(io, ::Method)`) above
+# `Variables`, then the `%-1` title where `Body::T` stands, then the code and the menu
+WARN_METHOD_LINE = """julia> descend(twice, Tuple{Int64})
+twice(x) in Main at REPL[2]:1
+Variables
+  #self#::Core.Const(twice)
+  x::Int64
+
+│ ─ %-1  = invoke twice(::Int64)::Int64
+    @ REPL[2]:1 within `twice`
+1 ─ %1 = (2 * x)::Int64
+└──      return %1
+Select a call to descend into or ↩ to ascend. [q]uit. [b]ookmark.
+Toggles: [o]ptimize, [w]arn, [h]ide type-stable statements, [d]ebuginfo, [s]yntax highlight for Source/LLVM/Native.
+Show: [S]ource code, [A]ST, [T]yped code, [L]LVM IR, [N]ative code
+Advanced: dump [P]arams cache.
+ • %1  = call *(::Int64,::Int64)::Int64
+   ↩
+"""
+
+# Cthulhu's `optimize=false` view of the same versions: the title, then the typed body with no `CodeInfo(`
+TYPED_NO_CODEINFO = """julia> half(x) = x / 2
+half (generic function with 1 method)
+
+julia> descend(half, Tuple{Int64}; optimize=false)
+│ ─ %-1  = invoke half(::Int64)::Float64
+    @ REPL[3]:1 within `half`
+1 ─ %1 = (x / 2)::Float64
+│        (y = %1)::Float64
+└──      return y
+Select a call to descend into or ↩ to ascend. [q]uit. [b]ookmark.
+Toggles: [o]ptimize, [w]arn, [d]ebuginfo, [s]yntax highlight for Source/LLVM/Native.
+ • %1  = call /(::Int64,::Int64)::Float64
+   ↩
+"""
+
+
+def test_the_method_line_above_variables_is_a_command_and_the_title_stands_for_body():
+    p = clean(WARN_METHOD_LINE)
+    lines = p.text.split("\n")
+    assert not lines[1].strip()  # the method line: a command (Cthulhu's `mi.def`)
+    assert lines[6].strip() == "Body::Int64" and len(lines[6]) == len(WARN_METHOD_LINE.split("\n")[6])
+    assert all(not s.strip() for s in lines[10:])  # the menu is debris
+    assert any("below `Variables` as `Body::R`" in n[2] for n in p.notes)
+    fn = read(WARN_METHOD_LINE)
+    assert fn.name == "twice" and fn.form == "variables" and len(fn.stmts) == 2
+    assert fn.julia_return.parts == ("Int64",)
+
+
+def test_the_title_above_a_variables_section_stays_a_title():
+    """The `%-1` line is `Body::T` only below `Variables` (through its `x::T` entries), never above it."""
+    p = clean(SNOOPR)
+    assert not any("below `Variables`" in n[2] for n in p.notes)
+    assert "Body::Int64" in p.text.split("\n")[5]
+
+
+def test_a_method_line_not_followed_by_variables_is_not_a_command():
+    text = "[1] twice(x) in Main at REPL[2]:1\nfunction g(x::Int64)\n1 ─      return x\nend\n"
+    res = analyse("t.ir", text)
+    assert res.errors  # left as it is: an error where it stands, not blanked
+    assert res.errors[0].span.line == 1
+
+
+def test_a_body_below_the_title_is_read_as_a_bare_codeinfo():
+    fn = read(TYPED_NO_CODEINFO)
+    assert fn.form == "codeinfo" and fn.name == "half"
+    assert [s.name for s in fn.slots] == ["#self#", "x", "y"]
+    assert [(b.first, b.last) for b in fn.blocks] == [(1, 3)]
+    assert fn.julia_return.parts == ("Float64",)  # the title's `::Float64`, located where the title has it
+    title = TYPED_NO_CODEINFO.split("\n")[4]
+    assert (fn.julia_return.line, fn.julia_return.col) == (5, title.index("Float64") + 1)
+    assert any("typed view" in n[2] for n in clean(TYPED_NO_CODEINFO).notes)
+    (_, r), = analyse("t.ir", TYPED_NO_CODEINFO).results
+    assert "Int64" in repr(r.slot_types[2])  # x: the title's `half(::Int64)`
+    assert r.return_type == r.slot_types[3] and "Float64" in repr(r.return_type)  # through the slot y
+
+
+def test_a_body_with_no_title_and_no_header_stays_refused():
+    text = "julia> g(1)\n1 ─ %1 = (x / 2)::Float64\n└──      return %1\n"
+    res = analyse("t.ir", text)
+    assert res.errors and "no `CodeInfo(` or `MethodInstance for …` header" in res.errors[0].message
+
+
+def test_optimized_code_below_the_title_stays_refused():
+    text = "│ ─ %-1  = invoke half(::Int64)::Float64\n1 ─ %1 = invoke Main.g(_2::Int64)::Float64\n└──      return %1\n"
+    res = analyse("t.ir", text)
+    assert res.errors and "optimized IR" in res.errors[0].message

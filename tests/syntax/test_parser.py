@@ -450,3 +450,38 @@ def test_an_ellipsis_line_marks_a_struct_with_fields_it_does_not_list():
     splat = parse_text("function f(x)\n1 ─ %1 = Core._apply_iterate(Base.iterate, Main.g, x...)\n"
                        "└──      return %1\nend\n", "s.ir")
     assert splat.items[0].name.parts == ("f",)
+
+
+
+def test_a_generated_name_may_hold_a_hyphen_between_its_hashes():
+    """Julia 1.10's default constructors name their first argument `#ctor-self#` (julia-syntax.scm
+    `ctor-sig`); a `-` elsewhere stays the operator."""
+    assert parse_expr("#ctor-self#") == S.Name(("#ctor-self#",), 1, 1)
+    typed = parse_expr("#ctor-self#::Type{P}")
+    assert isinstance(typed, S.Typed) and typed.expr == S.Name(("#ctor-self#",), 1, 1)
+
+
+@pytest.mark.parametrize("text", ["#self#-1", "a-b", "#a-b", "#a-b-c"])
+def test_a_hyphen_outside_hashes_is_subtraction(text):
+    e = parse_expr(text)
+    assert isinstance(e, S.Call) and e.infix == "-"
+
+
+def test_the_ctor_self_argument_reads_and_prints_back():
+    from irc.syntax.names import julia_ident  # noqa: PLC0415
+
+    src = (Path(__file__).resolve().parents[2] / "samples" / "syntax_ctor_self.ir").read_text(encoding="utf-8")
+    (fn,) = [i for i in parse_text(src, "t.ir").items if isinstance(i, S.FunctionDef)]
+    assert [e.name for e in fn.arguments][0] == S.Name(("#ctor-self#",), fn.arguments[0].line, 3)
+    assert julia_ident("#ctor-self#") == "#ctor-self#"  # written back bare, as Julia prints it
+
+
+@pytest.mark.parametrize("line,goes_on", [
+    ("Vector{Int64})", True), ("::Core.Const(Int32))::Core.Const(UnitRange{Int32})", True), ("(r1 = Main.first(t))", True),
+    ("  x::Int64", False), ("│   %2 = x", False), ("2 ─ %3 = y", False), ("Body::Int64", False), ("%3 = x", False),
+    ("└──      return %1", False), ("julia> f(1)", False), ("", False), ("end", False), ("# a note", False),
+])
+def test_which_next_line_goes_on_with_a_broken_line(line, goes_on):
+    from irc.syntax.recovery import _continues  # noqa: PLC0415
+
+    assert _continues(line) is goes_on

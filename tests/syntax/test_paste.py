@@ -278,6 +278,55 @@ def test_refusals(text, line, col, code, words):
     assert got[:3] == (line, col, code) and words in got[3], got
 
 
+HEADER = ("julia> @code_warntype f(1)\nMethodInstance for f(::Int64)\n  from f(x) @ Main REPL[1]:1\nArguments\n"
+          "  #self#::Core.Const(f)\n  x::Int64\n")
+BODY = "Body::Int64\n1 ─ %1 = (x + 1)::Int64\n└──      return %1\n"
+
+
+@pytest.mark.parametrize("text,line,col,where", [
+    ("julia> @code_warntype f(1)\n...\nLocals\n  y::Int64\n" + BODY, 2, 1, "the function's header, before `Body::T`"),
+    (HEADER + "Body::Int64\n...\n", 8, 1, "the body"),
+    (HEADER + "Body::Int64\n\n  …\n", 9, 3, "the body"),
+    (HEADER.replace("  x::Int64\n", "  ...\n") + BODY, 6, 3, "in the function's header"),
+    (HEADER + "Body::Int64\n1 ─ %1 = (x + 1)::Int64\n...\n└──      return %1\n", 9, 1, "in the body"),
+    (HEADER + "Body::Int64\n1 ─ %1 = (x + 1)::Int64\n...\n", 9, 1, "in the body"),
+    ("julia> @code_lowered f(1)\nCodeInfo(\n1 ─ %1 = x + 1\n  ...\n└──      return %1\n)\n", 4, 3, "in the body"),
+])
+def test_an_authors_ellipsis_where_output_lines_stand_is_located(text, line, col, where):
+    """Author-abridged pastes (held-out h214, h215, h371): the refusal points at the `...` and says why."""
+    (got,) = refusals(text)
+    assert got[:3] == (line, col, "damaged") and "abridged" in got[3] and f"({where})" in got[3], got
+
+
+@pytest.mark.parametrize("text,line,col,word", [
+    ("julia> f(x) = x + 1\nf (generic function with 1 method) julia> @code_warntype f(1) MethodInstance for f(::Int64)\n"
+     "from f(x) @ Main REPL[4]:1\nArguments\n#self#::Core.Const(f)\nx::Int64\n" + BODY, 2, 63, "MethodInstance for"),
+    (HEADER + "➊ Body::Int64\n1 - %1 = (x + 1)::Int64\n--      return %1\n", 7, 1, "Body::T"),
+])
+def test_a_header_word_after_other_text_is_located(text, line, col, word):
+    """A page that joined lines (held-out h104) or a book's callout marker in the margin (h220): the
+    header word is there, not at a line's start; the error points at it, never "the header seems cut"."""
+    (got,) = refusals(text)
+    assert got[:3] == (line, col, "damaged") and f"`{word}` is not at the start of its line" in got[3], got
+
+
+def test_a_header_word_after_other_text_next_to_a_whole_output_is_not_judged():
+    assert refusals(HEADER + BODY + "note: Body::Int64 is what we want\n") == []
+
+
+@pytest.mark.parametrize("text", [
+    HEADER + BODY + "...\n",  # after a complete output: the lines that followed it (a menu, other output)
+    "julia> g()\n...\n" + HEADER + BODY,  # before a whole output, in another command's unit
+])
+def test_an_ellipsis_next_to_a_whole_output_is_not_judged(text):
+    assert refusals(text) == []
+
+
+def test_a_body_with_no_header_is_refused_for_that_before_any_ellipsis():
+    (got,) = refusals("julia> g(1)\n1 ─ %1 = (x + 1)::Int64\n...\n")
+    assert got[2] == "unsupported" and "no `CodeInfo(` or `MethodInstance for …` header" in got[3]
+
+
 @pytest.mark.parametrize("text", [
     "julia> @code_typed optimize=false f(1)\n" + CODEINFO,
     "julia> code_typed(f, (Int,); optimize=false)\n" + CODEINFO,

