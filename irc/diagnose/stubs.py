@@ -173,8 +173,10 @@ def render(stubs: Stubs) -> str:
             fields, why = _struct_fields(stubs, parts)
             if fields is not None:
                 if is_generated_name(parts[-1]):  # a closure's type, read through `#self#`
-                    out.append(f"struct {name} <: Function  # a closure's type: the captured variables the paste "
-                               "reads, as Julia typed them")
+                    # with the parameters Julia printed: a field typed by one is declared with it
+                    # (julia-syntax.scm `type-for-closure-parameterized`; irc.infer.closures)
+                    out.append(f"struct {name}{params} <: Function  # a closure's type: the captured variables the "
+                               "paste reads, as Julia typed them")
                 else:
                     out.append(f"struct {name}{params}{f' <: {_type_name(sup)}' if sup else ''}  # the fields the "
                                "paste reads, as Julia typed them (or a getproperty method of its own did); `...`: "

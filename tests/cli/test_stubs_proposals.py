@@ -187,6 +187,55 @@ def test_a_closure_read_through_self_is_a_function_struct(tmp_path):
     assert "    count::Core.Box\nend" in text
 
 
+def test_a_parametric_closure_read_through_self_declares_its_parameters(tmp_path):
+    """`#self#::var"#f#1"{Foo, Vector{Int64}}` (h307): the struct has the parameters Julia printed
+    (julia-syntax.scm `type-for-closure-parameterized`), the field typed as one of them is declared
+    with it, and irc with the proposal answers the read as Julia printed it, never the variable."""
+    paste = ('Variables\n  #self#::var"#f#1"{Foo, Vector{Int64}}\n  x::Vector{Int64}\n\nBody::Vector{Int64}\n'
+             '1 ─ %1 = Core.getfield(#self#, :b)::Vector{Int64}\n└──      return %1\n')
+    text = stubs(tmp_path, paste)
+    assert 'struct var"#f#1"{T1, T2} <: Function  # a closure\'s type' in text, text
+    assert "    b::T2\nend" in text
+    out = infer_with(tmp_path, text)
+    assert "%1 = Core.getfield(#self#, :b)::Vector{Int64}" in out, out
+    assert "Body::Vector{Int64}" in out
+
+
+_STRUCT = re.compile(r"^(?:mutable )?struct ([^\s{]+|var\"[^\"]+\")(?:\{([^}]*)\})?[^\n]*\n((?:    .*\n)*?)end$", re.M)
+
+
+def unbound_type_variables(text: str) -> list[str]:
+    """The `Tk` names a proposed struct's fields use that its own parameters do not bind."""
+    bad = []
+    for name, params, body in _STRUCT.findall(text):
+        bound = {p.strip().split("<:")[0].strip() for p in params.split(",")} if params else set()
+        for line in body.splitlines():
+            if "::" in line and not line.lstrip().startswith("#"):
+                ftype = line.split("::", 1)[1].split("#", 1)[0]
+                bad += [f"{name}: {v}" for v in re.findall(r"\bT\d+\b", ftype) if v not in bound]
+    return bad
+
+
+def test_no_proposed_struct_uses_a_type_variable_it_does_not_bind(tmp_path):
+    """The class of h307-h309: a field declared `b::T2` in a struct without `{T1, T2}` is an unknown
+    type `T2` that leaks into irc's answers.  Every struct `irc stubs` proposes from a parametric
+    type -- a closure's read through `#self#`, one built by `%new`, a plain struct's -- binds the
+    variables its fields use."""
+    pastes = [
+        ('Variables\n  #self#::var"#f#1"{Foo, Vector{Int64}}\n  x::Vector{Int64}\n\nBody::Any\n'
+         '1 ─ %1 = Core.getfield(#self#, :b)::Vector{Int64}\n│   %2 = Core.getfield(#self#, :T)::Foo\n'
+         '└──      return %1\n'),
+        FIELDS.replace("b::MyT", "b::MyT{Float64}").replace("f(::MyT)", "f(::MyT{Float64})"),
+    ]
+    for k, paste in enumerate(pastes):
+        d = tmp_path / str(k)
+        d.mkdir()
+        text = stubs(d, paste)
+        assert "struct" in text
+        assert unbound_type_variables(text) == [], text
+    assert unbound_type_variables('struct var"#f#1" <: Function\n    b::T2\nend') == ['var"#f#1": T2']
+
+
 def globals_paste(ann: str, name: str = "Main.var") -> str:
     return warntype("x::Int64", ["%1 = Main.:+::Core.Const(+)", f"%2 = {name}::{ann}", "%3 = (%1)(%2, x)::Int64",
                                  "     return %3"], "Int64")
