@@ -311,3 +311,12 @@ def test_held_out_gaps_round_3(world):
     ax = call(world, "Base.axes", "Matrix{Float64}", I)
     assert show(ax) == "Base.OneTo{Int64}" and show(call(world, "Base.first", ax)) == "Core.Const(1)"
     assert show(call(world, "Base.filter", sin, "Vector{Int64}")) == "Vector{Int64}"
+
+
+# -- arraymath.jl: `+(A::Array, Bs::Array...)`, `-(A::AbstractArray, B::AbstractArray)` broadcast the
+#    operator, so two arrays of a closed element type give an array of it, of their dimension (h307)
+@pytest.mark.parametrize("op", ["Base.:+", "Base.:-"])
+@pytest.mark.parametrize("elt", ["Int64", "Float64"])
+def test_elementwise_sum_of_two_arrays_keeps_their_element_type(world, op, elt):
+    assert show(call(world, op, f"Vector{{{elt}}}", f"Vector{{{elt}}}")) == f"Vector{{{elt}}}"
+    assert show(call(world, op, f"Matrix{{{elt}}}", f"Matrix{{{elt}}}")) == f"Matrix{{{elt}}}"
