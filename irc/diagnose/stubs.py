@@ -59,6 +59,7 @@ from irc.syntax import tree as S
 from irc.syntax.names import format_name, is_generated_name, julia_ident
 from irc.syntax.parser import parse_expr
 from irc.world.notes import argument_text, declare_line
+from irc.world.returntype import inner_call, is_return_type, printed_result
 from irc.world.world import PRELUDE_PATH
 
 
@@ -274,6 +275,9 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     `bound`: that slot is assigned elsewhere too and its listed type is not
     concrete, so the type is an upper bound on the call's result."""
     callee = ""
+    if type(f) is Const and type(f.val) is FunctionValue and is_return_type(world.method_owner(f.val)):
+        _add_return_type_call(stubs, world, fn, st, argtypes, julia, path)  # typed by irc's own rule
+        return
     if type(f) is not Const and type(func) is S.SSA and (printed := _printed_type_constant(world, fn, func)):
         f = printed  # `(%9)(undef)`, `%9 = Core.apply_type(%6, …)::Core.Const(MVector{50, Float64})` irc could not apply
     if type(f) is Const and type(f.val) is FunctionValue:
@@ -312,6 +316,30 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
             stubs.declarations[head].comments.append(callee)
     elif old.result != printed:
         old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
+
+
+def _add_return_type_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, argtypes: list, julia: Any,
+                          path: str) -> None:
+    """`Core.Compiler.return_type(f, Tuple{A…})::Core.Const(T)` where irc cannot type `f(::A…)`:
+    Julia's `return_type_tfunc` inferred that call as `T` (`Type{<:T}`: at most `T`), so the
+    declaration that lets irc answer it is `f`'s, `declare f(::A…)::T` -- not one of
+    `return_type`, which irc types by Julia's rule (`irc.world.returntype`)."""
+    got = inner_call(list(argtypes))
+    if got is None or type(got[1]) is not Const or type(got[1].val) is not FunctionValue:
+        return
+    _tt, aft, inner = got
+    try:
+        call = world.call(aft, list(inner), tuple(fn.module or ("Main",)))
+    except Exception:  # noqa: BLE001 - a call irc cannot evaluate here is one it cannot type
+        call = None
+    res = printed_result(julia)
+    if (call is not None and not call.gap) or res is None:
+        return
+    fv = world.method_owner(aft.val)
+    head = declare_line(fv, [BOOL if type(a) is Conditional else a for a in inner])
+    if head not in stubs.declarations:
+        stubs.declarations[head] = Declaration(head, show(res), f"{path}:{st.line}", [
+            f"the call `Core.Compiler.return_type` asks about: Julia printed {show(julia)} for it"])
 
 
 def _printed_type_constant(world: Any, fn: ir.Function, ssa: Any) -> Any:

@@ -103,6 +103,7 @@ from irc.world.dispatch import (Method, dispatch, invoke_method, may_apply, rewr
 from irc.lattice.typelimits import tmerge_for
 from irc.world.consteval import EVALUATED, const_eval
 from irc.world.memorytfuncs import versioned_tfunc
+from irc.world.returntype import is_return_type, return_type_call
 from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
@@ -1344,6 +1345,8 @@ class World:
             r = self._property(name, args, ms or ())
             if r is not None:
                 return r
+        if ms is None and is_return_type(fv):  # `Core.Compiler.return_type` (`Base._return_type`)
+            return return_type_call(self, args, module)
         if ms is None and fv.module == ("Core",) and name == "kwcall":
             r = self._keyword_call(args, module)
             if r is not None:

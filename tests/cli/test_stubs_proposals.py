@@ -236,6 +236,22 @@ def test_no_proposed_struct_uses_a_type_variable_it_does_not_bind(tmp_path):
     assert unbound_type_variables('struct var"#f#1" <: Function\n    b::T2\nend') == ['var"#f#1": T2']
 
 
+def test_a_return_type_call_declares_the_call_it_asks_about(tmp_path):
+    """`Base._return_type(f, Tuple{A})::Core.Const(Int64)` with `f` unknown (h318): Julia inferred
+    `f(::A)` as Int64, so `--all` declares `f`'s method, not `return_type`, which irc types by
+    Julia's `return_type_tfunc`; with the proposal irc gives Julia's constant."""
+    paste = ("MethodInstance for g(::typeof(cnt), ::Tuple{Vector{A}})\n  from g(f, args) @ Main REPL[1]:1\nArguments\n"
+             "  #self#::Core.Const(g)\n  f::Core.Const(cnt)\n  args::Tuple{Vector{A}}\nBody::Type{Int64}\n"
+             "1 ─ %1 = Base._return_type::Core.Const(Core.Compiler.return_type)\n"
+             "│   %2 = Base.Broadcast.eltypes(args)::Core.Const(Tuple{A})\n"
+             "│   %3 = (%1)(f, %2)::Core.Const(Int64)\n└──      return %3\n")
+    text = stubs(tmp_path, paste)
+    assert "declare Main.cnt(::A)::Int64" in text, text
+    assert "return_type(" not in text.split("Julia printed")[0]
+    out = infer_with(tmp_path, text)
+    assert "%3 = (%1)(f, %2)::Core.Const(Int64)" in out, out
+
+
 def globals_paste(ann: str, name: str = "Main.var") -> str:
     return warntype("x::Int64", ["%1 = Main.:+::Core.Const(+)", f"%2 = {name}::{ann}", "%3 = (%1)(%2, x)::Int64",
                                  "     return %3"], "Int64")
