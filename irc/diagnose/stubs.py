@@ -50,6 +50,8 @@ from irc.infer.transfer import const_of_name
 from irc.ir import model as ir
 from irc.ir.pasted import nodes
 from irc.lattice.typelattice import ANY, BOOL, Conditional, Const, PartialStruct, widenconst
+from irc.lattice import typetable as TT
+from irc.lattice.subtype import issubtype
 from irc.lattice.typeprint import show
 from irc.lattice.types import (BOTTOM, DataType, FunctionValue, UnionAllType, UnionType, VarargType, is_type,
                                unwrap_unionall)
@@ -58,7 +60,7 @@ from irc.output.text import annotation_of, slot_display_names
 from irc.syntax import tree as S
 from irc.syntax.names import format_name, is_generated_name, julia_ident
 from irc.syntax.parser import parse_expr
-from irc.world.notes import argument_text, declare_line
+from irc.world.notes import argument_text, callable_declare_line, declare_line
 from irc.world.returntype import inner_call, is_return_type, printed_result
 from irc.world.world import PRELUDE_PATH
 
@@ -274,7 +276,7 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     result is the listed type of the slot it assigns, its only assignment.
     `bound`: that slot is assigned elsewhere too and its listed type is not
     concrete, so the type is an upper bound on the call's result."""
-    callee = ""
+    callee, inst = "", None
     if type(f) is Const and type(f.val) is FunctionValue and is_return_type(world.method_owner(f.val)):
         _add_return_type_call(stubs, world, fn, st, argtypes, julia, path)  # typed by irc's own rule
         return
@@ -293,10 +295,15 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     elif type(f) is Const and type(f.val) is DataType and f.val.params and (f.val.name.unknown or f.val.name.abstract) \
             and _untyped_construction(world, fn, f, argtypes, julia):
         fv = None  # `(%4)(x)` with `%4::Core.Const(SVector{3, Float64})`: a constructor irc has no rule for
+    elif (inst := _callable_instance(world, fn, func, f, argtypes)) is not None:
+        fv = None  # `(%17)()` with `%17::var"#bar#67"`: a callable object (a closure) irc has no method of
+        callee = f"a method of {show(inst)}'s instances (a callable object), called on one"
     else:
         return
     wargs = [BOOL if type(a) is Conditional else a for a in argtypes]
-    if fv is None:
+    if fv is None and inst is not None:
+        head = callable_declare_line(inst, wargs)
+    elif fv is None:
         t = f.val
         head = f"declare {_type_name(t.name.module + (t.name.name,))}{{{', '.join(show(p) for p in t.params)}}}(" \
                f"{argument_text(wargs, t.name.module)})"
@@ -316,6 +323,46 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
             stubs.declarations[head].comments.append(callee)
     elif old.result != printed:
         old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
+
+
+def _callable_instance(world: Any, fn: ir.Function, func: Any, f: Any, argtypes: list) -> Any:
+    """The data type of the callee when the call is of an instance of it (a callable object, a
+    closure: `(%17)()` with `%17::var"#bar#67"`) that irc cannot type -- no function, type,
+    kind or builtin -- else None: `--all` declares `(::T)(…)` with the type Julia printed.
+    Where irc has only `Any` for the callee (its type unknown to irc when it built it), the type
+    Julia printed for it (`%17`'s annotation, a slot's listed type) is the callee's."""
+    w = widenconst(f)
+    if w == ANY:
+        printed = _printed_callee_type(world, fn, func)
+        if printed is None:
+            return None
+        f = w = printed
+    if type(w) is not DataType or type(f) is Const and (type(f.val) is FunctionValue or is_type(f.val)):
+        return None
+    if TT.isType(w) or TT.iskind(w) or issubtype(w, TT.BUILTIN) or not (TT.isconcrete(w) or w.name.unknown):
+        return None
+    try:
+        r = world.call(f, list(argtypes), tuple(fn.module or ("Main",)))
+    except Exception:  # noqa: BLE001 - a call irc cannot evaluate here is one it cannot type
+        return w
+    return w if r.gap or r.rt == ANY else None
+
+
+def _printed_callee_type(world: Any, fn: ir.Function, func: Any) -> Any:
+    """The data type Julia printed for a callee `%k` (its annotation) or a slot (its listed
+    type), else None."""
+    ann = None
+    if type(func) is S.SSA and 1 <= func.n <= len(fn.stmts):
+        ann = fn.stmt(func.n).annotation
+    elif type(func) is S.SlotRef:
+        ann = next((s.julia_type for s in fn.slots if s.id == func.id), None)
+    if ann is None:
+        return None
+    try:
+        t = world.eval_type(ann, _sparams(world, fn), fn.module)
+    except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
+        return None
+    return t if type(t) is DataType else None
 
 
 def _add_return_type_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, argtypes: list, julia: Any,

@@ -252,6 +252,24 @@ def test_a_return_type_call_declares_the_call_it_asks_about(tmp_path):
     assert "%3 = (%1)(f, %2)::Core.Const(Int64)" in out, out
 
 
+def test_a_call_of_a_closure_instance_declares_a_method_of_its_type(tmp_path):
+    """`(%4)()::Int64` with `%4 = bar::var"#bar#67"` (h227): irc built the closure from a type it
+    did not know (`Any`), so the callee's type is the one Julia printed; `--all` declares
+    `(::var"#bar#67")()` with Julia's type, and irc with the proposal gives it."""
+    paste = ('MethodInstance for foo()\n  from foo() @ Main REPL[1]:1\nArguments\n  #self#::Core.Const(foo)\n'
+             'Locals\n  bar::var"#bar#67"\nBody::Int64\n'
+             '1 ─ %1 = Main.:(var"#bar#67")::Core.Const(var"#bar#67")\n'
+             '│         (bar = %new(%1, 3))\n'
+             '│   %3 = bar::var"#bar#67"\n'
+             '│   %4 = (%3)()::Int64\n'
+             '└──      return %4\n')
+    text = stubs(tmp_path, paste)
+    assert 'declare (::var"#bar#67")()::Int64' in text, text
+    out = infer_with(tmp_path, text)
+    assert "%4 = (%3)()::Int64" in out, out
+    assert "Body::Int64" in out
+
+
 def globals_paste(ann: str, name: str = "Main.var") -> str:
     return warntype("x::Int64", ["%1 = Main.:+::Core.Const(+)", f"%2 = {name}::{ann}", "%3 = (%1)(%2, x)::Int64",
                                  "     return %3"], "Int64")
