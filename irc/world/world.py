@@ -1302,9 +1302,9 @@ class World:
         """A call of an instance of the data type `w` (a callable object, a closure): the
         `declare (::T)(…)` methods of its type (kept as `T()`, their signatures' first element
         the instance), dispatched on `(f, args…)` as Julia dispatches `f(args…)` on
-        `Tuple{typeof(f), …}`.  A concrete `w` without such a method is an unknown callee (`Any`,
-        a gap, with the declaration to add); None for a type this does not apply to (abstract,
-        a kind, a builtin's), left to the caller."""
+        `Tuple{typeof(f), …}`.  A concrete declared `w`, or one irc does not know, without such a
+        method is an unknown callee (`Any`, a gap, with the declaration to add); None for a type
+        this does not apply to (abstract, a kind, one meeting `Builtin`), left to the caller."""
         if type(w) is not DataType or TT.isType(w) or TT.iskind(w) or issubtype(w, TT.BUILTIN) \
                 or issubtype(TT.BUILTIN, w):  # `abstract_call_unknown`: a type meeting Builtin is Any
             return None
@@ -1313,8 +1313,8 @@ class World:
             self._force(q)
         ms = self.methods.get(q)
         if not ms:
-            if not TT.isconcrete(w) or not w.name.declared:
-                return None
+            if not (w.name.unknown or TT.isconcrete(w) and w.name.declared):
+                return None  # an abstract type's instance: left to the caller (`Any`, dispatched at run time)
             return CallResult(ANY, None, (notes.unknown_callable(w, args, 0),), gap=True, generic=True)
         res = dispatch(ms, [f] + list(args), self._eval_result, self._fold, False, self._dispatch_memo,
                        tmerge_for(self.rules))
