@@ -333,8 +333,8 @@ def _callable_instance(world: Any, fn: ir.Function, func: Any, f: Any, argtypes:
     Julia printed for it (`%17`'s annotation, a slot's listed type) is the callee's."""
     w = widenconst(f)
     if w == ANY:
-        printed = _printed_callee_type(world, fn, func)
-        if printed is None:
+        printed = _julia_type_of(world, fn, func)
+        if type(printed) is not DataType:
             return None
         f = w = printed
     if type(w) is not DataType or type(f) is Const and (type(f.val) is FunctionValue or is_type(f.val)):
@@ -348,21 +348,15 @@ def _callable_instance(world: Any, fn: ir.Function, func: Any, f: Any, argtypes:
     return w if r.gap or r.rt == ANY else None
 
 
-def _printed_callee_type(world: Any, fn: ir.Function, func: Any) -> Any:
-    """The data type Julia printed for a callee `%k` (its annotation) or a slot (its listed
-    type), else None."""
-    ann = None
-    if type(func) is S.SSA and 1 <= func.n <= len(fn.stmts):
-        ann = fn.stmt(func.n).annotation
-    elif type(func) is S.SlotRef:
-        ann = next((s.julia_type for s in fn.slots if s.id == func.id), None)
+def _eval_annotation(world: Any, fn: ir.Function, ann: Any) -> Any:
+    """A type Julia printed, as irc reads it in `fn`, or None (none printed, or one irc cannot
+    read: no evidence it can use)."""
     if ann is None:
         return None
     try:
-        t = world.eval_type(ann, _sparams(world, fn), fn.module)
+        return world.eval_type(ann, _sparams(world, fn), fn.module)
     except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
         return None
-    return t if type(t) is DataType else None
 
 
 def _add_return_type_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, argtypes: list, julia: Any,
@@ -459,12 +453,8 @@ def _slot_name(fn: ir.Function, slot: int | None) -> str:
 
 def _printed(world: Any, fn: ir.Function, st: ir.Stmt) -> str | None:
     """Julia's printed type for the statement, widened, as irc prints it."""
-    ann = annotation_of(st)
-    if ann is None:
-        return None
-    try:
-        t = world.eval_type(ann, _sparams(world, fn), fn.module)
-    except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
+    t = _eval_annotation(world, fn, annotation_of(st))
+    if t is None:
         return None
     try:
         return show(widenconst(t))
@@ -1050,12 +1040,7 @@ def _julia_type_of(world: Any, fn: ir.Function, x: Any) -> Any:
         e = annotation_of(fn.stmt(x.n))
     else:
         return None
-    if e is None:
-        return None
-    try:
-        return world.eval_type(e, _sparams(world, fn), fn.module)
-    except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
-        return None
+    return _eval_annotation(world, fn, e)
 
 
 def _constructed(world: Any, fn: ir.Function, result: Any, func: Any) -> Any:
