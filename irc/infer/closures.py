@@ -17,7 +17,13 @@ field types.  `closure_sparams` binds the leading parameters no field is typed w
 when the paste lists no static parameters of its own, `#self#`'s type is a declared struct
 with a generated name below `Function`, and no `static_parameter` in the body is past them
 (a closure with its own `where` parameters numbers those first: then nothing is bound and a
-static parameter stays `Any`, never a wrong constant).  Pure: reads the function and world.
+static parameter stays `Any`, never a wrong constant).  Julia 1.7 and later list a closure
+method's static parameters (`Static Parameters`, captured ones included), so the rule fills in
+what 1.6's `Variables` layout and bare `CodeInfo` leave out.  Limitation: a declaration that
+types a field with a concrete type instead of its parameter makes that parameter look leading;
+only a closure with its own `where` parameters and no captured ones could then read a field's
+type for one of its own (irc cannot see a closure's `where` in a 1.6 paste).  Pure: reads the
+function and the world.
 """
 from __future__ import annotations
 
