@@ -50,6 +50,8 @@ from irc.infer.transfer import const_of_name
 from irc.ir import model as ir
 from irc.ir.pasted import nodes
 from irc.lattice.typelattice import ANY, BOOL, Conditional, Const, PartialStruct, widenconst
+from irc.lattice import typetable as TT
+from irc.lattice.subtype import issubtype
 from irc.lattice.typeprint import show
 from irc.lattice.types import (BOTTOM, DataType, FunctionValue, UnionAllType, UnionType, VarargType, is_type,
                                unwrap_unionall)
@@ -58,7 +60,8 @@ from irc.output.text import annotation_of, slot_display_names
 from irc.syntax import tree as S
 from irc.syntax.names import format_name, is_generated_name, julia_ident
 from irc.syntax.parser import parse_expr
-from irc.world.notes import argument_text, declare_line
+from irc.world.notes import argument_text, callable_declare_line, declare_line
+from irc.world.returntype import inner_call, is_return_type, printed_result
 from irc.world.world import PRELUDE_PATH
 
 
@@ -175,8 +178,10 @@ def render(stubs: Stubs) -> str:
             fields, why = _struct_fields(stubs, parts)
             if fields is not None:
                 if is_generated_name(parts[-1]):  # a closure's type, read through `#self#`
-                    out.append(f"struct {name} <: Function  # a closure's type: the captured variables the paste "
-                               "reads, as Julia typed them")
+                    # with the parameters Julia printed: a field typed by one is declared with it
+                    # (julia-syntax.scm `type-for-closure-parameterized`; irc.infer.closures)
+                    out.append(f"struct {name}{params} <: Function  # a closure's type: the captured variables the "
+                               "paste reads, as Julia typed them")
                 else:
                     out.append(f"struct {name}{params}{f' <: {_type_name(sup)}' if sup else ''}  # the fields the "
                                "paste reads, as Julia typed them (or a getproperty method of its own did); `...`: "
@@ -273,7 +278,10 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     result is the listed type of the slot it assigns, its only assignment.
     `bound`: that slot is assigned elsewhere too and its listed type is not
     concrete, so the type is an upper bound on the call's result."""
-    callee = ""
+    callee, inst = "", None
+    if type(f) is Const and type(f.val) is FunctionValue and is_return_type(world.method_owner(f.val)):
+        _add_return_type_call(stubs, world, fn, st, argtypes, julia, path)  # typed by irc's own rule
+        return
     if type(f) is not Const and type(func) is S.SSA and (printed := _printed_type_constant(world, fn, func)):
         f = printed  # `(%9)(undef)`, `%9 = Core.apply_type(%6, …)::Core.Const(MVector{50, Float64})` irc could not apply
     if type(f) is Const and type(f.val) is FunctionValue:
@@ -289,10 +297,15 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     elif type(f) is Const and type(f.val) is DataType and f.val.params and (f.val.name.unknown or f.val.name.abstract) \
             and _untyped_construction(world, fn, f, argtypes, julia):
         fv = None  # `(%4)(x)` with `%4::Core.Const(SVector{3, Float64})`: a constructor irc has no rule for
+    elif (inst := _callable_instance(world, fn, func, f, argtypes)) is not None:
+        fv = None  # `(%17)()` with `%17::var"#bar#67"`: a callable object (a closure) irc has no method of
+        callee = f"a method of {show(inst)}'s instances (a callable object), called on one"
     else:
         return
     wargs = [BOOL if type(a) is Conditional else a for a in argtypes]
-    if fv is None:
+    if fv is None and inst is not None:
+        head = callable_declare_line(inst, wargs)
+    elif fv is None:
         t = f.val
         head = f"declare {_type_name(t.name.module + (t.name.name,))}{{{', '.join(show(p) for p in t.params)}}}(" \
                f"{argument_text(wargs, t.name.module)})"
@@ -312,6 +325,64 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
             stubs.declarations[head].comments.append(callee)
     elif old.result != printed:
         old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
+
+
+def _callable_instance(world: Any, fn: ir.Function, func: Any, f: Any, argtypes: list) -> Any:
+    """The data type of the callee when the call is of an instance of it (a callable object, a
+    closure: `(%17)()` with `%17::var"#bar#67"`) that irc cannot type -- no function, type,
+    kind or builtin -- else None: `--all` declares `(::T)(…)` with the type Julia printed.
+    Where irc has only `Any` for the callee (its type unknown to irc when it built it), the type
+    Julia printed for it (`%17`'s annotation, a slot's listed type) is the callee's."""
+    w = widenconst(f)
+    if w == ANY:
+        printed = _julia_type_of(world, fn, func)
+        if type(printed) is not DataType:
+            return None
+        f = w = printed
+    if type(w) is not DataType or type(f) is Const and (type(f.val) is FunctionValue or is_type(f.val)):
+        return None
+    if TT.isType(w) or TT.iskind(w) or issubtype(w, TT.BUILTIN) or not (TT.isconcrete(w) or w.name.unknown):
+        return None
+    try:
+        r = world.call(f, list(argtypes), tuple(fn.module or ("Main",)))
+    except Exception:  # noqa: BLE001 - a call irc cannot evaluate here is one it cannot type
+        return w
+    return w if r.gap or r.rt == ANY else None
+
+
+def _eval_annotation(world: Any, fn: ir.Function, ann: Any) -> Any:
+    """A type Julia printed, as irc reads it in `fn`, or None (none printed, or one irc cannot
+    read: no evidence it can use)."""
+    if ann is None:
+        return None
+    try:
+        return world.eval_type(ann, _sparams(world, fn), fn.module)
+    except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
+        return None
+
+
+def _add_return_type_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, argtypes: list, julia: Any,
+                          path: str) -> None:
+    """`Core.Compiler.return_type(f, Tuple{A…})::Core.Const(T)` where irc cannot type `f(::A…)`:
+    Julia's `return_type_tfunc` inferred that call as `T` (`Type{<:T}`: at most `T`), so the
+    declaration that lets irc answer it is `f`'s, `declare f(::A…)::T` -- not one of
+    `return_type`, which irc types by Julia's rule (`irc.world.returntype`)."""
+    got = inner_call(list(argtypes))
+    if got is None or type(got[1]) is not Const or type(got[1].val) is not FunctionValue:
+        return
+    _tt, aft, inner = got
+    try:
+        call = world.call(aft, list(inner), tuple(fn.module or ("Main",)))
+    except Exception:  # noqa: BLE001 - a call irc cannot evaluate here is one it cannot type
+        call = None
+    res = printed_result(julia)
+    if (call is not None and not call.gap) or res is None:
+        return
+    fv = world.method_owner(aft.val)
+    head = declare_line(fv, [BOOL if type(a) is Conditional else a for a in inner])
+    if head not in stubs.declarations:
+        stubs.declarations[head] = Declaration(head, show(res), f"{path}:{st.line}", [
+            f"the call `Core.Compiler.return_type` asks about: Julia printed {show(julia)} for it"])
 
 
 def _printed_type_constant(world: Any, fn: ir.Function, ssa: Any) -> Any:
@@ -384,12 +455,8 @@ def _slot_name(fn: ir.Function, slot: int | None) -> str:
 
 def _printed(world: Any, fn: ir.Function, st: ir.Stmt) -> str | None:
     """Julia's printed type for the statement, widened, as irc prints it."""
-    ann = annotation_of(st)
-    if ann is None:
-        return None
-    try:
-        t = world.eval_type(ann, _sparams(world, fn), fn.module)
-    except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
+    t = _eval_annotation(world, fn, annotation_of(st))
+    if t is None:
         return None
     try:
         return show(widenconst(t))
@@ -987,12 +1054,7 @@ def _julia_type_of(world: Any, fn: ir.Function, x: Any) -> Any:
         e = annotation_of(fn.stmt(x.n))
     else:
         return None
-    if e is None:
-        return None
-    try:
-        return world.eval_type(e, _sparams(world, fn), fn.module)
-    except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
-        return None
+    return _eval_annotation(world, fn, e)
 
 
 def _constructed(world: Any, fn: ir.Function, result: Any, func: Any) -> Any:

@@ -803,7 +803,8 @@ def format_item(item) -> str:
     """A declaration (or a function's header, for FunctionDef) as one text block."""
     if isinstance(item, S.MethodDecl):
         s = "declare " + ("@foldable " if item.foldable else "") + ("@complete " if item.complete else "")
-        s += format_name(item.name.parts) + "(" + ", ".join(_argdecl(a) for a in item.args) + ")"
+        head = f"(::{_tight(item.callable, None)})" if item.callable is not None else format_name(item.name.parts)
+        s += head + "(" + ", ".join(_argdecl(a) for a in item.args) + ")"
         if item.result is not None:
             s += "::" + _tight(item.result, None)
         if item.where:

@@ -729,6 +729,17 @@ class SyntaxBuilder:
         return S.MethodDecl(name, args or [], result, where or [], refinement, foldable is not None, name.line, 1,
                             params=params)
 
+    def declare_callable(self, c):
+        foldable, typ, args, result, where, refinement = c
+        head = typ.head if isinstance(typ, S.Curly) else typ
+        while isinstance(head, S.Curly):
+            head = head.head
+        if not isinstance(head, S.Name):
+            raise LineError("expected a type in `declare (::T)(…)`", getattr(typ, "line", 0) or 1,
+                            getattr(typ, "col", 0) or 1)
+        return S.MethodDecl(head, args or [], result, where or [], refinement, foldable is not None, head.line, 1,
+                            callable=typ)
+
     def typeparams(self, c):
         return c[0]
 

@@ -337,7 +337,9 @@ class MethodDecl:
     `declare @complete Mod.f(args…) [where …]` (`complete`, no result): every
     method the function has takes arguments of these types.  `params`: the
     `{…}` of `declare Mod.T{P…}(args…)::R`, a constructor called on an
-    instance `T{…}` of the type (`Ref{Int64}(x)`)."""
+    instance `T{…}` of the type (`Ref{Int64}(x)`).  `callable`: the `T` of
+    `declare (::T)(args…)::R`, a method called on an instance of `T` (a
+    callable object, a closure); `name` is then T's name."""
 
     name: Name
     args: list[ArgDecl]
@@ -349,6 +351,7 @@ class MethodDecl:
     col: int = 0
     complete: bool = False
     params: list["Expr"] | None = None  # `declare Base.Ref{T}(…)`: a constructor of the type's instances
+    callable: "Expr | None" = None  # `declare (::T)(…)`: a method of T's instances (a callable object)
 
 
 @dataclass(slots=True)

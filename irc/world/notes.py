@@ -80,6 +80,29 @@ def declare_line(f: FunctionValue, argtypes) -> str:
     return f"declare {declaration_name(f)}({argument_text(argtypes, tuple(f.module or ('Main',)))})"
 
 
+def callable_declare_line(t, argtypes) -> str:
+    """The declaration of a method of `t`'s instances (a callable object) that would type a call
+    of one on `argtypes`: `declare (::Poly)(::Float64)`."""
+    home = tuple(t.name.module) if hasattr(t, "name") and hasattr(t.name, "module") else None
+    return f"declare (::{show(t)})({argument_text(argtypes, home)})"
+
+
+def unknown_callable(t, argtypes, known: int) -> Note:
+    """A call of an instance of `t` (a callable object, a closure) that no `declare (::T)(…)`
+    answers: `unknown-callee` when irc knows no method of `t`'s instances, else `unknown-method`."""
+    sig = f"(::{show(t)})({argument_text(argtypes)})"
+    line = callable_declare_line(t, argtypes)
+    if not known:
+        return Note("unknown-callee",
+                    f"unknown callee {sig}: irc has no declaration of a method of {show(t)}'s instances (a "
+                    f"callable object); add `{line}::T` with the type Julia infers for T", "warning", line,
+                    ("callee", sig))
+    return Note("unknown-method",
+                f"no declaration of {sig} is known (irc knows {known} method{'s' if known != 1 else ''} of "
+                f"{show(t)}'s instances, not all of Julia's): the call is Any; add `{line}::T` with the type "
+                "Julia infers for T", "note", line, ("method", sig))
+
+
 def call_text(f: FunctionValue, argtypes) -> str:
     return f"{declaration_name(f)}({argument_text(argtypes)})"
 

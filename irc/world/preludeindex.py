@@ -42,6 +42,8 @@ def build_index(items) -> tuple:
         parts = tuple(it.name.parts)
         if it.params is not None:  # `declare Base.Ref{T}(…)`: the constructor of instances, its own list `Base.Ref{}`
             parts = parts[:-1] + (parts[-1] + "{}",)
+        elif it.callable is not None:  # `declare (::T)(…)`: a method of T's instances, its own list `T()`
+            parts = parts[:-1] + (parts[-1] + "()",)
         names.append(parts)
         q = ".".join(("Main",) + parts if len(parts) == 1 else parts)
         groups.setdefault(q, []).append(it)

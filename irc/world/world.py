@@ -103,6 +103,7 @@ from irc.world.dispatch import (Method, dispatch, invoke_method, may_apply, rewr
 from irc.lattice.typelimits import tmerge_for
 from irc.world.consteval import EVALUATED, const_eval
 from irc.world.memorytfuncs import versioned_tfunc
+from irc.world.returntype import is_return_type, return_type_call
 from irc.world.fold import convert_number, fold_call
 from irc.errors import Diagnostic, IrcError, Span, with_context
 from irc.syntax.lines import AT_NAMEDTUPLE, namedtuple_longhand
@@ -317,7 +318,8 @@ class World:
         for _, its, _ in groups:
             for it in its:
                 if isinstance(it, S.MethodDecl):
-                    yield _qual(self._decl_qual(it.name)) + ("{}" if it.params is not None else "")
+                    yield _qual(self._decl_qual(it.name)) + ("{}" if it.params is not None else
+                                                             "()" if it.callable is not None else "")
         for it, module in pasted:
             parts = tuple(it.name.parts)
             if self._resolve(parts, module) is None:
@@ -536,6 +538,11 @@ class World:
                     if type(u) is not DataType:
                         raise TypeEvalError(f"`{_qual(parts)}{{…}}(…)` declares a constructor of a name that is no type")
                     q = _qual(parts) + "{}"
+                if it.callable is not None:  # a method of the type's instances (a callable object): `Poly()`
+                    u = unwrap_unionall(self.eval_type(it.name, {}, module or ("Main",)))
+                    if type(u) is not DataType:
+                        raise TypeEvalError(f"`(::{_qual(parts)})(…)` declares a method of a name that is no type")
+                    q = u.name.qualname + "()"
                 if it.complete:
                     self.domains.setdefault(q, []).append(self._signature(it, fv)[0])
                     continue
@@ -628,6 +635,9 @@ class World:
         argnames = []
         if it.params is not None:  # `Base.Ref{T}(…)`: called as `(::Type{Ref{T}})(…)`
             params.append(TT.type_of_type(self.eval_type(S.Curly(it.name, it.params, it.line, it.col), env, module)))
+            argnames.append(None)
+        if it.callable is not None:  # `(::Poly{T})(…)`: the instance called is the first argument
+            params.append(self.eval_type(it.callable, env, module))
             argnames.append(None)
         for a in it.args:
             t = self.eval_type(a.type, env, module) if a.type is not None else TT.ANY
@@ -1267,12 +1277,16 @@ class World:
                 return self._call_function(v, args, module)
             if is_type(v):
                 return _generic(self._construct(v, args, module))
-            return CallResult(ANY)
+            r = self._call_instance(f, widenconst(f), args, module)  # a constant callable object
+            return r if r is not None else CallResult(ANY)
         if tf is FuncType:
             return self._call_function(f.func, args, module)
         w = widenconst(f)
         if TT.isType(w) and not has_free_typevars(w.params[0]):
             return _generic(self._construct(w.params[0], args, module))
+        r = self._call_instance(f, w, args, module)
+        if r is not None:
+            return r
         if w == ANY and callee is not None and type(callee) is S.Name:
             r = self.resolve(callee.parts, module)
             if r is None:
@@ -1283,6 +1297,30 @@ class World:
             return CallResult(BOTTOM)
         # a callee whose type is not concrete: dispatched at run time
         return CallResult(ANY, dynamic=not TT.isdispatchelem(w))
+
+    def _call_instance(self, f, w, args, module) -> CallResult | None:
+        """A call of an instance of the data type `w` (a callable object, a closure): the
+        `declare (::T)(…)` methods of its type (kept as `T()`, their signatures' first element
+        the instance), dispatched on `(f, args…)` as Julia dispatches `f(args…)` on
+        `Tuple{typeof(f), …}`.  A concrete declared `w`, or one irc does not know, without such a
+        method is an unknown callee (`Any`, a gap, with the declaration to add); None for a type
+        this does not apply to (abstract, a kind, one meeting `Builtin`), left to the caller."""
+        if type(w) is not DataType or TT.isType(w) or TT.iskind(w) or issubtype(w, TT.BUILTIN) \
+                or issubtype(TT.BUILTIN, w):  # `abstract_call_unknown`: a type meeting Builtin is Any
+            return None
+        q = w.name.qualname + "()"
+        if q in self._pending:
+            self._force(q)
+        ms = self.methods.get(q)
+        if not ms:
+            if not (w.name.unknown or TT.isconcrete(w) and w.name.declared):
+                return None  # an abstract type's instance: left to the caller (`Any`, dispatched at run time)
+            return CallResult(ANY, None, (notes.unknown_callable(w, args, 0),), gap=True, generic=True)
+        res = dispatch(ms, [f] + list(args), self._eval_result, self._fold, False, self._dispatch_memo,
+                       tmerge_for(self.rules))
+        diags = tuple(notes.unknown_callable(w, combo[1:], len(ms)) for combo in res.missing)
+        return CallResult(res.rt, None, diags, res.dynamic, BI.CallInfo(q, tuple(ms), False, res), res.open_gap,
+                          generic=True)
 
     def method_owner(self, fv: FunctionValue) -> FunctionValue:
         """The function whose declarations a call of `fv` uses: itself, or for a
@@ -1344,6 +1382,8 @@ class World:
             r = self._property(name, args, ms or ())
             if r is not None:
                 return r
+        if ms is None and is_return_type(fv):  # `Core.Compiler.return_type` (`Base._return_type`)
+            return return_type_call(self, args, module)
         if ms is None and fv.module == ("Core",) and name == "kwcall":
             r = self._keyword_call(args, module)
             if r is not None:

@@ -187,6 +187,89 @@ def test_a_closure_read_through_self_is_a_function_struct(tmp_path):
     assert "    count::Core.Box\nend" in text
 
 
+def test_a_parametric_closure_read_through_self_declares_its_parameters(tmp_path):
+    """`#self#::var"#f#1"{Foo, Vector{Int64}}` (h307): the struct has the parameters Julia printed
+    (julia-syntax.scm `type-for-closure-parameterized`), the field typed as one of them is declared
+    with it, and irc with the proposal answers the read as Julia printed it, never the variable."""
+    paste = ('Variables\n  #self#::var"#f#1"{Foo, Vector{Int64}}\n  x::Vector{Int64}\n\nBody::Vector{Int64}\n'
+             '1 ─ %1 = Core.getfield(#self#, :b)::Vector{Int64}\n└──      return %1\n')
+    text = stubs(tmp_path, paste)
+    assert 'struct var"#f#1"{T1, T2} <: Function  # a closure\'s type' in text, text
+    assert "    b::T2\nend" in text
+    out = infer_with(tmp_path, text)
+    assert "%1 = Core.getfield(#self#, :b)::Vector{Int64}" in out, out
+    assert "Body::Vector{Int64}" in out
+
+
+_STRUCT = re.compile(r"^(?:mutable )?struct ([^\s{]+|var\"[^\"]+\")(?:\{([^}]*)\})?[^\n]*\n((?:    .*\n)*?)end$", re.M)
+
+
+def unbound_type_variables(text: str) -> list[str]:
+    """The `Tk` names a proposed struct's fields use that its own parameters do not bind."""
+    bad = []
+    for name, params, body in _STRUCT.findall(text):
+        bound = {p.strip().split("<:")[0].strip() for p in params.split(",")} if params else set()
+        for line in body.splitlines():
+            if "::" in line and not line.lstrip().startswith("#"):
+                ftype = line.split("::", 1)[1].split("#", 1)[0]
+                bad += [f"{name}: {v}" for v in re.findall(r"\bT\d+\b", ftype) if v not in bound]
+    return bad
+
+
+def test_no_proposed_struct_uses_a_type_variable_it_does_not_bind(tmp_path):
+    """The class of h307-h309: a field declared `b::T2` in a struct without `{T1, T2}` is an unknown
+    type `T2` that leaks into irc's answers.  Every struct `irc stubs` proposes from a parametric
+    type -- a closure's read through `#self#`, one built by `%new`, a plain struct's -- binds the
+    variables its fields use."""
+    pastes = [
+        ('Variables\n  #self#::var"#f#1"{Foo, Vector{Int64}}\n  x::Vector{Int64}\n\nBody::Any\n'
+         '1 ─ %1 = Core.getfield(#self#, :b)::Vector{Int64}\n│   %2 = Core.getfield(#self#, :T)::Foo\n'
+         '└──      return %1\n'),
+        FIELDS.replace("b::MyT", "b::MyT{Float64}").replace("f(::MyT)", "f(::MyT{Float64})"),
+    ]
+    for k, paste in enumerate(pastes):
+        d = tmp_path / str(k)
+        d.mkdir()
+        text = stubs(d, paste)
+        assert "struct" in text
+        assert unbound_type_variables(text) == [], text
+    assert unbound_type_variables('struct var"#f#1" <: Function\n    b::T2\nend') == ['var"#f#1": T2']
+
+
+def test_a_return_type_call_declares_the_call_it_asks_about(tmp_path):
+    """`Base._return_type(f, Tuple{A})::Core.Const(Int64)` with `f` unknown (h318): Julia inferred
+    `f(::A)` as Int64, so `--all` declares `f`'s method, not `return_type`, which irc types by
+    Julia's `return_type_tfunc`; with the proposal irc gives Julia's constant."""
+    paste = ("MethodInstance for g(::typeof(cnt), ::Tuple{Vector{A}})\n  from g(f, args) @ Main REPL[1]:1\nArguments\n"
+             "  #self#::Core.Const(g)\n  f::Core.Const(cnt)\n  args::Tuple{Vector{A}}\nBody::Type{Int64}\n"
+             "1 ─ %1 = Base._return_type::Core.Const(Core.Compiler.return_type)\n"
+             "│   %2 = Base.Broadcast.eltypes(args)::Core.Const(Tuple{A})\n"
+             "│   %3 = (%1)(f, %2)::Core.Const(Int64)\n└──      return %3\n")
+    text = stubs(tmp_path, paste)
+    assert "declare Main.cnt(::A)::Int64" in text, text
+    assert "return_type(" not in text.split("Julia printed")[0]
+    out = infer_with(tmp_path, text)
+    assert "%3 = (%1)(f, %2)::Core.Const(Int64)" in out, out
+
+
+def test_a_call_of_a_closure_instance_declares_a_method_of_its_type(tmp_path):
+    """`(%4)()::Int64` with `%4 = bar::var"#bar#67"` (h227): irc built the closure from a type it
+    did not know (`Any`), so the callee's type is the one Julia printed; `--all` declares
+    `(::var"#bar#67")()` with Julia's type, and irc with the proposal gives it."""
+    paste = ('MethodInstance for foo()\n  from foo() @ Main REPL[1]:1\nArguments\n  #self#::Core.Const(foo)\n'
+             'Locals\n  bar::var"#bar#67"\nBody::Int64\n'
+             '1 ─ %1 = Main.:(var"#bar#67")::Core.Const(var"#bar#67")\n'
+             '│         (bar = %new(%1, 3))\n'
+             '│   %3 = bar::var"#bar#67"\n'
+             '│   %4 = (%3)()::Int64\n'
+             '└──      return %4\n')
+    text = stubs(tmp_path, paste)
+    assert 'declare (::var"#bar#67")()::Int64' in text, text
+    out = infer_with(tmp_path, text)
+    assert "%4 = (%3)()::Int64" in out, out
+    assert "Body::Int64" in out
+
+
 def globals_paste(ann: str, name: str = "Main.var") -> str:
     return warntype("x::Int64", ["%1 = Main.:+::Core.Const(+)", f"%2 = {name}::{ann}", "%3 = (%1)(%2, x)::Int64",
                                  "     return %3"], "Int64")

@@ -335,3 +335,10 @@ def test_equality_with_missing_is_missing_and_with_an_unknown_argument_any(world
     assert show(call(world, "Base.:(==)", I, I)) == "Bool"
     assert show(call(world, "Base.:(==)", "Int8", F)) == "Bool"  # `==(x::Number, y::Number)`
     assert show(call(world, "Base.:(==)", "Vector{Int64}", "Vector{Int64}")) == "Bool"  # the fallback
+# -- arraymath.jl: `+(A::Array, Bs::Array...)`, `-(A::AbstractArray, B::AbstractArray)` broadcast the
+#    operator, so two arrays of a closed element type give an array of it, of their dimension (h307)
+@pytest.mark.parametrize("op", ["Base.:+", "Base.:-"])
+@pytest.mark.parametrize("elt", ["Int64", "Float64"])
+def test_elementwise_sum_of_two_arrays_keeps_their_element_type(world, op, elt):
+    assert show(call(world, op, f"Vector{{{elt}}}", f"Vector{{{elt}}}")) == f"Vector{{{elt}}}"
+    assert show(call(world, op, f"Matrix{{{elt}}}", f"Matrix{{{elt}}}")) == f"Matrix{{{elt}}}"
