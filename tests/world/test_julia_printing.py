@@ -259,3 +259,31 @@ def test_a_bare_name_the_paste_never_shows_as_a_function_is_a_value_of_unknown_t
     res = analyse("p.ir", called)
     assert bare_values(res.program.functions, called) == frozenset()
     assert show(widenconst(res.world.parse_type("Core.Const(α)"))) == "typeof(α)"
+
+
+def test_capitals_are_never_restored_to_another_name():
+    """A restoration is one of case, unambiguous: a capital name the paste writes where Julia
+    never emphasizes (the `MethodInstance` header, a type with lower-case letters around it)
+    is that name -- `X` is not the argument `x` (h401) -- and a slot's or field's name
+    (`x::T` opening a line) is a variable, never the spelling of a type."""
+    from irc.syntax.capitals import spelled_names, spelling
+    from irc.world.world import World
+
+    header = ("MethodInstance for f(::Tuple{X{UnitRange{Int64}}, Y{UnitRange{Int64}}}, ::Int64)\n"
+              "  from f(x, y) @ Main REPL[1]:1\nArguments\n  #self#::Core.Const(f)\n"
+              "  x::Tuple{X{UnitRange{Int64}}, Y{UnitRange{Int64}}}\n  y::Int64\nBody::ANY\n")
+    w = World.build([], source=header)
+    assert show(w.parse_type("Tuple{X{UnitRange{Int64}}, Y{UnitRange{Int64}}}")) == \
+        "Tuple{X{UnitRange{Int64}}, Y{UnitRange{Int64}}}"
+    assert spelling(spelled_names(header), ("X",)) is None
+    # a slot's name alone offers no spelling, even with no capital `X` written anywhere
+    assert spelling(spelled_names("  x::Int64\nBody::UNION{X, NOTHING}\n"), ("X",)) is None
+    # a capital inside an emphasized annotation still finds the one mixed-case name
+    assert spelling(spelled_names("%1 = Core.PartialStruct(Tuple{Pkg.Foo})\n%2 = g()::UNION{PKG.FOO, NOTHING}\n"),
+                    ("PKG", "FOO")) == ("Pkg", "Foo")
+    # the reader's `where` (Julia's `WHERE`) leaves an annotation emphasized; a slot's name written
+    # as a symbol is spelled (`NAMEDTUPLE{(:LOGPRIOR,), …}` is `:logprior`'s)
+    assert spelling(spelled_names('  v::VAR"#1#2"\n%1 = Main.:(var"#1#2")\n%2 = f()::TYPE{VAR"#1#2"{_A}} where _A\n'),
+                    ("VAR",)) == ("var",)
+    assert spelling(spelled_names("  logprior::ANY\n%1 = (:logprior,)::Core.Const((:logprior,))\n"),
+                    ("LOGPRIOR",)) == ("logprior",)
