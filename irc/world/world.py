@@ -1074,6 +1074,12 @@ class World:
             return widenconst(v)
         if fname and fname[-1] == "Union" and not args:
             return BOTTOM
+        if fname in (("Symbol",), ("Core", "Symbol"), ("Base", "Symbol")) and len(args) == 1 \
+                and type(args[0]) is S.Lit and args[0].kind == "String":
+            # Julia shows a Symbol that is no identifier or operator as `Symbol("…")` (base/show.jl
+            # `show(io, ::Symbol)` -> `show_unquoted_quote_expr`): a type parameter so written is that symbol
+            # (`DateFormat{Symbol("yyyy-mm-dd"), …}`), printed back the same way (`show_symbol`)
+            return Sym(args[0].value)
         if fname and fname[-1] == "Conditional":
             return BOOL
         raise TypeEvalError("not a type expression")

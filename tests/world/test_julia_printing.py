@@ -287,3 +287,19 @@ def test_capitals_are_never_restored_to_another_name():
                     ("VAR",)) == ("var",)
     assert spelling(spelled_names("  logprior::ANY\n%1 = (:logprior,)::Core.Const((:logprior,))\n"),
                     ("LOGPRIOR",)) == ("logprior",)
+
+
+@pytest.mark.parametrize("text, name, back", [
+    ('Val{Symbol("yyyy-mm-dd")}', "yyyy-mm-dd", 'Val{Symbol("yyyy-mm-dd")}'),
+    ('Val{Symbol("a b")}', "a b", 'Val{Symbol("a b")}'),
+    ('Val{Core.Symbol("x y")}', "x y", 'Val{Symbol("x y")}'),
+    ('Val{Symbol("ab")}', "ab", "Val{:ab}"),  # an identifier: Julia would have printed `:ab`
+])
+def test_a_symbol_type_parameter_written_as_a_call_is_the_symbol(world, text, name, back):
+    """Julia shows a Symbol that is no identifier as `Symbol("…")` (base/show.jl
+    `show_unquoted_quote_expr`): in a type's parameters it is the Symbol constant, the same
+    one `:ab` denotes, never a call that leaves the type unknown (h431, h432)."""
+    from irc.lattice.types import Sym
+
+    t = world.parse_type(text)
+    assert show(t) == back and t.params == (Sym(name),)
