@@ -1090,6 +1090,26 @@ class World:
             return v
         return Const(v)
 
+    def _number_literal(self, e, module) -> Const | None:
+        """`Int32(0)`, `Float16(1.0)`: a number of a bit type that has no literal of its own, written
+        as its constructor on a literal it holds exactly (a declaration's `Core.Const(Int32(0))`;
+        Julia shows it bare, `Core.Const(0)`) -- the constant itself, no call made; None for any
+        other expression (a value the type cannot hold is the call's to answer: `InexactError`)."""
+        if not (type(e) is S.Call and e.infix is None and len(e.args) == 1 and type(e.args[0]) is S.Lit
+                and type(e.func) is S.Name):
+            return None
+        r = self.resolve(e.func.parts, module)
+        t = r[2] if r is not None and r[0] == "type" else None
+        if not (type(t) is DataType and t.name.primitive_bits and t != TT.BOOL and issubtype(t, TT.REAL)):
+            return None
+        x = self._lit(e.args[0]).val
+        if type(x) is int and issubtype(t, TT.INTEGER):
+            c = BI.make_const(x, t)
+            return c if c.val == x else None
+        if type(x) in (int, float) and issubtype(t, TT.ABSTRACTFLOAT):
+            return BI.make_const(float(x), t)
+        return None
+
     def value_of_const(self, e, sparams, module):
         """The Const a `Core.Const(…)` argument denotes."""
         if type(e) is S.Name and len(e.parts) == 1 and e.parts[0] in self.bare_values:
@@ -1115,6 +1135,9 @@ class World:
             c = self._lit(e.args[0])
             if type(c.val) in (int, float):
                 return BI.make_const(-c.val, c.typ)
+        num = self._number_literal(e, module)
+        if num is not None:
+            return num
         v = self.value_of(e, module)
         if type(v) is not Const and type(e) is S.Call and not e.args and is_type(v):
             inst = singleton_instance(v)  # `Core.Const(Val{2}())`: the instance of a singleton type
