@@ -742,9 +742,16 @@ class World:
         module, then Core and Base), if exactly one does; else the one name
         the input spells in mixed case that matches it (`ABSTRACTPPL.VARNAME`
         is the `AbstractPPL.VarName` of a `Core.PartialStruct(…)` Julia did not
-        emphasize: `irc.syntax.capitals`); else None (the name stays unknown)."""
+        emphasize: `irc.syntax.capitals`); else None (the name stays unknown).
+        A capital name the input also writes where Julia does not emphasize
+        (the `MethodInstance` header) is that name: None, never another."""
         if not all(p.isupper() for p in parts):
             return None
+        spelled = self._memo.get(("spelled",))
+        if spelled is None:
+            spelled = self._memo[("spelled",)] = spelled_names(self._source)
+        if _qual(parts) in spelled.get(_qual(parts).lower(), ()):
+            return None  # the input writes it so where Julia does not emphasize: that name, as written
         index = self._memo.get(("caseless",))
         if index is None:
             index = {}
@@ -756,9 +763,6 @@ class World:
             hits = index.get(key)
             if hits and len(hits) == 1:
                 return tuple(next(iter(hits)).split("."))
-        spelled = self._memo.get(("spelled",))
-        if spelled is None:
-            spelled = self._memo[("spelled",)] = spelled_names(self._source)
         return spelling(spelled, tuple(parts))
 
     # ------------------------------------------------------------ values

@@ -281,6 +281,11 @@ def test_capitals_are_never_restored_to_another_name():
     # a capital inside an emphasized annotation still finds the one mixed-case name
     assert spelling(spelled_names("%1 = Core.PartialStruct(Tuple{Pkg.Foo})\n%2 = g()::UNION{PKG.FOO, NOTHING}\n"),
                     ("PKG", "FOO")) == ("Pkg", "Foo")
+    # a capital name the header writes is that name even when a known type matches it by case
+    # (`VAL` is a package's type there, not Base's `Val`); in an emphasized annotation alone it is `Val`
+    w = World.build([], source="MethodInstance for f(::Tuple{VAL{Int64}})\n")
+    assert show(w.parse_type("VAL{Int64}")) == "VAL{Int64}"
+    assert show(World.build([], source="Body::VAL{INT64}\n").parse_type("VAL{INT64}")) == "Val{Int64}"
     # the reader's `where` (Julia's `WHERE`) leaves an annotation emphasized; a slot's name written
     # as a symbol is spelled (`NAMEDTUPLE{(:LOGPRIOR,), …}` is `:logprior`'s)
     assert spelling(spelled_names('  v::VAR"#1#2"\n%1 = Main.:(var"#1#2")\n%2 = f()::TYPE{VAR"#1#2"{_A}} where _A\n'),
