@@ -49,6 +49,7 @@ from typing import Any
 from irc.infer.transfer import const_of_name
 from irc.ir import model as ir
 from irc.ir.pasted import nodes
+from irc.lattice.layout import issingleton
 from irc.lattice.typelattice import ANY, BOOL, Conditional, Const, PartialStruct, widenconst
 from irc.lattice import typetable as TT
 from irc.lattice.subtype import issubtype
@@ -399,11 +400,13 @@ def _printed_type_constant(world: Any, fn: ir.Function, ssa: Any) -> Any:
 
 def _declared_result(world: Any, fn: ir.Function, julia: Any, args: list) -> str:
     """The result a `--all` declaration gives: Julia's printed type, widened (a declaration is
-    for any argument of its types, not for the constants of one call) -- but for a call with no
-    arguments Julia's constant itself (`VarName{:α}()::Core.Const(α)`): with nothing to
-    propagate, the constant is what inference gives every call of that signature.  Kept only
-    when irc reads its text back as that constant."""
-    if not args and type(julia) is Const:
+    for any argument of its types, not for the constants of one call) -- but for a call whose
+    every argument is of a type with one value (none: `VarName{:α}()::Core.Const(α)`; a singleton
+    `Val{5}()`, `typeof(sin)`; a `Type{Int64}`) Julia's constant itself: the signature holds only
+    the constants inference was given, so its constant is what every call of it gives
+    (`buildt(::Val{5})::Core.Const((1, 2, 3, 4, 5))`).  Kept only when irc reads its text back
+    as that constant."""
+    if type(julia) is Const and all(_one_value(a) for a in args):
         text = show(julia)
         try:
             back = world.eval_type(parse_expr(text), _sparams(world, fn), fn.module)
@@ -412,6 +415,12 @@ def _declared_result(world: Any, fn: ir.Function, julia: Any, args: list) -> str
         if back == julia:
             return text
     return show(widenconst(julia))
+
+
+def _one_value(a: Any) -> bool:
+    """Whether an argument's declared type has one value: a singleton (`Val{5}`, a function's
+    type; `issingletontype`) or a type constant, declared `::Type{T}`."""
+    return (type(a) is Const and is_type(a.val)) or issingleton(widenconst(a))
 
 
 def _untyped_keyword_call(world: Any, fn: ir.Function, fv: FunctionValue, argtypes: list) -> bool:

@@ -752,9 +752,16 @@ class World:
         module, then Core and Base), if exactly one does; else the one name
         the input spells in mixed case that matches it (`ABSTRACTPPL.VARNAME`
         is the `AbstractPPL.VarName` of a `Core.PartialStruct(…)` Julia did not
-        emphasize: `irc.syntax.capitals`); else None (the name stays unknown)."""
+        emphasize: `irc.syntax.capitals`); else None (the name stays unknown).
+        A capital name the input also writes where Julia does not emphasize
+        (the `MethodInstance` header) is that name: None, never another."""
         if not all(p.isupper() for p in parts):
             return None
+        spelled = self._memo.get(("spelled",))
+        if spelled is None:
+            spelled = self._memo[("spelled",)] = spelled_names(self._source)
+        if _qual(parts) in spelled.get(_qual(parts).lower(), ()):
+            return None  # the input writes it so where Julia does not emphasize: that name, as written
         index = self._memo.get(("caseless",))
         if index is None:
             index = {}
@@ -766,9 +773,6 @@ class World:
             hits = index.get(key)
             if hits and len(hits) == 1:
                 return tuple(next(iter(hits)).split("."))
-        spelled = self._memo.get(("spelled",))
-        if spelled is None:
-            spelled = self._memo[("spelled",)] = spelled_names(self._source)
         return spelling(spelled, tuple(parts))
 
     # ------------------------------------------------------------ values
@@ -1084,6 +1088,12 @@ class World:
             return widenconst(v)
         if fname and fname[-1] == "Union" and not args:
             return BOTTOM
+        if fname in (("Symbol",), ("Core", "Symbol"), ("Base", "Symbol")) and len(args) == 1 \
+                and type(args[0]) is S.Lit and args[0].kind == "String":
+            # Julia shows a Symbol that is no identifier or operator as `Symbol("…")` (base/show.jl
+            # `show(io, ::Symbol)` -> `show_unquoted_quote_expr`): a type parameter so written is that symbol
+            # (`DateFormat{Symbol("yyyy-mm-dd"), …}`), printed back the same way (`show_symbol`)
+            return Sym(args[0].value)
         if fname and fname[-1] == "Conditional":
             return BOOL
         raise TypeEvalError("not a type expression")
@@ -1093,6 +1103,26 @@ class World:
         if is_type(v) or type(v) in (Const, PartialStruct):
             return v
         return Const(v)
+
+    def _number_literal(self, e, module) -> Const | None:
+        """`Int32(0)`, `Float16(1.0)`: a number of a bit type that has no literal of its own, written
+        as its constructor on a literal it holds exactly (a declaration's `Core.Const(Int32(0))`;
+        Julia shows it bare, `Core.Const(0)`) -- the constant itself, no call made; None for any
+        other expression (a value the type cannot hold is the call's to answer: `InexactError`)."""
+        if not (type(e) is S.Call and e.infix is None and len(e.args) == 1 and type(e.args[0]) is S.Lit
+                and type(e.func) is S.Name):
+            return None
+        r = self.resolve(e.func.parts, module)
+        t = r[2] if r is not None and r[0] == "type" else None
+        if not (type(t) is DataType and t.name.primitive_bits and t != TT.BOOL and issubtype(t, TT.REAL)):
+            return None
+        x = self._lit(e.args[0]).val
+        if type(x) is int and issubtype(t, TT.INTEGER):
+            c = BI.make_const(x, t)
+            return c if c.val == x else None
+        if type(x) in (int, float) and issubtype(t, TT.ABSTRACTFLOAT):
+            return BI.make_const(float(x), t)
+        return None
 
     def value_of_const(self, e, sparams, module):
         """The Const a `Core.Const(…)` argument denotes."""
@@ -1119,6 +1149,9 @@ class World:
             c = self._lit(e.args[0])
             if type(c.val) in (int, float):
                 return BI.make_const(-c.val, c.typ)
+        num = self._number_literal(e, module)
+        if num is not None:
+            return num
         v = self.value_of(e, module)
         if type(v) is not Const and type(e) is S.Call and not e.args and is_type(v):
             inst = singleton_instance(v)  # `Core.Const(Val{2}())`: the instance of a singleton type

@@ -642,3 +642,34 @@ def test_an_unknown_type_only_julia_printed_is_proposed_with_its_parameters(tmp_
     text = stubs(tmp_path, paste, every=False)
     assert "abstract type Wrap{T1, T2} end" in text, text
     assert "abstract type Other end" in text, text
+
+
+SINGLETON_ARGS = """\
+MethodInstance for f(::Val{5}, ::Float64)
+  from f(x, y) @ Main REPL[2]:1
+Arguments
+  #self#::Core.Const(f)
+  x::Core.Const(Val{5}())
+  y::Float64
+Body::Float64
+1 ─ %1 = Main.buildt(x)::Core.Const((1, 2, 3, 4, 5))
+│   %2 = Main.sum(%1)::Core.Const(15)
+│   %3 = Main.scale(x, y)::Float64
+│   %4 = Main.width(Int64)::Core.Const(8)
+│   %5 = Main.h(%2, %3, %4)::Float64
+└──      return %5
+"""
+
+
+def test_a_call_on_arguments_of_one_value_keeps_julias_constant(tmp_path):
+    """A `--all` declaration widens Julia's constant (it is for any argument of its types) -- except
+    where every argument's type has one value (a singleton `Val{5}`, a `Type{Int64}`): that
+    signature holds only the constants inference was given, so the constant is its result (h410's
+    `buildt(::Val{5})::Core.Const((1, 2, 3, 4, 5))`); one argument of a wider type widens it."""
+    text = stubs(tmp_path, SINGLETON_ARGS)
+    assert "declare Main.buildt(::Val{5})::Core.Const((1, 2, 3, 4, 5))" in text, text
+    assert "declare Main.width(::Type{Int64})::Core.Const(8)" in text, text
+    assert "declare Main.scale(::Val{5}, ::Float64)::Float64" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%1 = Main.buildt(x)::Core.Const((1, 2, 3, 4, 5))" in out, out
+    assert "%4 = Main.width(Int64)::Core.Const(8)" in out, out

@@ -342,3 +342,42 @@ def test_equality_with_missing_is_missing_and_with_an_unknown_argument_any(world
 def test_elementwise_sum_of_two_arrays_keeps_their_element_type(world, op, elt):
     assert show(call(world, op, f"Vector{{{elt}}}", f"Vector{{{elt}}}")) == f"Vector{{{elt}}}"
     assert show(call(world, op, f"Matrix{{{elt}}}", f"Matrix{{{elt}}}")) == f"Matrix{{{elt}}}"
+
+
+def test_held_out_gaps_round_4(world):
+    """number.jl `zero(x::Number) = oftype(x, 0)`, `zero(::Type{T}) = convert(T, 0)` (`one` likewise)
+    fold for every bit integer and float type; range.jl `+(r1::OrdinalRange, r2::OrdinalRange)` is a
+    `StepRangeLen` whose step (`oneunit + oneunit`) and offset are constants; arraymath.jl `+(::Array,
+    ::Array...)`; multidimensional.jl indexing by ranges has one dimension per range; iterators.jl
+    `filter(flt, itr) = Filter(flt, itr)`."""
+    for t, z, o in [("Int32", "0", "1"), ("Int8", "0", "1"), ("Int128", "0", "1"), ("UInt16", "0x0000", "0x0001"),
+                    ("UInt64", "0x0000000000000000", "0x0000000000000001"), ("Float16", "Float16(0.0)", "Float16(1.0)")]:
+        for arg in (t, f"Type{{{t}}}"):
+            zr, on = call(world, "Base.zero", arg), call(world, "Base.one", arg)
+            assert show(zr) == f"Core.Const({z})" and show(zr.typ) == t, (t, arg)
+            assert show(on) == f"Core.Const({o})" and show(on.typ) == t, (t, arg)
+    r = call(world, "Base.:+", "UnitRange{Int64}", "UnitRange{Int64}")
+    assert show(r) == "Core.PartialStruct(StepRangeLen{Int64, Int64, Int64, Int64}, Any[Int64, Core.Const(2), Int64, Core.Const(1)])"
+    r = call(world, "Base.:-", "UnitRange{Int64}", "UnitRange{Int64}")
+    assert show(r) == "Core.PartialStruct(StepRangeLen{Int64, Int64, Int64, Int64}, Any[Int64, Core.Const(0), Int64, Core.Const(1)])"
+    assert show(call(world, "Base.:+", "Vector{Int64}", "Vector{Int64}")) == "Vector{Int64}"
+    assert show(call(world, "Base.:-", "Matrix{Int64}", "Matrix{Int64}")) == "Matrix{Int64}"
+    ur = "UnitRange{Int64}"
+    assert show(call(world, "Base.getindex", "Array{Int16, 3}", ur, ur, ur)) == "Array{Int16, 3}"
+    assert show(call(world, "Base.getindex", "Array{Int16, 3}", ur, ur)) == "Matrix{Int16}"
+    assert show(call(world, "Base.getindex", "Matrix{Float64}", ur)) == "Vector{Float64}"
+    assert show(call(world, "Base.getindex", "Vector{Float64}", ur, ur)) == "Matrix{Float64}"
+    flt = call(world, "Base.Iterators.filter", fn(world, "Base.isodd"), "Tuple{Int64, Int64}")
+    assert show(flt) == "Base.Iterators.Filter{typeof(isodd), Tuple{Int64, Int64}}"
+
+
+def test_a_number_of_a_type_without_literals_is_a_constant_in_a_declaration(world):
+    """`Core.Const(Int32(0))` in a declaration is the constant (Julia shows it `Core.Const(0)`), read
+    with no call; a value the type cannot hold exactly is left to the call (`InexactError`)."""
+    for text, shown, t in [("Core.Const(Int32(0))", "Core.Const(0)", "Int32"),
+                           ("Core.Const(UInt16(1))", "Core.Const(0x0001)", "UInt16"),
+                           ("Core.Const(Float16(0.5))", "Core.Const(Float16(0.5))", "Float16")]:
+        c = world.parse_type(text)
+        assert type(c) is Const and show(c) == shown and show(c.typ) == t
+    assert world._number_literal(parse_expr("Int8(300)"), M) is None
+    assert world._number_literal(parse_expr("Int32(1.5)"), M) is None

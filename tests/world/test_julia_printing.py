@@ -259,3 +259,52 @@ def test_a_bare_name_the_paste_never_shows_as_a_function_is_a_value_of_unknown_t
     res = analyse("p.ir", called)
     assert bare_values(res.program.functions, called) == frozenset()
     assert show(widenconst(res.world.parse_type("Core.Const(α)"))) == "typeof(α)"
+
+
+def test_capitals_are_never_restored_to_another_name():
+    """A restoration is one of case, unambiguous: a capital name the paste writes where Julia
+    never emphasizes (the `MethodInstance` header, a type with lower-case letters around it)
+    is that name -- `X` is not the argument `x` (h401) -- and a slot's or field's name
+    (`x::T` opening a line) is a variable, never the spelling of a type."""
+    from irc.syntax.capitals import spelled_names, spelling
+    from irc.world.world import World
+
+    header = ("MethodInstance for f(::Tuple{X{UnitRange{Int64}}, Y{UnitRange{Int64}}}, ::Int64)\n"
+              "  from f(x, y) @ Main REPL[1]:1\nArguments\n  #self#::Core.Const(f)\n"
+              "  x::Tuple{X{UnitRange{Int64}}, Y{UnitRange{Int64}}}\n  y::Int64\nBody::ANY\n")
+    w = World.build([], source=header)
+    assert show(w.parse_type("Tuple{X{UnitRange{Int64}}, Y{UnitRange{Int64}}}")) == \
+        "Tuple{X{UnitRange{Int64}}, Y{UnitRange{Int64}}}"
+    assert spelling(spelled_names(header), ("X",)) is None
+    # a slot's name alone offers no spelling, even with no capital `X` written anywhere
+    assert spelling(spelled_names("  x::Int64\nBody::UNION{X, NOTHING}\n"), ("X",)) is None
+    # a capital inside an emphasized annotation still finds the one mixed-case name
+    assert spelling(spelled_names("%1 = Core.PartialStruct(Tuple{Pkg.Foo})\n%2 = g()::UNION{PKG.FOO, NOTHING}\n"),
+                    ("PKG", "FOO")) == ("Pkg", "Foo")
+    # a capital name the header writes is that name even when a known type matches it by case
+    # (`VAL` is a package's type there, not Base's `Val`); in an emphasized annotation alone it is `Val`
+    w = World.build([], source="MethodInstance for f(::Tuple{VAL{Int64}})\n")
+    assert show(w.parse_type("VAL{Int64}")) == "VAL{Int64}"
+    assert show(World.build([], source="Body::VAL{INT64}\n").parse_type("VAL{INT64}")) == "Val{Int64}"
+    # the reader's `where` (Julia's `WHERE`) leaves an annotation emphasized; a slot's name written
+    # as a symbol is spelled (`NAMEDTUPLE{(:LOGPRIOR,), …}` is `:logprior`'s)
+    assert spelling(spelled_names('  v::VAR"#1#2"\n%1 = Main.:(var"#1#2")\n%2 = f()::TYPE{VAR"#1#2"{_A}} where _A\n'),
+                    ("VAR",)) == ("var",)
+    assert spelling(spelled_names("  logprior::ANY\n%1 = (:logprior,)::Core.Const((:logprior,))\n"),
+                    ("LOGPRIOR",)) == ("logprior",)
+
+
+@pytest.mark.parametrize("text, name, back", [
+    ('Val{Symbol("yyyy-mm-dd")}', "yyyy-mm-dd", 'Val{Symbol("yyyy-mm-dd")}'),
+    ('Val{Symbol("a b")}', "a b", 'Val{Symbol("a b")}'),
+    ('Val{Core.Symbol("x y")}', "x y", 'Val{Symbol("x y")}'),
+    ('Val{Symbol("ab")}', "ab", "Val{:ab}"),  # an identifier: Julia would have printed `:ab`
+])
+def test_a_symbol_type_parameter_written_as_a_call_is_the_symbol(world, text, name, back):
+    """Julia shows a Symbol that is no identifier as `Symbol("…")` (base/show.jl
+    `show_unquoted_quote_expr`): in a type's parameters it is the Symbol constant, the same
+    one `:ab` denotes, never a call that leaves the type unknown (h431, h432)."""
+    from irc.lattice.types import Sym
+
+    t = world.parse_type(text)
+    assert show(t) == back and t.params == (Sym(name),)
