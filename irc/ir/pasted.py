@@ -85,15 +85,38 @@ def bare_values(functions: list[ir.Function], text: str = "") -> frozenset[str]:
                     shown.add(x.parts[-1])  # a global read: `Main.f`, `:(Base.pointerref)`
                 elif type(x) is S.Call and type(x.func) is S.Name:
                     shown.add(x.func.parts[-1])  # a callee
-        for e in [s.julia_type for s in fn.slots] + [st.annotation for st in _trees(fn)] + [fn.julia_return]:
-            for x in nodes(e):
-                if type(x) is S.Call and type(x.func) is S.Name and x.func.parts[-1] == "typeof" and x.args \
-                        and type(x.args[0]) is S.Name:
-                    shown.add(x.args[0].parts[-1])
+        shown.update(x.parts[-1] for x in _typeof_args(fn))
     for n in list(candidates):
         if f"{n} (generic function with " in text:
             shown.add(n)
     return frozenset(candidates - shown)
+
+
+def printed_functions(functions: list[ir.Function]) -> frozenset[tuple[str, ...]]:
+    """The qualified names the paste prints as `typeof(name)` in a type Julia printed (a slot's,
+    a statement's, `Body::`): each is a generic function of its module, so a read of that global
+    is `Core.Const(name)` (`World.value_of`), not an unknown global.
+
+    Julia prints `typeof(f)` for a type only when it is a function's singleton type: base/show.jl
+    `show_type_name` prints `typeof(` when `is_global_function(tn, tn.mt.name)` -- the method
+    table's name is a binding of the type's module whose value is an instance of the (concrete)
+    type -- and the module prefix unless the name is visible from the active module (Main).  So a
+    bare `typeof(h)` names `Main.h` (a Base or Core export resolves before this is asked), a
+    qualified `typeof(M.h)` names `M.h`.  Pure: reads the functions' printed types."""
+    out = set()
+    for fn in functions:
+        for x in _typeof_args(fn):
+            out.add(tuple(x.parts) if len(x.parts) > 1 else ("Main",) + tuple(x.parts))
+    return frozenset(out)
+
+
+def _typeof_args(fn: ir.Function):
+    """The names `x` of every `typeof(x)` in the types `fn` was printed with."""
+    for e in [s.julia_type for s in fn.slots] + [st.annotation for st in _trees(fn)] + [fn.julia_return]:
+        for x in nodes(e):
+            if type(x) is S.Call and type(x.func) is S.Name and x.func.parts[-1] == "typeof" and x.args \
+                    and type(x.args[0]) is S.Name:
+                yield x.args[0]
 
 
 def _trees(fn: ir.Function):

@@ -237,12 +237,14 @@ class World:
         # those whose type the paste proves, where irc takes Julia's printed types: name -> (type as
         # printed, slot name, line) (`irc.ir.pasted.bare_value_types`)
         self.bare_types: dict = {}
+        # globals the paste prints as `typeof(name)`: functions (`irc.ir.pasted.printed_functions`)
+        self.printed_functions: frozenset = frozenset()
 
     # ------------------------------------------------------------ building
     @classmethod
     def build(cls, items, prelude: bool = True, extra_preludes=(), path: str = "<input>",
               source: str = "", lazy: bool = False, rules: JuliaVersion | None = None,
-              pasted=(), bare_values=frozenset(), bare_types=None) -> "World":
+              pasted=(), bare_values=frozenset(), bare_types=None, printed_functions=frozenset()) -> "World":
         """`path`/`source` locate errors in the program's own declarations;
         `lazy`: the prelude's methods evaluated on first use when the program
         declares nothing (module doc); `rules`: the Julia version (None: 1.10);
@@ -250,8 +252,10 @@ class World:
         (`irc.ir.pasted`), declared last (`_declare_pasted`); `bare_values`: the
         bare names it prints as constants and never shows as functions
         (`irc.ir.pasted.bare_values`: `value_of_const` reads them as values); `bare_types`:
-        the types the paste proves for some (`irc.ir.pasted.bare_value_types`)."""
-        bare = (frozenset(bare_values), dict(bare_types or {}))
+        the types the paste proves for some (`irc.ir.pasted.bare_value_types`); `printed_functions`:
+        the globals it prints as `typeof(name)` (`irc.ir.pasted.printed_functions`: `value_of` reads
+        one irc does not know as that function)."""
+        bare = (frozenset(bare_values), dict(bare_types or {}), frozenset(printed_functions))
         return cls._build(items, prelude, extra_preludes, path, source, lazy, rules, pasted, bare)
 
     @classmethod
@@ -273,7 +277,7 @@ class World:
             if w is not None:
                 return w
         w = cls()
-        w.bare_values, w.bare_types = bare  # before any declaration's types are read
+        w.bare_values, w.bare_types, w.printed_functions = bare  # before any declaration's types are read
         w._source = source
         if rules is not None:
             w.rules = rules
@@ -340,7 +344,7 @@ class World:
 
     @classmethod
     def _build_on(cls, snap: "_PreludeSnapshot", groups: list, texts: dict, source: str, rules, pasted,
-                  bare=(frozenset(), {})):
+                  bare=(frozenset(), {}, frozenset())):
         """`build(…, prelude=True)` (not lazy) from the shipped prelude's snapshot
         (`_prelude_snapshot`, module doc): the prelude's types, values and memo as its own
         build leaves them, the `groups` after it (each extra prelude, then the program: path,
@@ -349,7 +353,7 @@ class World:
         prelude's evaluation looked at is one they add or rebind (the caller then builds in
         full)."""
         w = cls()
-        w.bare_values, w.bare_types = bare  # before any declaration's types are read
+        w.bare_values, w.bare_types, w.printed_functions = bare  # before any declaration's types are read
         w._source = source
         if rules is not None:
             w.rules = rules
@@ -792,6 +796,11 @@ class World:
                     # `var"#122#123"`: the type Julia lowers a closure to (`%new(var"#122#123", …)` makes
                     # it): a type irc does not know, opaque until declared (the `unknown-type` note)
                     return Const(self.eval_type(expr, {}, module))
+                shown = self._display_parts(expr.parts, module)
+                if shown in self.printed_functions:
+                    # the paste prints `typeof(h)`: Julia prints so only a function's singleton type
+                    # (base/show.jl `show_type_name`, `is_global_function`), so `h` is a function binding
+                    return Const(FunctionValue(shown[:-1], shown[-1]))
                 if diags is not None:
                     q = format_name(self._display_parts(expr.parts, module))
                     if is_generated_name(expr.parts[-1]):

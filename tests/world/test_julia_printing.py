@@ -308,3 +308,37 @@ def test_a_symbol_type_parameter_written_as_a_call_is_the_symbol(world, text, na
 
     t = world.parse_type(text)
     assert show(t) == back and t.params == (Sym(name),)
+
+
+TYPEOF_READ = ("MethodInstance for f(::Vector{Float64})\n"
+               "  from f(x) @ Main REPL[2]:1\n"
+               "Arguments\n"
+               "  #self#::Core.Const(f)\n"
+               "  x::Vector{Float64}\n"
+               "Body::Vector{Float64}\n"
+               "1 ─ %1 = Base.broadcasted(Main.h, x)::Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, "
+               "Nothing, typeof(h), Tuple{Vector{Float64}}}\n"
+               "│   %2 = Core.tuple(Tools.k, Main.m)::Tuple{typeof(Tools.k), Any}\n"
+               "│   %3 = Base.materialize(%1)::Vector{Float64}\n"
+               "└──      return %3\n")
+
+
+def test_a_global_printed_as_typeof_name_is_that_function():
+    """Julia prints `typeof(h)` only for a function's singleton type (base/show.jl `show_type_name`,
+    `is_global_function`), a bare name for Main's (visible from the active module), another
+    module's qualified: the read `Main.h` is `Core.Const(h)` and `Tools.k` `Core.Const(Tools.k)`,
+    with no unknown-global note; `Main.m`, never printed so, stays an unknown global (Any)."""
+    from irc.ir.pasted import printed_functions
+
+    res = analyse_text(TYPEOF_READ, path="p.ir")
+    assert printed_functions(res.program.functions) == frozenset({("Main", "h"), ("Tools", "k")})
+    msgs = [d.message for d in res.warnings]
+    assert not any("unknown global Main.h" in m or "unknown global Tools.k" in m for m in msgs)
+    assert any("unknown global Main.m" in m for m in msgs)
+    fn, r = res.results[0]
+    assert show(r.ssa_types[1]) == ("Base.Broadcast.Broadcasted{Base.Broadcast.DefaultArrayStyle{1}, Nothing, typeof(h), "
+                                    "Tuple{Vector{Float64}}}")
+    assert show(r.ssa_types[2]) == "Tuple{typeof(Tools.k), Any}"
+    # the evidence is a printed type: without it, `Main.h` is an unknown global as before
+    res = analyse_text(TYPEOF_READ.replace("typeof(h)", "Any"), path="p.ir")
+    assert any("unknown global Main.h" in d.message for d in res.warnings)
