@@ -18,6 +18,9 @@ line), where a bare name is looked up (`World.build(pasted=…)` names the
 function: the module's own, else Base's or Core's that the module sees).
 A file of one function gives none (nothing else calls it; the world stays
 lazy).  Pure; the declarations share the header's nodes (never mutated).
+
+What else the printed types prove about names: `bare_values` (a constant printed as a bare
+name that is no function) and `printed_functions` (a name printed as `typeof(name)`: a function).
 """
 from __future__ import annotations
 
