@@ -10,10 +10,14 @@ whole paste: irc cannot know the type, so it reads it as unknown.
 `unreadable_annotations(text, bad_lines, parse_expr)` is asked only about the
 lines where parsing failed (`bad_lines`, 1-based); for each it finds the
 annotation extents (`annotation_extents`) and returns an `Unreadable` for each
-extent whose text is not an expression (`parse_expr` raises):
+extent whose text is not an expression (`parse_expr` raises) and holds no
+text a person added (`irc.syntax.added`: `::Int64   <-- why?` stays that
+error):
 
-- a statement line (`%2 = (%1)()::T`) or a slot line of Arguments / Locals /
-  Variables (`A::T`): the annotation runs from the first `::` outside
+- a statement line (`│   %2 = (%1)()::T`: a rail or a label first) or a slot
+  line of Arguments / Locals / Variables (`A::T`, below the section's header
+  with only slot lines between; not a struct's field, not a declaration:
+  those are irc's own language and their errors stand): the annotation runs from the first `::` outside
   brackets and strings to the end of the line.  Its replacement is blanks
   (the `::` too): a statement with no printed type has no answer of Julia to
   compare with; a slot with no type is `Any`.
@@ -40,11 +44,16 @@ import re
 from dataclasses import dataclass
 
 from irc.errors import IrcError
+from irc.syntax.added import added_text
 
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _CLOSE = {")", "]", "}"}
 _BODY = re.compile(r"^[\t ]*Body[\t ]*::")
 _MI = re.compile(r"^[\t ]*MethodInstance for ")
+# a statement line as Julia prints it: a rail (`│`, `└──`, `N ─`, ASCII `|`, `N -`) or a label `%N =`
+_STMT = re.compile(r"^[\t ]*(?:[│└├┌┃╻|`]|\d+[\t ]*[─┄~-]|%\d+[\t ]*=)")
+_SECTION = re.compile(r"^[\t ]*(?:Arguments|Locals|Variables)[\t ]*$")
+_SLOT = re.compile(r"^[\t ]+[^\s:]+[\t ]*::")  # `  x::T`, `  x@_3::T`, `  #self#::T`
 
 SEVERITY = "warning"
 
@@ -120,14 +129,18 @@ def _balanced(s: str) -> bool:
     return depth == 0
 
 
-def annotation_extents(s: str, line: int) -> list[Unreadable]:
-    """The annotations of line `s` (any text, readable or not), as described above."""
+def annotation_extents(s: str, line: int, slot: bool = False) -> list[Unreadable]:
+    """The annotations of line `s` (any text, readable or not), as described above; a line
+    that is none of Julia's annotated lines (`_STMT`, `Body::`, `MethodInstance for`, or a
+    slot line: `slot`, said by the caller, which knows the line's section) has none."""
     if _MI.match(s):
         return _arg_extents(s, line)
     body = _BODY.match(s)
     if body:
         colons = body.end() - 2
         return _to_end(s, line, colons, "body")
+    if not slot and not _STMT.match(s):
+        return []
     for i, c, d in _scan(s, 0):
         if d < 0:
             return []
@@ -180,12 +193,29 @@ def unreadable_annotations(text: str, bad_lines, parse_expr) -> list[Unreadable]
     for ln in sorted(set(bad_lines)):
         if not 0 < ln <= len(lines):
             continue
-        for u in annotation_extents(lines[ln - 1], ln):
+        for u in annotation_extents(lines[ln - 1], ln, _in_section(lines, ln - 1)):
+            if added_text(u.text) is not None:
+                continue  # (a person's note after the type, `::Int64   <-- why?`: irc.syntax.added says so)
             try:
                 parse_expr(u.text)
             except IrcError:
                 out.append(u)
     return out
+
+
+def _in_section(lines: list[str], i: int) -> bool:
+    """Is line i (0-based) a slot line of an Arguments / Locals / Variables section: a `name::`
+    line with only such lines (or blank ones) between it and the section's header?  (A struct's
+    field `x::T` and a declaration are irc's own language: their errors stand.)"""
+    if not _SLOT.match(lines[i]):
+        return False
+    for k in range(i - 1, -1, -1):
+        s = lines[k]
+        if _SECTION.match(s):
+            return True
+        if s.strip() and not _SLOT.match(s):
+            return False
+    return False
 
 
 def rewrite(text: str, found: list[Unreadable]) -> str:
