@@ -45,6 +45,7 @@ from dataclasses import dataclass
 
 from irc.errors import IrcError
 from irc.syntax.added import added_text
+from irc.syntax.paste import outside_strings
 
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _CLOSE = {")", "]", "}"}
@@ -94,22 +95,11 @@ class Unreadable:
 
 def _scan(s: str, start: int):
     """Yield (index, char, depth before it) of the characters of `s` from
-    `start` outside strings; depth counts open brackets, -1 ends (a closer
-    with nothing open, or a mismatched one: the line is not balanced)."""
+    `start` outside strings (`irc.syntax.paste.outside_strings`); depth counts
+    open brackets, -1 ends (a closer with nothing open, or a mismatched one:
+    the line is not balanced)."""
     stack: list[str] = []
-    i = start
-    n = len(s)
-    while i < n:
-        c = s[i]
-        if c == '"':
-            j = i + 1
-            while j < n and s[j] != '"':
-                j += 2 if s[j] == "\\" else 1
-            if j >= n:
-                yield i, c, -1  # an unclosed string
-                return
-            i = j + 1
-            continue
+    for i, c in outside_strings(s, start):
         yield i, c, len(stack)
         if c in _OPEN:
             stack.append(_OPEN[c])
@@ -117,10 +107,12 @@ def _scan(s: str, start: int):
             if not stack or stack.pop() != c:
                 yield i, c, -1
                 return
-        i += 1
 
 
 def _balanced(s: str) -> bool:
+    """Do the brackets of `s` close in order, and its strings too (an even number of `"`)?"""
+    if s.replace('\\"', "").count('"') % 2:
+        return False
     depth = 0
     for _, c, d in _scan(s, 0):
         if d < 0:

@@ -56,6 +56,7 @@ def test_a_methodinstance_argument_runs_to_its_comma_or_parenthesis():
     "│   %2 = (%1)(::Core.Const((@lens _.b))",  # the `::` is inside an unclosed bracket
     "│   %2 = (%1)()::Core.Const((@lens _.b)",  # the annotation leaves a bracket open
     "│   %2 = (%1)())::Core.Const(1)",  # a closer with nothing open before it
+    '│   %2 = (%1)()::Core.Const(@lens _["a)',  # a string left open
     f"MethodInstance for f(::{UNITFUL}, ::Quantity{{Int64, 𝐋, Un",  # a terminal wrapped the line
 ])
 def test_no_extent_when_brackets_do_not_balance(line):
