@@ -179,13 +179,15 @@ def _read_unreadable(e: IrcError, text: str, path: str, fast: bool, signature: s
         fd = next((f for f in fns if f.line <= u.line <= max(f.end_line, f.line)), None)
         if fd is None:
             continue
-        slot = None
+        slot = section = None
         if u.kind == "stmt":
-            slot = next((_slot_name(v.name) for v in (*fd.arguments, *fd.locals, *fd.variables)
-                         if v.line == u.line), None)
+            for section, entries in (("Arguments", fd.arguments), ("Locals", fd.locals), ("Variables", fd.variables)):
+                slot = next((_slot_name(v.name) for v in entries if v.line == u.line), None)
+                if slot is not None:
+                    break
         if u.kind == "body":
             fd.body_type = None
-        fd.notes.append((u.line, u.start + 1, u.message(slot), UNREADABLE_SEVERITY))
+        fd.notes.append((u.line, u.start + 1, u.message(slot, section), UNREADABLE_SEVERITY))
     return sf
 
 

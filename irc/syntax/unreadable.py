@@ -79,7 +79,8 @@ class Unreadable:
         width = self.end - self.start
         return s[: self.start] + "Any" + " " * (width - 3) + s[self.end:]
 
-    def message(self, slot: str | None = None) -> str:
+    def message(self, slot: str | None = None, section: str | None = None) -> str:
+        """The warning; `slot` and `section` (`Arguments`, `Locals`, `Variables`) for a slot line."""
         shown = self.text if len(self.text) <= 60 else self.text[:57] + "…"
         head = (f"irc could not read the type `{shown}` as Julia syntax (a package's own `show` printed it so): ")
         if self.kind == "arg":
@@ -87,9 +88,14 @@ class Unreadable:
                            "Julia syntax), so what depends on it may be Any")
         if self.kind == "body":
             return head + "Julia's return type is not compared with irc's"
-        if slot is not None:
-            return head + (f"`{slot}` is taken as Any; no declaration can give its type (irc reads declarations as "
-                           "Julia syntax), so what depends on it may be Any")
+        as_any = ("is taken as Any; no declaration can give its type (irc reads declarations as Julia syntax), "
+                  "so what depends on it may be Any")
+        if slot is not None and section == "Arguments":
+            return head + f"the argument `{slot}` {as_any}"
+        if slot is not None and section == "Locals":
+            return head + f"`{slot}`'s printed type is not compared with irc's"
+        if slot is not None:  # (Variables: arguments and locals in one list)
+            return head + f"`{slot}`'s printed type is not compared with irc's; if it is an argument, it {as_any}"
         return head + "this statement's printed type is not compared with irc's"
 
 

@@ -109,9 +109,23 @@ def test_a_paste_with_package_shows_reads_with_located_warnings():
     assert set(notes) == {(1, 24), (5, 6), (7, 7), (9, 18)}
     assert all(sev == "warning" and "could not read the type" in msg for msg, sev in notes.values())
     assert "the argument is taken as Any" in notes[1, 24][0]
-    assert "`A` is taken as Any" in notes[5, 6][0]
+    assert "the argument `A` is taken as Any" in notes[5, 6][0]
     assert "return type is not compared" in notes[7, 7][0]
     assert "statement's printed type is not compared" in notes[9, 18][0]
+
+
+def test_a_local_is_inferred_and_its_printed_type_not_compared():
+    text = paste().replace("Body::Any", "Locals\n  l::Core.Const((@lens _.b))\nBody::Any")
+    notes = {line: msg for line, _, msg, _ in _fn(parse_text(text, "p.ir")).notes}
+    assert "`l`'s printed type is not compared" in notes[8] and "taken as Any" not in notes[8]
+
+
+def test_a_variables_entry_may_be_either():
+    text = ("Variables\n  #self#::Core.Const(f)\n  A::" + UNITFUL + "\n\nBody::Any\n"
+            "1 ─ %1 = (A + 1)::Any\n└──      return %1\n")
+    (fd,) = parse_text(text, "p.ir").items
+    ((line, _, msg, _),) = fd.notes
+    assert line == 3 and "`A`'s printed type is not compared" in msg and "if it is an argument, it is taken as Any" in msg
 
 
 def test_inference_goes_on_with_the_unknown_types():
