@@ -180,7 +180,8 @@ class _Builder(HeaderSlots, BodyWalk):
             lines = fd.lines = [line_object(bl) if type(bl) is _Match else bl for bl in lines]
         if fd.form != "plain" and not self._numbered(lines):
             return None
-        notes = [Diagnostic("note", m, Span(self.sink.path, line, col), "paste") for line, col, m in fd.notes]
+        notes = [Diagnostic(n[3] if len(n) > 3 else "note", n[2], Span(self.sink.path, n[0], n[1]), "paste")
+                 for n in fd.notes]  # (line, col, message[, severity])
         assigned = _assigned_names(lines) if fd.form in ("variables", "codeinfo") else set()
         if fd.form == "codeinfo":
             self.codeinfo = codeinfo_signature(fd, assigned, self.sink.path)

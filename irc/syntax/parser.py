@@ -58,6 +58,7 @@ from irc.syntax.forms import judge, signature_hint, title_return
 from irc.syntax.heads import plain_lines
 from irc.syntax.paste import Output, clean
 from irc.syntax.recovery import ErrorList, parse_with_retries
+from irc.syntax.unreadable import SEVERITY as UNREADABLE_SEVERITY, rewrite, unreadable_annotations
 
 
 def read_source(path: str) -> str:
@@ -152,7 +153,49 @@ def parse_text(text: str, path: str, fast: bool = True, signature: str | None = 
     consume=True)` to read next and nothing else: the functions' `lines`
     then hold `re.Match` objects besides line objects."""
     with no_gc():
-        return _parse_text(text, path, fast, signature, matches)
+        try:
+            return _parse_text(text, path, fast, signature, matches)
+        except IrcError as e:
+            return _read_unreadable(e, text, path, fast, signature, matches)
+
+
+def _read_unreadable(e: IrcError, text: str, path: str, fast: bool, signature: str | None,
+                     matches: bool) -> S.SourceFile:
+    """The lines that failed, again, with the annotations on them that are not Julia syntax (a
+    package's own `show`, `irc.syntax.unreadable`) read as unknown types, each with a located
+    warning; re-raises `e` when there are none, and the errors of the second reading (shown on
+    the original text) when lines still fail."""
+    bad = {d.span.line for d in e.diagnostics if d.code == "syntax" and d.span is not None}
+    found = unreadable_annotations(text, bad, parse_expr) if bad else []
+    if not found:
+        raise e
+    try:
+        sf = _parse_text(rewrite(text, found), path, fast, signature, matches)
+    except IrcError as again:
+        raise IrcError(again.diagnostics, text) from None
+    sf.text = text
+    fns = [it for it in sf.items if type(it) is S.FunctionDef]
+    for u in found:
+        fd = next((f for f in fns if f.line <= u.line <= max(f.end_line, f.line)), None)
+        if fd is None:
+            continue
+        slot = section = None
+        if u.kind == "stmt":
+            for section, entries in (("Arguments", fd.arguments), ("Locals", fd.locals), ("Variables", fd.variables)):
+                slot = next((_slot_name(v.name) for v in entries if v.line == u.line), None)
+                if slot is not None:
+                    break
+        if u.kind == "body":
+            fd.body_type = None
+        fd.notes.append((u.line, u.start + 1, u.message(slot, section), UNREADABLE_SEVERITY))
+    return sf
+
+
+def _slot_name(name) -> str:
+    """A section entry's name as printed: `x`, `x@_5`, `@_3`."""
+    if type(name) is S.SlotRef:
+        return f"{name.name or ''}@_{name.id}" if name.id is not None else str(name.name)
+    return ".".join(name.parts)
 
 
 def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,

@@ -232,7 +232,7 @@ def unfinished(code: str) -> bool:
     return bool(stack) or blocks > 0 or not seen_code
 
 
-def _outside_strings(text: str, start: int = 0):
+def outside_strings(text: str, start: int = 0):
     """(index, character) of every character from `start` that is not inside a string literal."""
     i, n = start, len(text)
     while i < n:
@@ -251,7 +251,7 @@ def matching(text: str, start: int) -> int:
     """Index just after the bracket closing the one opened at `start`
     (strings skipped); len(text) when it never closes."""
     depth = 0
-    for i, ch in _outside_strings(text, start):
+    for i, ch in outside_strings(text, start):
         if ch in "([{":
             depth += 1
         elif ch in ")]}":
@@ -265,7 +265,7 @@ def split_args(text: str) -> list[str]:
     """Top-level comma-separated parts of an argument list (keywords after `;` dropped)."""
     parts: list[str] = []
     depth = begin = 0
-    for i, ch in _outside_strings(text):
+    for i, ch in outside_strings(text):
         if ch in "([{":
             depth += 1
         elif ch in ")]}":
