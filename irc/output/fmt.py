@@ -838,13 +838,22 @@ def _type_head(name: S.Name, params: list[S.TypeVarDecl], sup) -> str:
     return s
 
 
-def _entry(e: S.VarEntry) -> str:
+def _entry(e: S.VarEntry, unread: dict) -> str:
     n = e.name
     if isinstance(n, S.SlotRef):
         name = f"@_{n.id}" if n.name is None else f"{julia_ident(n.name)}@_{n.id}"
     else:
         name = julia_ident(n.parts[0]) if n.parts[0] != "#self#" else "#self#"
+    if e.type is None and e.line in unread:  # a package's show irc could not read: back as printed
+        return "  " + name + "::" + unread[e.line]
     return "  " + name + ("::" + _tight(e.type, None) if e.type is not None else "")
+
+
+def _body_line(fd: S.FunctionDef) -> list[str]:
+    """`Body::T`, or the annotation irc could not read, as printed."""
+    if fd.body_type is not None:
+        return ["Body::" + _tight(fd.body_type, None)]
+    return ["Body::" + fd.unread_body] if fd.unread_body is not None else []
 
 
 def _header_lines(fd: S.FunctionDef) -> list[str]:
@@ -872,19 +881,18 @@ def _header_lines(fd: S.FunctionDef) -> list[str]:
             out.append("  from " + fd.from_text)
         if fd.arguments:
             out.append("Arguments")
-            out.extend(_entry(e) for e in fd.arguments)
+            out.extend(_entry(e, fd.unread_slots) for e in fd.arguments)
         if fd.locals:
             out.append("Locals")
-            out.extend(_entry(e) for e in fd.locals)
+            out.extend(_entry(e, fd.unread_slots) for e in fd.locals)
         if fd.static_params:
             out.append("Static Parameters")
             out.extend("  " + format_tvar(v) for v in fd.static_params)
     else:
         out.append("Variables")
-        out.extend(_entry(e) for e in fd.variables)
+        out.extend(_entry(e, fd.unread_slots) for e in fd.variables)
         out.append("")
-    if fd.body_type is not None:
-        out.append("Body::" + _tight(fd.body_type, None))
+    out.extend(_body_line(fd))
     return out
 
 
