@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from functools import cmp_to_key, lru_cache
 
 from irc.lattice import typetable as TT
@@ -110,8 +111,38 @@ def _show_styled(x, style: PrintStyle) -> str:
 # ---------------------------------------------------------------- names
 
 
+# src/flisp/julia_extensions.c `is_wc_cat_id_start` / `jl_id_char`: beyond the Basic Multilingual
+# Plane (which `_IDENT` admits whole, as Julia's `isidentifier` does for the characters a type name holds)
+# a character starts an identifier when it is a letter, a letter-like number or a currency/other symbol
+# (`𝐈`, `𝚯`: mathematical alphanumerics, Unitful's dimensions), and continues one as a mark, digit,
+# connector or modifier too
+_ASTRAL_START = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Nl", "Sc", "So"})
+_ASTRAL_CONT = _ASTRAL_START | {"Mn", "Mc", "Nd", "Pc", "Sk", "Me", "No"}
+
+
+def is_identifier(name: str) -> bool:
+    """Whether Julia prints `name` bare (else `var"…"`)."""
+    if _IDENT.match(name):
+        return True
+    if not any(ord(c) > 0xFFFF for c in name):
+        return False
+    stand_in = []
+    for i, c in enumerate(name):
+        if ord(c) <= 0xFFFF:
+            stand_in.append(c)
+            continue
+        cat = unicodedata.category(c)
+        if cat in _ASTRAL_START:
+            stand_in.append("a")
+        elif i and cat in _ASTRAL_CONT:
+            stand_in.append("0")
+        else:
+            return False
+    return bool(_IDENT.match("".join(stand_in)))
+
+
 def _ident(name: str) -> str:
-    if _IDENT.match(name) or name in _OPERATORS:
+    if is_identifier(name) or name in _OPERATORS:
         return name
     return 'var"' + name + '"'
 
@@ -564,7 +595,7 @@ def show_char(c: str) -> str:
 
 
 def show_symbol(name: str) -> str:
-    if _IDENT.match(name) or name in _OPERATORS:
+    if is_identifier(name) or name in _OPERATORS:
         return ":" + name
     return "Symbol(" + show_string(name) + ")"
 
