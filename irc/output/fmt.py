@@ -596,10 +596,13 @@ def with_marker(text: str, marker: str) -> str:
 def stmt_text(st: ir.Stmt, fn: ir.Function) -> str:
     """The statement with Julia's annotation as it came (`(y * x)::Float64`)."""
     core = format_stmt(st, fn)
-    if st.annotation is None:
+    unread = fn.source.unread_lines.get(st.line) if st.annotation is None and fn.source is not None else None
+    if st.annotation is None and unread is None:
         return core
     if st.kind is ir.Kind.VALUE and _prec_of(st.value) < 100:
         core = f"({core})"
+    if unread is not None:  # a package's show irc could not read (`irc.syntax.unreadable`): as printed
+        return f"{core}::{unread}"
     return f"{core}::{_tight(st.annotation, fn)}"
 
 
@@ -881,16 +884,16 @@ def _header_lines(fd: S.FunctionDef) -> list[str]:
             out.append("  from " + fd.from_text)
         if fd.arguments:
             out.append("Arguments")
-            out.extend(_entry(e, fd.unread_slots) for e in fd.arguments)
+            out.extend(_entry(e, fd.unread_lines) for e in fd.arguments)
         if fd.locals:
             out.append("Locals")
-            out.extend(_entry(e, fd.unread_slots) for e in fd.locals)
+            out.extend(_entry(e, fd.unread_lines) for e in fd.locals)
         if fd.static_params:
             out.append("Static Parameters")
             out.extend("  " + format_tvar(v) for v in fd.static_params)
     else:
         out.append("Variables")
-        out.extend(_entry(e, fd.unread_slots) for e in fd.variables)
+        out.extend(_entry(e, fd.unread_lines) for e in fd.variables)
         out.append("")
     out.extend(_body_line(fd))
     return out

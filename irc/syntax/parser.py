@@ -184,8 +184,8 @@ def _read_unreadable(e: IrcError, text: str, path: str, fast: bool, signature: s
             for section, entries in (("Arguments", fd.arguments), ("Locals", fd.locals), ("Variables", fd.variables)):
                 slot = next((_slot_name(v.name) for v in entries if v.line == u.line), None)
                 if slot is not None:
-                    fd.unread_slots[u.line] = u.text
                     break
+            fd.unread_lines[u.line] = u.text
         if u.kind == "body":
             fd.body_type = None
             fd.unread_body = u.text

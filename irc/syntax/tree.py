@@ -471,9 +471,9 @@ class FunctionDef:
     hint: SignatureHint | None = None  # form "codeinfo": the signature the paste tells
     notes: list = field(default_factory=list)  # (line, col, message): what reading the paste assumed or repaired
     # annotations irc could not read as Julia syntax (`irc.syntax.unreadable`), kept verbatim for `irc fmt`:
-    # `Body::`'s text, and a section entry's by its source line
+    # `Body::`'s text, and a section entry's or a statement's by its source line
     unread_body: str | None = None
-    unread_slots: dict = field(default_factory=dict)
+    unread_lines: dict = field(default_factory=dict)
     callable: Expr | None = None  # `T` of a callable-object method: `MethodInstance for (::T)(…)`
     callee: Expr | None = None  # a MethodInstance callee that is not a plain name: `(SVector)`, `Tuple{Int64, Int64}`
     lines: list[BodyLine] = field(default_factory=list)

@@ -165,3 +165,15 @@ def test_a_wrapped_methodinstance_line_is_still_refused():
 def test_a_readable_paste_is_not_touched():
     sf = parse_text(paste(arg="Int64", stmt="%2 = (%1)()::Setfield.PropertyLens{:b}"), "p.ir")
     assert _fn(sf).notes == []
+
+
+def test_fmt_prints_an_unreadable_annotation_back_as_the_paste_printed_it():
+    """`irc fmt` never rewrites what Julia printed: an annotation irc could not read comes back verbatim
+    (an Arguments entry's, `Body::`'s, a statement's), so its output reads back to the same program."""
+    from irc.output.fmt import format_text
+    text = paste(body=UNITFUL)
+    out = format_text(text, "p.ir")
+    assert f"  A::{UNITFUL}\n" in out and f"Body::{UNITFUL}\n" in out, out
+    assert "(%1)()::Core.Const((@lens _.b))\n" in out, out
+    assert format_text(out, "p.ir") == out
+    assert _fn(parse_text(out, "p.ir")).unread_lines == {5: UNITFUL, 9: "Core.Const((@lens _.b))"}
