@@ -181,6 +181,8 @@ def _name_part(tok) -> str:
             if inner.startswith('var"'):
                 return unescape(inner[4:-1])
             return normalize_op(inner)
+        if t.startswith(':var"'):  # `Main.:var"'"`: a name that is no identifier, as Julia shows it qualified
+            return unescape(t[5:-1])
         return normalize_op(t[1:])
     return t
 

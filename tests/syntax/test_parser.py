@@ -183,6 +183,8 @@ def flat(e) -> str:
     ("#8", "#8"),
     ('var"#5#6"', "#5#6"),
     ('Main.:(var"#8#9")', "Main.#8#9"),
+    ('Main.:var"\'"', "Main.'"),  # Julia 1.10 shows the adjoint qualified so (h505)
+    ('M.:var"a b"', "M.a b"),
     ("Main.##Sandbox#12.g", "Main.##Sandbox#12.g"),
     ("Base.:+", "Base.+"),
     ("Base.:(:)", "Base.:"),
