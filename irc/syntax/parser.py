@@ -166,7 +166,7 @@ def _read_unreadable(e: IrcError, text: str, path: str, fast: bool, signature: s
     warning; re-raises `e` when there are none, and the errors of the second reading (shown on
     the original text) when lines still fail."""
     bad = {d.span.line for d in e.diagnostics if d.code == "syntax" and d.span is not None}
-    found = unreadable_annotations(text, bad, parse_expr) if bad else []
+    found = unreadable_annotations(_columns_kept(text), bad, parse_expr) if bad else []
     if not found:
         raise e
     try:
@@ -191,6 +191,17 @@ def _read_unreadable(e: IrcError, text: str, path: str, fast: bool, signature: s
             fd.unread_body = u.text
         fd.notes.append((u.line, u.start + 1, u.message(slot, section), UNREADABLE_SEVERITY))
     return sf
+
+
+def _columns_kept(text: str) -> str:
+    """The paste as the reader sees its lines (`paste.clean`: a script's `# ` prefixes, prompts and
+    quotes blanked) when that keeps every line's length, so an extent found on it is one on `text`
+    (a paste kept in comments has Julia's lines after `#`); else `text` itself."""
+    seen = clean(text).text
+    a, b = seen.split("\n"), text.split("\n")
+    if len(a) == len(b) and all(len(x) == len(y) for x, y in zip(a, b)):
+        return seen
+    return text
 
 
 def _slot_name(name) -> str:

@@ -25,7 +25,8 @@ error):
   `Body::Any` and the parser's caller drops Julia's return type
   (`FunctionDef.body_type = None`, nothing to compare with).
 - a `MethodInstance for f(::T, …)` line: each argument's `::T`, up to the
-  next `,` or the closing `)` at the same bracket depth; it reads `::Any`.
+  next `,` or the closing `)` at the same bracket depth, and a callable's
+  `(::T)` before the call (`(::typeof(∂(λ)))(…)`) up to its `)`; it reads `::Any`.
 
 An extent is only ever within one line, and only when the brackets of the
 line before it, and of the extent itself, balance (an extent that closes a
@@ -158,9 +159,21 @@ def _to_end(s: str, line: int, colons: int, kind: str) -> list[Unreadable]:
     return [Unreadable(line, colons, start, end, kind, text)]
 
 
+_CALLABLE = re.compile(r"^[\t ]*MethodInstance for \(::")
+
+
 def _arg_extents(s: str, line: int) -> list[Unreadable]:
-    """Each `::T` argument of a MethodInstance line's call, up to `,` or `)` at the call's depth."""
+    """Each `::T` argument of a MethodInstance line's call, up to `,` or `)` at the call's depth; and a
+    callable's `(::T)` before the call (`MethodInstance for (::typeof(∂(λ)))(…)`), up to its `)`."""
     out: list[Unreadable] = []
+    m = _CALLABLE.match(s)
+    if m is not None:
+        begin, start = m.end() - 2, m.end()
+        close = next((i for i, c, d in _scan(s, start) if d < 0), None)  # the `)` that closes `(::`
+        text = s[start:close].strip() if close is not None and s[close] == ")" else ""
+        if text and _balanced(text):
+            lead = len(s[start:close]) - len(s[start:close].lstrip())
+            out.append(Unreadable(line, begin, start + lead, start + lead + len(text), "arg", text))
     begin = None  # index of the current argument's `::`
     call = None  # depth of the call's arguments (inside its `(`)
     for i, c, d in _scan(s, 0):

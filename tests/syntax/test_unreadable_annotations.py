@@ -52,6 +52,25 @@ def test_a_methodinstance_argument_runs_to_its_comma_or_parenthesis():
     assert [u.text for u in annotation_extents(line, 1)] == [UNITFUL, "Int64", "Tuple{Int64, Int64}"]
 
 
+def test_a_callables_type_before_the_call_runs_to_its_parenthesis():
+    """Zygote's pullback `show`s as `∂(λ)`: `MethodInstance for (::typeof(∂(λ)))(::Tuple{…})` (h516)."""
+    line = "MethodInstance for (::typeof(∂(λ)))(::Tuple{Int64}, ::Int64)"
+    us = annotation_extents(line, 1)
+    assert [u.text for u in us] == ["typeof(∂(λ))", "Tuple{Int64}", "Int64"]
+    assert line[us[0].start:us[0].end] == "typeof(∂(λ))"
+    assert not any(u.text.startswith("typeof(∂") for u in annotation_extents("MethodInstance for (::typeof(∂(λ)])(::Int64)", 1))
+
+
+def test_a_paste_kept_in_comments_reads_its_unreadable_annotations():
+    """A script keeps Julia's output after `# ` (irc.syntax.paste): the extents are found on the lines
+    as the reader sees them, the columns unchanged."""
+    text = "".join("# " + ln + "\n" for ln in paste().splitlines())
+    fd = _fn(parse_text(text, "c.ir"))
+    assert fd.signature.args[0].parts == ("Any",)
+    notes = {(line, col) for line, col, _msg, _sev in fd.notes}
+    assert {(1, 26), (5, 8), (9, 20)} <= notes, notes
+
+
 @pytest.mark.parametrize("line", [
     "│   %2 = (%1)(::Core.Const((@lens _.b))",  # the `::` is inside an unclosed bracket
     "│   %2 = (%1)()::Core.Const((@lens _.b)",  # the annotation leaves a bracket open
