@@ -381,3 +381,11 @@ def test_a_number_of_a_type_without_literals_is_a_constant_in_a_declaration(worl
         assert type(c) is Const and show(c) == shown and show(c.typ) == t
     assert world._number_literal(parse_expr("Int8(300)"), M) is None
     assert world._number_literal(parse_expr("Int32(1.5)"), M) is None
+
+
+def test_power_by_squaring_has_the_type_of_x_times_x(world):
+    """intfuncs.jl `power_by_squaring(x_, p::Integer)` multiplies `to_power_type(x_)` (`x_ * x_`'s type)
+    by itself; a loop, so constant arguments are not folded (h511: `Base.power_by_squaring(x, n)::Int64`)."""
+    assert show(call(world, "Base.power_by_squaring", I, I)) == "Int64"
+    assert show(call(world, "Base.power_by_squaring", F, I)) == "Float64"
+    assert show(call(world, "Base.power_by_squaring", "Core.Const(3)", "Core.Const(2)")) == "Int64"
