@@ -1426,6 +1426,9 @@ class World:
                 return r
         if ms is None and is_return_type(fv):  # `Core.Compiler.return_type` (`Base._return_type`)
             return return_type_call(self, args, module)
+        if ms is None and name == "|>" and fv.module == ("Base",) and len(args) == 2 \
+                and not any(type(a) is VarargType for a in args):
+            return self.call(args[1], [args[0]], module)  # operators.jl `|>(x, f) = f(x)`
         if ms is None and fv.module == ("Core",) and name == "kwcall":
             r = self._keyword_call(args, module)
             if r is not None:

@@ -389,3 +389,15 @@ def test_power_by_squaring_has_the_type_of_x_times_x(world):
     assert show(call(world, "Base.power_by_squaring", I, I)) == "Int64"
     assert show(call(world, "Base.power_by_squaring", F, I)) == "Float64"
     assert show(call(world, "Base.power_by_squaring", "Core.Const(3)", "Core.Const(2)")) == "Int64"
+
+
+# -- operators.jl: `|>(x, f) = f(x)`: the pipe's result is the call of its right operand on its left one,
+#    constants included; a callee irc does not know stays unknown (Any with its note), never Union{}
+def test_pipe_is_the_call_of_its_right_operand(world):
+    assert call(world, "Base.:|>", "X", fn(world, "Main.splitsum")) == I
+    assert call(world, "Base.:|>", Const(2), fn(world, "Base.iszero")) == Const(False)
+    assert call(world, "Base.:|>", "Float64", fn(world, "Base.iszero")) == T.BOOL
+    for arg in ("Float64", Const(2.0)):
+        assert call(world, "Base.:|>", arg, fn(world, "Base.string")) == call(world, "Base.string", arg)
+    r = world.call(fn(world, "Base.:|>"), [I, world.value_of(parse_expr("Main.nothere"), M)], M)
+    assert r.rt == T.ANY
