@@ -123,9 +123,10 @@ def collect(file: Any, stubs: Stubs) -> None:
         every = getattr(tr, "calls_at", None)
         if every is not None:
             from_slot, bound = getattr(tr, "from_slot", ()), getattr(tr, "slot_bound", ())
+            used = getattr(tr, "used", None)
             for pc in sorted(every):
                 _add_call(stubs, world, fn, fn.stmt(pc), *every[pc], file.path, from_slot=pc in from_slot,
-                          bound=pc in bound)
+                          bound=pc in bound, unused=used is not None and not used[pc] and fn.stmt(pc).slot is None)
         else:
             for pc in sorted(getattr(tr, "call_notes", {})):
                 st = fn.stmt(pc)
@@ -272,13 +273,17 @@ _OWN_RULES = frozenset({"getproperty", "setproperty!"})
 
 
 def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any, f: Any, argtypes: list,
-              julia: Any, path: str, from_slot: bool = False, bound: bool = False) -> None:
+              julia: Any, path: str, from_slot: bool = False, bound: bool = False, unused: bool = False) -> None:
     """`--all`: declare the statement's call with the type Julia printed, unless
     irc types it by its own rules (a builtin, a field, a constructor).
     `from_slot`: Julia printed the assignment untyped (Julia <= 1.5) and the
     result is the listed type of the slot it assigns, its only assignment.
     `bound`: that slot is assigned elsewhere too and its listed type is not
-    concrete, so the type is an upper bound on the call's result."""
+    concrete, so the type is an upper bound on the call's result.
+    `unused`: a call statement (no assignment) whose value no statement reads, so the `Any` Julia printed
+    there is its widening (`abstract_call_gf_by_type`: `call_result_unused(si)`
+    gives `Any`), no evidence of the method's result: the call is declared as one
+    Julia printed no type for, and a statement that uses its value fills it in."""
     callee, inst = "", None
     if type(f) is Const and type(f.val) is FunctionValue and is_return_type(world.method_owner(f.val)):
         _add_return_type_call(stubs, world, fn, st, argtypes, julia, path)  # typed by irc's own rule
@@ -314,6 +319,8 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     else:
         head = declare_line(fv, wargs)
     printed = _declared_result(world, fn, julia, wargs)
+    if unused and printed == "Any":
+        printed = None  # Julia widened the unused call's result
     old = stubs.declarations.get(head)
     where = f"{path}:{st.line}"
     note = f"the type Julia listed for `{_slot_name(fn, st.slot)}`, " + (
@@ -324,7 +331,9 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
         stubs.declarations[head] = Declaration(head, printed, where, [note] if from_slot else [])
         if callee:
             stubs.declarations[head].comments.append(callee)
-    elif old.result != printed:
+    elif printed is not None and old.result is None:
+        old.result, old.where = printed, where
+    elif printed is not None and old.result != printed:
         old.comments.append(f"{where}: Julia printed {printed} there" + (f" ({note})" if from_slot else ""))
 
 

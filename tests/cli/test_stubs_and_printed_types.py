@@ -320,3 +320,30 @@ def test_use_printed_types_takes_a_typed_slot_read_where_irc_has_any():
     # a typed read irc types itself is never replaced
     _, text, _ = infer([str(ROOT / "samples" / "vararg_slot_tuple.ir")], use_printed=True)
     assert "from input" not in text
+
+
+UNUSED_CALL = """julia> @code_typed optimize=false gg()
+CodeInfo(
+1 ─ %1 = Main.string(1, "2")::String
+│        Main.println(%1)::Any
+│   %3 = Main.string(3, "4")::String
+│   %4 = Main.println(%3)::Core.Const(nothing)
+│        Main.other(%3)::Any
+└──      return %4
+) => Nothing
+"""
+
+
+def test_stubs_all_take_no_evidence_from_an_unused_calls_widened_any(tmp_path):
+    # abstract_call_gf_by_type (abstractinterpretation.jl v1.10.0): `call_result_unused(si)` widens a call
+    # statement whose value nothing reads to Any, so that Any is not the method's result: the used call
+    # of the same signature gives it; a signature only called unused is one Julia printed no type for
+    src = tmp_path / "p.ir"
+    src.write_text(UNUSED_CALL, encoding="utf-8")
+    dest = tmp_path / "stubs.ir"
+    stubs_main([str(src)], Options(), output=str(dest), stdout=io.StringIO(), stderr=io.StringIO(), every=True)
+    text = dest.read_text(encoding="utf-8")
+    assert re.search(r"declare Base.println\(::String\)::Nothing  # .*p.ir:6\n", text), text
+    assert re.search(r"declare Main.other\(::String\)::Any  # .*Julia printed no type", text), text
+    _, out, _ = infer([str(src)], check=True, prelude=[str(dest)])
+    assert re.search(r"(\d+) agree, 0 differ", out), out
