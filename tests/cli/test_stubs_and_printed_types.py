@@ -40,6 +40,14 @@ def stubs_of(paths, tmp_path) -> tuple[int, str, object]:
     return code, dest.read_text(encoding="utf-8"), dest
 
 
+def stubs_all_of(text: str, tmp_path) -> tuple[object, str]:
+    """`irc stubs --all` of a paste written to p.ir: (the paste's path, the stubs' text, in stubs.ir)."""
+    src, dest = tmp_path / "p.ir", tmp_path / "stubs.ir"
+    src.write_text(text, encoding="utf-8")
+    stubs_main([str(src)], Options(), output=str(dest), stdout=io.StringIO(), stderr=io.StringIO(), every=True)
+    return src, dest.read_text(encoding="utf-8")
+
+
 def test_stubs_are_valid_input_and_bring_julias_answers(tmp_path):
     code, text, dest = stubs_of([GAPS], tmp_path)
     assert code == 0
@@ -126,11 +134,7 @@ def test_stubs_all_takes_the_listed_type_of_a_slot_assigned_once(tmp_path):
     # Julia <= 1.5 prints `(y = Main.pos(x))` untyped: `--all` takes y's listed type (its only
     # assignment) and says so; z is assigned twice with a union listed: that union bounds each
     # call of neg (irc cannot type them), and the line says it is a bound
-    src = tmp_path / "p.ir"
-    src.write_text(UNTYPED_ASSIGNMENTS, encoding="utf-8")
-    dest = tmp_path / "stubs.ir"
-    stubs_main([str(src)], Options(), output=str(dest), stdout=io.StringIO(), stderr=io.StringIO(), every=True)
-    text = dest.read_text(encoding="utf-8")
+    src, text = stubs_all_of(UNTYPED_ASSIGNMENTS, tmp_path)
     assert re.search(r"declare Main.pos\(::Float64\)::Union\{Float64, Int64\}  # .*p.ir:9; "
                      r"the type Julia listed for `y`, which this call alone assigns", text)
     for arg in ("Float64", "Union{Float64, Int64}"):
@@ -338,12 +342,8 @@ def test_stubs_all_take_no_evidence_from_an_unused_calls_widened_any(tmp_path):
     # abstract_call_gf_by_type (abstractinterpretation.jl v1.10.0): `call_result_unused(si)` widens a call
     # statement whose value nothing reads to Any, so that Any is not the method's result: the used call
     # of the same signature gives it; a signature only called unused is one Julia printed no type for
-    src = tmp_path / "p.ir"
-    src.write_text(UNUSED_CALL, encoding="utf-8")
-    dest = tmp_path / "stubs.ir"
-    stubs_main([str(src)], Options(), output=str(dest), stdout=io.StringIO(), stderr=io.StringIO(), every=True)
-    text = dest.read_text(encoding="utf-8")
+    src, text = stubs_all_of(UNUSED_CALL, tmp_path)
     assert re.search(r"declare Base.println\(::String\)::Nothing  # .*p.ir:6\n", text), text
     assert re.search(r"declare Main.other\(::String\)::Any  # .*Julia printed no type", text), text
-    _, out, _ = infer([str(src)], check=True, prelude=[str(dest)])
+    _, out, _ = infer([str(src)], check=True, prelude=[str(tmp_path / "stubs.ir")])
     assert re.search(r"(\d+) agree, 0 differ", out), out
