@@ -26,6 +26,7 @@ from irc.lattice.types import (
     BOTTOM,
     DataType,
     FuncType,
+    FunctionValue,
     TypeName,
     TypeVar,
     UnionAllType,
@@ -371,6 +372,10 @@ def _build_bindings() -> dict:
         if "." not in k:
             b.setdefault("Base." + k, b[k])
             b.setdefault("Core." + k, b[k])
+    # `Colon` is `typeof(:)`: the function `:` is its instance `Colon()` (`const (:) = Colon()`,
+    # range.jl), so the type a declaration names and the type of `Base.:(:)` are one lattice element
+    b["Colon"] = b["Base.Colon"] = FuncType(FunctionValue(BASE, ":"))
+    del b["Core.Colon"]
     return b
 
 

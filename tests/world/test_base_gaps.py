@@ -401,3 +401,19 @@ def test_pipe_is_the_call_of_its_right_operand(world):
         assert call(world, "Base.:|>", arg, fn(world, "Base.string")) == call(world, "Base.string", arg)
     r = world.call(fn(world, "Base.:|>"), [I, world.value_of(parse_expr("Main.nothere"), M)], M)
     assert r.rt == T.ANY
+
+
+# -- range.jl: `const (:) = Colon()`: the type `Colon` a declaration names is `typeof(:)`, so a
+#    method on `::Colon` takes `Base.:(:)`, the same binding read through any module (`Statistics.:(:)`,
+#    a lowered keyword body's argument); never a MethodError (`Union{}`)
+def test_colon_is_the_type_of_the_function_colon():
+    w = World.build(parse_text("declare Main.g(::Colon)::Int64\ndeclare Main.g(::Any)::Float64\n", "d.ir").items,
+                    prelude=True)
+    colon = w.parse_type("Colon")
+    assert show(colon) == "Colon" and colon == w.parse_type("Base.Colon")
+    for name in ("Base.:(:)", "Main.:(:)", "Statistics.:(:)"):
+        v = w.value_of(parse_expr(name), M)
+        assert v == Const(w.value_of(parse_expr("Base.:(:)"), M).val), name
+        assert call(w, "Main.g", v) == I, name
+    assert call(w, "Main.g", "Colon") == I
+    assert call(w, "Main.g", "Int64") == F
