@@ -211,10 +211,11 @@ def render(stubs: Stubs) -> str:
             if sup is not None:
                 params = f" <: {_type_name(sup)}"
                 note = note or f"  # the paste tests a `{_type_name(sup)}` with `isa` against it and Julia printed Bool"
-            if not n and parts in stubs.instances and not read and sup is None and parts not in stubs.no_struct \
+            if parts in stubs.instances and not read and (n or sup is None) and parts not in stubs.no_struct \
                     and parts not in stubs.supers.values():
-                out.append(f"struct {name} end  # Julia printed its instance `{name}()` ({stubs.instances[parts]}): "
-                           "the default `show` of a struct with no fields (a singleton: its instance is a constant)")
+                out.append(f"struct {name}{params if n else ''} end  # Julia printed its instance `{name}"
+                           f"{'{…}' if n else ''}()` ({stubs.instances[parts]}): the default `show` of a struct with "
+                           "no fields (a singleton: its instance is a constant)")
                 continue
             out.append(f"abstract type {name}{params} end{note}")
     if stubs.globals:
@@ -622,12 +623,15 @@ def _scan_instances(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> Non
             if type(c.func) is not S.Name or c.func.parts[-1] != "Const" or not c.args:
                 continue
             for x in _nodes_of(c.args[0], S.Call):
-                if x.args or x.infix is not None or type(x.func) is not S.Name or _known(world, fn, x.func.parts):
+                head = x.func.head if type(x.func) is S.Curly else x.func  # `Foo{4}()`: a parametric one's
+                if x.args or x.infix is not None or type(head) is not S.Name or _known(world, fn, head.parts):
                     continue
-                parts = tuple(x.func.parts) if len(x.func.parts) > 1 else ("Main",) + tuple(x.func.parts)
+                parts = tuple(head.parts) if len(head.parts) > 1 else ("Main",) + tuple(head.parts)
                 if _lowercase_name(parts[-1]) or is_generated_name(parts[-1]):
                     continue  # `f()` of a function is a call, not an instance; a closure's type has captures
                 stubs.instances.setdefault(parts, f"{path}:{line or fn.line}")
+                if type(x.func) is S.Curly:
+                    stubs.types[parts] = max(stubs.types.get(parts, 0), len(x.func.params))
 
 
 def _lowercase_name(name: str) -> bool:

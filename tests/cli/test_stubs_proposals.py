@@ -552,6 +552,21 @@ def test_an_instance_printed_as_a_call_with_no_arguments_is_a_field_less_struct(
     assert "struct Ctx end" not in stubs(tmp_path, paste)
 
 
+
+def test_a_parametric_instance_printed_with_no_arguments_is_a_parametric_field_less_struct(tmp_path):
+    """`foo::Core.Const(Foo{4}())` (a singleton of a parametric struct, julia#35949): the default
+    `show` prints the instance's type with its parameters, then `()`: `struct Foo{T1} end`, whose
+    argument `most_general_argtypes` makes the constant Julia printed."""
+    paste = warntype("foo::Core.Const(Foo{4}())", ["%1 = Core.tuple(foo)::Core.Const((Foo{4}(),))",
+                                                    "     return %1"],
+                     "Tuple{Foo{4}}").replace("for f(::Core.Const(Foo{4}()))", "for f(::Foo{4})")
+    text = stubs(tmp_path, paste)
+    assert re.search(r"\nstruct Foo\{T1\} end  # Julia printed its instance `Foo\{…\}\(\)`", text), text
+    assert "abstract type Foo" not in text
+    out = infer_with(tmp_path, text)
+    assert "%1 = Core.tuple(foo)::Core.Const((Foo{4}(),))" in out, out
+
+
 KWCALL_UNTYPED = """MethodInstance for f(::Float64, ::Float64)
   from f(a, u) @ Main REPL[1]:1
 Arguments
