@@ -486,3 +486,14 @@ def test_isempty_of_a_named_tuple_is_a_constant(world):
     assert show(call(world, "Base.isempty", "Tuple{}")) == "Core.Const(true)"  # h204
     assert show(call(world, "Base.pairs", "@NamedTuple{}")) == \
         "Core.Const(Base.Pairs{Symbol, Union{}, Tuple{}, @NamedTuple{}}())"  # h111
+
+
+def test_a_bare_where_variable_may_apply_only_below_its_bound(world):
+    """`prod(::T) where {T<:Number}` cannot apply to a `UnitRange{Int64}` (`irc explain` lists it
+    `not applicable`; dispatch.may_apply intersects a bare variable by its bound), but may to `Any`."""
+    from irc.world.dispatch import may_apply
+    ms = [m for m in world.methods[fn(world, "Base.prod").val.qualname] if show(m.sig).startswith("Tuple{T}")]
+    assert len(ms) == 1
+    assert not may_apply(T.tuple_type([world.parse_type("UnitRange{Int64}")]), ms[0])
+    assert may_apply(T.tuple_type([T.ANY]), ms[0])
+    assert may_apply(T.tuple_type([world.parse_type("Real")]), ms[0])
