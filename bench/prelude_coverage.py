@@ -72,8 +72,9 @@ def main(argv: list[str] | None = None) -> int:
         item = parse_text(f"{d.head}::{d.result}\n", "<stub>").items[0]
         f = world.value_of(item.name, ("Main",))
         argtypes = [world.eval_type(a.type, {}, ("Main",)) for a in item.args]
-        got = show(widenconst(world.call(f, argtypes, ("Main",), callee=item.name).rt))
-        if got == d.result:
+        rt = world.call(f, argtypes, ("Main",), callee=item.name).rt
+        got = show(widenconst(rt))
+        if d.result in (got, show(rt)):  # Julia's type, or its constant (`Core.Const(true)`) exactly
             covered += 1
         else:
             missing[".".join(item.name.parts)].append((d, got))

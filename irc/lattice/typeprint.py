@@ -66,6 +66,7 @@ _NOT_EXPORTED = frozenset({
     ("Core", "SimpleVector"), ("Core", "TypeName"), ("Core", "TypeofBottom"), ("Core", "TypeofVararg"),
     ("Base", "OneTo"), ("Base", "Generator"), ("Base", "GenericIOBuffer"), ("Core", "MethodInstance"),
     ("Core", "MethodTable"), ("Base", "KeySet"), ("Base", "ValueIterator"), ("Base", "Pairs"), ("Base", "SkipMissing"),
+    ("Base", "Slice"),  # indices.jl, not in exports.jl: printed `Base.Slice{Base.OneTo{Int64}}`
 })
 
 

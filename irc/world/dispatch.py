@@ -159,6 +159,8 @@ def _may_intersect(at, body, sig) -> bool:
     elif len(ap) != len(bp):
         return False
     for x, p in zip(ap, bp):
+        if type(p) is TypeVar:  # `::T where T<:Number`: the values of T are those below its bound
+            p = p.ub
         if typeintersect(x, rewrap_unionall(p, sig)) == BOTTOM:
             return False
     return True

@@ -1469,6 +1469,8 @@ class World:
             rt = _colon_constprop(rt, args)
         if name == "vect" and fv.module == ("Base",):
             rt = _vect_promote(rt, args)
+        if name in ("vcat", "hcat") and fv.module == ("Base",) and not any(m.own for m in res.applied):
+            rt = _cat_promote(name, rt, args)
         if name == "indexed_iterate" and fv.module == ("Base",) and len(args) in (2, 3):
             rt = _indexed_iterate_constprop(rt, args)
         dynamic = res.dynamic
@@ -1498,6 +1500,11 @@ class World:
                 if name == "pairs" else self._sum_skipmissing(args, module)
             if ruled is not None:  # one method family in Julia (tuple.jl, iterators.jl, missing.jl)
                 rt, dynamic, gap, diags = ruled.rt, ruled.dynamic, ruled.gap, ruled.diagnostics
+        if fv.module == ("Base",) and name in ("in", "!=") and len(args) == 2 and res.applied \
+                and all(_generic_two(m) for m in res.applied):
+            ruled = self._in_generic(args, module) if name == "in" else self._not_equal(args, module)
+            if ruled is not None:  # one generic method's body in Julia (operators.jl); a dispatch inside it is
+                rt, gap, diags = ruled.rt, ruled.gap, ruled.diagnostics  # not one at this call
         if name == "kwcall" and fv.module == ("Core",) and (gap or rt == ANY) and not closed:
             r = self._keyword_call(args, module)  # a keyword call the input's `Core.kwcall` declarations do not cover
             if r is not None and not r.gap:
@@ -1563,6 +1570,32 @@ class World:
         if not fts:
             return CallResult(Const(StructValue(t, (Const(StructValue(nt, ()), nt), Const((), TT.tuple_type([])))), t))
         return CallResult(t)
+
+    def _in_generic(self, args, module):
+        """`in(x, itr)` by its generic method (operators.jl 1.10): `v = (y == x)` for each element
+        `y` (an array's element type, the `tmerge` of a tuple's element types as `iterate` reads them
+        at an `Int` index), `missing` seen makes the answer `missing` unless a `true` comes
+        (`anymissing ? missing : false`): `in_result` of `y == x`.  None when `itr` is neither."""
+        x, itr = args
+        t = widenconst(itr)
+        if type(t) is DataType and t.name is TT.ARRAY_NAME and is_type(t.params[0]):
+            elt = t.params[0]
+        elif type(t) is DataType and TT.is_tuple(t) and t.params and not has_free_typevars(t):
+            elt = widenconst(BI.getfield_tfunc(t, TT.INT64, tmerge_for(self.rules)))
+        else:
+            return None
+        v = self.call(Const(FunctionValue(("Base",), "==")), [elt, x], module)
+        return CallResult(in_result(v.rt), None, v.diagnostics, v.dynamic, None, v.gap, generic=True)
+
+    def _not_equal(self, args, module):
+        """`!=(x, y) = !(x == y)` (operators.jl 1.10): the type of `!` on the type of `x == y`."""
+        eq = self.call(Const(FunctionValue(("Base",), "==")), list(args), module)
+        if eq.rt == BOTTOM:
+            return CallResult(BOTTOM)
+        r = self.call(Const(FunctionValue(("Base",), "!")), [eq.rt], module)
+        return CallResult(widenconst(r.rt) if type(r.rt) is not Const else r.rt, None,
+                          tuple(dict.fromkeys(eq.diagnostics + r.diagnostics)), eq.dynamic or r.dynamic, None,
+                          eq.gap or r.gap, generic=True)
 
     def _sum_skipmissing(self, args, module):
         """`sum(itr)` / `sum(f, itr)` of `itr::SkipMissing{<:Array}` (reduce.jl 1.10:
@@ -2261,6 +2294,49 @@ def _vect_promote(rt, args):
         return TT.vector(ts[0])
     p = promote_numeric(ts)
     return TT.vector(p if p is not None else TT.ANY)
+
+
+def _generic_two(m) -> bool:
+    """A declaration of two arguments of type `Any` (a function's generic method)."""
+    ps = unwrap_unionall(m.sig).params
+    return len(ps) == 2 and all(p == TT.ANY for p in ps)
+
+
+def in_result(v):
+    """The result of operators.jl's `in(x, itr)` loop given the type `v` of `y == x`: `Bool` when `v`
+    is a `Bool` (`ismissing(v)` is false, so `anymissing` stays `false`: `true` or `false`); `Const(false)`
+    when `y == x` never returns (only the empty collection's `false`); else `Union{Missing, Bool}`
+    (`missing` when one was seen, `true`, `false`; a non-Bool `v` in `elseif v` throws)."""
+    w = widenconst(v)
+    if w == BOTTOM:
+        return Const(False)
+    if issubtype(w, TT.BOOL):
+        return TT.BOOL
+    return ST.union(TT.MISSING, TT.BOOL)
+
+
+def _cat_promote(name, rt, args):
+    """`vcat`/`hcat` of numbers and vectors (abstractarray.jl 1.10: `vcat(X::Number...)` fills a
+    `Vector{promote_typeof(X...)}`, `vcat(A::Union{AbstractArray,Number}...) = cat(A...; dims=Val(1))`,
+    `_cat(dims, X...) = _cat_t(dims, promote_eltypeof(X...), X...)`; `hcat` the same into a `Matrix`):
+    the element type is `promote_type` of each number's type and each vector's element type.  `rt`
+    (the declaration's `Vector`/`Matrix`) when an argument is neither or the promotion is not one
+    irc computes (`promote_numeric`)."""
+    if not args or any(type(a) is VarargType for a in args):
+        return rt
+    elts = []
+    for a in args:
+        t = widenconst(a)
+        if type(t) is DataType and t.name is TT.ARRAY_NAME and t.params[1] == 1:
+            elts.append(t.params[0])
+        elif type(t) is DataType and TT.isconcrete(t) and issubtype(t, TT.NUMBER):
+            elts.append(t)
+        else:
+            return rt
+    e = promote_numeric(elts)
+    if e is None:
+        return rt
+    return TT.vector(e) if name == "vcat" else TT.matrix(e)
 
 
 def _indexed_iterate_constprop(rt, args):

@@ -417,3 +417,111 @@ def test_colon_is_the_type_of_the_function_colon():
         assert call(w, "Main.g", v) == I, name
     assert call(w, "Main.g", "Colon") == I
     assert call(w, "Main.g", "Int64") == F
+
+
+# -- issue 27, prelude round 5
+
+SUB = "SubArray"
+SLICE = "Base.Slice{Base.OneTo{Int64}}"
+
+
+def test_a_view_is_a_subarray_with_julias_fast_linear_flag_and_constant_stride(world):
+    """subarray.jl `SubArray(IndexStyle(viewindexing(I), …), parent, I, …)`: a range alone, a Slice then a scalar
+    or a range, a range then scalars are `IndexLinear` (`L` true, `stride1` the constant 1 unless a scalar comes
+    first: `s*length(inds[1])`); two ranges are `IndexCartesian` (`L` false, offset and stride the constants 0)."""
+    v = call(world, "Base.view", "Vector{Float64}", "UnitRange{Int64}")
+    assert type(v).__name__ == "PartialStruct"
+    assert show(v) == ("Core.PartialStruct(SubArray{Float64, 1, Vector{Float64}, Tuple{UnitRange{Int64}}, true}, "
+                       "Any[Vector{Float64}, Tuple{UnitRange{Int64}}, Int64, Core.Const(1)])")  # h012
+    # one index reshapes a Matrix to a Vector (`_maybe_reshape_parent`)
+    assert show(call(world, "Base.view", "Matrix{Int64}", "UnitRange{Int64}")).startswith(
+        "Core.PartialStruct(SubArray{Int64, 1, Vector{Int64}, Tuple{UnitRange{Int64}}, true}")
+    colon = fn(world, "Base.:(:)")  # `(:)` is `Colon()`, to_indices makes it a Slice
+    assert show(call(world, "Base.view", "Matrix{Bool}", colon, I)) == (
+        f"Core.PartialStruct({SUB}{{Bool, 1, Matrix{{Bool}}, Tuple{{{SLICE}, Int64}}, true}}, "
+        f"Any[Matrix{{Bool}}, Tuple{{{SLICE}, Int64}}, Int64, Core.Const(1)])")
+    # a scalar first: the stride is the first dimension's length, not a constant
+    assert show(call(world, "Base.view", "Matrix{Bool}", I, colon)) == \
+        f"{SUB}{{Bool, 1, Matrix{{Bool}}, Tuple{{Int64, {SLICE}}}, true}}"
+    assert show(call(world, "Base.view", "Matrix{Int8}", "UnitRange{Int64}", "UnitRange{Int64}")).endswith(
+        ", false}, Any[Matrix{Int8}, Tuple{UnitRange{Int64}, UnitRange{Int64}}, Core.Const(0), Core.Const(0)])")
+
+
+def test_vcat_and_hcat_of_numbers_and_vectors_promote_the_element_types(world):
+    """abstractarray.jl `vcat(X::Number...)` a `Vector{promote_typeof(X...)}`, `vcat(A::Union{AbstractArray,
+    Number}...)` a `Vector{promote_eltypeof(A...)}`; `hcat` a `Matrix`."""
+    assert show(call(world, "Base.vcat", F, "Vector{Float64}")) == "Vector{Float64}"  # h218
+    assert show(call(world, "Base.vcat", I, F)) == "Vector{Float64}"
+    assert show(call(world, "Base.vcat", "Int32", "Vector{Int64}", "Vector{Int8}")) == "Vector{Int64}"
+    assert show(call(world, "Base.vcat", "Vector{String}", "Vector{String}")) == "Vector{String}"
+    assert show(call(world, "Base.hcat", I, "Vector{Float64}")) == "Matrix{Float64}"
+    # a promotion irc does not compute keeps the declaration's `Vector`, never a wrong element type
+    assert show(call(world, "Base.vcat", "Vector{String}", "Vector{Float64}")) == "Vector"
+
+
+def test_sum_and_prod_of_a_number_widen_small_integers(world):
+    """reduce.jl `mapreduce(f, op, a::Number) = mapreduce_first(f, op, a)`: `reduce_first(add_sum, x)` is `x`,
+    `Int(x)` of a Bool (`reduce_first(::typeof(+), x::Bool)`) or a small signed integer, `UInt(x)` of a small
+    unsigned one; `mul_prod` the same but a Bool stays a Bool."""
+    for f, arg, t in [("sum", F, "Float64"), ("sum", "Int32", "Int64"), ("sum", "UInt8", "UInt64"),
+                      ("sum", "Bool", "Int64"), ("sum", "Float32", "Float32"), ("prod", "Int16", "Int64"),
+                      ("prod", "Bool", "Bool"), ("prod", I, "Int64")]:
+        assert show(call(world, "Base." + f, arg)) == t, (f, arg)
+
+
+def test_a_bitvector_bit_is_a_bool_and_setting_one_returns_the_array(world):
+    assert show(call(world, "Base.getindex", "BitVector", I)) == "Bool"  # h218
+    assert show(call(world, "Base.getindex", "BitMatrix", I)) == "Bool"
+    assert show(call(world, "Base.setindex!", "BitVector", "Bool", I)) == "BitVector"
+
+
+def test_a_rational_of_one_integer_type(world):
+    """rational.jl `//(n::Integer, d::Integer) = Rational(n,d)`, `Rational(n::T, d::T) = Rational{T}(n, d)`."""
+    assert show(call(world, "Base.://", I, I)) == "Rational{Int64}"  # h112
+    assert show(call(world, "Base.://", "Int32", "Int32")) == "Rational{Int32}"
+    assert show(call(world, "Base.:+", "Rational{Int64}", "Rational{Int64}")) == "Rational{Int64}"
+    assert show(call(world, "Base.:/", "Rational{Int8}", "Rational{Int8}")) == "Rational{Int8}"
+
+
+def test_in_by_the_generic_method_is_bool_only_when_equality_is(world):
+    """operators.jl `function in(x, itr)`: `v = (y == x)`, `missing` seen answers `missing` unless a `true`
+    comes; an unknown collection meets more than `max_methods` of Base's `in` methods: Any (h506's
+    `Union{Missing, Bool}` is Julia 1.6 on a constant global irc cannot see)."""
+    assert show(call(world, "Base.in", I, "Vector{Int64}")) == "Bool"
+    assert show(call(world, "Base.in", I, "Vector{Any}")) == "Union{Missing, Bool}"
+    assert show(call(world, "Base.in", I, "Vector{Union{Missing, Int64}}")) == "Union{Missing, Bool}"
+    assert show(call(world, "Base.in", I, "Tuple{Int64, Int64}")) == "Bool"
+    assert show(call(world, "Base.in", I, "UnitRange{Int64}")) == "Bool"
+    assert show(call(world, "Base.in", I, "Any")) == "Any"
+    assert show(call(world, "Base.:∈", I, "Vector{Any}")) == "Union{Missing, Bool}"  # `const ∈ = in`
+    assert fn(world, "Base.:∈") == fn(world, "Base.in")
+
+
+def test_not_equal_is_the_negation_of_equality(world):
+    """operators.jl `!=(x, y) = !(x == y)`: `!` on `==`'s type; two unknown arguments: Any (`==` and `!`
+    each meet more than `max_methods` methods)."""
+    assert show(call(world, "Base.:(!=)", "String", "String")) == "Bool"
+    assert show(call(world, "Base.:(!=)", "Any", "Any")) == "Any"
+    assert show(call(world, "Base.:(!=)", "Core.Const(1)", "Core.Const(2)")) == "Core.Const(true)"
+
+
+def test_isempty_of_a_named_tuple_is_a_constant(world):
+    """namedtuple.jl `isempty(::NamedTuple{()}) = true`, `isempty(::NamedTuple) = false`; tuple.jl
+    `isempty(t::Tuple) = t === ()` folded on a tuple of known length."""
+    assert show(call(world, "Base.isempty", "@NamedTuple{}")) == "Core.Const(true)"
+    assert show(call(world, "Base.isempty", "@NamedTuple{a::Int64}")) == "Core.Const(false)"
+    assert show(call(world, "Base.isempty", "NamedTuple")) == "Bool"
+    assert show(call(world, "Base.isempty", "Tuple{}")) == "Core.Const(true)"  # h204
+    assert show(call(world, "Base.pairs", "@NamedTuple{}")) == \
+        "Core.Const(Base.Pairs{Symbol, Union{}, Tuple{}, @NamedTuple{}}())"  # h111
+
+
+def test_a_bare_where_variable_may_apply_only_below_its_bound(world):
+    """`prod(::T) where {T<:Number}` cannot apply to a `UnitRange{Int64}` (`irc explain` lists it
+    `not applicable`; dispatch.may_apply intersects a bare variable by its bound), but may to `Any`."""
+    from irc.world.dispatch import may_apply
+    ms = [m for m in world.methods[fn(world, "Base.prod").val.qualname] if show(m.sig).startswith("Tuple{T}")]
+    assert len(ms) == 1
+    assert not may_apply(T.tuple_type([world.parse_type("UnitRange{Int64}")]), ms[0])
+    assert may_apply(T.tuple_type([T.ANY]), ms[0])
+    assert may_apply(T.tuple_type([world.parse_type("Real")]), ms[0])
