@@ -10,7 +10,8 @@ CASES = {
     "goto_without_block": F + "1 ─      goto x\nend\n",
     "goto_if_missing_not": F + "1 ─      goto #2 if %1\n2 ─      return x\nend\n",
     "nul_byte": F + "1 ─ %1 = x\0\n└──      return %1\nend\n",
-    "unknown_character": F + "1 ─ %1 = x ¤ 1\n└──      return %1\nend\n",
+    # `¶` is no identifier character (a currency sign such as `¤` is one, in Julia as in irc)
+    "unknown_character": F + "1 ─ %1 = x ¶ 1\n└──      return %1\nend\n",
     "declare_without_result": "declare Main.g(::Int64)\n",
     "declare_bad_refinement": "declare Main.g(x::Int64)::Bool iff x\n",
     "struct_bad_field": "struct P\n    x::Int64 = 3\nend\n",

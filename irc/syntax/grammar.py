@@ -19,6 +19,8 @@ import functools
 from importlib import resources
 from pathlib import Path
 
+from irc.syntax.identchars import expand
+
 GRAMMAR_NAME = "irc.lark"
 
 
@@ -35,7 +37,12 @@ def grammar_path() -> str:
 
 @functools.cache
 def grammar_text() -> str:
-    """The grammar source: package resource first, checkout fallback."""
+    """The grammar source (package resource first, checkout fallback), its identifier-character
+    placeholders filled in (`irc.syntax.identchars.expand`)."""
+    return expand(_grammar_file_text())
+
+
+def _grammar_file_text() -> str:
     try:
         res = resources.files("irc.grammar") / GRAMMAR_NAME
         if res.is_file():

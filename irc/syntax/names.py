@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import re
 
-IDENT = re.compile(r"#+[\w!][\w#!]*(?:-[\w!]+)+#[\w#!]*|(?:[^\W\d]|#+[\w!])[\w#!]*")  # (grammar NAME)
+from irc.syntax.identchars import CHAR_EXTRA, START_EXTRA
+
+IDENT = re.compile(rf"#+[\w!][\w#!]*(?:-[\w!]+)+#[\w#!]*|(?:[^\W\d]|[{START_EXTRA}]|#+[\w!])[\w#!{CHAR_EXTRA}]*")  # (grammar NAME)
 OPERATOR = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃∋∌≈≉≡≢⋅×±√¬:.]+|isa|in")
 KEYWORDS = frozenset({"end", "function", "where", "true", "false", "nothing", "struct", "mutable", "abstract", "const",
                       "global", "declare", "goto", "return", "if", "for", "isa", "in", "enter", "unreachable", "begin",

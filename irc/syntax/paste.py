@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from irc.syntax.added import added_text
+from irc.syntax.identchars import CHAR_EXTRA, START_EXTRA
 from irc.syntax.lazyre import lazy
 
 # ---------------------------------------------------------------- what the paste holds
@@ -282,7 +283,7 @@ def split_args(text: str) -> list[str]:
 _DEF_FUNCTION = lazy(r"(?:^|[;\s])function[\t ]+(?:[\w.]+\.)?([^\s(.]+)[\t ]*\(")
 _DEF_SHORT = lazy(r"(?:^|[;\n])[\t ]*(?:@\w+(?:\.\w+)*[\t ]+)*(?:[\w.]+\.)?([A-Za-z_][\w!]*)[\t ]*\("
                         r"(?=[^\n]*\)[\t ]*(?:where[^\n=]*)?=(?!=))")
-_IDENT = lazy(r"[^\W\d][\w!]*")
+_IDENT = lazy(rf"(?:[^\W\d]|[{START_EXTRA}])[\w!{CHAR_EXTRA}]*")
 
 
 def _param(p: str) -> Arg:
