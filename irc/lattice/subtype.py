@@ -346,6 +346,9 @@ def _bind_exact(bd: _Bind, t, env: dict) -> bool:
             return False
     elif v.ub is not None or v.lb is not None:
         return False
+    # a bound check through a `where` or a union (`T<:Array`, `Array{T, N} where {T, N}`) may have replaced
+    # env's bindings by copies (`_copy_env`): bind the one env holds now, or the binding is lost
+    bd = env.get(v, bd)
     bd.exact = t
     return True
 
@@ -361,6 +364,7 @@ def _bind_lower(bd: _Bind, t, env: dict) -> bool:
     ub = bd.var.ub
     if ub is not None and not _sub(lb, ub, env):
         return False
+    bd = env.get(bd.var, bd)  # the bound check may have copied env's bindings (`_bind_exact`)
     bd.lb = lb
     bd.cov += 1
     return True

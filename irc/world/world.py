@@ -125,7 +125,7 @@ KNOWN_MODULES = frozenset({
     "Main", "Base", "Core", "Core.Intrinsics", "Core.Compiler", "Base.Math", "Base.Meta", "Base.Iterators",
     "Base.Broadcast", "Base.MPFR", "Base.GMP", "Base.Threads", "Base.Sys", "Base.Libc", "Base.Filesystem",
     "Base.Order", "Base.Checked", "Base.FastMath", "Base.Cartesian", "Base.Docs", "Base.Unicode",
-    "Base.Ryu", "Base.MathConstants", "Base.Experimental", "Base.IteratorsMD", "Base.Sort",
+    "Base.Ryu", "Base.MathConstants", "Base.Experimental", "Base.IteratorsMD", "Base.Sort", "Base.SimdLoop",
 })
 
 _LIT_TYPES = {

@@ -89,6 +89,22 @@ def test_diagonal_rule_and_binding():
     assert match_signature(T.tuple_type([T.vector(F), I]), gsig) == {w: F}
 
 
+def test_a_variable_bounded_by_a_where_type_or_a_union_keeps_its_binding():
+    # `convert(::Type{T}, ::Any) where {T<:Array}` on `Matrix{Float64}` binds T to it (the bound check
+    # against `Array{T, N} where {T, N}`, or a union, works on copies of the bindings: the binding must
+    # land in the ones kept), as `promote_type(::Type{Bool}, ::Type{T}) where {T<:Number}` does
+    m = DataType(T.ARRAY_NAME, (F, 2))
+    for ub, arg in ((B["Array"], m), (ST.union(I, F), I), (ST.union(T.vector(I), m), m)):
+        v = TypeVar("T", None, ub)
+        sig = UnionAllType(v, T.tuple_type([T.type_of_type(v), T.ANY]))
+        assert match_signature(T.tuple_type([T.type_of_type(arg), T.ANY]), sig) == {v: arg}
+        cov = UnionAllType(v, T.tuple_type([v]))  # a covariant occurrence: the lower bound
+        assert match_signature(T.tuple_type([arg]), cov) == {v: arg}
+    v = TypeVar("T", None, B["Array"])
+    assert match_signature(T.tuple_type([T.type_of_type(I), T.ANY]),
+                           UnionAllType(v, T.tuple_type([T.type_of_type(v), T.ANY]))) is None
+
+
 def test_concrete_bits_singleton():
     assert T.isconcrete(I) and LAY.isbitstype(I) and not LAY.issingleton(I)
     assert LAY.issingleton(N) and LAY.isbitstype(T.tuple_type([I, I]))
