@@ -25,7 +25,10 @@ Algorithm (a reduced form of Julia's `subtype.c`):
   covariant occurrence (a tuple element) raises its lower bound (the union
   of what it was compared with).  On leaving the `where`, the bounds are
   checked and Julia's diagonal rule applied: a variable seen only in
-  covariant positions, at least twice, must bind to a concrete type.
+  covariant positions, at least twice, must bind to a concrete type.  A
+  method match's static parameters (`match_static_parameters`) are those
+  bindings, but a variable seen only covariantly whose lower bound is no
+  leaf (`is_leaf_bound`) is a variable below that bound (`jl_subtype_env`).
 - Data types walk up the supertype chain of the left side to the right
   side's type name and then compare parameters invariantly; tuples compare
   covariantly, a trailing `Vararg{T}` matching any number of `T`s and a
@@ -435,6 +438,44 @@ def match_signature(args_tuple, sig) -> dict | None:
     """Match a `Tuple{…}` of argument types against a signature, which may be
     wrapped in `where`s.  Returns the bindings {TypeVar: value} when
     `args_tuple <: sig`, else None.  Unbound variables are absent."""
+    return _match(args_tuple, sig, False)
+
+
+def match_static_parameters(args_tuple, sig) -> dict | None:
+    """`match_signature` giving each variable the value Julia's method match gives it
+    (`match.sparams`, from `jl_subtype_env`'s environment, subtype.c v1.10.0
+    `subtype_unionall`: "fill variable values into `envout`"): a variable seen only in
+    covariant places (`x::T`, a tuple's element) whose lower bound is not a leaf
+    (`is_leaf_bound`: an abstract type, `Any`, a `where` type, a union) has no one value and
+    stays a variable below that bound, `TypeVar(T, Union{}, lb)`; an invariant occurrence
+    (`Vector{T}`) or a leaf bound gives the value itself."""
+    return _match(args_tuple, sig, True)
+
+
+def is_leaf_bound(t) -> bool:
+    """Julia's `is_leaf_bound` (subtype.c): `Union{}`, a concrete type, a `Type{…}`, or a
+    value that is no type -- as far as irc knows: only what it knows is no leaf is none
+    (`Any`, a built-in abstract type such as `Real` or `Function`, a `where` type, a
+    union, a variable, a tuple with such an element, a type with a free variable).  A
+    name irc does not know, or one a file declares (`abstract type Fix2{T1, T2} end` is
+    how `irc stubs` writes a type known only by name), counts as a leaf: never a
+    variable for want of knowledge."""
+    if t == BOTTOM:
+        return True
+    tt = type(t)
+    if tt is DataType:
+        tn = t.name
+        if tn is TT.TYPE_NAME:
+            return True
+        if tn is TT.TUPLE_NAME:
+            return all(type(p) is not VarargType and is_leaf_bound(p) for p in t.params)
+        if has_free_typevars(t):
+            return False
+        return not (tn.abstract and not tn.declared and not tn.unknown)
+    return tt not in (UnionAllType, UnionType, TypeVar, VarargType)
+
+
+def _match(args_tuple, sig, sparams: bool) -> dict | None:
     env: dict = {}
     vars_ = []
     s = sig
@@ -452,7 +493,10 @@ def match_signature(args_tuple, sig) -> dict | None:
         if bd.exact is not None:
             out[v] = bd.exact
         elif bd.cov:
-            out[v] = bd.lb
+            if not sparams or is_leaf_bound(bd.lb):
+                out[v] = bd.lb
+            else:
+                out[v] = TypeVar(v.name, None, None if _is_any(bd.lb) else bd.lb)
     return out
 
 

@@ -4,7 +4,9 @@
 Algorithm for a call with argument lattice elements `args`:
 
 1. Covering: the declarations whose signature covers `Tuple{widenconst.(args)…}`
-   (`match_signature`, which also binds `where` variables), for a call
+   (`match_static_parameters`, which also binds `where` variables as Julia's
+   method match does: a variable seen only covariantly whose bound is no
+   leaf stays a variable below it, `variable_bindings`), for a call
    that is not union-split (2.).  If any, the most
    specific one (its signature below every other covering one; among
    ambiguous ones the last declared) gives the result, with its `iff` /
@@ -64,7 +66,9 @@ from itertools import product
 from irc.lattice import typetable as TT
 from irc.lattice.typelattice import ANY, Const, widenconst
 from irc.lattice.typelimits import tmerge
-from irc.lattice.subtype import issubtype, match_signature, subst, typeintersect, typesubtract, union
+from irc.lattice.subtype import (
+    issubtype, match_signature, match_static_parameters, subst, typeintersect, typesubtract, union,
+)
 from irc.lattice.typeprint import sort_union_members
 from irc.lattice.types import (
     BOTTOM, DataType, FunctionValue, TypeName, TypeVar, UnionAllType, UnionType, VarargType, is_type, rewrap_unionall,
@@ -112,7 +116,7 @@ class DispatchResult:
 def _covering(methods, at):
     cov = []
     for m in methods:
-        b = match_signature(at, m.sig)
+        b = match_static_parameters(at, m.sig)
         if b is not None:
             cov.append((m, b))
     if not cov:
@@ -275,8 +279,8 @@ def invoke_method(methods, types, args, eval_result, fold):
     if c is None:
         return None
     m = c[0]
-    b = match_signature(nargtype, m.sig)
-    return _finish(m, b if b is not None else c[1], args, eval_result, fold)
+    b = match_static_parameters(nargtype, m.sig)
+    return _finish(m, variable_bindings(b if b is not None else c[1]), args, eval_result, fold)
 
 
 class _SplitConditions:
@@ -527,18 +531,26 @@ def _revar(t, var_of):
     return r
 
 def variable_bindings(bindings: dict) -> dict:
-    """A static parameter bound to a `where` type (`I` of `enumerate(::I) where I` called with a
-    `Vector{<:Real}`) is a variable below it in Julia's method instance (the intersection's
-    value, `Vector{S}` with `S` free, has no one value: `jl_type_intersection_env` leaves `I`
-    a `TypeVar`, which inference reads as such -- `sptypes_from_meth_instance`): the binding
-    becomes `TypeVar(I, ub=Vector{<:Real})` (the result is then `rewrap_free`d)."""
+    """The static parameters as the method body sees them (`match_static_parameters` gave
+    Julia's `match.sparams`): a value that stayed a variable below a bound (`I` of
+    `enumerate(::I) where I` called with a `Vector{<:Real}`: `I<:(Vector{<:Real})`) is read as
+    such, `Type{I} where I<:B` (inferencestate.jl v1.10.0 `sptypes_from_meth_instance`); one
+    with no bound at all (the argument was `Any`) is plain `Any` to the body, so a type the
+    body applies to it (`new{I,F}`) gets a fresh variable in its place, named `_A`, `_B`, … in
+    order (tfuncs.jl `apply_type_tfunc`, `_tvarnames`): `Base.Generator(f, x::Any)` is
+    `Generator{_A, typeof(f)} where _A`.  The result is then `rewrap_free`d."""
     out = bindings
+    n = 0
     for v, x in bindings.items():
-        if type(x) is UnionAllType:
+        if type(x) is TypeVar and x.ub is None and x.lb is None:
             if out is bindings:
                 out = dict(bindings)
-            out[v] = TypeVar(v.name, None, x)
+            out[v] = TypeVar(_TVARNAMES[n] if n < len(_TVARNAMES) else "_Z")
+            n += 1
     return out
+
+
+_TVARNAMES = tuple("_" + c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 def rewrap_free(t, free: tuple):

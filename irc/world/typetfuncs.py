@@ -11,11 +11,15 @@
   `Type{T{…}} where …`; anything else `DataType`.
 - `apply_type`: the head must be a constant type; every parameter known
   (a `Const` type, TypeVar or valid parameter value, or `Type{T}`) folds to
-  `Const(head{…})`; an uncertain parameter becomes a fresh variable `_A`,
-  `_B`, … (its upper bound kept only for `Type{T}` and a NamedTuple's types),
-  giving `Type{head{…, _A, …}} where _A`; in a `Tuple` head an uncertain
-  parameter is its upper bound (the last one `Vararg` when unbounded) and
-  the answer `Type{<:Tuple{…}}`.  `Union{…}` has rules of its own.
+  `Const(head{…})`; a non-constant `Type{X} where vars` parameter puts `X`
+  in and its variables outside (one named like a variable already gathered
+  renamed apart, `T1`: `rename_unionall`; under more than 3 `where`s, the
+  wrapper of `X`'s type instead: `unionall_depth`), giving
+  `Type{head{…, X, …}} where vars`; any other uncertain parameter becomes a
+  fresh variable `_A`, `_B`, … (its upper bound kept only for a
+  NamedTuple's types), giving `Type{head{…, _A, …}} where _A`; in a `Tuple`
+  head an uncertain parameter is its upper bound (the last one `Vararg` when
+  unbounded) and the answer `Type{<:Tuple{…}}`.  `Union{…}` has rules of its own.
 - `<:`: `Const(true)` when the right operand is exact and the left a
   subtype, `Const(false)` when the left is exact or they do not intersect
   (`Type{<:Signed} <: Integer` is `Const(true)`); else `Bool`.
@@ -324,12 +328,23 @@ def apply_type_tfunc(args):
             is_t = TT.isType(unw)
             if is_t:
                 ub = rewrap_unionall(unw.params[0], ai)
-            else:
+            if not istuple and _unionall_depth(ai) > 3:
+                # more than 3 unknown parameters from one argument: the wrapper type instead
+                inner = unwrap_unionall(unw.params[0]) if is_t else None
+                if type(inner) is DataType and inner.name is not TT.TUPLE_NAME:
+                    w = TT.wrapper(inner.name)
+                    unw = TT.type_of_type(unwrap_unionall(w))
+                    ai = ub = _rewrap_all(unw, w)
+                else:
+                    is_t = False
+                    ai = unw = ub = ANY
+            elif not is_t:
                 aw = widenconst(ai)
                 ub = instanceof(ai)[0] if is_type(aw) and issubtype(aw, TYPE) else ANY
             if istuple:
                 tparams.append(VarargType(ANY) if i == largs - 1 and ub == ANY else ub)
             elif is_t:
+                ai, unw = _renamed_apart(ai, unw, outervars)
                 tparams.append(unw.params[0])
                 a = ai
                 while type(a) is UnionAllType:
@@ -368,6 +383,54 @@ def apply_type_tfunc(args):
     for v in reversed(outervars[outer_start:]):
         ans = UnionAllType(v, ans)
     return ans
+
+
+def _unionall_depth(t) -> int:
+    """typeutils.jl `unionall_depth`: how many `where`s wrap `t`."""
+    n = 0
+    while type(t) is UnionAllType:
+        n += 1
+        t = t.body
+    return n
+
+
+def _rewrap_all(t, w):
+    """`t` wrapped in every `where` of `w` (Julia's `rewrap_unionall`)."""
+    vs = []
+    while type(w) is UnionAllType:
+        vs.append(w.var)
+        w = w.body
+    for v in reversed(vs):
+        t = UnionAllType(v, t)
+    return t
+
+
+def _renamed_apart(ai, unw, outervars):
+    """`apply_type_tfunc`'s "make sure vars introduced here are unique" (`rename_unionall`):
+    a `where` variable of `ai` named like one already gathered gets a name of its own -- the
+    one Julia's `show` then prints for it, the name and a counter (`_A1`), so that
+    `Pair{Vector{_A}, Vector{_A1}}` keeps two variables apart."""
+    taken = {v.name for v in outervars}
+    vs, a = [], ai
+    while type(a) is UnionAllType:
+        vs.append(a.var)
+        a = a.body
+    if not any(v.name in taken for v in vs):
+        return ai, unw
+    env = {}
+    for v in vs:
+        if v.name in taken:
+            k = 1
+            while f"{v.name}{k}" in taken or any(f"{v.name}{k}" == x.name for x in vs):
+                k += 1
+            nv = TypeVar(f"{v.name}{k}", v.lb, v.ub)
+            taken.add(nv.name)
+            env[v] = nv
+    body = ST.subst(a, env)
+    out = body
+    for v in reversed(vs):
+        out = UnionAllType(env.get(v, v), out)
+    return out, body
 
 
 def _apply_unknown(headtype, ps):

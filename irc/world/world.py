@@ -111,7 +111,7 @@ from irc.lattice.typelattice import (
     ANY, BOOL, Conditional, Const, IrrationalValue, OpaqueValue, PartialStruct, StructValue, float32, lattice_getfield,
     singleton_instance, widenconst,
 )
-from irc.lattice.subtype import issubtype, match_signature, union
+from irc.lattice.subtype import issubtype, match_static_parameters, union
 from irc.lattice.typelimits import tmerge
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType, UnionType,
@@ -2001,12 +2001,13 @@ class World:
             fts = ST.field_types(u)
             if len(fts) == len(args):
                 sig = rewrap_unionall(TT.tuple_type(list(fts)), T)
-                b = match_signature(TT.tuple_type([widenconst(a) for a in args]), sig)
+                b = match_static_parameters(TT.tuple_type([widenconst(a) for a in args]), sig)
                 if b is not None:
-                    # a parameter matched to a `where` type (a field `f::F` given a closure of a
-                    # parametric type `var"#1#2"` with `_A` free) stays a variable below it, as for a
-                    # declared method's static parameter (`dispatch.variable_bindings`): Julia
-                    # prints `Generator{UnitRange{Int64}, F} where F<:var"#122#123"`
+                    # a parameter matched to a type that is no leaf (a field `f::F` given a closure
+                    # of a parametric type `var"#1#2"` with `_A` free) stays a variable below it, as
+                    # for a declared method's static parameter (`dispatch.variable_bindings`): Julia
+                    # prints `Generator{UnitRange{Int64}, F} where F<:var"#122#123"`; one given
+                    # `Any` is a fresh `_A` (`Generator{_A, var"#9#10"{Int64}} where _A`)
                     b = variable_bindings(b)
                     ps = []
                     v = T

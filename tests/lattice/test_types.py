@@ -105,6 +105,25 @@ def test_a_variable_bounded_by_a_where_type_or_a_union_keeps_its_binding():
                            UnionAllType(v, T.tuple_type([T.type_of_type(v), T.ANY]))) is None
 
 
+def test_static_parameter_values_follow_jl_subtype_env():
+    """subtype.c v1.10.0: `match.sparams` of a variable seen only covariantly is its lower bound
+    when `is_leaf_bound`, else a variable below it; an invariant occurrence gives the value;
+    `match_signature` (the plain bindings) is unchanged."""
+    w = TypeVar("T")
+    sig = UnionAllType(w, T.tuple_type([w]))
+    vsig = UnionAllType(w, T.tuple_type([DataType(T.ARRAY_NAME, (w, 1))]))
+    assert ST.match_static_parameters(T.tuple_type([I]), sig) == {w: I}
+    assert ST.match_static_parameters(T.tuple_type([T.REAL]), sig) == {w: TypeVar("T", None, T.REAL)}
+    assert ST.match_static_parameters(T.tuple_type([T.ANY]), sig) == {w: TypeVar("T")}
+    assert ST.match_static_parameters(T.tuple_type([B["Vector"]]), sig) == {w: TypeVar("T", None, B["Vector"])}
+    assert ST.match_static_parameters(T.tuple_type([T.vector(T.REAL)]), vsig) == {w: T.REAL}
+    assert match_signature(T.tuple_type([T.REAL]), sig) == {w: T.REAL}
+    assert ST.is_leaf_bound(BOTTOM) and ST.is_leaf_bound(T.type_of_type(T.REAL)) and ST.is_leaf_bound(3)
+    assert ST.is_leaf_bound(T.tuple_type([I, F])) and not ST.is_leaf_bound(T.tuple_type([T.REAL]))
+    assert not ST.is_leaf_bound(T.ANY) and not ST.is_leaf_bound(T.FUNCTION)
+    assert not ST.is_leaf_bound(ST.union(I, F)) and not ST.is_leaf_bound(B["Vector"])
+
+
 def test_concrete_bits_singleton():
     assert T.isconcrete(I) and LAY.isbitstype(I) and not LAY.issingleton(I)
     assert LAY.issingleton(N) and LAY.isbitstype(T.tuple_type([I, I]))

@@ -484,17 +484,64 @@ def test_a_static_parameter_bound_to_a_where_type_is_a_variable_below_it():
     """`jl_type_intersection_env` leaves `I` of `f(::I) where I` a variable when the argument is a
     `where` type (`Vector{S}` with S free has no one value), and inference reads it as the variable
     (`sptypes_from_meth_instance`): in an invariant place the result keeps `I<:Vector{<:Real}`
-    (`Enumerate{I} where I<:(Vector{<:Real})`); in a covariant one it is the bound.  An abstract
-    type with no variable (`AbstractVector{Float64}`) is the parameter's one value."""
+    (`Enumerate{I} where I<:(Vector{<:Real})`); in a covariant one it is the bound.  So is any
+    lower bound that is no leaf (subtype.c v1.10.0 `subtype_unionall`: `is_leaf_bound(vb.lb) ?
+    vb.lb : jl_new_typevar(name, Bottom, vb.lb)`): an abstract type (`AbstractVector{Float64}`)
+    too; an invariant occurrence (`Vector{T}`) gives the one value."""
     w = World.build(parse_text("struct Wrap{I}\n    itr::I\nend\n"
                                "declare Main.wrap(::I)::Wrap{I} where I\n"
                                "declare Main.pair1(::T)::Tuple{T, Int64} where T\n"
                                "declare Main.eltypeof(::Vector{T})::Type{T} where T\n", "d.ir").items, prelude=False)
     assert show(call(w, "Main.wrap", "Vector{<:Real}").rt) == "Wrap{I} where I<:(Vector{<:Real})"
     assert show(call(w, "Main.wrap", "Vector{Float64}").rt) == "Wrap{Vector{Float64}}"
-    assert show(call(w, "Main.wrap", "AbstractVector{Float64}").rt) == "Wrap{AbstractVector{Float64}}"
+    assert show(call(w, "Main.wrap", "AbstractVector{Float64}").rt) == "Wrap{I} where I<:AbstractVector{Float64}"
     assert show(call(w, "Main.wrap", "Vector").rt) == "Wrap{I} where I<:(Vector)"  # show.jl `show_bound`
     assert show(call(w, "Main.pair1", "Vector{<:Real}").rt) == "Tuple{Vector{<:Real}, Int64}"
+
+
+@pytest.mark.parametrize("arg, wrapped, paired", [
+    ("Any", "Wrap", "Tuple{Any, Int64}"),  # no bound: `Any` to the body, a fresh `_A` where applied
+    ("Real", "Wrap{I} where I<:Real", "Tuple{Real, Int64}"),
+    ("Tuple{Real, Int64}", "Wrap{I} where I<:Tuple{Real, Int64}", "Tuple{Tuple{Real, Int64}, Int64}"),
+    # leaves: the one value, as before
+    ("Int64", "Wrap{Int64}", "Tuple{Int64, Int64}"),
+    ("Vector{Real}", "Wrap{Vector{Real}}", "Tuple{Vector{Real}, Int64}"),
+    ("Type{Int64}", "Wrap{Type{Int64}}", None),
+    ("Shape", "Wrap{Shape}", "Tuple{Shape, Int64}"),  # a declared `abstract type` (how stubs write a name)
+    ("Main.NotDeclared", "Wrap{NotDeclared}", "Tuple{NotDeclared, Int64}"),  # unknown: a leaf
+])
+def test_a_static_parameter_matched_only_covariantly_to_a_non_leaf_type_is_a_variable(arg, wrapped, paired):
+    """subtype.c v1.10.0 `subtype_unionall` ("fill variable values into `envout`"): a variable seen
+    only in covariant places takes its lower bound as its value only when `is_leaf_bound` (a concrete
+    type, `Type{…}`); else it is `TypeVar(name, Union{}, lb)`, which inferencestate.jl
+    `sptypes_from_meth_instance` reads as `Type{I} where I<:lb`, or as `Any` when `lb` is `Any` --
+    and `apply_type_tfunc` then makes a fresh `_A` of it (Julia's own test/compiler/inference.jl:
+    `code_typed(T10207, (Int,Any))[1].second == T10207{Int,T} where T`)."""
+    w = World.build(parse_text("abstract type Shape end\nstruct Wrap{I}\n    itr::I\nend\n"
+                               "declare Main.wrap(::I)::Wrap{I} where I\n"
+                               "declare Main.pair1(::T)::Tuple{T, Int64} where T\n", "d.ir").items, prelude=False)
+    assert show(call(w, "Main.wrap", arg).rt) == wrapped
+    if paired is not None:
+        assert show(call(w, "Main.pair1", arg).rt) == paired
+
+
+def test_an_unbound_static_parameter_is_a_fresh_variable_named_as_apply_type_names_it():
+    """`Base.Generator(f, x::Any)` is `Generator{_A, typeof(f)} where _A` (Julia 1.5 printed it
+    so for h655; 1.10's rule is the same): `I`'s value is an unbounded variable, `Any` to the body
+    (`sptypes_from_meth_instance`), and `new{I,F}` names its fresh variable `_A`
+    (`apply_type_tfunc`'s `_tvarnames`); two such are `_A`, `_B` in the parameters' order; an
+    invariant occurrence binds the one value even when it is a `where` type (`Ref{T}` given
+    `Ref{Vector}`: `T = Vector`)."""
+    w = World.build(parse_text("struct G2{I, F}\n    f::F\n    iter::I\nend\n"
+                               "struct Two{A, B}\n    a::A\n    b::B\nend\n"
+                               "declare Main.two(::A, ::B)::Two{A, B} where {A, B}\n"
+                               "declare Main.inref(::Ref{T})::Two{T, T} where T\n", "d.ir").items, prelude=False)
+    assert show(call(w, "Main.G2", "Int64", "Any").rt) == "G2{_A, Int64} where _A"
+    assert show(call(w, "Main.G2", "Int64", "Float64").rt) == "G2{Float64, Int64}"
+    assert show(call(w, "Main.two", "Any", "Any").rt) == "Two"
+    assert show(call(w, "Main.two", "Any", "Int64").rt) == "Two{_A, Int64} where _A"
+    assert show(call(w, "Main.two", "Real", "Any").rt) == "Two{A, _A} where {A<:Real, _A}"
+    assert show(call(w, "Main.inref", "Ref{Vector}").rt) == "Two{Vector, Vector}"
 
 
 def test_a_function_base_exports_is_a_function_in_every_module():

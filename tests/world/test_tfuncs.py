@@ -273,6 +273,39 @@ def test_apply_type_with_an_unknown_parameter(world):
     assert call(world, ("Core",), "apply_type", Const(T.UNION_KIND)).rt == Const(BOTTOM)
 
 
+def test_apply_type_keeps_a_where_argument_s_variables_renamed_apart_and_limits_their_depth(world):
+    """tfuncs.jl v1.10.0 `apply_type_tfunc`: a non-constant `Type{X} where vars` parameter puts X
+    itself in the type and its variables outside (`Set{Mer{…, _A}}`, never a fresh `_A` for the
+    whole: Julia <= 1.9's answer); a variable named like one already gathered is renamed apart
+    (`rename_unionall`); an argument under more than 3 `where`s is its type's wrapper (and a
+    non-data type `Any`: a fresh `_A`) -- the three asserts of Julia's test/compiler/inference.jl
+    (#49167) up to the names of the variables."""
+    from irc.lattice.types import TypeVar, UnionAllType
+
+    ap = lambda *xs: show(call(world, ("Core",), "apply_type", *xs).rt)  # noqa: E731
+    A = TypeVar("_A")
+    vec_a = UnionAllType(A, T.type_of_type(T.vector(A)))  # Type{Vector{_A}} where _A
+    pair, val, st = T.BUILTIN_BINDINGS["Pair"], T.BUILTIN_BINDINGS["Val"], T.BUILTIN_BINDINGS["Set"]
+    assert ap(Const(st), vec_a) == "Type{Set{Vector{_A}}} where _A"
+    assert ap(Const(pair), vec_a, vec_a) == "Type{Pair{Vector{_A}, Vector{_A1}}} where {_A, _A1}"
+    assert ap(Const(st), T.ANY) == "Type{Set{_A}} where _A"  # not a type: a fresh variable
+    vs = [TypeVar(n) for n in "ABCDE"]
+    deep = DataType(pair.body.body.name, (vs[0], vs[1]))
+    for v in vs[2:]:
+        deep = DataType(deep.name, (deep, v))
+    deep_t = T.type_of_type(deep)
+    for v in reversed(vs):
+        deep_t = UnionAllType(v, deep_t)
+    assert ap(Const(val), deep_t) == "Type{Val{Pair{A, B}}} where {A, B}"
+    union_t = T.type_of_type(ST.union(I, deep))  # Type{Union{Int64, Pair{…}}} where {A, B, C, D, E}
+    for v in reversed(vs):
+        union_t = UnionAllType(v, union_t)
+    assert ap(Const(val), union_t) == "Type{Val{_A}} where _A"
+    one = UnionAllType(vs[0], UnionAllType(vs[1], T.type_of_type(DataType(deep.name, (vs[0], vs[1])))))
+    assert ap(Const(pair), one, deep_t) == "Type{Pair{Pair{A, B}, Pair{A1, B1}}} where {A, B, A1, B1}"
+    assert ap(Const(st), T.type_of_type(I)) == "Core.Const(Set{Int64})"  # exact arguments: unchanged
+
+
 def test_typeof_follows_typeof_tfunc(world):
     """Rule 5: `typeof(::Any)` is `DataType`; non-abstract `where`s and length-only vararg tuples."""
     ty = lambda x: show(call(world, ("Core",), "typeof", x).rt)  # noqa: E731
