@@ -451,10 +451,22 @@ class _Cleaner:
                     or (_METHOD_LINE.match(s) and self._variables_next(i)))
 
     def _variables_next(self, i: int) -> bool:
-        """Is the next non-blank line after line i a `Variables` section title?"""
-        for k in range(i + 1, len(self.lines)):
-            if self.lines[k].strip():
-                return bool(_VARIABLES.match(self.lines[k]))
+        """Is the next non-blank line after line i a `Variables` section title (a log record
+        between them skipped: Cthulhu's `┌ Warning: couldn't retrieve source of …`)?"""
+        k, n = i + 1, len(self.lines)
+        while k < n:
+            t = self.lines[k]
+            if _LOG_OPEN.match(t):  # `┌ Warning: …`, its `│ …` lines, up to `└ @ Module file:line`
+                k += 1
+                while k < n and not _LOG_CLOSE.match(self.lines[k]) and _LOG_MIDDLE.match(self.lines[k]):
+                    k += 1
+                if k < n and _LOG_CLOSE.match(self.lines[k]):
+                    k += 1
+                    continue
+                return False
+            if t.strip():
+                return bool(_VARIABLES.match(t))
+            k += 1
         return False
 
     def _below_variables(self, i: int) -> bool:
@@ -748,6 +760,11 @@ _CTHULHU_BODY = lazy(r"^([\t ]*)∘[\t ]*─[\t ]*%0[\t ]*=[\t ]*invoke[\t ]+.*\
 _CTHULHU_TITLE_LINE = lazy(r"^([\t ]*)│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke[\t ]+.*\)::(\S.*?)[\t ]*$")
 _METHOD_LINE = lazy(r"^[\t ]*\S[^\n]*\)[\t ]+(?:in[\t ]+[\w.]+[\t ]+at|@[\t ]+[\w.]+)[\t ]+\S+:\d+[\t ]*$")
 _VARIABLE_ENTRY = lazy(r"^[\t ]+[^\s(:]+::\S")
+# a record of Julia's logging (`@warn` … as `ConsoleLogger` prints it): `┌ Warning: message`, `│ …` lines,
+# `└ @ Module file:line`; the first line names a level (Debug, Info, Warning, Error, or a custom one)
+_LOG_OPEN = lazy(r"^[\t ]*┌ (?:Debug|Info|Warning|Error|[A-Z]\w*):[\t ]")
+_LOG_MIDDLE = lazy(r"^[\t ]*│")
+_LOG_CLOSE = lazy(r"^[\t ]*└ @ \S")
 _COMMENT_MARK = lazy(r"^([\t ]*)# ?")
 _COMMENTED_KEYS = ("julia>", "MethodInstance for", "Variables", "CodeInfo(", "@code_")
 _COMMENTED_START_ANY = lazy(r"^[\t ]*#[\t ]*(?:julia>|MethodInstance for|Variables\b|CodeInfo\(|@code_)", re.M)

@@ -253,6 +253,10 @@ def _first(head: str, needles, pattern) -> int:
 
 # Cthulhu's title (`│ ─ %-1  = invoke f(…)::R`, the older `∘ ─ %0 = invoke …`)
 _CTHULHU_VIEW = lazy(r"^[ \t]*(?:│[ \t]*─[ \t]*%-1|∘[ \t]*─[ \t]*%0)[ \t]*=[ \t]*invoke\b", re.M)
+# Cthulhu's method line in Julia 1.9+'s form above its `Variables` (`(::var"#5#6")(v) @ Main REPL[15]:1`,
+# perhaps with a log record between: `┌ Warning: couldn't retrieve source of …` … `└ @ TypedSyntax …`)
+_CTHULHU_METHOD = lazy(r"^[ \t]*\S[^\n]*\)[ \t]+@[ \t]+[\w.]+[ \t]+\S+:\d+[ \t]*\n(?:[ \t]*[┌│└][^\n]*\n)*[ \t]*Variables[ \t]*$",
+                       re.M)
 _ANSI = lazy(r"\x1b\[[0-9;]*[A-Za-z]")  # a colour or style code (`@code_warntype`'s colours, as the parser drops them)
 
 
@@ -262,7 +266,8 @@ def detect(text: str, limit: int = SCAN_LIMIT) -> Detection:
     head = text[:limit] if len(text) > limit else text
     if "\x1b[" in head:
         head = _ANSI.sub("", head)
-    cthulhu = ("%-1" in head or "%0" in head) and _CTHULHU_VIEW.search(head) is not None
+    cthulhu = ("%-1" in head or "%0" in head) and _CTHULHU_VIEW.search(head) is not None \
+        or " @ " in head and _CTHULHU_METHOD.search(head) is not None
     for band, rules, markers in _MARKERS:
         if band == "≤ 1.6" and cthulhu:
             continue  # Cthulhu's warn view printed `Variables` on Julia 1.7 and 1.8 too

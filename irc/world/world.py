@@ -111,7 +111,7 @@ from irc.lattice.typelattice import (
     ANY, BOOL, Conditional, Const, IrrationalValue, OpaqueValue, PartialStruct, StructValue, float32, lattice_getfield,
     singleton_instance, widenconst,
 )
-from irc.lattice.subtype import issubtype, match_static_parameters, union
+from irc.lattice.subtype import is_leaf_bound, issubtype, match_static_parameters, union
 from irc.lattice.typelimits import tmerge
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType, UnionType,
@@ -1495,6 +1495,10 @@ class World:
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
             if ruled is not None:  # Julia's broadcast rule answers where no declaration does
                 rt, gap, diags = ruled, False, ()
+        elif fv.module == ("Base",) and name == "broadcasted" and not any(m.own for m in res.applied):
+            ruled = _broadcasted(args)
+            if type(ruled) is UnionAllType:  # arguments that are no leaf (`Vector`): the prelude's array
+                rt, gap, diags = ruled, False, ()  # methods model concrete ones; Julia's `Args<:Tuple{…}` stands
         if fv.module == ("Base",) and name in ("map", "pairs", "sum") and not any(m.own for m in res.applied):
             ruled = self._map_tuples(args, module) if name == "map" else self._pairs_namedtuple(args) \
                 if name == "pairs" else self._sum_skipmissing(args, module)
@@ -2535,7 +2539,15 @@ def _broadcasted(args):
         styles.append(st)
         params.append(t)
     style = _combine_styles(styles)
-    bt = DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, TT.tuple_type(params)))
+    tup = TT.tuple_type(params)
+    if not is_leaf_bound(tup):
+        # `Broadcasted{Style}(f::F, args::Args, …) where {…, Args<:Tuple}` (broadcast.jl): `Args` seen only
+        # covariantly, matched to a tuple that is no leaf (`Tuple{Int64, Vector}`), is a variable below it
+        # (subtype.c `is_leaf_bound`, 27.2.AN); Julia 1.11 prints it in place, `Broadcasted{…, <:Tuple{Int64,
+        # Vector}}` (h684), as show.jl prints a variable of a generated name used once
+        v = TypeVar("#s1", None, tup)
+        return UnionAllType(v, DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, v)))
+    bt = DataType(TT.BROADCASTED_NAME, (style, TT.NOTHING, f, tup))
     if not wrapped and all(type(a) is Const for a in args):
         inst = singleton_instance(style)
         if inst is not None:
@@ -2567,8 +2579,8 @@ def _arg_style(t, f):
     array broadcast: its own), `TUPLE_STYLE` for a tuple (`Style{Tuple}`) or a
     nested tuple broadcast; None for an argument irc has no style for."""
     u = unwrap_unionall(t)
-    if type(u) is DataType and u.name is TT.ARRAY_NAME and t is u and type(u.params[1]) is int:
-        return u.params[1]
+    if type(u) is DataType and u.name is TT.ARRAY_NAME and type(u.params[1]) is int:
+        return u.params[1]  # `Vector` too: `BroadcastStyle(::Type{<:Array{T, N}})` reads N alone
     if _array_style(t) is not None:  # a nested broadcast (`max.(1 .+ 3, 5)`): its own style
         return _array_style(t)
     if _tuple_style(t):

@@ -267,3 +267,37 @@ def test_optimized_code_below_the_title_stays_refused():
     text = "│ ─ %-1  = invoke half(::Int64)::Float64\n1 ─ %1 = invoke Main.g(_2::Int64)::Float64\n└──      return %1\n"
     res = analyse("t.ir", text)
     assert res.errors and "optimized IR" in res.errors[0].message
+
+
+# Cthulhu's warn view on Julia 1.10/1.11 (`@descend_code_warntype`, TypedSyntax unable to show the
+# source): its method line in 1.9+'s `@` form, then a log record, then `Variables` (julia#52202, h702)
+WARN_LOG_RECORD = """(::var"#5#6")(v) @ Main REPL[15]:1
+┌ Warning: couldn't retrieve source of (::var"#5#6")(v) @ Main REPL[15]:1
+└ @ TypedSyntax ~/.julia/packages/TypedSyntax/LVzdW/src/node.jl:36
+Variables
+  #self#::Core.Const(var"#5#6"())
+  v::Vector{Float64}
+
+Body::Float64
+    @ REPL[15]:1 within `#5`
+1 ─ %1 = Base.getindex(v, 1)::Float64
+└──      return %1
+"""
+
+
+@pytest.mark.parametrize("record", ["", "┌ Warning: couldn't retrieve source\n│   of the method\n└ @ M f.jl:3\n",
+                                    "┌ Info: one\n└ @ Main REPL[1]:1\n┌ Warning: two\n└ @ Main REPL[1]:2\n"])
+def test_a_log_record_between_the_method_line_and_variables_is_debris(record):
+    text = WARN_LOG_RECORD.replace(WARN_LOG_RECORD.split("\n", 1)[1].split("Variables")[0], record)
+    p = clean(text)
+    lines = p.text.split("\n")
+    assert all(not s.strip() for s in lines[:1 + record.count("\n")])  # the method line and the record
+    fn = read(text)
+    assert fn.form == "variables" and fn.julia_return.parts == ("Float64",) and len(fn.stmts) == 2
+    from irc.syntax.version import detect
+    assert detect(text).band != "≤ 1.6"  # Cthulhu printed `Variables`: no version evidence
+
+
+def test_a_log_record_that_never_closes_keeps_the_method_line():
+    text = WARN_LOG_RECORD.replace("└ @ TypedSyntax ~/.julia/packages/TypedSyntax/LVzdW/src/node.jl:36\n", "")
+    assert analyse("t.ir", text).errors

@@ -525,3 +525,15 @@ def test_a_bare_where_variable_may_apply_only_below_its_bound(world):
     assert not may_apply(T.tuple_type([world.parse_type("UnitRange{Int64}")]), ms[0])
     assert may_apply(T.tuple_type([T.ANY]), ms[0])
     assert may_apply(T.tuple_type([world.parse_type("Real")]), ms[0])
+
+
+# -- broadcast.jl `Broadcasted{Style}(f::F, args::Args, …) where {…, Args<:Tuple}`: `Args` is matched only
+#    covariantly, so arguments whose tuple is no leaf (`Vector`, a UnionAll) make it a variable below that
+#    tuple (subtype.c `is_leaf_bound`; 27.2.AN), printed in place as Julia 1.11 prints it (h684)
+def test_broadcast_over_an_argument_that_is_no_leaf_is_below_its_tuple(world):
+    bc = call(world, "Base.broadcasted", fn(world, "Base.:*"), "Int64", "Vector")
+    assert show(bc) == f"{BC}{{Base.Broadcast.DefaultArrayStyle{{1}}, Nothing, typeof(*), <:Tuple{{Int64, Vector}}}}"
+    bc = call(world, "Base.broadcasted", fn(world, "Base.:*"), "Int64", "Vector{Float64}")  # a leaf: the tuple
+    assert show(bc) == f"{BC}{{Base.Broadcast.DefaultArrayStyle{{1}}, Nothing, typeof(*), Tuple{{Int64, Vector{{Float64}}}}}}"
+    bc = call(world, "Base.broadcasted", fn(world, "Base.:+"), "Matrix", "Float64")
+    assert show(bc).endswith("DefaultArrayStyle{2}, Nothing, typeof(+), <:Tuple{Matrix, Float64}}")
