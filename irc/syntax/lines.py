@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from irc.syntax import tree as S
 from irc.syntax.identchars import CHAR_EXTRA, START_EXTRA
+from irc.syntax.lazyre import lazy
 from irc.syntax.operators import climb, normalize_op
 
 @dataclass(slots=True)
@@ -289,7 +290,7 @@ def _head_name(e) -> S.Name | None:
 # ---------------------------------------------------------------- @NamedTuple
 
 AT_NAMEDTUPLE = "@NamedTuple"
-_FIELD_IDENT = re.compile(rf"(?:[^\W\d]|[{START_EXTRA}]|#+[\w!])[\w#!{CHAR_EXTRA}]*")
+_FIELD_IDENT = lazy(rf"(?:[^\W\d]|[{START_EXTRA}]|#+[\w!])[\w#!{CHAR_EXTRA}]*")
 
 
 def _field_lit(e) -> S.Lit | None:

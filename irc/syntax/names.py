@@ -16,8 +16,9 @@ from __future__ import annotations
 import re
 
 from irc.syntax.identchars import CHAR_EXTRA, START_EXTRA
+from irc.syntax.lazyre import lazy
 
-IDENT = re.compile(rf"#+[\w!][\w#!]*(?:-[\w!]+)+#[\w#!]*|(?:[^\W\d]|[{START_EXTRA}]|#+[\w!])[\w#!{CHAR_EXTRA}]*")  # (grammar NAME)
+IDENT = lazy(rf"#+[\w!][\w#!]*(?:-[\w!]+)+#[\w#!]*|(?:[^\W\d]|[{START_EXTRA}]|#+[\w!])[\w#!{CHAR_EXTRA}]*")  # (grammar NAME)
 OPERATOR = re.compile(r"[-+*/\\^%&|<>=!~÷≤≥≠⊻∘∈∉⊆⊂⊇⊃∋∌≈≉≡≢⋅×±√¬:.]+|isa|in")
 KEYWORDS = frozenset({"end", "function", "where", "true", "false", "nothing", "struct", "mutable", "abstract", "const",
                       "global", "declare", "goto", "return", "if", "for", "isa", "in", "enter", "unreachable", "begin",
