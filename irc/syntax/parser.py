@@ -241,6 +241,10 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
                 it.has_markers = any(getattr(bl, "marker", "") for bl in it.lines)  # (a match has none)
     check_depth(items, long, errors)
     has_codeinfo = any(type(it) is S.FunctionDef and it.form == "codeinfo" for it in items)
+    if paste.from_lines:  # a `from` line's colour codes removed, not left as the blanks the reader saw
+        for it in items:
+            if type(it) is S.FunctionDef and it.from_text in paste.from_lines:
+                it.from_text = paste.from_lines[it.from_text]
     if has_codeinfo or paste.units or paste.jet:
         _attach(paste, items, parse_signature(signature) if signature else None, errors)
     if signature is not None and not has_codeinfo:

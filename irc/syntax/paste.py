@@ -108,6 +108,9 @@ class Paste:
     # (line, col of the text before, col of the header word, the word, the text before) of each line blanked in a
     # unit that holds `MethodInstance for` or `Body::` after other text (a page joined lines, a book's marker)
     midline: list[tuple[int, int, int, str, str]] = field(default_factory=list)
+    # a `from` line whose colour codes were blanked: its text after `from` as read (blanks where the codes
+    # stood) -> the same text with the codes removed, as Julia's output shows it without colour
+    from_lines: dict[str, str] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- line shapes
@@ -131,6 +134,7 @@ def looks_pasted(text: str) -> bool:
 
 # a colour code; `\ufffd[36m`: one whose ESC a page stored as U+FFFD (the replacement character)
 _ANSI = lazy(r"[\x1b\ufffd]\[[0-9;]*[A-Za-z]")
+_FROM = lazy(r"^[\t ]*from[\t ]")  # `  from f(x) @ Main REPL[1]:1`, the line below `MethodInstance for`
 _CHEVRON = lazy(r"^([\t ]*)>>>(?= |$)", re.M)
 _PROMPT = lazy(r"^([\t ]*)julia>(?:[\t ]|$)")
 _SHELL = lazy(r"^([\t ]*)\$[\t ]+\S")
@@ -335,6 +339,7 @@ class _Cleaner:
         self.units: list[int] = []
         self.elided: list[tuple[int, int]] = []
         self.midline: list[tuple[int, int, int, str, str]] = []
+        self.from_lines: dict[str, str] = {}
 
     # -- positions and edits (every edit keeps the line's length, so offsets never change)
     def offsets(self) -> list[int]:
@@ -390,6 +395,8 @@ class _Cleaner:
             for i, s in enumerate(self.lines):
                 if "\x1b" in s or "\ufffd[" in s:
                     self.replace(i, 0, len(s), _ANSI.sub(lambda m: _blank(m.group()), s))
+                    if _FROM.match(self.lines[i]):
+                        self.from_lines[_FROM.sub("", self.lines[i]).strip()] = _FROM.sub("", _ANSI.sub("", s)).strip()
                     s = self.lines[i]
                 if ">>>" in s:
                     m = _CHEVRON.match(s)
@@ -823,4 +830,5 @@ def clean(text: str) -> Paste:
                         "read the paste inside a Markdown `> ` quote"))
     c.run()
     cleaned = "\n".join(c.lines) if c.changed else text  # (`c.changed`: CRLF, escapes, or debris)
-    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet, c.elided, c.midline)
+    return Paste(cleaned, c.offsets(), c.outputs, c.definitions, c.notes, True, len(c.units), c.jet, c.elided, c.midline,
+                 c.from_lines)

@@ -485,3 +485,21 @@ def test_page_debris_around_julia_output_is_read_with_a_note():
                           "1 ─ %1 = #1::VAR\"#1#2\"\n└──      return %1\n")
     fn, r = res.results[0]
     assert "#1#2" in repr(r.ssa_types[1])
+
+
+COLOURED_FROM = ("MethodInstance for f(::Vector{Float64}, ::Int64)\n"
+                 "  from f(\x1b[90mx\x1b[39m::\x1b[1mVector\x1b[22m, \x1b[90mn\x1b[39m)\x1b[90m @\x1b[39m "
+                 "\x1b[90mMain\x1b[39m \x1b[90m\x1b[4mREPL[1]:1\x1b[24m\x1b[39m\n"
+                 "Arguments\n  #self#\x1b[36m::Core.Const(f)\x1b[39m\n  x\x1b[36m::Vector{Float64}\x1b[39m\n"
+                 "  n\x1b[36m::Int64\x1b[39m\nBody\x1b[36m::Int64\x1b[39m\n\x1b[90m1 ─\x1b[39m      return n\n")
+
+
+def test_a_coloured_from_line_reads_without_the_blanks_its_codes_left():
+    """The reader blanks colour codes in place (positions kept); the `from` line it keeps as text
+    (printed back by `irc infer`) is the line without them, as Julia shows it without colour."""
+    (fd,) = [it for it in parse_text(COLOURED_FROM, "c.ir").items if type(it) is S.FunctionDef]
+    assert fd.from_text == "f(x::Vector, n) @ Main REPL[1]:1"
+    plain = COLOURED_FROM.replace("\x1b[90m", "").replace("\x1b[39m", "").replace("\x1b[1m", "") \
+        .replace("\x1b[22m", "").replace("\x1b[4m", "").replace("\x1b[24m", "").replace("\x1b[36m", "")
+    (fd2,) = [it for it in parse_text(plain, "c.ir").items if type(it) is S.FunctionDef]
+    assert fd2.from_text == fd.from_text
