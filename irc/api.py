@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from irc.cli.driver import Options, analyse as _analyse, file_diagnostics
+from irc.cli.driver import Options, analyse as _analyse, answered_rules, file_diagnostics
 
 __all__ = ["MAX_LINES", "Options", "Result", "analyse", "explain"]
 
@@ -95,7 +95,7 @@ def _render(res, julia: str, evidence: str) -> Result:
     collect(res, stubs)
     return Result(
         True, julia, evidence, len(res.results),
-        text=render_program(res.program, res.results),
+        text=render_program(res.program, res.results, rules=answered_rules(res.version)),
         html=html,
         json=dumps(document([function_json(fn, r) for fn, r in res.results], res.version.json())),
         diagnostics=tuple(render(d, text) for d in said + whole),

@@ -251,6 +251,14 @@ def plain_style(version: Any, text: str = "") -> Any:
     return style
 
 
+def answered_rules(version: Any) -> str | None:
+    """The rules version to name at the top of the text output (`irc.output.text.rules_line`): the
+    one that answered, when it is not 1.10's; None otherwise."""
+    from irc.syntax.version import DEFAULT
+
+    return version.rules.name if version is not None and version.rules is not DEFAULT else None
+
+
 def version_note(path: str, version: Any) -> Diagnostic | None:
     """The file's note about the rules used (`Detection.note`), or None when there is nothing to say."""
     note = version.note if version is not None else ""
@@ -370,13 +378,15 @@ def _process_file(path: str, text: str, opts: RenderOptions, keep: list | None =
             from irc.output.text import render_program, render_program_utf8
 
             style = plain_style(res.version, res.program.text) if opts.plain else None
+            rules = answered_rules(res.version)
             if opts.encoded:
                 out.encoded = render_program_utf8(res.program, res.results, colour=opts.colour, plain=opts.plain,
                                                   hide_stable=opts.hide_stable, entries=opts.entries,
-                                                  fork_min=opts.fork_min, style=style)
+                                                  fork_min=opts.fork_min, style=style, rules=rules)
             else:
                 out.output = render_program(res.program, res.results, colour=opts.colour, plain=opts.plain,
-                                            hide_stable=opts.hide_stable, entries=opts.entries, style=style)
+                                            hide_stable=opts.hide_stable, entries=opts.entries, style=style,
+                                            rules=rules)
         else:
             from irc.output.jsondoc import dumps_line, function_json
 

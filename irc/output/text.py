@@ -1006,7 +1006,7 @@ CHUNK_LINES = 4096  # lines per piece of `iter_program_text`
 def iter_program_text(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
                       plain: bool = False, hide_stable: bool = False, entries: str = "brief",
                       chunk_lines: int = CHUNK_LINES, fork_min: int = 0,
-                      style: PrintStyle | None = None) -> Iterator[str | bytes]:
+                      style: PrintStyle | None = None, rules: str | None = None) -> Iterator[str | bytes]:
     """`render_program`'s text in pieces, in order: the declarations, then
     each function's lines in runs of at most `chunk_lines` lines, each run
     ending in its newline, and the blank line between parts as a piece of
@@ -1017,9 +1017,12 @@ def iter_program_text(program: ir.Program, results: list[tuple[ir.Function, Any]
     body of a function of at least that many statements (without
     `hide_stable`) is printed by two processes (`irc.output.forked`), its
     last runs coming as one piece of UTF-8 bytes (whole lines); the bytes
-    are the same.  `style`: the types' spelling (`irc.lattice.printstyle`; None: canonical)."""
+    are the same.  `style`: the types' spelling (`irc.lattice.printstyle`; None: canonical).
+    `rules`: the Julia version whose rules answered, when not 1.10's (`rules_line` first)."""
     if chunk_lines < 1:
         raise ValueError("chunk_lines must be at least 1")
+    if rules and not plain:
+        yield rules_line(rules)
     decls = "" if plain else declaration_text(program)
     if decls:
         yield decls
@@ -1068,21 +1071,28 @@ def _line_pieces(runs: Any, size: int) -> Iterator[tuple[str, int]]:
             yield "\n".join(part), len(part)
 
 
+def rules_line(rules: str) -> str:
+    """The first line of the text output of an answer with Julia `rules`' rules other than 1.10's: a
+    comment, which `irc.syntax.version.detect` reads first, so the output reads back with the rules
+    that answered it (the canonical spelling alone may not show the version: `Core.Const(f)`)."""
+    return f"# answered with Julia {rules}'s rules\n"
+
+
 def render_program_utf8(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
                         plain: bool = False, hide_stable: bool = False, entries: str = "brief",
-                        fork_min: int = 0, style: PrintStyle | None = None) -> list[bytes]:
+                        fork_min: int = 0, style: PrintStyle | None = None, rules: str | None = None) -> list[bytes]:
     """`render_program(...).encode()` as a list of pieces (`iter_program_text`,
     each encoded as soon as it is made): about half the memory of the str,
     and no str of the whole output ever exists.  `fork_min`: see
     `iter_program_text` (the same bytes)."""
     return [piece if type(piece) is bytes else piece.encode()
             for piece in iter_program_text(program, results, colour, plain, hide_stable, entries, CHUNK_LINES,
-                                           fork_min, style)]
+                                           fork_min, style, rules)]
 
 
 def render_program(program: ir.Program, results: list[tuple[ir.Function, Any]], colour: bool = False,
                    plain: bool = False, hide_stable: bool = False, entries: str = "brief",
-                   style: PrintStyle | None = None) -> str:
+                   style: PrintStyle | None = None, rules: str | None = None) -> str:
     """The whole file: declarations, then every function, separated by blank
     lines.  `plain`: Julia's own layout (no declarations, entry comments, flag
     comments or marks); `hide_stable`: type-stable statements left out
@@ -1090,4 +1100,4 @@ def render_program(program: ir.Program, results: list[tuple[ir.Function, Any]], 
     (`entry_comments`); `style`: the types' spelling (`irc.lattice.printstyle`:
     `irc infer --plain` passes the paste's own Julia's; None: canonical).  The
     pieces of `iter_program_text`, joined."""
-    return "".join(iter_program_text(program, results, colour, plain, hide_stable, entries, style=style))
+    return "".join(iter_program_text(program, results, colour, plain, hide_stable, entries, style=style, rules=rules))

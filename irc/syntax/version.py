@@ -12,8 +12,9 @@ Julia versions of one band print (IRShow, `code_warntype`'s header):
 
 | band | marker (the first found is the evidence) |
 |---|---|
+| (any) | irc's own output line `# answered with Julia 1.11's rules` (first: irc's output reads back with the rules that answered it) |
 | 1.12 | statement markers (`=   dynamic …`, `builtin`, `intrinsic`), `globaldecl`, `Core.isdefinedglobal`, `latestworld` |
-| 1.11 | `@Kwargs{`, `Memory{T}` / `MemoryRef{T}` types, `%n = enter #B`, `#self#::Core.Const(Main.f)`, a function constant loaded into an SSA value first (`%1 = Main.sum::Core.Const(sum)`: 1.11 lowering; before, only closure types, other types (`%1 = Main.Float64`, for `isa`) and non-constant globals were; a capitalised name is not the marker) |
+| 1.11 | `@Kwargs{`, `Memory{T}` / `MemoryRef{T}` types, `%n = enter #B`, `#self#::Core.Const(Main.f)`, a function constant loaded into an SSA value first (`%1 = Main.sum::Core.Const(sum)`, not the constants `nothing`, `missing` that 1.10 loads so too: 1.11 lowering; before, only closure types, other types (`%1 = Main.Float64`, for `isa`) and non-constant globals were; a capitalised name is not the marker) |
 | 1.9–1.10 | the `from` line's `@ Module file:line` |
 | 1.6–1.8 | the `from` line's `in Module at file:line` |
 | ≤ 1.5 | `Core.Compiler.Const(…, false)` |
@@ -212,7 +213,7 @@ _MARKERS = (
         (("enter #",), lazy(r"%\d+\s*=\s*enter\s+#\d+"), "`%n = enter #B`"),
         (("#self#::Core.Const(Main.",), lazy(r"#self#::Core\.Const\(Main\.[^\s.()\"]+\)"),
          "`#self#::Core.Const(Main.f)` (a function of Main itself; one of a submodule was qualified before)"),
-        (("::Core.Const(",), lazy(r"%\d+\s*=\s*Main\.([a-z_]\w*)::Core\.Const\(\1\)"),
+        (("::Core.Const(",), lazy(r"%\d+\s*=\s*Main\.(?!(?:nothing|missing)::)([a-z_]\w*)::Core\.Const\(\1\)"),
          "a function constant loaded into an SSA value (`%1 = Main.f::Core.Const(f)`)"),
     )),
     ("1.9–1.10", V1_10, (
@@ -257,6 +258,8 @@ _CTHULHU_VIEW = lazy(r"^[ \t]*(?:│[ \t]*─[ \t]*%-1|∘[ \t]*─[ \t]*%0)[ \t
 # perhaps with a log record between: `┌ Warning: couldn't retrieve source of …` … `└ @ TypedSyntax …`)
 _CTHULHU_METHOD = lazy(r"^[ \t]*\S[^\n]*\)[ \t]+@[ \t]+[\w.]+[ \t]+\S+:\d+[ \t]*\n(?:[ \t]*[┌│└][^\n]*\n)*[ \t]*Variables[ \t]*$",
                        re.M)
+# the first line of `irc infer`'s text output when the rules were not 1.10's (irc.output.text.rules_line)
+_RULES_LINE = lazy(r"^# answered with Julia (1\.1[012])'s rules$", re.M)
 _ANSI = lazy(r"\x1b\[[0-9;]*[A-Za-z]")  # a colour or style code (`@code_warntype`'s colours, as the parser drops them)
 
 
@@ -266,6 +269,10 @@ def detect(text: str, limit: int = SCAN_LIMIT) -> Detection:
     head = text[:limit] if len(text) > limit else text
     if "\x1b[" in head:
         head = _ANSI.sub("", head)
+    m = _RULES_LINE.search(head) if "'s rules" in head else None
+    if m is not None:  # irc's own output of an answer with these rules: read back with them
+        return Detection(VERSIONS[m.group(1)], m.group(1),
+                         f"irc's `# answered with Julia {m.group(1)}'s rules` at line {head.count(chr(10), 0, m.start()) + 1}")
     cthulhu = ("%-1" in head or "%0" in head) and _CTHULHU_VIEW.search(head) is not None \
         or " @ " in head and _CTHULHU_METHOD.search(head) is not None
     for band, rules, markers in _MARKERS:

@@ -68,3 +68,19 @@ def test_every_command_takes_julia(paste, argv):
     assert res.exit_code == 0, res.output
     bad = runner.invoke(app, [*[a if a != "1.11" else "2.0" for a in argv], str(paste)])
     assert bad.exit_code == 2 and "1.10, 1.11, 1.12" in bad.output
+
+
+@pytest.mark.parametrize("version", ["1.10", "1.11", "1.12"])
+def test_the_text_output_names_the_rules_and_reads_back_with_them(paste, tmp_path, version):
+    """An answer with 1.11's or 1.12's rules starts `# answered with Julia 1.1x's rules`, so the output
+    reads back (without `--julia`) with the rules that answered it, to the same text; 1.10's, the
+    default, names none; `--plain` (Julia's own layout) never does."""
+    code, out, _ = run_infer([str(paste)], julia=version, quiet=True)
+    assert code == 0
+    assert out.startswith(f"# answered with Julia {version}'s rules\n") == (version != "1.10")
+    again = tmp_path / "again.ir"
+    again.write_text(out)
+    code, out2, _ = run_infer([str(again)], quiet=True)
+    assert code == 0 and out2 == out
+    code, plain, _ = run_infer([str(paste)], julia=version, plain=True, quiet=True)
+    assert code == 0 and not plain.startswith("#")

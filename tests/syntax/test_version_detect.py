@@ -127,3 +127,20 @@ def test_a_cthulhu_views_variables_section_says_no_version():
             "│ ─ %-1  = invoke #27()::Core.Const(479001600)\n1 ─ %1 = Main.g(12)::Core.Const(479001600)\n└──      return %1\n")
     assert detect(view).band == ""
     assert detect(view.replace("│ ─ %-1  = invoke #27()", "Body")).band == "≤ 1.6"
+
+
+def test_irc_output_line_names_the_rules_first():
+    """`irc infer`'s output of an answer with 1.11's or 1.12's rules starts `# answered with Julia
+    1.1x's rules` (irc.output.text.rules_line): read first, whatever else the text shows."""
+    for v, rules in (("1.11", V1_11), ("1.12", V1_12), ("1.10", V1_10)):
+        d = detect(f"# answered with Julia {v}'s rules\nMethodInstance for f()\n  from f() @ Main REPL[1]:1\n"
+                   "│   %7  =   builtin (%6 === nothing)::Bool\n")
+        assert d.rules is rules and d.band == v and "line 1" in d.evidence
+    assert detect("# answered with Julia 1.9's rules\n").band == ""  # no version irc answers with
+
+
+def test_a_constant_loaded_into_an_ssa_value_is_no_1_11_marker():
+    # `%1 = Main.nothing::Core.Const(nothing)` (1.10 lowers `return nothing` so too); a function is the marker
+    assert detect("1 ─ %1 = Main.nothing::Core.Const(nothing)\n└──      return %1\n").band == ""
+    assert detect("1 ─ %1 = Main.missing::Core.Const(missing)\n").band == ""
+    assert detect("1 ─ %1 = Main.sum::Core.Const(sum)\n").rules is V1_11
