@@ -260,6 +260,10 @@ def _show_datatype(t: DataType, style: PrintStyle | None = None) -> str:
     if style is None or style.array_aliases:
         if tn is TT.GENERICIOBUFFER_NAME and ps == (TT.vector(TT.UINT8),):
             return "IOBuffer"
+        if tn is TT.COMPLEX_NAME and len(ps) == 1:
+            for short, f in TT.COMPLEX_ALIASES.items():
+                if ps[0] == f:
+                    return short
         aliases = TT.PRINT_ALIASES.get(tn)
         if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
             return aliases[ps[1]] + "{" + _show_param(ps[0], style) + "}"

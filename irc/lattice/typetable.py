@@ -335,6 +335,9 @@ _NTN, _NTT = _tv("N"), _tv("T")
 NTUPLE_WRAPPER = UnionAllType(_NTN, UnionAllType(_NTT, DataType(TUPLE_NAME, (VarargType(_NTT, _NTN),))))
 
 # Aliases that Julia prints by name (show_typealias): (alias name, type name, fixed trailing params)
+# complex.jl's exported aliases, which `show` prints for their types (1.6+ `make_typealias`): `ComplexF64`
+COMPLEX_ALIASES = {"ComplexF64": FLOAT64, "ComplexF32": FLOAT32, "ComplexF16": FLOAT16}
+
 PRINT_ALIASES = {
     ARRAY_NAME: {1: "Vector", 2: "Matrix"},
     ABSTRACTARRAY_NAME: {1: "AbstractVector", 2: "AbstractMatrix"},
@@ -368,6 +371,8 @@ def _build_bindings() -> dict:
     b["BitMatrix"] = DataType(BITARRAY_NAME, (2,))
     b["NTuple"] = NTUPLE_WRAPPER
     b["IOBuffer"] = DataType(GENERICIOBUFFER_NAME, (_vec(UINT8),))
+    for short, f in COMPLEX_ALIASES.items():  # complex.jl `const ComplexF64 = Complex{Float64}`, …
+        b[short] = DataType(COMPLEX_NAME, (f,))
     for k in list(b):
         if "." not in k:
             b.setdefault("Base." + k, b[k])

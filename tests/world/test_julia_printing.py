@@ -342,3 +342,17 @@ def test_a_global_printed_as_typeof_name_is_that_function():
     # the evidence is a printed type: without it, `Main.h` is an unknown global as before
     res = analyse_text(TYPEOF_READ.replace("typeof(h)", "Any"), path="p.ir")
     assert any("unknown global Main.h" in d.message for d in res.warnings)
+
+
+def test_complex_aliases_read_and_print_as_julia_writes_them(world):
+    # complex.jl `const ComplexF64 = Complex{Float64}` (and F32, F16): read as the type; Julia 1.6+'s
+    # show prints the exported alias for it (`Vector{ComplexF64}`), 1.5 and earlier `Complex{Float64}`
+    from irc.lattice.printstyle import JULIA_1_5
+
+    for short, long in (("ComplexF64", "Complex{Float64}"), ("ComplexF32", "Complex{Float32}"),
+                        ("ComplexF16", "Complex{Float16}")):
+        t = world.parse_type(short)
+        assert t == world.parse_type(long) and show(t) == short
+        assert show(world.parse_type(f"Vector{{{short}}}")) == f"Vector{{{short}}}"
+        assert show(t, JULIA_1_5) == long
+    assert show(world.parse_type("Complex{Int64}")) == "Complex{Int64}"

@@ -39,7 +39,7 @@ def test_var_quote_is_adjoint_from_any_module(world):
         == "Core.Const(adjoint)"
 
 
-@pytest.mark.parametrize("elt", ELTS + ["Complex{Float64}", "Bool"])
+@pytest.mark.parametrize("elt", ELTS + ["ComplexF64", "Bool"])
 def test_adjoint_and_transpose_wrap_a_vector_or_matrix(world, elt):
     # adjtrans.jl `Adjoint(A) = Adjoint{Base.promote_op(adjoint,eltype(A)),typeof(A)}(A)`: a real or complex
     # element type stays (number.jl `adjoint(x::Number) = conj(x)`, `transpose(x::Number) = x`)
