@@ -659,6 +659,8 @@ def show_value(v, typ=None, style: PrintStyle | None = None) -> str:
         t = v.typ
         if type(t) is DataType and t.name is TT.UNITRANGE_NAME and len(v.fields) == 2:
             return show_value(v.fields[0], None, style) + ":" + show_value(v.fields[1], None, style)
+        if type(t) is DataType and t.name is TT.ONETO_NAME and len(v.fields) == 1:
+            return "Base.OneTo(" + show_value(v.fields[0], None, style) + ")"  # range.jl `show(io, r::OneTo)`
         if type(t) is DataType and t.name is TT.PAIR_NAME and len(v.fields) == 2:
             return show_value(v.fields[0], None, style) + " => " + show_value(v.fields[1], None, style)
         if t == TT.MISSING:

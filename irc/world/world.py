@@ -1944,6 +1944,9 @@ class World:
     def _construct(self, T, args, module) -> CallResult:
         """A call of a type: a declared constructor, else an instance of T."""
         u = unwrap_unionall(T)
+        folded = _oneto_const(T, u, args)
+        if folded is not None:
+            return CallResult(folded)
         if type(u) is DataType and (type(T) is UnionAllType or not u.params):
             # declared constructors belong to the bare type name (`Dict()`, `Ref(x)`)
             for q in (u.name.qualname, "Base." + u.name.name, "Core." + u.name.name):
@@ -2631,6 +2634,22 @@ def _array_style(t):
             or type(style.params[0]) is not int:
         return None
     return style.params[0]
+
+
+def _oneto_const(T, u, args):
+    """`Base.OneTo(n)` / `Base.OneTo{T}(n)` of a constant bit integer n (not a Bool): the constant
+    `OneTo(max(zero(T), n))` that Julia's concrete evaluation gives (range.jl 1.10: `OneTo(stop::T) =
+    OneTo{T}(stop)`, whose inner constructor is `new(max(zero(T), stop))`); None otherwise."""
+    if type(u) is not DataType or u.name is not TT.ONETO_NAME or len(args) != 1 or type(args[0]) is not Const:
+        return None
+    n, t = args[0].val, widenconst(args[0])
+    if type(n) is not int or t == TT.BOOL or type(t) is not DataType or not t.name.primitive_bits \
+            or not (issubtype(t, TT.SIGNED) or issubtype(t, TT.UNSIGNED)):
+        return None
+    if type(T) is not UnionAllType and u.params and u.params[0] != t:
+        return None  # `OneTo{Int32}(1)` converts: left to the declarations
+    w = DataType(TT.ONETO_NAME, (t,))
+    return Const(StructValue(w, (BI.make_const(max(0, n), t),)), w)
 
 
 def _colon_constprop(rt, args):

@@ -3,7 +3,7 @@ on several inputs, from the Julia 1.10 Base source it follows."""
 import pytest
 
 from irc.lattice import typetable as T
-from irc.lattice.typelattice import Const
+from irc.lattice.typelattice import Const, widenconst
 from irc.lattice.types import BOTTOM, Sym
 from irc.lattice.typeprint import show
 from irc.syntax.parser import parse_expr, parse_text
@@ -537,3 +537,14 @@ def test_broadcast_over_an_argument_that_is_no_leaf_is_below_its_tuple(world):
     assert show(bc) == f"{BC}{{Base.Broadcast.DefaultArrayStyle{{1}}, Nothing, typeof(*), Tuple{{Int64, Vector{{Float64}}}}}}"
     bc = call(world, "Base.broadcasted", fn(world, "Base.:+"), "Matrix", "Float64")
     assert show(bc).endswith("DefaultArrayStyle{2}, Nothing, typeof(+), <:Tuple{Matrix, Float64}}")
+
+
+# -- range.jl `OneTo(stop::T) = OneTo{T}(stop)`, inner `new(max(zero(T), stop))`, `show(io, r::OneTo) =
+#    print(io, "Base.OneTo(", r.stop, ")")`: a constant bit integer gives the constant Julia evaluates
+def test_oneto_of_a_constant_is_the_constant_range(world):
+    for n, stop in ((1, 1), (5, 5), (-3, 0), (0, 0)):
+        r = call(world, "Base.OneTo", Const(n))
+        assert type(r) is Const and show(r) == f"Core.Const(Base.OneTo({stop}))"
+    assert show(call(world, "Base.OneTo", "Int64")) == "Base.OneTo{Int64}"  # a value: the type
+    r = call(world, "Base.OneTo", Const(2, T.INT32))
+    assert show(widenconst(r)) == "Base.OneTo{Int32}" and type(r) is Const
