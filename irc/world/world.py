@@ -2639,8 +2639,13 @@ def _array_style(t):
 def _oneto_const(T, u, args):
     """`Base.OneTo(n)` / `Base.OneTo{T}(n)` of a constant bit integer n (not a Bool): the constant
     `OneTo(max(zero(T), n))` that Julia's concrete evaluation gives (range.jl 1.10: `OneTo(stop::T) =
-    OneTo{T}(stop)`, whose inner constructor is `new(max(zero(T), stop))`); None otherwise."""
-    if type(u) is not DataType or u.name is not TT.ONETO_NAME or len(args) != 1 or type(args[0]) is not Const:
+    OneTo{T}(stop)`, whose inner constructor is `new(max(zero(T), stop))`); of a Bool, `Union{}` (the
+    inner constructor's `T === Bool && throwbool(stop)`); None otherwise."""
+    if type(u) is not DataType or u.name is not TT.ONETO_NAME or len(args) != 1:
+        return None
+    if widenconst(args[0]) == TT.BOOL and (type(T) is UnionAllType or not u.params or u.params[0] == TT.BOOL):
+        return BOTTOM  # `T === Bool && throwbool(stop)`: an ArgumentError, whatever the Bool
+    if type(args[0]) is not Const:
         return None
     n, t = args[0].val, widenconst(args[0])
     if type(n) is not int or t == TT.BOOL or type(t) is not DataType or not t.name.primitive_bits \

@@ -548,3 +548,5 @@ def test_oneto_of_a_constant_is_the_constant_range(world):
     assert show(call(world, "Base.OneTo", "Int64")) == "Base.OneTo{Int64}"  # a value: the type
     r = call(world, "Base.OneTo", Const(2, T.INT32))
     assert show(widenconst(r)) == "Base.OneTo{Int32}" and type(r) is Const
+    for b in (Const(True), "Bool"):  # `T === Bool && throwbool(stop)`: every Bool throws an ArgumentError
+        assert call(world, "Base.OneTo", b) == BOTTOM
