@@ -6,29 +6,14 @@ import pytest
 from irc.lattice import typetable as T
 from irc.lattice.typelattice import Const
 from irc.lattice.typeprint import show
-from irc.syntax.parser import parse_expr, parse_text
-from irc.world.world import World
+from prelude_calls import call, fn, prelude_world, shown
 
 I = T.INT64
-M = ("Main",)
 
 
 @pytest.fixture(scope="module")
 def world():
-    return World.build(parse_text("global Main.g\n", "decls.ir").items, prelude=True)
-
-
-def fn(world, name):
-    return world.value_of(parse_expr(name), M)
-
-
-def call(world, callee, *args):
-    f = fn(world, callee) if isinstance(callee, str) else callee
-    return world.call(f, [world.parse_type(a) if isinstance(a, str) else a for a in args], M).rt
-
-
-def shown(world, callee, *args):
-    return show(call(world, callee, *args))
+    return prelude_world()
 
 
 # -- simdloop.jl: `@simd for i in r` calls `Base.simd_outer_range(r)` (`= 0:0`, a constant), then

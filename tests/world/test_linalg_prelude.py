@@ -7,11 +7,10 @@ from irc.lattice.subtype import issubtype
 from irc.lattice.typelattice import Const
 from irc.lattice.types import Sym
 from irc.lattice.typeprint import show
-from irc.syntax.parser import parse_expr, parse_text
+from irc.syntax.parser import parse_expr
 from irc.world.tfuncs import getfield_tfunc
-from irc.world.world import World
+from prelude_calls import fn, prelude_world, shown
 
-M = ("Main",)
 ADJ, TR = "LinearAlgebra.Adjoint", "LinearAlgebra.Transpose"
 # element types whose `x*y + x*y` (matmul.jl `matprod`) and `s += dot(x, y)` stay `T`
 ELTS = ["Int64", "Int32", "UInt8", "Float64", "Float32", "Float16"]
@@ -19,15 +18,7 @@ ELTS = ["Int64", "Int32", "UInt8", "Float64", "Float32", "Float16"]
 
 @pytest.fixture(scope="module")
 def world():
-    return World.build(parse_text("global Main.g\n", "decls.ir").items, prelude=True)
-
-
-def fn(world, name):
-    return world.value_of(parse_expr(name), M)
-
-
-def shown(world, callee, *args):
-    return show(world.call(fn(world, callee), [world.parse_type(a) for a in args], M).rt)
+    return prelude_world()
 
 
 def test_var_quote_is_adjoint_from_any_module(world):
