@@ -42,10 +42,12 @@ first; a backedge comes after its loop's body):
 - a generic call (`generic_total`, on the first run's argument types) is
   total when every method that may apply is `@foldable`; not total when
   Julia dispatches it at run time or finds no method (Julia's own effects
-  are unknown there) or its name ends in `!` (it mutates an argument);
+  are unknown there) or its name ends in `!` (it mutates an argument) or
+  it is one of Base's string-building or printing functions (they loop or
+  write to a stream: `NOT_TOTAL_BASE`);
   otherwise irc cannot tell and takes it as total (docs/decisions.md: Julia
   finds `size(A) == size(B)` total before `@assert`'s constructor, r217,
-  r274; `string(…)` is not, r052, which irc gets wrong);
+  r274; `string(…)` is not, r052);
 - `foreigncall` is unknown; for 1.11 a read of a non-constant global clears
   `consistent` (`abstract_eval_global`); other values are total.
 
@@ -164,18 +166,29 @@ def builtin_total(name: str, v111: bool) -> bool:
     return not v111 or name in CONSISTENT_BUILTINS
 
 
-def generic_total(res, name: str = "") -> bool:
+# Base functions whose every method loops over its arguments or writes to a stream (strings.jl
+# `string(xs...) = print_to_string(xs...)`: a `for` loop over an IOBuffer; io.jl / show.jl): Julia's
+# effect analysis proves no loop `terminates` and no stream write `effect_free`, so after one of
+# them a throw block's calls are not inferred (r052 on 1.11.5: `string(…)` before an error's constructor)
+NOT_TOTAL_BASE = frozenset({
+    "string", "repr", "sprint", "print_to_string", "print", "println", "show", "display", "write", "join",
+})
+
+
+def generic_total(res, name: str = "", module: tuple = ()) -> bool:
     """Are a generic call's effects total as far as irc can tell (`res`: the world's answer on the
-    first run's argument types, `name`: the function's)?
+    first run's argument types, `name` and `module`: the function's)?
 
     - every method that may apply is `@foldable`: total;
     - Julia dispatches it at run time (`res.dynamic`) or finds no method (a note without a gap):
       Julia's own effects are unknown there (`Effects()`): not total;
     - the function's name ends in `!` (Julia's convention for one that mutates an argument):
       not `effect_free`;
+    - one of Base's string-building or printing functions (`NOT_TOTAL_BASE`): its methods loop or
+      write to a stream, so not total;
     - else irc cannot tell (it knows the method by its declared result, or not at all) and takes
       it as total, as Julia finds most methods called before a guard (`size`, `==`, `length`) to
-      be (docs/decisions.md; `string(…)`, which loops, is the exception it gets wrong)."""
+      be (docs/decisions.md)."""
     if res is None:
         return True  # (no answer from the first run: nothing known against it)
     if not res.generic:
@@ -185,6 +198,8 @@ def generic_total(res, name: str = "") -> bool:
     if applied and all(m.foldable for m in applied):
         return True
     if res.dynamic or (res.diagnostics and not res.gap):
+        return False
+    if module == ("Base",) and name in NOT_TOTAL_BASE:
         return False
     return not name.endswith("!")
 
@@ -322,7 +337,7 @@ def skipped_calls(fn: ir.Function, world, rules, handlers, phase1) -> frozenset[
         if not total:
             continue  # (nothing more to learn: only later throw-block calls matter, and they are skipped)
         if ckind is _GENERIC:
-            total = generic_total(phase1.call(i), getattr(what, "name", "") or "")
+            total = generic_total(phase1.call(i), getattr(what, "name", "") or "", getattr(what, "module", ()) or ())
         else:
             total = builtin_total(what, callees.v111)
         if total and not all(callees.global_read_total(_unwrap(a)) for a in call[1]):

@@ -92,6 +92,10 @@ def test_generic_call_effects_as_far_as_irc_can_tell():
     assert TB.generic_total(res(diagnostics=(note,), gap=True), "f")  # a gap in irc's knowledge
     assert TB.generic_total(CallResult(None, generic=True), "")  # a constructor irc types without methods
     assert TB.generic_total(None, "f")
+    # Base's string builders and printers loop or write to a stream; a Main function of that name is unknown
+    assert not TB.generic_total(res(True, False), "string", ("Base",))
+    assert not TB.generic_total(res(True, False), "println", ("Base",))
+    assert TB.generic_total(res(True, False), "string", ("Main",))
 
 
 LOOP_THEN_THROW = """
@@ -170,6 +174,24 @@ end
     assert [ty(res, i) for i in (1, 2, 3, 4)] == ["String", "Any", "Any", "Tuple{Any, Any}"]  # (a builtin: inferred)
     res = run(text, "1.12")["k"]
     assert [ty(res, i) for i in (1, 2, 3)] == ["String", "ArgumentError", "ArgumentError"]
+
+
+def test_a_string_built_before_an_error_ends_the_total_effects():
+    """`throw(AssertionError("x1=$x1"))`: `string` loops (strings.jl `print_to_string`), so Julia 1.10
+    and 1.11 infer it but not the constructor after it (r052, Julia 1.11.5)."""
+    text = """
+function k(x1::Int64)
+1 ─ %1 = Base.string("x1=", x1)
+│   %2 = Main.AssertionError(%1)
+│        Main.throw(%2)
+└──      return x1
+end
+"""
+    for v in ("1.10", "1.11"):
+        res = run(text, v)["k"]
+        assert [ty(res, i) for i in (1, 2)] == ["String", "Any"], v
+    res = run(text, "1.12")["k"]
+    assert [ty(res, i) for i in (1, 2)] == ["String", "AssertionError"]
 
 
 def test_the_1_11_lowering_calls_throw_through_an_ssa_value():

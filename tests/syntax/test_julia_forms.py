@@ -123,6 +123,16 @@ def test_operator_symbols_and_dead_statements_of_julia_1_5():
     assert isinstance(fd.lines[2].stmt, S.DeadStmt)
 
 
+
+@pytest.mark.parametrize("sym", ["?", ".+", "∪", "→", "<=", "√"])
+def test_an_operator_symbol_is_a_type_parameter(sym):
+    """Julia prints a Symbol that is an operator as `:op` (`show_sym`): Unitful's
+    `Gain{LogInfo{:Decibel, 10, 10}, :?, Int64}` holds `:?`."""
+    from irc.output.fmt import format_expr
+
+    bl = stmt_of(f"1 ─ %1 = Main.g(n)::Tuple{{Val{{:{sym}}}, Int64}}")
+    assert format_expr(bl.annotation) == f"Tuple{{Val{{:{sym}}}, Int64}}"
+
 # ---- a book's typesetting of the rails: `--` ends a block, a bare number starts one
 _TYPESET = """julia> @code_warntype safe_divide(1, 2)
 MethodInstance for safe_divide(::Int64, ::Int64)
