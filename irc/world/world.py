@@ -2000,6 +2000,11 @@ class World:
                     c = convert_number(a, T)  # Union{} when Julia throws InexactError (Int8(300))
                     if c is not None:
                         return CallResult(c)
+                if not _dispatch_leaf(widenconst(a)):
+                    # `Float64(x::Any)`, `Int64(x::Real)`: a number type's constructors that may apply
+                    # are more than `max_methods` (3), so Julia's `abstract_call_gf_by_type` answers
+                    # `Any` (a Julia 1.12 `Dates.tons`, h847); one argument type picks one method
+                    return CallResult(ANY)
                 return CallResult(T)
             if TT.isconcrete(T):
                 return CallResult(self._default_new(T, args))
@@ -2634,6 +2639,15 @@ def _array_style(t):
             or type(style.params[0]) is not int:
         return None
     return style.params[0]
+
+
+def _dispatch_leaf(t) -> bool:
+    """Does dispatch on an argument of type `t` pick one method per case: `t` concrete or
+    `Union{}`, or a union of at most `max_union_splitting` (4) concrete members, split
+    (`find_matching_methods`)?  An abstract type or `Any` may match every method."""
+    if t == BOTTOM or TT.isconcrete(t):
+        return True
+    return type(t) is UnionType and len(t.members) <= 4 and all(TT.isconcrete(m) for m in t.members)
 
 
 def _oneto_const(T, u, args):
