@@ -202,16 +202,21 @@ def _from_is_vararg(from_text: str) -> bool:
     """Does the `from f(x, ys...) @ M file:line` line's method take a vararg
     last (`ys...`)?  Its argument list -- the last parenthesised group before a
     ` where …` or (Julia ≤ 1.8) ` in M at file` -- ends `...)`; a callable
-    object's method (`(::Type{SA})(x...) where SA<:StaticArray`) has two groups."""
+    object's method (`(::Type{SA})(x...) where SA<:StaticArray`) has two groups.
+    Keyword arguments after a `;` are not positional: `A(pp::A; kws...)` takes no vararg."""
     head = from_text.split(" @ ", 1)[0].strip()
-    depth, close = 0, -1
+    depth, close, semi = 0, -1, -1
     for i, c in enumerate(head):
         if c in "({[":
             depth += 1
+            if depth == 1:
+                semi = -1
         elif c in ")}]":
             depth -= 1
             if depth == 0 and c == ")":
-                close = i
+                close = semi if semi > 0 else i
+        elif c == ";" and depth == 1:
+            semi = i
         elif depth == 0 and c == " " and head.startswith((" where ", " in "), i):
             break
     return close > 0 and head[:close].rstrip().endswith("...")

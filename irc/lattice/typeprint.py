@@ -674,8 +674,9 @@ def show_value(v, typ=None, style: PrintStyle | None = None) -> str:
         if type(t) is DataType and t.name is TT.NAMEDTUPLE_NAME and len(t.params) == 2:
             return _show_namedtuple(t, v.fields, style)
         if type(t) is DataType and t.name.qualname == "Base.Pairs" and len(v.fields) == 2 \
-                and v.fields[1] == Const((), TT.tuple_type([])):
+                and (v.fields[1] == Const((), TT.tuple_type([])) or v.fields[1] == Const(None)):
             # abstractdict.jl's `show(io, t::AbstractDict)` of an empty dictionary: its type and `()`
+            # (the keys `()`, or 1.12's `nothing` for a named tuple's own)
             return _show_type(t, style) + "()"
         return _show_type(t, style) + "(" + ", ".join(show_value(f, None, style) for f in v.fields) + ")"
     if is_type(v):

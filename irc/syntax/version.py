@@ -13,7 +13,7 @@ Julia versions of one band print (IRShow, `code_warntype`'s header):
 | band | marker (the first found is the evidence) |
 |---|---|
 | (any) | irc's own output line `# answered with Julia 1.11's rules` (first: irc's output reads back with the rules that answered it) |
-| 1.12 | statement markers (`=   dynamic …`, `builtin`, `intrinsic`), `globaldecl`, `Core.isdefinedglobal`, `latestworld` |
+| 1.12 | statement markers (`=   dynamic …`, `builtin`, `intrinsic`), `globaldecl`, `Core.isdefinedglobal`, `latestworld`, the constant `Base.Pairs{Symbol, Union{}, Nothing, @NamedTuple{}}()` a keyword call passes (1.12's `pairs(nt) = Pairs{Symbol}(nt, nothing)`) |
 | 1.11 | `@Kwargs{`, `Memory{T}` / `MemoryRef{T}` types, `%n = enter #B`, `#self#::Core.Const(Main.f)`, a function constant loaded into an SSA value first (`%1 = Main.sum::Core.Const(sum)`, not the constants `nothing`, `missing` that 1.10 loads so too: 1.11 lowering; before, only closure types, other types (`%1 = Main.Float64`, for `isa`) and non-constant globals were; a capitalised name is not the marker) |
 | 1.9–1.10 | the `from` line's `@ Module file:line` |
 | 1.6–1.8 | the `from` line's `in Module at file:line` |
@@ -87,6 +87,13 @@ class JuliaVersion:
     def latestworld_stops_inference(self) -> bool:
         """1.12 `abstract_eval_basic_statement` sets `saw_latestworld` at a `latestworld` statement; after it
         every global reads as `Any` and generic calls are not inferred (`irc.infer.latestworld`)."""
+        return self.minor >= 12
+
+    @property
+    def pairs_namedtuple_nothing(self) -> bool:
+        """1.12 iterators.jl `pairs(nt::NamedTuple) = Pairs{Symbol}(nt, nothing)` (1.10/1.11: `keys(nt)`):
+        the `Pairs`' index is `Nothing`, so a keyword call with no keywords passes
+        `Base.Pairs{Symbol, Union{}, Nothing, @NamedTuple{}}()`."""
         return self.minor >= 12
 
     @property
@@ -206,6 +213,8 @@ _MARKERS = (
         (("globaldecl",), lazy(r"\$\(Expr\(:globaldecl\b|(?:=|[│└─┄]\s)\s*globaldecl[ \t(]"), "`globaldecl`"),
         (("isdefinedglobal",), lazy(r"Core\.isdefinedglobal\b"), "`Core.isdefinedglobal`"),
         (("latestworld",), lazy(r"\$\(Expr\(:latestworld\)\)|[│└─┄]\s+latestworld\s*$"), "`latestworld`"),
+        (("Pairs{Symbol, Union{}, Nothing, ",), lazy(r"Pairs\{Symbol, Union\{\}, Nothing, @NamedTuple\{\}\}\(\)"),
+         "`Base.Pairs{Symbol, Union{}, Nothing, @NamedTuple{}}()` (1.12's `pairs(NamedTuple())`, a keyword call's)"),
     )),
     ("1.11", V1_11, (
         (("@Kwargs{",), lazy(r"@Kwargs\{"), "`@Kwargs{…}`"),

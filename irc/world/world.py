@@ -1570,9 +1570,14 @@ class World:
         if fts and not all(f == fts[0] for f in fts):
             return None
         v = fts[0] if fts else BOTTOM
-        t = ST.apply_type(pairs, [TT.SYMBOL, v, TT.tuple_type([TT.SYMBOL] * len(fts)), nt])
+        if self.rules.pairs_namedtuple_nothing:  # 1.12: `Pairs{Symbol}(nt, nothing)`
+            t = ST.apply_type(pairs, [TT.SYMBOL, v, TT.NOTHING, nt])
+            itr = Const(None)
+        else:
+            t = ST.apply_type(pairs, [TT.SYMBOL, v, TT.tuple_type([TT.SYMBOL] * len(fts)), nt])
+            itr = Const((), TT.tuple_type([]))
         if not fts:
-            return CallResult(Const(StructValue(t, (Const(StructValue(nt, ()), nt), Const((), TT.tuple_type([])))), t))
+            return CallResult(Const(StructValue(t, (Const(StructValue(nt, ()), nt), itr)), t))
         return CallResult(t)
 
     def _in_generic(self, args, module):

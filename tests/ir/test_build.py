@@ -151,3 +151,7 @@ def test_from_line_vararg_is_read_from_the_argument_list():
     assert not _from_is_vararg("(::Type{SA})(x) where SA<:StaticArray @ StaticArrays ~/src/convert.jl:160")
     assert not _from_is_vararg("g(x) in Main at REPL[5]:1")
     assert not _from_is_vararg("h(x::Vararg) where T @ Main (f(y...)) :1")  # a group after ` @ ` is the file's
+    # keyword arguments after `;` are no positional vararg (Parameters.jl's `A(pp::A; kws...)`, h803)
+    assert not _from_is_vararg("A(pp::A; kws...) @ Main ~/Parameters.jl/src/Parameters.jl:571")
+    assert not _from_is_vararg("h(x; k=1) in Main at REPL[5]:1")
+    assert _from_is_vararg("g(x, ys...; k...) @ Main REPL[2]:1")

@@ -61,8 +61,10 @@ def test_1_11_markers():
 def test_1_12_markers_and_not_slots_named_like_them():
     for text in ["│   %8  = intrinsic Base.not_int(%7)::Bool\n", "│   %7  =   builtin (%6 === nothing)::Bool\n",
                  "│         $(Expr(:globaldecl, :x))\n", "│   %2 = Core.isdefinedglobal(Main, :x)\n",
-                 "│         latestworld\n"]:
+                 "│         latestworld\n",
+                 "│   %3 = Base.pairs(%2)::Core.Const(Base.Pairs{Symbol, Union{}, Nothing, @NamedTuple{}}())\n"]:
         assert detect(text).rules is V1_12, text
+    assert detect("│   %3 = Base.pairs(%2)::Core.Const(Base.Pairs{Symbol, Union{}, Tuple{}, @NamedTuple{}}())\n").band == ""
     for text in ["│   %1 = dynamic + 1\n", "│         dynamic = 1\n", "│   %2 = builtin(x)\n"]:
         assert detect(text).band == "", text
 

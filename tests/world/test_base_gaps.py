@@ -36,6 +36,32 @@ def call(world, name, *args):
 
 # -- broadcast.jl: `BroadcastStyle(::Type{<:Tuple}) = Style{Tuple}()`, `result_style`'s precedence,
 #    `copy(bc::Broadcasted{Style{Tuple}}) = ntuple(k -> _broadcast_getindex(bc, k), Val(N))`
+def test_pairs_of_a_named_tuple_by_version():
+    """iterators.jl `pairs(nt::NamedTuple)`: `Pairs{Symbol}(nt, keys(nt))` in 1.10 and 1.11,
+    `Pairs{Symbol}(nt, nothing)` in 1.12 (a Julia 1.12 keyword call's `Base.pairs(%2)`, h803)."""
+    from irc.syntax.version import V1_11, V1_12
+
+    for rules, itr in ((None, "Tuple{}"), (V1_11, "Tuple{}"), (V1_12, "Nothing")):
+        w = World.build(parse_text(DECLS, "decls.ir").items, prelude=True, rules=rules)
+        empty = call(w, "Core.NamedTuple")
+        assert show(call(w, "Base.pairs", empty)) == \
+            f"Core.Const(Base.Pairs{{Symbol, Union{{}}, {itr}, @NamedTuple{{}}}}())"
+        nt = "@NamedTuple{a::Int64, b::Int64}"
+        want = "Nothing" if rules is V1_12 else "Tuple{Symbol, Symbol}"
+        assert show(call(w, "Base.pairs", nt)) == f"Base.Pairs{{Symbol, Int64, {want}, {nt}}}"
+
+
+def test_a_number_types_constructor_on_an_argument_that_is_no_leaf_is_any(world):
+    """`Float64(x::Any)`: more than `max_methods` (3) constructors may apply, so Julia's
+    `abstract_call_gf_by_type` answers `Any` (a Julia 1.12 `Dates.tons`, h847); a concrete
+    argument or a small union of them picks one method per case."""
+    assert show(call(world, "Base.Float64", "Any")) == "Any"
+    assert show(call(world, "Base.Int64", "Real")) == "Any"
+    assert show(call(world, "Base.Float64", "Int64")) == "Float64"
+    assert show(call(world, "Base.Float64", "Union{Float32, Int64}")) == "Float64"
+    assert show(call(world, "Base.Float64", Const(2))) == "Core.Const(2.0)"
+
+
 def test_broadcast_over_a_tuple_has_the_tuple_style(world):
     bc = call(world, "Base.broadcasted", fn(world, "Main.splitsum"), "NTuple{4, X}")
     assert show(bc) == BC + "{" + TUPLE_STYLE + ", Nothing, typeof(splitsum), Tuple{NTuple{4, X}}}"
