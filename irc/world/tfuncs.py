@@ -232,6 +232,12 @@ def tf_notegal(args, world):
     return CallResult(rt, alts[0], cond_alts=tuple(alts[1:]))
 
 
+def _unknown_name(t) -> bool:
+    """A bare name irc does not know (`TypeName.unknown`: neither declared nor built in; no
+    parameters): it may be an alias (`const T = Union{Int, Real}`) or a global that is no type."""
+    return type(t) is DataType and t.name.unknown and not t.params
+
+
 def tf_isa(args, world):
     if len(args) != 2:
         return BOTTOM
@@ -245,6 +251,10 @@ def tf_isa(args, world):
         if lattice_le(v, t):
             if exact:
                 rt = TRUE
+        elif _unknown_name(t):
+            # a name irc does not know may be an alias (`const T = Union{Int, Real}`) or a global that
+            # is no type at all: whether `x::Float64` is one is unknown, never `false` (h805, h806)
+            return CallResult(BOOL, None)
         elif type(v) is Const or TT.isdispatchelem(w) or typeintersect(w, t) == BOTTOM:
             rt = FALSE
     # Julia's `isa_condition`: a folded test keeps its Conditional, one branch impossible
@@ -735,6 +745,8 @@ def tf_typeassert(args, world):
     t, exact = instanceof(tt)
     if t == ANY:
         return v
+    if _unknown_name(t) and not lattice_le(v, t):
+        return v  # (a name irc does not know: the meet is unknown, never `Union{}`)
     return tmeet_partials(v, t)
 
 

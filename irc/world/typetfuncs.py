@@ -157,9 +157,16 @@ def subtype_tfunc(a, b):
         if issubtype(ta, tb):
             if exact_b or ta == BOTTOM:
                 return TRUE
+        elif _unknown_bare(ta) or _unknown_bare(tb):
+            return BOOL  # a name irc does not know may be an alias: not provably false
         elif exact_a or (tb != BOTTOM and typeintersect(ta, tb) == BOTTOM):
             return FALSE
     return BOOL
+
+
+def _unknown_bare(t) -> bool:
+    """A bare name irc does not know (no parameters): perhaps an alias of a union or another type."""
+    return type(t) is DataType and t.name.unknown and not t.params
 
 
 def type_leq(t):

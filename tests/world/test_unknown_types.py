@@ -51,6 +51,25 @@ def test_unknown_types_subtype_by_structure_and_meet_conservatively(world):
     assert world.call(isa, [a, Const(T.INT64)], M).rt == Const(False)
 
 
+def test_a_bare_unknown_name_as_a_type_argument_is_never_provably_false():
+    """`x isa Main.Test.T` with `T` a global the paste does not show (`const T = Union{Int, Real}`, or
+    no constant at all: julia ArrayLayouts#238, h805/h806): `isa`, `<:` and `typeassert` answer what
+    they cannot refute -- `Bool`, the value's own type -- never `Const(false)` or `Union{}`."""
+    res = analyse_text("function f(x::Float64)\n"
+                       "1 ─ %1 = Core.isa(x, Main.Test.T)\n"
+                       "│   %2 = Main.Float64 <: Main.Test.T\n"
+                       "│   %3 = Core.typeassert(x, Main.Test.T)\n"
+                       "└──      return %3\nend\n", "x.ir")
+    (fn, r), = res.results
+    assert [show(r.ssa_types[i]) for i in (1, 2, 3)] == ["Bool", "Bool", "Float64"]
+    assert show(r.return_type) == "Float64"
+    # a printed type with parameters is a type of that name: still disjoint from a known concrete type
+    w = World.build(parse_text("", "x.ir").items)
+    a = w.parse_type("SMatrix{3, 3, Float64}")
+    isa = w.value_of(parse_expr("Core.isa"), M)
+    assert w.call(isa, [a, Const(T.INT64)], M).rt == Const(False)
+
+
 def test_one_warning_per_name_per_file():
     text = ("declare Main.f(::Foo)::Int64\ndeclare Main.g(::Foo{Int64}, ::Bar)::Foo\n"
             "function h(x::Foo, y::Vector{Bar})\n1 ─      return x\nend\n")
