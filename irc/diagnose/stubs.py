@@ -63,6 +63,7 @@ from irc.syntax.names import format_name, is_generated_name, julia_ident
 from irc.syntax.parser import parse_expr
 from irc.world.notes import argument_text, callable_declare_line, declare_line
 from irc.world.returntype import inner_call, is_return_type, printed_result
+from irc.world.typetfuncs import isconst_type
 from irc.world.world import PRELUDE_PATH
 
 
@@ -291,6 +292,8 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
         return
     if type(f) is not Const and type(func) is S.SSA and (printed := _printed_type_constant(world, fn, func)):
         f = printed  # `(%9)(undef)`, `%9 = Core.apply_type(%6, …)::Core.Const(MVector{50, Float64})` irc could not apply
+    elif type(f) is not Const and isconst_type(widenconst(f)):
+        f = Const(widenconst(f).params[0])  # `(#self#)(sys, …)` with `#self#::Type{ODEFunction{true}}`: that type
     if type(f) is Const and type(f.val) is FunctionValue:
         fv = world.method_owner(f.val)
         if (world.is_builtin(fv) and not _untyped_keyword_call(world, fn, fv, argtypes)) or fv.name in _OWN_RULES:

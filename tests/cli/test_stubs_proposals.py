@@ -272,6 +272,22 @@ def test_a_call_of_a_closure_instance_declares_a_method_of_its_type(tmp_path):
     assert "Body::Int64" in out
 
 
+def test_a_call_of_self_that_is_a_type_declares_that_types_constructor(tmp_path):
+    """`(#self#)(sys, …)::ODEFunction{true}` in `(ODEFunction{iip})(sys) where iip`, `#self#::Type{ODEFunction{true}}`
+    (ModelingToolkit#1697, h808): the callee is the type the slot holds, so `--all` declares that type's
+    constructor with Julia's result, and irc with the proposal gives it."""
+    paste = ('MethodInstance for (ODEFunction{true})(::ODESystem)\n'
+             '  from (ODEFunction{iip})(sys::ODESystem) where iip @ Main REPL[1]:1\n'
+             'Static Parameters\n  iip = true\nArguments\n  #self#::Type{ODEFunction{true}}\n  sys::ODESystem\n'
+             'Body::ODEFunction{true}\n'
+             '1 ─ %1 = (#self#)(sys, Main.nothing)::ODEFunction{true}\n'
+             '└──      return %1\n')
+    text = stubs(tmp_path, paste)
+    assert "declare ODEFunction{true}(::ODESystem, ::Nothing)::ODEFunction{true}" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%1 = (#self#)(sys, Main.nothing)::ODEFunction{true}" in out, out
+
+
 def globals_paste(ann: str, name: str = "Main.var") -> str:
     return warntype("x::Int64", ["%1 = Main.:+::Core.Const(+)", f"%2 = {name}::{ann}", "%3 = (%1)(%2, x)::Int64",
                                  "     return %3"], "Int64")
