@@ -107,6 +107,9 @@ class Stubs:
     constructed: set[tuple] = field(default_factory=set)  # unknown types the paste calls or `%new`s
     # unknown type -> where Julia printed an instance of it as `T()` (`_scan_instances`: a field-less struct)
     instances: dict[tuple, str] = field(default_factory=dict)
+    # unknown bare name -> ("global" | "alias", why): an `isa` test the paste shows proves it no type a
+    # declaration here can make (`_scan_isa_names`), so no `abstract type` line is proposed for it
+    not_types: dict[tuple, tuple[str, str]] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
     differ: int = 0  # irc's answers that differ from the types Julia printed (`--check`'s count)
     first_difference: str | None = None  # the first of them, rendered as `--check` does
@@ -140,6 +143,7 @@ def collect(file: Any, stubs: Stubs) -> None:
         _scan_globals(stubs, world, fn, file.path)
         _scan_bare_values(stubs, world, fn, file.path)
         _scan_subtypes(stubs, world, fn, result)
+        _scan_isa_names(stubs, world, fn, result, file.path)
         _scan_concrete(stubs, world, fn, file.path)
         _scan_closures(stubs, world, fn, result)
         _count_differences(stubs, world, fn, result, file.path)
@@ -172,6 +176,14 @@ def render(stubs: Stubs) -> str:
         out.append("# (`struct Name{…} <: Super` with its fields, or keep `abstract type` with its supertype)")
         for parts in sorted(stubs.types):
             n = stubs.types[parts]
+            if parts in stubs.not_types and not n:
+                kind, why = stubs.not_types[parts]
+                if kind == "global":
+                    out.append(f"global {_type_name(parts)}  # no constant type: {why}")
+                else:
+                    out.append(f"# const {_type_name(parts)} = …  # an alias irc cannot name: {why}; "
+                               "write its value (left undeclared, irc answers `isa` with it `Bool`)")
+                continue
             params = "{" + ", ".join(f"T{i}" for i in range(1, n + 1)) + "}" if n else ""
             name = _type_name(parts)
             if parts in stubs.closures:
@@ -703,6 +715,47 @@ def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> No
         stubs.supers.setdefault(tn.module + (tn.name,), sup)
         stubs.no_struct.setdefault(sup, f"it has a subtype (`{_type_name(tn.module + (tn.name,))}`: Julia "
                                         "printed Bool for an `isa` test of it)")
+
+
+def _scan_isa_names(stubs: Stubs, world: Any, fn: ir.Function, result: Any, path: str) -> None:
+    """`%k = (x isa B)` where x is of a known concrete type A and B a bare name irc does not know:
+    for a constant type B Julia's `isa_tfunc` folds the test (A is a dispatch element), so a printed
+    `Bool` proves B is a non-constant global (`global B`); a printed `Core.Const(true)` proves B
+    holds A, which no type a file declares can (A's supertypes are Julia's): B is an alias such as
+    `const B = Union{A, …}` (julia ArrayLayouts#238, h805/h806).  Either way an `abstract type B`
+    line would be false: irc would fold the test to `false`."""
+    for i, st in enumerate(fn.stmts, start=1):
+        v = st.value
+        if type(v) is not S.Call or len(v.args) != 2 or type(v.func) is not S.Name or v.func.parts[-1] != "isa":
+            continue
+        if result.ssa_types[i] is None or type(v.args[1]) is not S.Name or annotation_of(st) is None:
+            continue
+        try:
+            printed = world.eval_type(annotation_of(st), _sparams(world, fn), fn.module)
+        except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
+            continue
+        x = v.args[0]
+        while type(x) is S.Typed:
+            x = x.expr
+        before = result.state_before(i) if type(x) is S.SlotRef else None
+        if type(x) is S.SlotRef and before is not None and x.id in before:
+            a = widenconst(before[x.id].type)
+        elif type(x) is S.SSA and 1 <= x.n < len(result.ssa_types) and result.ssa_types[x.n] is not None:
+            a = widenconst(result.ssa_types[x.n])
+        else:
+            continue
+        if type(a) is not DataType or a.name.unknown or not TT.isconcrete(a):
+            continue
+        parts = tuple(v.args[1].parts) if len(v.args[1].parts) > 1 else ("Main",) + tuple(v.args[1].parts)
+        if _resolved(world, fn, v.args[1].parts) is not None or ".".join(parts) not in world.unknown_types:
+            continue
+        where = f"{path}:{st.line}"
+        if printed == BOOL:
+            stubs.not_types.setdefault(parts, ("global", f"{where}: Julia printed Bool for `x::{show(a)} isa "
+                                               f"{_type_name(parts)}`, which it folds for a constant type"))
+        elif printed == Const(True):
+            stubs.not_types.setdefault(parts, ("alias", f"{where}: Julia printed Core.Const(true) for `x::{show(a)} isa "
+                                               f"{_type_name(parts)}`: it holds {show(a)}, as no type declared here can"))
 
 
 def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:

@@ -288,6 +288,25 @@ def test_a_call_of_self_that_is_a_type_declares_that_types_constructor(tmp_path)
     assert "%1 = (#self#)(sys, Main.nothing)::ODEFunction{true}" in out, out
 
 
+@pytest.mark.parametrize("printed,line", [
+    ("Bool", "global Main.Test.T  # no constant type"),
+    ("Core.Const(true)", "# const Main.Test.T = …  # an alias irc cannot name"),
+])
+def test_an_isa_test_of_a_known_concrete_value_proves_the_name_no_declared_type(tmp_path, printed, line):
+    """`(x isa Main.Test.T)::Bool` with `x::Float64` (julia ArrayLayouts#238, h805): Julia folds the test
+    for any constant type, so `T` is a non-constant global; `::Core.Const(true)` (h806): `T` holds
+    `Float64`, an alias no declared type can be. No `abstract type T` line (irc would fold `false`)."""
+    paste = ("MethodInstance for Main.Test.f(::Float64)\n  from f(x) @ Main.Test REPL[1]:3\nArguments\n"
+             "  #self#::Core.Const(Main.Test.f)\n  x::Float64\nBody::Union{Float64, Int64}\n"
+             f"1 ─ %1 = (x isa Main.Test.T)::{printed}\n└──      goto #3 if not %1\n2 ─      return 2.0\n"
+             "3 ─      return 1\n")
+    text = stubs(tmp_path, paste)
+    assert line in text, text
+    assert "abstract type Main.Test.T" not in text
+    out = infer_with(tmp_path, text)
+    assert "%1 = (x isa Main.Test.T)::Bool" in out and "Body::Union{Float64, Int64}" in out, out
+
+
 def globals_paste(ann: str, name: str = "Main.var") -> str:
     return warntype("x::Int64", ["%1 = Main.:+::Core.Const(+)", f"%2 = {name}::{ann}", "%3 = (%1)(%2, x)::Int64",
                                  "     return %3"], "Int64")
