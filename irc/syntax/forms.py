@@ -22,7 +22,8 @@ further errors) and reports the refusal.  In order:
    stopped with an `ERROR:` while printing;
 3. *optimized*: the body says so -- `φ (…)`/`π (…)` nodes, `invoke`
    statements, `%%x` arguments, an inlining tree beside the rails, `_2`
-   argument names (no slots) -- or the command does: `@code_typed` and
+   argument names (no slots; but an output that stores a slot `_2 = …` is
+   unoptimized code whose slots Julia printed by number) -- or the command does: `@code_typed` and
    `code_typed(…)` print optimized code unless given `optimize=false`,
    `@code_warntype optimize=true` too.  Julia 1.0 and 1.1's
    `@code_warntype` printed optimized code with `Body::T` as its only
@@ -58,7 +59,7 @@ from dataclasses import dataclass
 
 from irc.syntax import tree as S
 from irc.syntax.lazyre import lazy
-from irc.syntax.paste import Command, Output, Paste, matching, split_args
+from irc.syntax.paste import NUMBERED_SLOT_STORE, Command, Output, Paste, matching, split_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +170,8 @@ _INVOKE = lazy(r"(?:=|[─│└┄]|^)[\t ]*(?:dynamic[\t ]+)?(invoke)[\t ]+(?=
 _ARG2 = lazy(r"(?<![\w@#%.])(%%[A-Za-z_]\w*)")
 _INLINING = lazy(r"^(?=[^\n@]*[╻╷┃])[^\n]*?(│?[│╻╷┃]*[╻╷┃][│╻╷┃]*)[\t ]+[^\s│]", re.M)  # an inlining tree beside the rails
 _UNDERSCORE_ARG = lazy(r"_\d+(?![\w@#])")  # `_2`, unless part of a name (checked by hand: a fast scan for `_`)
+# a statement storing a slot printed by number, `_2 = …` / `(_2 = …)`: unoptimized code with no slot names
+_SLOT_STORE = lazy(NUMBERED_SLOT_STORE, re.M)
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@#%.:\"'!")
 _LINE_COLUMN_1_0 = lazy(r"^[\t ]*(?:│)?(\d+)[\t ]+\d+[\t ]+[─┄]|^[\t ]*(│)\d", re.M)
 # intrinsics that appear in typed code only once `+`, `*`, `<` … are inlined (`Base.not_int` is in every lowered loop)
@@ -374,7 +377,9 @@ def _optimized_sign(o: Output, block: _Block, cmd: IRCommand | None):
         hit = block.find(_INLINED, 1)  # typed code with no command to say how it was printed
         if hit:
             return hit[1], f"a call of the intrinsic `{hit[0].group(1)}` in typed code: `+`, `*`, `<` … inlined"
-    if o.kind == "warntype" or o.kind == "codeinfo" and o.bare:  # (a hand-written header may name slots `_2`)
+    if (o.kind == "warntype" or o.kind == "codeinfo" and o.bare) and not block.find(_SLOT_STORE, 1, "_"):
+        # (a hand-written header may name slots `_2`; a store `_2 = …` is unoptimized code whose slots
+        # Julia printed by number, no names: optimized IR has no slot stores -- `_2` reads as slot 2)
         for m in _UNDERSCORE_ARG.finditer(block.text, block.start, block.end):
             k = m.start()
             if k > 0 and block.text[k - 1] in _NAME_CHARS:
