@@ -156,6 +156,33 @@ _PRE_1_0 = [  # (pattern, words, a literal it needs)
     (re.compile(r":\(\$\(Expr\(:lambda"), "Julia 0.x's `:lambda` form", ":lambda"),
 ]
 PRE_1_0 = "output of Julia before 1.0 is not supported (irc reads Julia 1.0 to 1.12)"
+# forms only Julia before 1.0 printed, looked for in a paste where irc found no output it reads (the header a
+# page dropped, or kept as comments): (pattern, words); a line's `#` comment prefix is allowed
+_PRE_1_0_FORMS = [
+    (r"^[\t ]*(?:#[\t ]*)?(Variables:)[\t ]*$", "Julia 0.6/0.7's `Variables:`"),
+    (r"^[\t ]*(?:#[\t ]*)?(Body:)[\t ]*$", "Julia 0.6/0.7's `Body:`"),
+    (r"(?<![\w.])((?:Core\.)?SSAValue\(\d+\))", "Julia 0.5/0.6's `SSAValue(1)`"),
+    (r"(?<![\w.])(GenSym\(\d+\))", "Julia 0.4's `GenSym(0)`"),
+    (r"(?<![\w@#])(_var\d+)\b", "Julia 0.4/0.5's `_var0`"),
+    (r"(?<![\w@])(#temp#)", "Julia 0.5/0.6's `#temp#`"),
+    (r"(?<![\w.])(top\([A-Za-z_]\w*\))", "Julia 0.4/0.5's `top(f)`"),
+    (r"^[\t ]*(?:#[\t ]*)?(end::)\S", "Julia 0.6 and before's `begin … end::T` body"),
+    (r"(:\(\$\(Expr\(:)", "Julia 0.x's `:($(Expr(:…)))` heads"),
+]
+_PRE_1_0_ANY = lazy("|".join(f"(?:{rx})" for rx, _ in _PRE_1_0_FORMS), re.M)
+_PROMPT_LINE = lazy(r"^[\t ]*julia>")
+
+
+def pre_1_0_form(text: str) -> tuple[int, int, str] | None:
+    """(line, col, words) of the first form in `text` that only Julia before 1.0 printed (not on a
+    `julia>` line), or None: the likely cause of a paste where irc found no output it reads."""
+    for m in _PRE_1_0_ANY.finditer(text):
+        start = text.rfind("\n", 0, m.start()) + 1
+        if _PROMPT_LINE.match(text, start):
+            continue
+        k = next(i for i in range(1, len(_PRE_1_0_FORMS) + 1) if m.group(i) is not None)
+        return text.count("\n", 0, m.start()) + 1, m.start(k) - start + 1, _PRE_1_0_FORMS[k - 1][1]
+    return None
 _FORK = lazy(r"\b(?:detach|reattach|sync) within\b")
 _UNSUPPORTED_COMMANDS = {
     "code_ircode": "`Base.code_ircode` prints IRCode",
