@@ -257,6 +257,24 @@ def _continues(line: str) -> bool:
     return not _LINE_START.match(line)
 
 
+def _broken_at_last_token(src: str, start_of_line: int, pos: int, whole: str, line: int, lark, start: str) -> str:
+    """An error at the last token of a line (`… x@_` with `4::Int64))` on the next line: a page broke
+    the line inside a name): the next line when it looks like the rest of this one (`_continues`)
+    and the two joined read as one line, else ""."""
+    end = _line_end(src, pos)
+    rest = src[pos:end].rstrip()
+    if not rest or any(c in rest for c in " \t") or not src[start_of_line:pos].strip():
+        return ""
+    nxt = _next_line(whole, line)
+    if not nxt.strip() or not _continues(nxt):
+        return ""
+    try:
+        lark.parse(src[start_of_line:end].rstrip() + nxt + "\n", start=start)
+    except Exception:  # noqa: BLE001 - any failure: the two lines do not make one
+        return ""
+    return nxt
+
+
 def _cut_message(prefix: str, line: int) -> str:
     """The cut-off message for a text that ends after `prefix` (the last line up to the cut)."""
     stack = _open_brackets(prefix)
@@ -375,6 +393,8 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None,
                     special = _special_message(tok.type, str(tok), prefix, exp, lark)
                     msg = special or f"unexpected {_token_words(tok)}; expected {describe_expected(exp, lark)}"
                     nxt = _next_line(whole, line) if tok.type == "_NL" and prefix.strip() else ""
+                    if not nxt and tok.type != "_NL" and tok.start_pos is not None:  # a name broken in two
+                        nxt = _broken_at_last_token(src, start_of_line, tok.start_pos, whole, line, lark, start)
                     if nxt and _continues(nxt):  # the line goes on at the next one's start: one error for both
                         errored_lines.add(line + 1)
                         msg = f"this line seems to go on at the start of line {line + 1}: {BROKEN} (here: {msg})"
@@ -400,7 +420,11 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None,
                 exp = f"; expected {describe_expected(set(allowed), lark)}" if allowed else ""
                 start_of_line = src.rfind("\n", 0, e.pos_in_stream) + 1
                 special = _special_message("", ch, src[start_of_line : e.pos_in_stream], set(allowed), lark)
-                errors.add(*_added_note(src, start_of_line, special or f"unexpected {what}{exp}", line, col))
+                msg = special or f"unexpected {what}{exp}"
+                if _broken_at_last_token(src, start_of_line, e.pos_in_stream, whole, line, lark, start):
+                    errored_lines.add(line + 1)  # a name broken in two (`x@_` / `4::Int64`): one error for both
+                    msg = f"this line seems to go on at the start of line {line + 1}: {BROKEN} (here: {msg})"
+                errors.add(*_added_note(src, start_of_line, msg, line, col))
             skip = True
         # pop back to the start of the line
         vs, ss = pstate.value_stack, pstate.state_stack
