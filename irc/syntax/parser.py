@@ -57,7 +57,7 @@ from irc.syntax.matches import split_matches
 from irc.syntax.forms import PRE_1_0, judge, pre_1_0_form, signature_hint, title_return
 from irc.syntax.heads import plain_lines
 from irc.syntax.paste import Output, clean
-from irc.syntax.recovery import ErrorList, parse_with_retries
+from irc.syntax.recovery import ErrorList, multiline_types, parse_with_retries
 from irc.syntax.unreadable import SEVERITY as UNREADABLE_SEVERITY, rewrite, unreadable_annotations
 
 
@@ -251,7 +251,7 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
     if signature is not None and not has_codeinfo:
         _unused_signature(items)
     if errors.items:
-        errors.items = _cut_header(errors.items, lines, text)
+        errors.items = multiline_types(_cut_header(errors.items, lines, text), original)
         errors.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
         raise IrcError(fold_cascades(_dedupe(errors.items), asm.starts, lines), text)
     return S.SourceFile(path, text, items, index)

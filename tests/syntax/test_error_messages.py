@@ -59,3 +59,27 @@ def test_a_line_broken_after_its_last_token_is_one_error_when_joining_reads(rest
     assert ("seems to go on at the start of line 8" in out) == broken, out
     if broken:
         assert out.count(": error: ") == 1, out
+
+
+SOSS = ("julia> @code_warntype logpdf(m(x=x),truth)\nVariables\n  #self#::Core.Compiler.Const(Distributions.logpdf, false)\n"
+        "  m::Soss.JointDistribution{NamedTuple{(:x,),Tuple{Float64}},NamedTuple{(),T} where T<:Tuple,TypeEncoding(begin\n"
+        "    x ~ Normal()\nend),TypeEncoding(Main)}\n  x::NamedTuple{(:x,),Tuple{Float64}}\n\nBody::Float64\n"
+        "1 ─ %1 = Base.getproperty(m, :args)::NamedTuple{(:x,),Tuple{Float64}}\n└──      return 1.0\n")
+
+
+def test_a_type_printed_over_several_lines_is_one_error_saying_so():
+    """Soss's `TypeEncoding(begin … end)` inside a type (held-out h403, h811): the bracket open at the end
+    of line 4 closes on line 6; one error at line 4 says the type spans lines, never "cut short"."""
+    with pytest.raises(IrcError) as e:
+        parse_text(SOSS, "t.ir")
+    (d,) = e.value.diagnostics
+    assert (d.span.line, d.span.col) == (4, 112), d
+    assert "spans lines 4-6" in d.message and "over several lines" in d.message and "cut short" not in d.message
+
+
+def test_a_line_cut_short_inside_a_bracket_stays_cut_short():
+    text = SOSS.replace("    x ~ Normal()\nend),TypeEncoding(Main)}\n", "")  # never closed before `Body::`
+    with pytest.raises(IrcError) as e:
+        parse_text(text, "t.ir")
+    assert any("cut short" in d.message for d in e.value.diagnostics)
+    assert not any("spans lines" in d.message for d in e.value.diagnostics)
