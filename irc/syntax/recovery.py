@@ -308,7 +308,7 @@ _CASCADES = ("expected `Body::T` and the function body", "`Body::T` with no `Met
 
 def multiline_types(diags: list, text: str) -> list:
     """`diags` with each "the line ends inside the `(`" error whose brackets close on a later line of the
-    paste's `text` (a type a package's `show` printed over several lines) said so, and the errors it
+    paste's `text`, with a whole line between (a type a package's `show` printed over several lines) said so, and the errors it
     causes (on the lines it spans, its section's and the `Body::T` after it as a header cut) dropped."""
     lines = None
     spans = []
@@ -319,7 +319,9 @@ def multiline_types(diags: list, text: str) -> list:
             if d.span.line <= len(lines):
                 upto = lines[d.span.line - 1][:d.span.col - 1]
                 closes = _closes_later(upto, text, d.span.line)
-                if closes is not None:
+                # a whole line inside the type (an expression's lines); closed on the very next line, it is a
+                # line a page wrapped (`f(::Vector{Float64}` / `)`), said as its own error
+                if closes is not None and closes >= d.span.line + 2:
                     spans.append((d, closes, _open_brackets(upto)[-1]))
     if not spans:
         return diags

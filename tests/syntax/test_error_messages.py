@@ -83,3 +83,11 @@ def test_a_line_cut_short_inside_a_bracket_stays_cut_short():
         parse_text(text, "t.ir")
     assert any("cut short" in d.message for d in e.value.diagnostics)
     assert not any("spans lines" in d.message for d in e.value.diagnostics)
+
+
+def test_a_bracket_closed_on_the_very_next_line_is_no_type_over_several_lines():
+    """A page's wrap (`…bad_container(::Vector{Float64}` / `)`: r293) is not a package's `show`."""
+    text = SOSS.replace("    x ~ Normal()\nend),TypeEncoding(Main)}\n", "Normal()),TypeEncoding(Main)}\n")
+    with pytest.raises(IrcError) as e:
+        parse_text(text, "t.ir")
+    assert not any("spans lines" in d.message for d in e.value.diagnostics)
