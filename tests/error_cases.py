@@ -45,4 +45,7 @@ CASES = {
     "line_broken_in_two": "MethodInstance for g(::\nVector{Int64})\n  from g(v) @ Main REPL[1]:1\nArguments\n"
                           "  #self#::Core.Const(g)\n  v::Vector{Int64}\nBody::Int64\n1 ─ %1 = Base.length(v\n"
                           "::Vector{Int64})::Int64\n└──      return %1\n",
+    # the same, broken inside a slot name (`x@_` / `4::Int64))`: held-out h510): the error at the line's last token
+    "name_broken_in_two": "Variables\n  #self#::Core.Const(f)\n  x@_2::Int64\n  x@_3::Float64\n\nBody::Float64\n"
+                          "1 ─      (x@_3 = Main.convert(Main.Float64, x@_\n2::Int64))\n└──      return x@_3\n",
 }

@@ -22,7 +22,8 @@ further errors) and reports the refusal.  In order:
    stopped with an `ERROR:` while printing;
 3. *optimized*: the body says so -- `φ (…)`/`π (…)` nodes, `invoke`
    statements, `%%x` arguments, an inlining tree beside the rails, `_2`
-   argument names (no slots) -- or the command does: `@code_typed` and
+   argument names (no slots; but an output that stores a slot `_2 = …` is
+   unoptimized code whose slots Julia printed by number) -- or the command does: `@code_typed` and
    `code_typed(…)` print optimized code unless given `optimize=false`,
    `@code_warntype optimize=true` too.  Julia 1.0 and 1.1's
    `@code_warntype` printed optimized code with `Body::T` as its only
@@ -58,7 +59,7 @@ from dataclasses import dataclass
 
 from irc.syntax import tree as S
 from irc.syntax.lazyre import lazy
-from irc.syntax.paste import Command, Output, Paste, matching, split_args
+from irc.syntax.paste import NUMBERED_SLOT_STORE, Command, Output, Paste, matching, split_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +156,33 @@ _PRE_1_0 = [  # (pattern, words, a literal it needs)
     (re.compile(r":\(\$\(Expr\(:lambda"), "Julia 0.x's `:lambda` form", ":lambda"),
 ]
 PRE_1_0 = "output of Julia before 1.0 is not supported (irc reads Julia 1.0 to 1.12)"
+# forms only Julia before 1.0 printed, looked for in a paste where irc found no output it reads (the header a
+# page dropped, or kept as comments): (pattern, words); a line's `#` comment prefix is allowed
+_PRE_1_0_FORMS = [
+    (r"^[\t ]*(?:#[\t ]*)?(Variables:)[\t ]*$", "Julia 0.6/0.7's `Variables:`"),
+    (r"^[\t ]*(?:#[\t ]*)?(Body:)[\t ]*$", "Julia 0.6/0.7's `Body:`"),
+    (r"(?<![\w.])((?:Core\.)?SSAValue\(\d+\))", "Julia 0.5/0.6's `SSAValue(1)`"),
+    (r"(?<![\w.])(GenSym\(\d+\))", "Julia 0.4's `GenSym(0)`"),
+    (r"(?<![\w@#])(_var\d+)\b", "Julia 0.4/0.5's `_var0`"),
+    (r"(?<![\w@])(#temp#)", "Julia 0.5/0.6's `#temp#`"),
+    (r"(?<![\w.])(top\([A-Za-z_]\w*\))", "Julia 0.4/0.5's `top(f)`"),
+    (r"^[\t ]*(?:#[\t ]*)?(end::)\S", "Julia 0.6 and before's `begin … end::T` body"),
+    (r"(:\(\$\(Expr\(:)", "Julia 0.x's `:($(Expr(:…)))` heads"),
+]
+_PRE_1_0_ANY = lazy("|".join(f"(?:{rx})" for rx, _ in _PRE_1_0_FORMS), re.M)
+_PROMPT_LINE = lazy(r"^[\t ]*julia>")
+
+
+def pre_1_0_form(text: str) -> tuple[int, int, str] | None:
+    """(line, col, words) of the first form in `text` that only Julia before 1.0 printed (not on a
+    `julia>` line), or None: the likely cause of a paste where irc found no output it reads."""
+    for m in _PRE_1_0_ANY.finditer(text):
+        start = text.rfind("\n", 0, m.start()) + 1
+        if _PROMPT_LINE.match(text, start):
+            continue
+        k = next(i for i in range(1, len(_PRE_1_0_FORMS) + 1) if m.group(i) is not None)
+        return text.count("\n", 0, m.start()) + 1, m.start(k) - start + 1, _PRE_1_0_FORMS[k - 1][1]
+    return None
 _FORK = lazy(r"\b(?:detach|reattach|sync) within\b")
 _UNSUPPORTED_COMMANDS = {
     "code_ircode": "`Base.code_ircode` prints IRCode",
@@ -169,6 +197,8 @@ _INVOKE = lazy(r"(?:=|[─│└┄]|^)[\t ]*(?:dynamic[\t ]+)?(invoke)[\t ]+(?=
 _ARG2 = lazy(r"(?<![\w@#%.])(%%[A-Za-z_]\w*)")
 _INLINING = lazy(r"^(?=[^\n@]*[╻╷┃])[^\n]*?(│?[│╻╷┃]*[╻╷┃][│╻╷┃]*)[\t ]+[^\s│]", re.M)  # an inlining tree beside the rails
 _UNDERSCORE_ARG = lazy(r"_\d+(?![\w@#])")  # `_2`, unless part of a name (checked by hand: a fast scan for `_`)
+# a statement storing a slot printed by number, `_2 = …` / `(_2 = …)`: unoptimized code with no slot names
+_SLOT_STORE = lazy(NUMBERED_SLOT_STORE, re.M)
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@#%.:\"'!")
 _LINE_COLUMN_1_0 = lazy(r"^[\t ]*(?:│)?(\d+)[\t ]+\d+[\t ]+[─┄]|^[\t ]*(│)\d", re.M)
 # intrinsics that appear in typed code only once `+`, `*`, `<` … are inlined (`Base.not_int` is in every lowered loop)
@@ -374,7 +404,9 @@ def _optimized_sign(o: Output, block: _Block, cmd: IRCommand | None):
         hit = block.find(_INLINED, 1)  # typed code with no command to say how it was printed
         if hit:
             return hit[1], f"a call of the intrinsic `{hit[0].group(1)}` in typed code: `+`, `*`, `<` … inlined"
-    if o.kind == "warntype" or o.kind == "codeinfo" and o.bare:  # (a hand-written header may name slots `_2`)
+    if (o.kind == "warntype" or o.kind == "codeinfo" and o.bare) and not block.find(_SLOT_STORE, 1, "_"):
+        # (a hand-written header may name slots `_2`; a store `_2 = …` is unoptimized code whose slots
+        # Julia printed by number, no names: optimized IR has no slot stores -- `_2` reads as slot 2)
         for m in _UNDERSCORE_ARG.finditer(block.text, block.start, block.end):
             k = m.start()
             if k > 0 and block.text[k - 1] in _NAME_CHARS:

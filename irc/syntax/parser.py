@@ -54,10 +54,10 @@ from irc.syntax.assemble import MISPLACED, Assembler
 from irc.syntax.depth import MAX_DEPTH, check_depth, expr_depth, long_lines
 from irc.syntax.fastpath import split_fast
 from irc.syntax.matches import split_matches
-from irc.syntax.forms import judge, signature_hint, title_return
+from irc.syntax.forms import PRE_1_0, judge, pre_1_0_form, signature_hint, title_return
 from irc.syntax.heads import plain_lines
 from irc.syntax.paste import Output, clean
-from irc.syntax.recovery import ErrorList, parse_with_retries
+from irc.syntax.recovery import ErrorList, multiline_types, parse_with_retries
 from irc.syntax.unreadable import SEVERITY as UNREADABLE_SEVERITY, rewrite, unreadable_annotations
 
 
@@ -214,6 +214,7 @@ def _slot_name(name) -> str:
 def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
                 matches: bool = False) -> S.SourceFile:
     errors = ErrorList(path)
+    original = text
     paste = clean(text)
     if paste.is_paste:
         text = _refuse(paste, errors)
@@ -246,11 +247,11 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
             if type(it) is S.FunctionDef and it.from_text in paste.from_lines:
                 it.from_text = paste.from_lines[it.from_text]
     if has_codeinfo or paste.units or paste.jet:
-        _attach(paste, items, parse_signature(signature) if signature else None, errors)
+        _attach(paste, items, parse_signature(signature) if signature else None, errors, original)
     if signature is not None and not has_codeinfo:
         _unused_signature(items)
     if errors.items:
-        errors.items = _cut_header(errors.items, lines, text)
+        errors.items = multiline_types(_cut_header(errors.items, lines, text), original)
         errors.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
         raise IrcError(fold_cascades(_dedupe(errors.items), asm.starts, lines), text)
     return S.SourceFile(path, text, items, index)
@@ -347,9 +348,12 @@ def parse_signature(signature: str) -> S.FunctionDef:
     return fd
 
 
-def _attach(paste, items: list, signature: S.FunctionDef | None, errors: ErrorList) -> None:
+def _attach(paste, items: list, signature: S.FunctionDef | None, errors: ErrorList,
+            original: str | None = None) -> None:
     """Signature hints to bare `CodeInfo(`s, the paste's notes to the
-    functions they concern; a transcript with nothing irc reads is an error."""
+    functions they concern; a transcript with nothing irc reads is an error
+    (located at a form only Julia before 1.0 printed when `original`, the
+    paste's text, shows one)."""
     outputs = {o.first: o for o in paste.outputs}
     fns = [it for it in items if type(it) is S.FunctionDef]
     for fd in fns:
@@ -367,6 +371,12 @@ def _attach(paste, items: list, signature: S.FunctionDef | None, errors: ErrorLi
             type(it) is not S.FunctionDef for it in items):
         if paste.jet is not None:
             errors.add("a JET report, not IR: paste `@code_warntype …` instead", *paste.jet, "paste")
+            return
+        old = pre_1_0_form(original) if original is not None else None
+        if old is not None:  # Julia 0.x's output whose header the page dropped (or kept as comments)
+            line, col, what = old
+            errors.add(f"no output irc reads in this paste: {what}, with no header irc knows above it: {PRE_1_0}",
+                       line, col, "unsupported")
             return
         errors.add("no output irc reads in this paste: expected what `@code_warntype`, `@code_lowered` or "
                    "`code_typed(…; optimize=false)` print (`MethodInstance for …`, `Variables`, `CodeInfo(`)", 1, 1, "paste")

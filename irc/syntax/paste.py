@@ -144,6 +144,9 @@ _BARE_COMMAND = lazy(r"^([\t ]*)(?:[\w.]+[\t ]*=[\t ]*)?(?:InteractiveUtils\.)?(
 # It is read as a command: the menu Cthulhu prints below the code (`Select a call to descend into …`,
 # `Toggles: …`, ` • %1  = invoke getindex(…)`, `   ↩`) is then debris, as another command's output would be.
 _CTHULHU = lazy(r"^[\t ]*│[\t ]*─[\t ]*%-1[\t ]*=[\t ]*invoke\b")
+# a statement storing a slot Julia printed by number, `_2 = …` (no slot names: unoptimized code)
+NUMBERED_SLOT_STORE = r"^[\t ]*(?:\d+[\t ]+)?(?:[│└├┌─┄]+[\t ]*)?\(?(_\d+)[\t ]*=(?![=>])"
+_NUMBERED_SLOT_STORE = lazy(NUMBERED_SLOT_STORE)
 # JET's report (`@report_call`, `@report_opt`): a banner, then a tree of frames `┌ f(x) @ Main REPL[1]:2`, `│┌ …`.
 # Debris like any other command's output; a paste holding nothing else is told what to paste instead.
 _JET_BANNER = lazy(r"^[\t ]*(?:═+[\t ]*(?:\d+ possible errors? found|No errors detected)[\t ]*═*|No errors detected)[\t ]*$")
@@ -584,8 +587,16 @@ class _Cleaner:
                 k = self._body_end(i + 1, b)
                 if _CTHULHU.match(code):  # below Cthulhu's title: its typed view, a `CodeInfo(` printed bare
                     self.outputs.append(Output("codeinfo", i + 1, k, cmd, wrapped=False))
-                    self.notes.append((i + 1, 1, "read the body below Cthulhu's title as its typed view "
-                                                 "(`code_typed(…; optimize=false)` with no `CodeInfo(` around it)"))
+                    body = self.lines[i:k]
+                    if any("::" in t for t in body):
+                        how = "its typed view (`code_typed(…; optimize=false)` with no `CodeInfo(` around it)"
+                    else:  # Cthulhu 1.7-DEV's `descend(…; optimize=false)` (Cthulhu#168): no types printed
+                        how = "its unoptimized view, which Julia printed with no types (as `@code_lowered` prints)"
+                    store = next((m for t in body if (m := _NUMBERED_SLOT_STORE.match(t))), None)
+                    if store is not None:
+                        how += (f"; its slots are printed by number with no names (`{store.group(1)}` is slot "
+                                f"{store.group(1)[1:]})")
+                    self.notes.append((i + 1, 1, "read the body below Cthulhu's title as " + how))
                 else:
                     self.outputs.append(Output("body", i + 1, k, cmd))
                 i = k

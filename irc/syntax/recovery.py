@@ -257,6 +257,117 @@ def _continues(line: str) -> bool:
     return not _LINE_START.match(line)
 
 
+# a line that starts a line of Julia's output of its own (a rail, a label, a header word, a prompt): a type
+# still open before it was cut, not printed over several lines
+_OWN_LINE = lazy(r"[\t ]*(?:[│└┌├╎|`]|\d+[\t ]*[─┄~-]|%\d+[\t ]*=|(?:MethodInstance for|from|Arguments|Locals|Variables"
+                 r"|Body|CodeInfo|Static Parameters)\b|julia>)")
+MULTILINE_LIMIT = 200  # lines a type printed over several lines is looked for in
+
+
+def _closes_later(line_text: str, whole: str, line: int) -> int | None:
+    """The line (1-based) where the brackets left open at the end of line `line` (`line_text`) close,
+    over the lines after it -- a type a package's `show` printed over several lines (`TypeEncoding(begin`
+    … `end)`) -- or None: a bracket closed by another kind, a line that starts a line of Julia's output of
+    its own (`│   %3 = …`, `Body::T`) or the text's end first (a line cut short)."""
+    stack = [ch for ch, _ in _open_brackets(line_text)]
+    if not stack:
+        return None
+    rest = whole.split("\n", line + MULTILINE_LIMIT)[line:line + MULTILINE_LIMIT]
+    for k, text in enumerate(rest):
+        if _OWN_LINE.match(text):
+            return None
+        in_str = esc = False
+        for ch in text:
+            if in_str:
+                if esc:
+                    esc = False
+                elif ch == "\\":
+                    esc = True
+                elif ch == '"':
+                    in_str = False
+            elif ch == '"':
+                in_str = True
+            elif ch in "([{":
+                stack.append(ch)
+            elif ch in _CLOSERS:
+                if stack.pop() != _CLOSERS[ch]:
+                    return None
+                if not stack:
+                    return line + k + 1
+    return None
+
+
+ENDS_INSIDE = "the line ends inside the `"
+MULTILINE = ("the type Julia printed here spans lines {}-{} (the `{}` at column {} closes on line {}): a package's `show` "
+             "printed it over several lines (an expression inside a type, such as `TypeEncoding(begin … end)`), which "
+             "irc does not read; irc reads a type printed on one line")
+# the errors a type printed over several lines causes besides its own: its section seen as ending there, the
+# `Body::T` after it as a header cut
+_CASCADES = ("expected `Body::T` and the function body", "`Body::T` with no `MethodInstance for …`")
+
+
+def multiline_types(diags: list, text: str) -> list:
+    """`diags` with each "the line ends inside the `(`" error whose brackets close on a later line of the
+    paste's `text`, with a whole line between (a type a package's `show` printed over several lines) said so, and the errors it
+    causes (on the lines it spans, its section's and the `Body::T` after it as a header cut) dropped."""
+    lines = None
+    spans = []
+    for d in diags:
+        if d.code == "syntax" and d.span is not None and d.message.startswith(ENDS_INSIDE):
+            if lines is None:
+                lines = text.split("\n")
+            if d.span.line <= len(lines):
+                upto = lines[d.span.line - 1][:d.span.col - 1]
+                closes = _closes_later(upto, text, d.span.line)
+                # a whole line inside the type (an expression's lines); closed on the very next line, it is a
+                # line a page wrapped (`f(::Vector{Float64}` / `)`), said as its own error
+                if closes is not None and closes >= d.span.line + 2:
+                    spans.append((d, closes, _open_brackets(upto)[-1]))
+    if not spans:
+        return diags
+    drop = set()  # the cascades: the nearest section error before each type, the nearest header cut after it
+    for first, closes, _ in spans:
+        before = [d for d in diags if d.message.startswith(_CASCADES[0]) and d.span and d.span.line < first.span.line]
+        after = [d for d in diags if d.message.startswith(_CASCADES[1]) and d.span and d.span.line > closes]
+        if before:
+            drop.add(id(max(before, key=lambda d: d.span.line)))
+        if after:
+            drop.add(id(min(after, key=lambda d: d.span.line)))
+    out = []
+    for d in diags:
+        hit = next((x for x in spans if x[0] is d), None)
+        if hit is not None:
+            _, closes, (opener, col) = hit
+            out.append(type(d)(d.severity, MULTILINE.format(d.span.line, closes, opener, col, closes), d.span, d.code,
+                               d.context))
+            continue
+        line = d.span.line if d.span is not None else 0
+        if any(x[0].span.line < line <= x[1] for x in spans):
+            continue
+        if id(d) in drop:
+            continue
+        out.append(d)
+    return out
+
+
+def _broken_at_last_token(src: str, start_of_line: int, pos: int, whole: str, line: int, lark, start: str) -> str:
+    """An error at the last token of a line (`… x@_` with `4::Int64))` on the next line: a page broke
+    the line inside a name): the next line when it looks like the rest of this one (`_continues`)
+    and the two joined read as one line, else ""."""
+    end = _line_end(src, pos)
+    rest = src[pos:end].rstrip()
+    if not rest or any(c in rest for c in " \t") or not src[start_of_line:pos].strip():
+        return ""
+    nxt = _next_line(whole, line)
+    if not nxt.strip() or not _continues(nxt):
+        return ""
+    try:
+        lark.parse(src[start_of_line:end].rstrip() + nxt + "\n", start=start)
+    except Exception:  # noqa: BLE001 - any failure: the two lines do not make one
+        return ""
+    return nxt
+
+
 def _cut_message(prefix: str, line: int) -> str:
     """The cut-off message for a text that ends after `prefix` (the last line up to the cut)."""
     stack = _open_brackets(prefix)
@@ -375,6 +486,8 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None,
                     special = _special_message(tok.type, str(tok), prefix, exp, lark)
                     msg = special or f"unexpected {_token_words(tok)}; expected {describe_expected(exp, lark)}"
                     nxt = _next_line(whole, line) if tok.type == "_NL" and prefix.strip() else ""
+                    if not nxt and tok.type != "_NL" and tok.start_pos is not None:  # a name broken in two
+                        nxt = _broken_at_last_token(src, start_of_line, tok.start_pos, whole, line, lark, start)
                     if nxt and _continues(nxt):  # the line goes on at the next one's start: one error for both
                         errored_lines.add(line + 1)
                         msg = f"this line seems to go on at the start of line {line + 1}: {BROKEN} (here: {msg})"
@@ -400,7 +513,11 @@ def _parse_lines(text: str, errors: ErrorList, start: str = "start", spans=None,
                 exp = f"; expected {describe_expected(set(allowed), lark)}" if allowed else ""
                 start_of_line = src.rfind("\n", 0, e.pos_in_stream) + 1
                 special = _special_message("", ch, src[start_of_line : e.pos_in_stream], set(allowed), lark)
-                errors.add(*_added_note(src, start_of_line, special or f"unexpected {what}{exp}", line, col))
+                msg = special or f"unexpected {what}{exp}"
+                if _broken_at_last_token(src, start_of_line, e.pos_in_stream, whole, line, lark, start):
+                    errored_lines.add(line + 1)  # a name broken in two (`x@_` / `4::Int64`): one error for both
+                    msg = f"this line seems to go on at the start of line {line + 1}: {BROKEN} (here: {msg})"
+                errors.add(*_added_note(src, start_of_line, msg, line, col))
             skip = True
         # pop back to the start of the line
         vs, ss = pstate.value_stack, pstate.state_stack

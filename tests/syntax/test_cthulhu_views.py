@@ -15,6 +15,7 @@ import pytest
 
 from irc.cli.driver import analyse
 from irc.errors import render
+from irc.lattice.typeprint import show
 from irc.syntax.paste import clean
 
 # SnoopCompile's documentation, `ascend` then "Browse typed code": Cthulhu's warn view (Julia 1.6-dev)
@@ -301,3 +302,38 @@ def test_a_log_record_between_the_method_line_and_variables_is_debris(record):
 def test_a_log_record_that_never_closes_keeps_the_method_line():
     text = WARN_LOG_RECORD.replace("└ @ TypedSyntax ~/.julia/packages/TypedSyntax/LVzdW/src/node.jl:36\n", "")
     assert analyse("t.ir", text).errors
+
+
+# Cthulhu 1.7-DEV's `descend(…; optimize=false)` (Cthulhu#168, h814): no types, and the slots printed by
+# number because their names were missing -- a slot store `_2 = …`, which optimized IR never has
+UNNAMED_SLOTS = """julia> descend((); optimize=false) do
+           ary = [1,2,3]
+           ary[1] + ary[3]
+       end
+│ ─ %-1  = invoke #15()::Int64
+    @ REPL[8]:2 within `#15`
+1 ─      _2 = Base.vect(1, 2, 3)
+│   @ REPL[8]:3 within `#15`
+│   %2 = Base.getindex(_2, 1)
+│   %3 = Base.getindex(_2, 3)
+│   %4 = %2 + %3
+└──      return %4
+"""
+
+
+def test_a_view_storing_slots_printed_by_number_is_unoptimized_and_reads():
+    res = analyse("t.ir", UNNAMED_SLOTS)
+    assert not res.errors, [d.message for d in res.errors]
+    (fn, r), = res.results
+    assert [s.name for s in fn.slots] == ["#self#", "@_2"] and not fn.slots[1].argument
+    assert show(r.slot_types[2]) == "Vector{Int64}" and show(r.return_type) == "Int64"
+    assert any("printed by number" in n.message and "no types" in n.message for n in r.diagnostics)
+
+
+@pytest.mark.parametrize("body", [
+    "CodeInfo(\n1 ─      (_3 = _2)\n│   %2 = Main.g(_3)::Int64\n└──      return %2\n) => Int64\n",
+    "CodeInfo(\n1 ─ %1 = _2 + 1\n│        _3 = %1\n└──      return _3\n)\n",
+])
+def test_a_slot_store_printed_by_number_is_not_optimized_ir(body):
+    res = analyse("t.ir", "│ ─ %-1  = invoke f(::Int64)::Int64\n" + body)
+    assert not any("optimized IR" in d.message for d in res.errors), [d.message for d in res.errors]

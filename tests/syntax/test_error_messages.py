@@ -40,3 +40,54 @@ def test_every_snapshot_file_belongs_to_a_case():
     """No snapshot is left behind by a removed or renamed case (syrupy does not report it in the
     default command: tests/output/test_snapshots.py's test_every_snapshot_file_belongs_to_a_test)."""
     assert stored_snapshots("test_error_messages") == {f"test_error_message[{name}].txt" for name in CASES}
+
+
+WRAPPED_NAME = ("Variables\n  #self#::Core.Const(f)\n  x@_2::Int64\n  x@_3::Float64\n\nBody::Float64\n"
+                "1 ─      (x@_3 = Main.convert(Main.Float64, x@_\n{}\n└──      return x@_3\n")
+
+
+@pytest.mark.parametrize("rest,broken", [
+    ("2::Int64))", True),  # held-out h510: joined, `x@_2::Int64))` reads
+    ("2 ::Int64) )", True),
+    ("2::Int64 foo bar))", False),  # joined, the line still does not read: a real error, said as one
+    ("2::Int64)", False),
+])
+def test_a_line_broken_after_its_last_token_is_one_error_when_joining_reads(rest, broken):
+    """The wrap detector ("this line seems to go on at the start of line N") for an error at a line's
+    last token (a page broke the line inside a name), only when the two lines joined read as one."""
+    out = errors_of(WRAPPED_NAME.format(rest))
+    assert ("seems to go on at the start of line 8" in out) == broken, out
+    if broken:
+        assert out.count(": error: ") == 1, out
+
+
+SOSS = ("julia> @code_warntype logpdf(m(x=x),truth)\nVariables\n  #self#::Core.Compiler.Const(Distributions.logpdf, false)\n"
+        "  m::Soss.JointDistribution{NamedTuple{(:x,),Tuple{Float64}},NamedTuple{(),T} where T<:Tuple,TypeEncoding(begin\n"
+        "    x ~ Normal()\nend),TypeEncoding(Main)}\n  x::NamedTuple{(:x,),Tuple{Float64}}\n\nBody::Float64\n"
+        "1 ─ %1 = Base.getproperty(m, :args)::NamedTuple{(:x,),Tuple{Float64}}\n└──      return 1.0\n")
+
+
+def test_a_type_printed_over_several_lines_is_one_error_saying_so():
+    """Soss's `TypeEncoding(begin … end)` inside a type (held-out h403, h811): the bracket open at the end
+    of line 4 closes on line 6; one error at line 4 says the type spans lines, never "cut short"."""
+    with pytest.raises(IrcError) as e:
+        parse_text(SOSS, "t.ir")
+    (d,) = e.value.diagnostics
+    assert (d.span.line, d.span.col) == (4, 112), d
+    assert "spans lines 4-6" in d.message and "over several lines" in d.message and "cut short" not in d.message
+
+
+def test_a_line_cut_short_inside_a_bracket_stays_cut_short():
+    text = SOSS.replace("    x ~ Normal()\nend),TypeEncoding(Main)}\n", "")  # never closed before `Body::`
+    with pytest.raises(IrcError) as e:
+        parse_text(text, "t.ir")
+    assert any("cut short" in d.message for d in e.value.diagnostics)
+    assert not any("spans lines" in d.message for d in e.value.diagnostics)
+
+
+def test_a_bracket_closed_on_the_very_next_line_is_no_type_over_several_lines():
+    """A page's wrap (`…bad_container(::Vector{Float64}` / `)`: r293) is not a package's `show`."""
+    text = SOSS.replace("    x ~ Normal()\nend),TypeEncoding(Main)}\n", "Normal()),TypeEncoding(Main)}\n")
+    with pytest.raises(IrcError) as e:
+        parse_text(text, "t.ir")
+    assert not any("spans lines" in d.message for d in e.value.diagnostics)

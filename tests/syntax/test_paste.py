@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from irc.errors import IrcError
 from irc.syntax.forms import ir_command, judge, literal_type, signature_hint
 from irc.syntax.paste import Command, Output, clean, definitions_in, looks_pasted, split_args, unfinished
 from irc.syntax.parser import parse_expr, parse_text
@@ -276,6 +277,33 @@ CODEINFO = "CodeInfo(\n1 ─ %1 = x + 1\n└──      return %1\n) => Int64\n"
 def test_refusals(text, line, col, code, words):
     (got,) = refusals(text)
     assert got[:3] == (line, col, code) and words in got[3], got
+
+
+@pytest.mark.parametrize("text,line,col,words", [
+    # held-out h850: Julia 0.6's `@code_warntype` with its `Variables:`/`Body:` header dropped by the page
+    ("julia> @code_warntype reverse((1, 2, 3))\nSSAValue(1) = (Core.getfield)(t::Tuple{Int64,Int64},2)::Int64\n"
+     "return (Core.tuple)(SSAValue(1))::Tuple{Int64}\n", 2, 1, "`SSAValue(1)`"),
+    # held-out h853: Julia 0.5's, kept as `# ` comments below the command
+    ("  @code_warntype h1()\n  #  ...\n  #  begin \n  #    SSAValue(0) = Main.x\n  #    return (SSAValue(0) + 1)::Any\n"
+     "  #  end::Any\n", 4, 8, "`SSAValue(1)`"),
+    ("julia> @code_warntype f(1)\n  begin\n    return x\n  end::Int64\n", 4, 3, "`begin … end::T`"),
+    ("julia> @code_warntype f(1)\n  begin  # line 2:\n    #temp#@_3 = 1\n  end::Int64\n", 3, 5, "`#temp#`"),
+    ("julia> @code_warntype f(1)\n  begin\n    GenSym(0) = (top(getfield))(x,1)\n  end::Int64\n", 3, 5, "`GenSym(0)`"),
+])
+def test_a_pre_1_0_paste_with_no_header_names_its_julia(text, line, col, words):
+    """A paste of Julia 0.x's output whose header the page dropped: the error points at the first
+    form only Julia before 1.0 printed, and says so, in place of "no output irc reads" at 1:1."""
+    with pytest.raises(IrcError) as e:
+        parse_text(text, "t.ir")
+    (d,) = e.value.diagnostics
+    assert (d.span.line, d.span.col) == (line, col), d
+    assert words in d.message and "output of Julia before 1.0 is not supported" in d.message, d.message
+
+
+def test_a_paste_with_no_output_and_no_old_form_keeps_its_message():
+    with pytest.raises(IrcError) as e:
+        parse_text("julia> @code_warntype f(1)\nhello world\n", "t.ir")
+    assert e.value.diagnostics[0].message.startswith("no output irc reads in this paste: expected")
 
 
 HEADER = ("julia> @code_warntype f(1)\nMethodInstance for f(::Int64)\n  from f(x) @ Main REPL[1]:1\nArguments\n"
