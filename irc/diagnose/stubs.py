@@ -677,13 +677,9 @@ def _scan_bare_values(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> N
             f"`typeof({name})`: no function), stored once in `{slot}`, listed as `{t}`"])
 
 
-def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:
-    """`%k = (x isa B)::Bool` where x is of the unknown type A and B is another unknown type,
-    neither with parameters: Julia's `isa_tfunc` gives `Const(true)` when A <: B and
-    `Const(false)` when A and B do not intersect, which for two data types under single
-    inheritance is when neither is below the other; so a printed `Bool` proves B <: A (and A
-    abstract: no struct).  The `abstract type B <: A end` line says so; without it irc, knowing
-    A and B as unrelated, would fold the test to `false`."""
+def _isa_tests(world: Any, fn: ir.Function, result: Any):
+    """The `%k = (x isa B)` statements with a printed type and `B` a name: (statement, Julia's
+    printed type, x's type as irc inferred it widened, B's name)."""
     for i, st in enumerate(fn.stmts, start=1):
         v = st.value
         if type(v) is not S.Call or len(v.args) != 2 or type(v.func) is not S.Name or v.func.parts[-1] != "isa":
@@ -693,8 +689,6 @@ def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> No
         try:
             printed = world.eval_type(annotation_of(st), _sparams(world, fn), fn.module)
         except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
-            continue
-        if printed != BOOL:
             continue
         x = v.args[0]
         while type(x) is S.Typed:
@@ -706,8 +700,21 @@ def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> No
             a = widenconst(result.ssa_types[x.n])
         else:
             continue
-        r = _resolved(world, fn, v.args[1].parts)
-        parts = tuple(v.args[1].parts) if len(v.args[1].parts) > 1 else ("Main",) + tuple(v.args[1].parts)
+        yield st, printed, a, v.args[1]
+
+
+def _scan_subtypes(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> None:
+    """`%k = (x isa B)::Bool` where x is of the unknown type A and B is another unknown type,
+    neither with parameters: Julia's `isa_tfunc` gives `Const(true)` when A <: B and
+    `Const(false)` when A and B do not intersect, which for two data types under single
+    inheritance is when neither is below the other; so a printed `Bool` proves B <: A (and A
+    abstract: no struct).  The `abstract type B <: A end` line says so; without it irc, knowing
+    A and B as unrelated, would fold the test to `false`."""
+    for st, printed, a, b in _isa_tests(world, fn, result):
+        if printed != BOOL:
+            continue
+        r = _resolved(world, fn, b.parts)
+        parts = tuple(b.parts) if len(b.parts) > 1 else ("Main",) + tuple(b.parts)
         tn = world.unknown_types.get(".".join(parts)) if r is None else None
         if tn is None or type(a) is not DataType or a.params or not a.name.unknown or a.name is tn:
             continue
@@ -724,30 +731,11 @@ def _scan_isa_names(stubs: Stubs, world: Any, fn: ir.Function, result: Any, path
     holds A, which no type a file declares can (A's supertypes are Julia's): B is an alias such as
     `const B = Union{A, …}` (julia ArrayLayouts#238, h805/h806).  Either way an `abstract type B`
     line would be false: irc would fold the test to `false`."""
-    for i, st in enumerate(fn.stmts, start=1):
-        v = st.value
-        if type(v) is not S.Call or len(v.args) != 2 or type(v.func) is not S.Name or v.func.parts[-1] != "isa":
-            continue
-        if result.ssa_types[i] is None or type(v.args[1]) is not S.Name or annotation_of(st) is None:
-            continue
-        try:
-            printed = world.eval_type(annotation_of(st), _sparams(world, fn), fn.module)
-        except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
-            continue
-        x = v.args[0]
-        while type(x) is S.Typed:
-            x = x.expr
-        before = result.state_before(i) if type(x) is S.SlotRef else None
-        if type(x) is S.SlotRef and before is not None and x.id in before:
-            a = widenconst(before[x.id].type)
-        elif type(x) is S.SSA and 1 <= x.n < len(result.ssa_types) and result.ssa_types[x.n] is not None:
-            a = widenconst(result.ssa_types[x.n])
-        else:
-            continue
+    for st, printed, a, b in _isa_tests(world, fn, result):
         if type(a) is not DataType or a.name.unknown or not TT.isconcrete(a):
             continue
-        parts = tuple(v.args[1].parts) if len(v.args[1].parts) > 1 else ("Main",) + tuple(v.args[1].parts)
-        if _resolved(world, fn, v.args[1].parts) is not None or ".".join(parts) not in world.unknown_types:
+        parts = tuple(b.parts) if len(b.parts) > 1 else ("Main",) + tuple(b.parts)
+        if _resolved(world, fn, b.parts) is not None or ".".join(parts) not in world.unknown_types:
             continue
         where = f"{path}:{st.line}"
         if printed == BOOL:

@@ -109,12 +109,10 @@ def _terminal_text(name: str, lark) -> str | None:
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
 
 
-def _open_brackets(prefix: str) -> list[tuple[str, int]]:
-    """The brackets still open in `prefix` (strings skipped), innermost last, with their 1-based columns."""
-    stack: list[tuple[str, int]] = []
-    in_str = False
-    esc = False
-    for k, ch in enumerate(prefix):
+def _brackets(text: str):
+    """The brackets of `text` outside its strings, in order: (the bracket, its 1-based column)."""
+    in_str = esc = False
+    for k, ch in enumerate(text):
         if in_str:
             if esc:
                 esc = False
@@ -122,12 +120,19 @@ def _open_brackets(prefix: str) -> list[tuple[str, int]]:
                 esc = True
             elif ch == '"':
                 in_str = False
-            continue
-        if ch == '"':
+        elif ch == '"':
             in_str = True
-        elif ch in "([{":
-            stack.append((ch, k + 1))
-        elif ch in ")]}" and stack:
+        elif ch in "([{)]}":
+            yield ch, k + 1
+
+
+def _open_brackets(prefix: str) -> list[tuple[str, int]]:
+    """The brackets still open in `prefix` (strings skipped), innermost last, with their 1-based columns."""
+    stack: list[tuple[str, int]] = []
+    for ch, col in _brackets(prefix):
+        if ch in "([{":
+            stack.append((ch, col))
+        elif stack:
             stack.pop()
     return stack
 
@@ -276,20 +281,10 @@ def _closes_later(line_text: str, whole: str, line: int) -> int | None:
     for k, text in enumerate(rest):
         if _OWN_LINE.match(text):
             return None
-        in_str = esc = False
-        for ch in text:
-            if in_str:
-                if esc:
-                    esc = False
-                elif ch == "\\":
-                    esc = True
-                elif ch == '"':
-                    in_str = False
-            elif ch == '"':
-                in_str = True
-            elif ch in "([{":
+        for ch, _ in _brackets(text):
+            if ch in "([{":
                 stack.append(ch)
-            elif ch in _CLOSERS:
+            else:
                 if stack.pop() != _CLOSERS[ch]:
                     return None
                 if not stack:
