@@ -215,10 +215,15 @@ _WORD_BEFORE_PAREN = lazy(r"(?:^|[\s=(,])((?:[^\W\d]|#)[\w#!.]*)[\t ]+$")
 _STATEMENT_START = lazy(r"^[\t ]*(?:\d+[\t ]*[─┄~-]+|[│└|`]─*)?[\t ]*(?:%\d+[\t ]*=[\t ]*)?$")
 
 
+# `get(obj, l) = (2,)`: a one-line method definition, Julia source a page kept above the output
+_SOURCE_DEFINITION = lazy(r"^[\t ]*[A-Za-z_][\w.!]*(?:\{[^{}\n]*\})?\([^\n]*\)[\t ]*(?:where\b[^\n]*)?$")
+
+
 def _special_message(ttype: str, text: str, prefix: str, expected: set, lark) -> str | None:
-    """Two errors said in their own words: a word before a parenthesised
+    """Three errors said in their own words: a word before a parenthesised
     call (`frobnicate (%3)(1, n)`: not one of Julia 1.12's statement markers,
-    and a call has no space before its `(`), and a line that ends inside a
+    and a call has no space before its `(`), a one-line definition (Julia
+    source above the output: `get(obj, l) = (2,)`), and a line that ends inside a
     bracket (cut short, as pages truncate a paste)."""
     if text == "(" and prefix[-1:] in (" ", "\t"):
         m = _WORD_BEFORE_PAREN.search(prefix)
@@ -228,6 +233,9 @@ def _special_message(ttype: str, text: str, prefix: str, expected: set, lark) ->
                 return (f"`{word}` in front of a call is not a statement marker Julia prints (`dynamic`, `builtin`, "
                         f"`intrinsic`, `unknown`), and a call has no space before its `(`")
             return f"a call has no space before its `(` (`{word}(…)`, not `{word} (…)`)"
+    if text == "=" and _SOURCE_DEFINITION.match(prefix):
+        return (f"this line is Julia source (a one-line definition `{prefix.strip()} = …`), not what Julia printed: "
+                "remove it (irc reads the output of `@code_warntype`, `code_typed(…; optimize=false)`, `@code_lowered`)")
     if ttype in ("_NL", "$END"):
         stack = _open_brackets(prefix)
         opener, col = stack[-1] if stack else ("", 0)

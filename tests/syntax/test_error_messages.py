@@ -91,3 +91,14 @@ def test_a_bracket_closed_on_the_very_next_line_is_no_type_over_several_lines():
     with pytest.raises(IrcError) as e:
         parse_text(text, "t.ir")
     assert not any("spans lines" in d.message for d in e.value.diagnostics)
+
+
+@pytest.mark.parametrize("line,said", [
+    ("get(obj, l) = (2,)", True),  # Kaleido#27 (h123): the page kept the source line above the output
+    ("Base.f(x::T) where T = x", True),
+    ("  x = f(y)", False),  # a statement of irc's language: no definition
+])
+def test_a_one_line_definition_above_the_output_is_named_julia_source(line, said):
+    out = errors_of(line + "\nMethodInstance for f(::Int64)\n  from f(x) @ Main REPL[1]:1\nArguments\n"
+                    "  #self#::Core.Const(f)\n  x::Int64\nBody::Int64\n1 ─      return x\n")
+    assert ("this line is Julia source (a one-line definition" in out) == said, out
