@@ -253,8 +253,11 @@ def tf_isa(args, world):
                 rt = TRUE
         elif _unknown_name(t):
             # a name irc does not know may be an alias (`const T = Union{Int, Real}`) or a global that
-            # is no type at all: whether `x::Float64` is one is unknown, never `false` (h805, h806)
-            return CallResult(BOOL, None)
+            # is no type at all: whether `x::Float64` is one is unknown, never `false` (h805, h806); the
+            # branches narrow as for the type of that name (`x::Union{Nothing, Foo}` is `Foo` where the
+            # test holds), a value irc finds disjoint from it keeping its own type there
+            then_t = typeintersect(w, t)
+            return CallResult(BOOL, (0, w if then_t == BOTTOM else then_t, typesubtract(w, t)))
         elif type(v) is Const or TT.isdispatchelem(w) or typeintersect(w, t) == BOTTOM:
             rt = FALSE
     # Julia's `isa_condition`: a folded test keeps its Conditional, one branch impossible

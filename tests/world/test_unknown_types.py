@@ -63,6 +63,11 @@ def test_a_bare_unknown_name_as_a_type_argument_is_never_provably_false():
     (fn, r), = res.results
     assert [show(r.ssa_types[i]) for i in (1, 2, 3)] == ["Bool", "Bool", "Float64"]
     assert show(r.return_type) == "Float64"
+    # the branches still narrow as for a type of that name (a package's `Foo` the paste prints)
+    res = analyse_text("function g(x::Union{Nothing, Foo})\n1 ─ %1 = x isa Main.Foo\n└──      goto #3 if not %1\n"
+                       "2 ─ %3 = x\n└──      return %3\n3 ─ %5 = x\n└──      return %5\nend\n", "x.ir")
+    (fn, r), = res.results
+    assert [show(r.ssa_types[i]) for i in (1, 3, 5)] == ["Bool", "Foo", "Nothing"]
     # a printed type with parameters is a type of that name: still disjoint from a known concrete type
     w = World.build(parse_text("", "x.ir").items)
     a = w.parse_type("SMatrix{3, 3, Float64}")
