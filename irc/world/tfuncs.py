@@ -748,9 +748,10 @@ def tf_typeassert(args, world):
     t, exact = instanceof(tt)
     if t == ANY:
         return v
-    if _unknown_name(t) and not lattice_le(v, t):
-        return v  # (a name irc does not know: the meet is unknown, never `Union{}`)
-    return tmeet_partials(v, t)
+    met = tmeet_partials(v, t)
+    if met == BOTTOM and _unknown_name(t):
+        return v  # (a name irc does not know, perhaps an alias: the meet is unknown, never `Union{}`)
+    return met
 
 
 def tmeet_partials(v, t):

@@ -68,6 +68,9 @@ def test_a_bare_unknown_name_as_a_type_argument_is_never_provably_false():
                        "2 ─ %3 = x\n└──      return %3\n3 ─ %5 = x\n└──      return %5\nend\n", "x.ir")
     (fn, r), = res.results
     assert [show(r.ssa_types[i]) for i in (1, 3, 5)] == ["Bool", "Foo", "Nothing"]
+    res = analyse_text("function h(x::Union{Nothing, Foo})\n1 ─ %1 = Core.typeassert(x, Main.Foo)\n"
+                       "└──      return %1\nend\n", "x.ir")
+    assert show(res.results[0][1].ssa_types[1]) == "Foo"  # the meet, where irc finds one
     # a printed type with parameters is a type of that name: still disjoint from a known concrete type
     w = World.build(parse_text("", "x.ir").items)
     a = w.parse_type("SMatrix{3, 3, Float64}")
