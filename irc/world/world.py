@@ -1502,7 +1502,14 @@ class World:
         if fv.module == ("Base",) and name in ("map", "pairs", "sum") and not any(m.own for m in res.applied):
             ruled = self._map_tuples(args, module) if name == "map" else self._pairs_namedtuple(args) \
                 if name == "pairs" else self._sum_skipmissing(args, module)
+            if ruled is None and name == "map":
+                ruled = self._map_array(args, module)
             if ruled is not None:  # one method family in Julia (tuple.jl, iterators.jl, missing.jl)
+                rt, dynamic, gap, diags = ruled.rt, ruled.dynamic, ruled.gap, ruled.diagnostics
+        if fv.module == ("Base",) and name in ("collect", "collect_similar") and not any(m.own for m in res.applied):
+            ruled = self._collect_generator(args[-1], args[0] if len(args) == 2 else args[-1], module) \
+                if len(args) in (1, 2) else None
+            if ruled is not None:  # array.jl `collect(itr::Generator)`, `collect_similar`: one method
                 rt, dynamic, gap, diags = ruled.rt, ruled.dynamic, ruled.gap, ruled.diagnostics
         if fv.module == ("Base",) and name in ("in", "!=") and len(args) == 2 and res.applied \
                 and all(_generic_two(m) for m in res.applied):
@@ -1546,6 +1553,55 @@ class World:
             dynamic |= r.dynamic
             gap |= r.gap
         return CallResult(BI.tuple_tfunc(out), None, tuple(diags), dynamic, None, gap, generic=True)
+
+    def _map_array(self, args, module):
+        """`map(f, A::AbstractArray) = collect_similar(A, Generator(f, A))` (abstractarray.jl 1.10):
+        `_collect_generator` on A's element type.  None for another argument list."""
+        if len(args) != 2:
+            return None
+        return self._collect_generator(DataType(TT.GENERATOR_NAME, (widenconst(args[1]), ANY)), args[1], module,
+                                       f=args[0])
+
+    def _collect_generator(self, g, shape, module, f=None):
+        """`collect(g::Generator)` / `collect_similar(A, g)` (array.jl 1.10: `_collect(c, itr,
+        ::EltypeUnknown, isz::HasShape)`): the first element's `typeof` makes the destination
+        (`_similar_for(c, typeof(v1), itr, isz, shp)`), later ones widen it only when they are not
+        of that type, so for `f` on the iterator's element type `E` giving a concrete `T` the
+        answer is `Array{T, N}` (`N` the shape's dimensions: an `Array{E, N}`'s, 1 for a range),
+        the empty case's `_array_for(et, …)` agreeing (`@default_eltype` is `T`).  The call is typed
+        as irc types `f(::E)` (its notes kept).  None when the iterator is no array or range, or
+        the call's type is not concrete (Julia's widening then builds unions irc does not model)."""
+        gt = widenconst(g)
+        if type(gt) is not DataType or gt.name is not TT.GENERATOR_NAME:
+            return None
+        it = unwrap_unionall(gt.params[0])
+        sh = unwrap_unionall(widenconst(shape))
+        if type(it) is not DataType or type(sh) is not DataType:
+            return None
+        if it.name is TT.ARRAY_NAME and type(it.params[1]) is int:
+            elt = it.params[0]
+        elif it.name in _RANGE_NAMES:
+            elt = it.params[0]
+        else:
+            return None
+        if sh.name is TT.ARRAY_NAME and type(sh.params[1]) is int:
+            n = sh.params[1]
+        elif sh.name in _RANGE_NAMES or sh.name is TT.GENERATOR_NAME:
+            n = 1 if sh.name in _RANGE_NAMES or it.name in _RANGE_NAMES else it.params[1]
+        else:
+            return None
+        if not is_type(elt) or has_free_typevars(elt):
+            return None
+        if f is None:  # the generator's function: its type's instance, or a value of that type (a closure)
+            ft = gt.params[1]
+            if not is_type(ft) or ft == ANY:
+                return None
+            f = singleton_instance(ft) or ft
+        r = self.call(f, [elt], module)
+        t = widenconst(r.rt)
+        if t == BOTTOM or not TT.isconcrete(t):
+            return None
+        return CallResult(DataType(TT.ARRAY_NAME, (t, n)), None, r.diagnostics, r.dynamic, None, r.gap, generic=True)
 
     def _pairs_namedtuple(self, args):
         """`pairs(nt::NamedTuple) = Pairs{Symbol}(nt, keys(nt))` (iterators.jl 1.10;

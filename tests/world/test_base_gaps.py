@@ -62,6 +62,23 @@ def test_a_number_types_constructor_on_an_argument_that_is_no_leaf_is_any(world)
     assert show(call(world, "Base.Float64", Const(2))) == "Core.Const(2.0)"
 
 
+def test_map_and_collect_of_a_generator_are_arrays_of_the_calls_concrete_type(world):
+    """abstractarray.jl `map(f, A::AbstractArray) = collect_similar(A, Generator(f, A))`, array.jl
+    `collect(itr::Generator)`: `Array{T, N}` for `f(::eltype)` concrete `T` (`_collect`'s
+    destination is `typeof(v1)`'s); a call irc cannot type, or a non-concrete one, is not guessed."""
+    sqrt_, string_ = fn(world, "Base.sqrt"), fn(world, "Base.string")
+    assert show(call(world, "Base.map", sqrt_, "Vector{Float64}")) == "Vector{Float64}"
+    assert show(call(world, "Base.map", string_, "UnitRange{Int64}")) == "Vector{String}"
+    assert show(call(world, "Base.collect", "Base.Generator{Matrix{Int64}, typeof(abs)}")) == "Matrix{Int64}"
+    assert show(call(world, "Base.collect_similar", "Matrix{Int64}", "Base.Generator{Matrix{Int64}, typeof(abs)}")) \
+        == "Matrix{Int64}"
+    assert show(call(world, "Base.collect", "Base.Generator{UnitRange{Int64}, typeof(sin)}")) == "Vector{Float64}"
+    assert show(call(world, "Base.map", sqrt_, "Vector{Any}")) == "Any"  # `sqrt(::Any)`: not concrete
+    # an array like the container, whatever the element type (`_similar_for` is `similar(c, T, axs)`)
+    assert show(call(world, "Base.collect_similar", "Vector{Any}", "Base.Generator{Vector{Any}, typeof(sqrt)}")) \
+        == "Array"
+
+
 def test_broadcast_over_a_tuple_has_the_tuple_style(world):
     bc = call(world, "Base.broadcasted", fn(world, "Main.splitsum"), "NTuple{4, X}")
     assert show(bc) == BC + "{" + TUPLE_STYLE + ", Nothing, typeof(splitsum), Tuple{NTuple{4, X}}}"
