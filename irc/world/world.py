@@ -115,7 +115,7 @@ from irc.lattice.subtype import is_leaf_bound, issubtype, match_static_parameter
 from irc.lattice.typelimits import tmerge
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType, UnionType,
-    VarargType, has_free_typevars, is_type, rewrap_unionall, union_members, unwrap_unionall,
+    VarargType, has_free_typevars, has_typevar, is_type, rewrap_unionall, union_members, unwrap_unionall,
 )
 from irc.lattice.typeprint import FUNCTION_ALIASES, show, show_function, sort_union_members
 
@@ -1326,6 +1326,10 @@ class World:
         w = widenconst(f)
         if TT.isType(w) and not has_free_typevars(w.params[0]):
             return _generic(self._construct(w.params[0], args, module))
+        if type(w) is UnionAllType:
+            r = self._construct_some(w, args, module)
+            if r is not None:
+                return r
         r = self._call_instance(f, w, args, module)
         if r is not None:
             return r
@@ -1339,6 +1343,38 @@ class World:
             return CallResult(BOTTOM)
         # a callee whose type is not concrete: dispatched at run time
         return CallResult(ANY, dynamic=not TT.isdispatchelem(w))
+
+    def _construct_some(self, w, args, module) -> CallResult | None:
+        """A call of a value of type `Type{X} where vars` (`apply_type(Vector, t)` of a `t::Union{Type{Int64},
+        Type{Float64}}` is `Type{Vector{_A}} where _A`): some `X`, so the constructor answers as for `X` with
+        its variables unknown, rewrapped where they stay (`Vector{_A} where _A`, which Julia prints `Vector`:
+        `Array{T, 1}(::UndefInitializer, m)`'s `T` bound to nothing known, h952/h953).  None when `w` is no
+        such type or irc's answer is no type of that family (left to the run-time dispatch rule)."""
+        body, tvars = w, []
+        while type(body) is UnionAllType:
+            tvars.append(body.var)
+            body = body.body
+        if not TT.isType(body) or type(unwrap_unionall(body.params[0])) is not DataType:
+            return None
+        x = body.params[0]
+        ux = unwrap_unionall(x)
+        if ux.name is TT.ARRAY_NAME and all(type(a) is Const for a in args[:1]) and \
+                (not args or widenconst(args[0]).name.name == "UndefInitializer") and \
+                all(issubtype(widenconst(a), TT.INTEGER) for a in args[1:]):
+            # boot.jl `Array{T, N}(::UndefInitializer, d::Int…)` (and `Array{T, N}()`): an `Array{T, N}`
+            r, rt = CallResult(x), x
+        else:
+            r = self._construct(x, args, module)
+            rt = widenconst(r.rt)
+        if rt == ANY or rt == BOTTOM or not is_type(rt):
+            return None
+        u = unwrap_unionall(rt)
+        if type(u) is not DataType or u.name is not unwrap_unionall(x).name:
+            return None
+        for v in reversed(tvars):  # the innermost `where` first, so the outermost ends outside
+            if has_typevar(rt, v):
+                rt = UnionAllType(v, rt)
+        return CallResult(rt, None, r.diagnostics, True, None, r.gap, generic=True)
 
     def _call_instance(self, f, w, args, module) -> CallResult | None:
         """A call of an instance of the data type `w` (a callable object, a closure): the

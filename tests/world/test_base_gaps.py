@@ -79,6 +79,20 @@ def test_map_and_collect_of_a_generator_are_arrays_of_the_calls_concrete_type(wo
         == "Array"
 
 
+def test_a_call_of_some_vector_type_is_a_vector(world):
+    """The manual's `Vector{rand(Bool) ? Int64 : Float64}(undef, n)` (h952, h953): `rand(Bool)` is a
+    `Bool` (Random's `SamplerType{Bool}`); the applied type is `Type{Vector{_A}} where _A`, whose call
+    dispatches to boot.jl's `Array{T, 1}(::UndefInitializer, m::Int)` with `T` unknown: `Vector`."""
+    assert show(call(world, "Base.rand", Const(T.BOOL))) == "Bool"
+    assert show(call(world, "Base.rand", Const(T.FLOAT32))) == "Float32"
+    some = world.parse_type("Type{Vector{_A}} where _A")
+    undef = world.value_of(parse_expr("Main.undef"), M)
+    r = world.call(some, [undef, T.INT64], M)
+    assert show(r.rt) == "Vector" and r.dynamic  # `Vector{_A} where _A`, as Julia prints it; a run-time dispatch
+    some2 = world.parse_type("Type{Matrix{_A}} where _A")
+    assert show(world.call(some2, [undef, T.INT64, T.INT64], M).rt) == "Matrix"
+
+
 def test_broadcast_over_a_tuple_has_the_tuple_style(world):
     bc = call(world, "Base.broadcasted", fn(world, "Main.splitsum"), "NTuple{4, X}")
     assert show(bc) == BC + "{" + TUPLE_STYLE + ", Nothing, typeof(splitsum), Tuple{NTuple{4, X}}}"
