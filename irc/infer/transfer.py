@@ -63,6 +63,7 @@ from irc.syntax import tree as S
 from irc.lattice import typetable as TT
 from irc.lattice.types import FunctionValue, VarargType, has_free_typevars, is_type
 from irc.infer.closures import closure_sparams
+from irc.infer.sparams import printed_sparams
 from irc.infer.liveness import used_values
 from irc.lattice.typeprint import show
 from irc.syntax.names import format_name
@@ -472,8 +473,9 @@ class Transfer:
     # ------------------------------------------------------------ setup
     def _sparams(self) -> list:
         if not self.fn.static_params:
-            # a closure's method: its static parameters are leading parameters of #self#'s type
-            return closure_sparams(self.world, self.fn)
+            # a closure's method: its static parameters are leading parameters of #self#'s type; else
+            # those the body's reads show (`$(Expr(:static_parameter, 1))::Core.Const(T)`)
+            return closure_sparams(self.world, self.fn) or printed_sparams(self.world, self.fn)
         out = []
         for tv in self.fn.static_params:
             if tv.value is None:
