@@ -535,6 +535,13 @@ class Transfer:
                     return t
             except Exception:  # noqa: BLE001 - fall back to the function value
                 pass
+        if slot.id == 1 and fn.source is not None and fn.source.callable is not None:
+            # an instance of a callable type irc cannot evaluate (Zygote's `typeof(∂(λ))`): no function value
+            self.fn_diags.append(Diagnostic(
+                "warning", f"the type of `{slot.name}` as printed cannot be evaluated (a package's own `show` of "
+                "a callable type?): inference takes it as Any", Span(self.path, slot.line or fn.line or 1,
+                                                                     slot.col or 1), "bad-argument-type"))
+            return self.ANY
         if slot.id == 1:
             try:
                 return self.world.self_value(tuple(fn.module), fn.name)

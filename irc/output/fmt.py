@@ -873,7 +873,8 @@ def _header_lines(fd: S.FunctionDef) -> list[str]:
         if fd.callable is not None:
             head = f"(::{format_expr(fd.callable)})"
         elif fd.callee is not None:
-            head = format_expr(fd.callee) if type(fd.callee) is S.Curly else f"({format_expr(fd.callee)})"
+            head = format_expr(fd.callee) if type(fd.callee) is S.Curly and not fd.callee_parens \
+                else f"({format_expr(fd.callee)})"
         elif len(fd.name.parts) == 1 and _OPVALUE.fullmatch(fd.name.parts[0]):
             head = fd.name.parts[0]  # `MethodInstance for +(::Int64, ::Int64)`, as Julia prints it
         else:

@@ -149,6 +149,19 @@ def function_title(fn: ir.Function) -> str:
     return format_name(parts)
 
 
+def signature_head(fn: ir.Function) -> str:
+    """What the MethodInstance line calls, as the paste printed it: `f`, a callable object's
+    `(::var"#5#6")`, a type's `(ODEFunction{true})` / `Vector{Int64}` (show.jl
+    `show_signature_function`), else `function_title`."""
+    src = fn.source
+    if src is not None and src.callable is not None:
+        return f"(::{fmt_type(src.callable)})"
+    if src is not None and src.callee is not None:
+        c = fmt_type(src.callee)
+        return c if type(src.callee) is S.Curly and not src.callee_parens else f"({c})"
+    return function_title(fn)
+
+
 def signature(fn: ir.Function, result: Any, style: PrintStyle | None = None) -> str:
     """`f(::Int64, ::Float64)`: the method instance's signature (types spelled in `style`)."""
     args = []
@@ -160,7 +173,7 @@ def signature(fn: ir.Function, result: Any, style: PrintStyle | None = None) -> 
             args.extend(f"::{show(p, style)}" for p in t.params)
         else:
             args.append(f"::{show(t, style)}")
-    return f"{function_title(fn)}({', '.join(args)})"
+    return f"{signature_head(fn)}({', '.join(args)})"
 
 
 def printed_return_type(result: Any) -> Any:

@@ -214,7 +214,7 @@ class Assembler:
             self._start_item(obj)
             sig = S.Call(obj.name, [p.type if p.type is not None else S.Name(("Any",)) for p in obj.params], None, obj.name.line, obj.name.col)
             self.fn = S.FunctionDef("warntype", obj.name, params=obj.params, signature=sig, static_params=list(obj.where), line=obj.line, col=obj.col,
-                                    callable=obj.callable, callee=obj.callee)
+                                    callable=obj.callable, callee=obj.callee, callee_parens=obj.callee_parens)
             self.fn_state = "from"
             self.section = ""
             self.in_codeinfo = False

@@ -52,6 +52,7 @@ class MIHead:
     col: int
     callable: S.Expr | None = None
     callee: S.Expr | None = None  # a callee that is not a plain name: `(SVector)`, `Tuple{Int64, Int64}`
+    callee_parens: bool = False  # printed in parentheses (`(ODEFunction{true})(…)`: a UnionAll, show.jl)
 
 
 @dataclass(slots=True)
@@ -279,6 +280,23 @@ def _with_where(typ, where):
     if not where:
         return typ
     return S.Where(typ, list(where), getattr(typ, "line", 0), getattr(typ, "col", 0))
+
+
+def _plain_text(e, depth: int = 0) -> str | None:
+    """The text of a name, call or curly expression as written (`typeof(∂(λ))`), or None."""
+    if depth > 8:
+        return None
+    if isinstance(e, S.Name):
+        return ".".join(e.parts)
+    if isinstance(e, (S.Call, S.Curly)):
+        head = e.func if isinstance(e, S.Call) else e.head
+        items = e.args if isinstance(e, S.Call) else e.params
+        parts = [_plain_text(x, depth + 1) for x in [head] + list(items)]
+        if any(p is None for p in parts):
+            return None
+        o, c = ("(", ")") if isinstance(e, S.Call) else ("{", "}")
+        return parts[0] + o + ", ".join(parts[1:]) + c
+    return None
 
 
 def _head_name(e) -> S.Name | None:
@@ -820,15 +838,16 @@ class SyntaxBuilder:
         name = _head_name(typ)
         if name is None:
             raise LineError("expected a function or type name in `MethodInstance for (…)(…)`", kw.line, kw.column)
-        return MIHead(S.Name((name.parts[-1],), name.line, name.col), args or [], where or [], kw.line, kw.column, None, typ)
+        return MIHead(S.Name((name.parts[-1],), name.line, name.col), args or [], where or [], kw.line, kw.column, None, typ,
+                      True)
 
     def mi_callable(self, c):
         kw, typ, args, where = c
         head = typ.head if isinstance(typ, S.Curly) else typ
         if isinstance(head, S.Name):
             name = S.Name((head.parts[-1],), kw.line, kw.column)
-        else:
-            name = S.Name(("#callable#",), kw.line, kw.column)
+        else:  # `(::typeof(∂(λ)))(…)`, Zygote's own `show` of a Pullback: named by that text
+            name = S.Name((_plain_text(typ) or "#callable#",), kw.line, kw.column)
         return MIHead(name, args or [], where or [], kw.line, kw.column, typ)
 
     def from_line(self, c):

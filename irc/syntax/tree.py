@@ -476,6 +476,7 @@ class FunctionDef:
     unread_lines: dict = field(default_factory=dict)
     callable: Expr | None = None  # `T` of a callable-object method: `MethodInstance for (::T)(…)`
     callee: Expr | None = None  # a MethodInstance callee that is not a plain name: `(SVector)`, `Tuple{Int64, Int64}`
+    callee_parens: bool = False  # the callee was printed in parentheses: `(ODEFunction{true})(…)`
     lines: list[BodyLine] = field(default_factory=list)
     line_infos: list[LineInfo] = field(default_factory=list)
     line: int = 0
