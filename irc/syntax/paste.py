@@ -22,9 +22,10 @@ printed it, and the arguments of the functions the transcript defines.
 **Positions map back by identity.**  Debris is blanked character for
 character and never removed, so the cleaned text has the same lines and
 every line the same length: a line and column in the cleaned text is that
-line and column in the paste.  Three repairs of text a web page damaged
+line and column in the paste.  Four repairs of text a web page damaged
 change characters in place, keeping lengths, each with a note: a mangled
-block header `2 ...` reads `2 ┄┄┄`, `goto # 2` reads `goto  #2`, and an
+block header `2 ...` reads `2 ┄┄┄`, `goto # 2` reads `goto  #2`, a
+`goto owner/repo#3` (GitHub's issue link text) reads `goto #3` padded, and an
 all-capitals annotation (Julia ≤ 1.5 without colour) gets its `WHERE`
 back as `where` (the capitalised names themselves are read by irc.world).
 
@@ -183,6 +184,9 @@ _NESTED_RAIL = lazy(r"([\t ]*(?:\d+[\t ]*[─┄]+|[│└]─*)[\t ]*)((?:[│�
 _ONLY_RAILS = lazy(r"[\t ]*[│└][\t │└]*$")  # `│   └`: a debuginfo scope closing
 _MANGLED_HEADER = lazy(r"([\t ]*\d+[\t ]+)\.\.\.(?=[\t ])")
 _MANGLED_GOTO = lazy(r"goto # (\d+)")
+# `goto MantisFEM/Mantis.jl#3`: GitHub turned `#3` into a reference to issue 3 of a repository and a copy kept
+# the link's text (`owner/repo#N`)
+_LINKED_GOTO = lazy(r"goto ([A-Za-z0-9][\w.-]*/[\w.-]+)#(\d+)\b")
 _UPPER_WHERE = lazy(r"::[^a-z]*[A-Z][^a-z]*\bWHERE\b[^a-z]*$")
 # Julia <= 1.5 may show a function constant the way the REPL displays it:
 # `Core.Compiler.Const(onset (generic function with 3 methods), false)`: the name is the value
@@ -750,6 +754,12 @@ class _Cleaner:
                 self.replace(i, m.start(), m.end(), "goto  #" + m.group(1))
                 self.notes.append((i + 1, m.start() + 1, f"read the damaged `goto # {m.group(1)}` as `goto #{m.group(1)}`"))
             pos = text.find("goto # ", pos + 1, end)
+        if text.find("/", start, end) >= 0:
+            for i in range(a, b):
+                for m in _LINKED_GOTO.finditer(lines[i]):
+                    self.replace(i, m.start(1), m.end(1), " " * (m.end(1) - m.start(1)))
+                    self.notes.append((i + 1, m.start(1) + 1, f"read `goto {m.group(1)}#{m.group(2)}` as "
+                                       f"`goto #{m.group(2)}` (a page turned `#{m.group(2)}` into a link to an issue)"))
         pos = text.find(" (generic function with ", start, end)
         while pos >= 0:  # `f (generic function with 3 methods)`: the function `f` (Julia <= 1.5's display of it)
             i = self.line_at(pos)

@@ -191,6 +191,18 @@ def test_repairs_are_noted():
     assert [(line, col) for line, col, _ in p.notes] == [(8, 3), (9, 10)]
 
 
+def test_a_goto_a_page_linked_to_an_issue_is_repaired_with_a_note():
+    """GitHub renders `#3` as a link to issue 3 and a copy keeps `MantisFEM/Mantis.jl#3` (h409)."""
+    text = ("MethodInstance for f(::Bool)\n  from f(x) @ Main none:1\nArguments\n  #self#::Core.Const(f)\n  x::Bool\n"
+            "Body::Int64\n1 ─      goto MantisFEM/Mantis.jl#3 if not x\n2 ─      return 1\n3 ─      return 2\n")
+    p = clean(text)
+    got = p.text.split("\n")
+    assert got[6] == "1 ─      goto " + " " * len("MantisFEM/Mantis.jl") + "#3 if not x"
+    assert [(line, col) for line, col, _ in p.notes] == [(7, 15)]
+    assert "a link to an issue" in p.notes[0][2]
+    assert clean(text.replace("MantisFEM/Mantis.jl#3", "#3")).notes == []
+
+
 def test_uppercase_where_reads_as_where():
     text = "Variables\n  #self#::Core.Const(f)\n  t::TUPLE{VARARG{T, 4}} WHERE T\n\nBody::Int64\n1 ─      return 4\n"
     assert clean(text).text.split("\n")[2] == "  t::TUPLE{VARARG{T, 4}} where T"
