@@ -22,10 +22,11 @@ printed it, and the arguments of the functions the transcript defines.
 **Positions map back by identity.**  Debris is blanked character for
 character and never removed, so the cleaned text has the same lines and
 every line the same length: a line and column in the cleaned text is that
-line and column in the paste.  Four repairs of text a web page damaged
+line and column in the paste.  Five repairs of text a web page damaged
 change characters in place, keeping lengths, each with a note: a mangled
 block header `2 ...` reads `2 ┄┄┄`, `goto # 2` reads `goto  #2`, a
-`goto owner/repo#3` (GitHub's issue link text) reads `goto #3` padded, and an
+`goto owner/repo#3` (GitHub's issue link text) reads `goto #3` padded, a
+book's callout marker in a line's margin (`➊ Body::Float64`) is blanked, and an
 all-capitals annotation (Julia ≤ 1.5 without colour) gets its `WHERE`
 back as `where` (the capitalised names themselves are read by irc.world).
 
@@ -184,6 +185,12 @@ _NESTED_RAIL = lazy(r"([\t ]*(?:\d+[\t ]*[─┄]+|[│└]─*)[\t ]*)((?:[│�
 _ONLY_RAILS = lazy(r"[\t ]*[│└][\t │└]*$")  # `│   └`: a debuginfo scope closing
 _MANGLED_HEADER = lazy(r"([\t ]*\d+[\t ]+)\.\.\.(?=[\t ])")
 _MANGLED_GOTO = lazy(r"goto # (\d+)")
+# a book's callout marker in the left margin of a line (`➊ Body::Float64`; the other lines indented to make room)
+_CALLOUT = lazy(r"^[\t ]*([\u2460-\u2473\u2776-\u2793])[\t ]")
+_CALLOUT_ANY = lazy(r"^[\t ]*[\u2460-\u2473\u2776-\u2793][\t ]", re.M)
+# what follows a callout marker on a line of Julia's output: a header word, a rail, a block number, a slot entry
+_OUTPUT_LINE = lazy(r"[\t ]*(?:Body::|MethodInstance for|Arguments|Locals|Variables|CodeInfo\(|[│└┌|]|\d+[\t ]*[─┄-]|--"
+                    r"|[#@\w]+::|%\d+)")
 # `goto MantisFEM/Mantis.jl#3`: GitHub turned `#3` into a reference to issue 3 of a repository and a copy kept
 # the link's text (`owner/repo#N`)
 _LINKED_GOTO = lazy(r"goto ([A-Za-z0-9][\w.-]*/[\w.-]+)#(\d+)\b")
@@ -428,6 +435,14 @@ class _Cleaner:
                 m = _QUOTE_MARK.match(s)
                 if m:
                     self.blank(i, m.start(1), m.end(1))
+            self.text = "\n".join(self.lines)
+        if _CALLOUT_ANY.search(text):  # a book's callout marker in a line's margin: `➊ Body::Float64`
+            for i, s in enumerate(self.lines):
+                m = _CALLOUT.match(s)
+                if m and _OUTPUT_LINE.match(s, m.end(1)):
+                    self.replace(i, m.start(1), m.end(1), " ")
+                    self.notes.append((i + 1, m.start(1) + 1, f"read past the callout marker `{m.group(1)}` a book "
+                                       "set in the margin (not Julia's output)"))
             self.text = "\n".join(self.lines)
         if "∘" in text:  # Cthulhu's typed view: `∘ ─ %0 = invoke foo(::Int64,::Int64)::Any` stands for `Body::Any`
             for i, s in enumerate(self.lines):

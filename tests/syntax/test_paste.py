@@ -203,6 +203,18 @@ def test_a_goto_a_page_linked_to_an_issue_is_repaired_with_a_note():
     assert clean(text.replace("MantisFEM/Mantis.jl#3", "#3")).notes == []
 
 
+def test_a_books_callout_marker_in_the_margin_is_blanked_with_a_note():
+    """`➊ Body::Float64`, the other lines indented to make room (a Chinese book's callout, h220)."""
+    text = ("   julia> @code_warntype f(1)\n   MethodInstance for f(::Int64)\n     from f(x) in Main at REPL[5]:1\n"
+            "   Arguments\n     #self#::Core.Const(f)\n     x::Int64\n➊ Body::Int64\n   1 ─      return x\n")
+    p = clean(text)
+    assert p.text.split("\n")[6] == "  Body::Int64"
+    assert [(line, col) for line, col, _ in p.notes] == [(7, 1)] and "callout marker `➊`" in p.notes[0][2]
+    assert clean("① not an output line\n").notes == []  # a marker before other text is not touched
+    (fd,) = parse_text(text, "t.ir").items  # and the output reads
+    assert fd.body_type is not None
+
+
 def test_uppercase_where_reads_as_where():
     text = "Variables\n  #self#::Core.Const(f)\n  t::TUPLE{VARARG{T, 4}} WHERE T\n\nBody::Int64\n1 ─      return 4\n"
     assert clean(text).text.split("\n")[2] == "  t::TUPLE{VARARG{T, 4}} where T"
@@ -341,11 +353,12 @@ def test_an_authors_ellipsis_where_output_lines_stand_is_located(text, line, col
 @pytest.mark.parametrize("text,line,col,word", [
     ("julia> f(x) = x + 1\nf (generic function with 1 method) julia> @code_warntype f(1) MethodInstance for f(::Int64)\n"
      "from f(x) @ Main REPL[4]:1\nArguments\n#self#::Core.Const(f)\nx::Int64\n" + BODY, 2, 63, "MethodInstance for"),
-    (HEADER + "➊ Body::Int64\n1 - %1 = (x + 1)::Int64\n--      return %1\n", 7, 1, "Body::T"),
+    (HEADER + "see Body::Int64\n1 - %1 = (x + 1)::Int64\n--      return %1\n", 7, 1, "Body::T"),
 ])
 def test_a_header_word_after_other_text_is_located(text, line, col, word):
-    """A page that joined lines (held-out h104) or a book's callout marker in the margin (h220): the
-    header word is there, not at a line's start; the error points at it, never "the header seems cut"."""
+    """A page that joined lines (held-out h104) or put words before a header word: the header word is
+    there, not at a line's start; the error points at it, never "the header seems cut".  (A book's
+    callout marker in the margin, h220, is read: `test_a_books_callout_marker…`.)"""
     (got,) = refusals(text)
     assert got[:3] == (line, col, "damaged") and f"`{word}` is not at the start of its line" in got[3], got
 
