@@ -93,6 +93,18 @@ def test_a_call_of_some_vector_type_is_a_vector(world):
     assert show(world.call(some2, [undef, T.INT64, T.INT64], M).rt) == "Matrix"
 
 
+def test_a_sets_methods_are_its_dicts(world):
+    """set.jl 1.10: `push!(s::Set, x) = (s.dict[x] = nothing; s)`, `length(s::Set) = length(s.dict)`,
+    `iterate(s::Set, i...) = iterate(KeySet(s.dict), i...)`, `Set(itr)` of an array is a `Set` of its
+    element type (h661-h663's `push!(kmers, …)` on a `Set{Mer{…}}`)."""
+    assert show(call(world, "Base.push!", "Set{Int64}", T.FLOAT64)) == "Set{Int64}"
+    assert show(call(world, "Base.length", "Set{String}")) == "Int64"
+    assert show(call(world, "Base.iterate", "Set{String}")) == "Union{Nothing, Tuple{String, Int64}}"
+    assert show(call(world, "Base.Set", "Vector{Symbol}")) == "Set{Symbol}"
+    assert show(call(world, "Base.collect", "Set{Char}")) == "Vector{Char}"
+    assert show(call(world, "Base.in", T.INT64, "Set{Int64}")) == "Bool"
+
+
 def test_broadcast_over_a_tuple_has_the_tuple_style(world):
     bc = call(world, "Base.broadcasted", fn(world, "Main.splitsum"), "NTuple{4, X}")
     assert show(bc) == BC + "{" + TUPLE_STYLE + ", Nothing, typeof(splitsum), Tuple{NTuple{4, X}}}"
