@@ -226,7 +226,10 @@ def _explain_call(fn, result, world, i, call, functions) -> list[str]:
 def _explain_dispatch(world, info, argtypes, wargs) -> list[str]:
     res = info.dispatch
     n = len(info.methods)
-    rule = ("closed world: the file declares every method of it, so none applicable means a MethodError"
+    semi = info.closed and info.qualname in getattr(world, "open_no_method", ())
+    rule = ("declared by the file for a package: irc merges those declarations, and none applicable is Any "
+            "(a method the file does not show may apply)" if semi else
+            "closed world: the file declares every method of it, so none applicable means a MethodError"
             if info.closed else
             "open world: irc knows some of its methods (prelude, --prelude files), not all of Julia's")
     out = [f"  callee: {info.qualname}, {n} declaration{'s' if n != 1 else ''} known ({rule})"]
@@ -245,13 +248,14 @@ def _explain_dispatch(world, info, argtypes, wargs) -> list[str]:
     if res.split:
         out.append(f"  union split: {res.split} cases, each dispatched on its own:")
         for combo in _combos(wargs):
-            r = dispatch(info.methods, list(combo), world._eval_result, world._fold, info.closed)
+            r = dispatch(info.methods, list(combo), world._eval_result, world._fold, info.closed,
+                         open_no_method=semi)
             used = ", ".join(_method_text(m) for m in r.applied) or "no declaration"
             out.append(f"    ({argument_text(combo)}) -> {show(r.rt)}  by {used}")
     if res.open_gap:
         out.append("  no known declaration covers these argument types: a method irc does not know may apply, "
                    "so the result is Any")
-    if res.no_method and info.closed:
+    if res.no_method and info.closed and not semi:
         out.append("  no declaration applies: the call throws a MethodError (Union{})")
     if res.dynamic:
         out.append("  two or more declarations may apply to non-concrete arguments: runtime dispatch")

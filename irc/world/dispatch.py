@@ -34,7 +34,9 @@ Algorithm for a call with argument lattice elements `args`:
 Open and closed worlds (spec §1.2).  A *closed* method list is all of the
 function's methods (a function the file itself declares): a combination no
 declaration can take contributes `Union{}` (it throws), and none applicable
-at all is `no_method` with `Union{}`.  An *open* list is a slice of Julia's
+at all is `no_method` with `Union{}` -- unless `open_no_method` (a package's
+function the file declares methods of: it may have others), where those are
+`Any` with a gap.  An *open* list is a slice of Julia's
 method table (the prelude, a `--prelude` file): where no declaration covers
 the argument types, a method irc does not know may apply, so an uncovered
 union-split combination, a may-apply merge and "none applicable" all give
@@ -171,12 +173,15 @@ def _may_intersect(at, body, sig) -> bool:
 
 
 def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict | None = None,
-             merge=tmerge, domain=None) -> DispatchResult:
+             merge=tmerge, domain=None, open_no_method: bool = False) -> DispatchResult:
     """Dispatch `args` over `methods` (see module doc).  `eval_result(m,
     bindings)` gives a method's result; `fold(m, args, rt)` may fold it;
     `closed`: `methods` are all the function's methods (else a slice);
     `domain`: the signatures of the function's `declare @complete` lines
-    (every method it has takes arguments of one of them), or None.
+    (every method it has takes arguments of one of them), or None;
+    `open_no_method`: a closed list that may still lack a method (a package's
+    function the file declares): where no declaration may apply the answer is
+    `Any` with a gap, as in an open list, never `Union{}`.
 
     `merge`: the rules version's `tmerge` (`typelimits.tmerge_for`; 1.10's by default).
 
@@ -224,8 +229,9 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
                 if not may or all(_exact(t) for t in combo):
                     missing.append(tuple(combo))
                 continue
-            if not may:  # this combination throws a MethodError
+            if not may:  # this combination throws a MethodError (or, `open_no_method`, meets one irc lacks)
                 missing.append(tuple(combo))
+                gap = gap or open_no_method
                 continue
             applicable = True
             used.extend(may)
@@ -247,7 +253,8 @@ def dispatch(methods, args, eval_result, fold, closed: bool = True, memo: dict |
     if not closed and _outside(domain, at):  # (`_may_apply` over-approximates where-variables)
         return DispatchResult(BOTTOM, None, True, considered=n, thrown=(tuple(wargs),))
     if not may:
-        return DispatchResult(BOTTOM if closed else ANY, None, True, considered=n, open_gap=not closed,
+        shut = closed and not open_no_method
+        return DispatchResult(BOTTOM if shut else ANY, None, True, considered=n, open_gap=not shut,
                               missing=(tuple(wargs),))
     static = _static(wargs)
     dynamic = len(may) >= 2 and not static

@@ -216,6 +216,7 @@ class World:
         self._texts: dict[str, str] = {}  # extra prelude path -> text (context of its errors)
         # Functions whose every method the input file itself declares (closed world).
         self.closed: frozenset = frozenset()
+        self.open_no_method: frozenset = frozenset()  # closed functions of a package: no method is not a throw
         # `declare @complete f(…)`: function -> the signatures every method of it falls under.
         self.domains: dict = {}
         # Names neither declared nor built in, met in type position: written name -> TypeName.
@@ -308,8 +309,7 @@ class World:
             w._path = path
             w._declare_pasted(pasted)
         w._memo.clear()  # what was resolved while declaring, before every name was there
-        w.closed = frozenset(q for q, ms in w.methods.items()
-                             if ms and all(m.own for m in ms) and q.split(".", 1)[0] not in ("Base", "Core"))
+        w.closed, w.open_no_method = _closed_functions(w.methods)
         if w.errors:
             raise IrcError(w.errors, source)
         return w
@@ -384,8 +384,7 @@ class World:
         if pasted:
             w._declare_pasted(pasted)
         w._memo.clear()
-        w.closed = frozenset(q for q, ms in w.methods.items()
-                             if ms and all(m.own for m in ms) and q.split(".", 1)[0] not in ("Base", "Core"))
+        w.closed, w.open_no_method = _closed_functions(w.methods)
         if w.errors:
             raise IrcError(w.errors, source)
         return w
@@ -1489,17 +1488,19 @@ class World:
             return CallResult(ANY, None, (note,), gap=True, generic=True)
         q = fv.qualname
         closed = q in self.closed
+        semi = q in self.open_no_method
         res = dispatch(ms, args, self._eval_result, self._fold, closed, self._dispatch_memo,
-                       tmerge_for(self.rules), self.domains.get(q))
+                       tmerge_for(self.rules), self.domains.get(q), semi)
         rt = res.rt
         diags = ()
-        thrown = res.missing if closed else res.thrown if not res.open_gap else ()
+        shut = closed and not semi  # (a package's: its notes are an open list's, never "no matching method")
+        thrown = res.missing if shut else res.thrown if not res.open_gap else ()
         if thrown:
             declared = [notes.call_text(fv, unwrap_unionall(m.sig).params) for m in ms]
-            domain = None if closed else [notes.call_text(fv, unwrap_unionall(d).params) for d in self.domains[q]]
+            domain = None if shut else [notes.call_text(fv, unwrap_unionall(d).params) for d in self.domains[q]]
             diags = tuple(notes.no_matching_method(fv, combo, declared, len(thrown), res.split, domain)
                           for combo in thrown[:1])
-        elif not closed and res.missing:
+        elif not shut and res.missing:
             diags = tuple(notes.unknown_method(fv, combo, len(ms)) for combo in res.missing)
         if name == ":" and fv.module == ("Base",) and len(args) == 2:
             rt = _colon_constprop(rt, args)
@@ -2745,6 +2746,18 @@ def _dispatch_leaf(t) -> bool:
     if t == BOTTOM or TT.isconcrete(t):
         return True
     return type(t) is UnionType and len(t.members) <= 4 and all(TT.isconcrete(m) for m in t.members)
+
+
+def _closed_functions(methods) -> tuple[frozenset, frozenset]:
+    """(closed, open_no_method): the functions whose every method the file declares itself and that are
+    not Base's or Core's (docs/semantics.md §10: their declarations are all irc merges over), and among
+    them those that are not Main's -- a package's function a file declares (often `irc stubs` output,
+    for the argument types one paste showed) may have methods it does not show, so no applicable
+    declaration is `Any` there, never `Union{}` (h404, h611: a keyword body stubbed with Julia 1.4's
+    `Pairs{Union{}, …}` spelling)."""
+    closed = frozenset(q for q, ms in methods.items()
+                       if ms and all(m.own for m in ms) and q.split(".", 1)[0] not in ("Base", "Core"))
+    return closed, frozenset(q for q in closed if q.split(".", 1)[0] != "Main")
 
 
 def _oneto_const(T, u, args):
