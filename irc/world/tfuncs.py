@@ -40,7 +40,7 @@ from irc.lattice import subtype as ST
 from irc.lattice.layout import issingleton
 from irc.world.typetfuncs import (
     TYPE, hasuniquerep, apply_type_tfunc, instanceof, instanceof_tfunc, is_const_type, type_leq, isdefined_condition, isdefined_tfunc, nfields_tfunc, sizeof_tfunc,
-    subtype_tfunc, typeof_tfunc,
+    subtype_tfunc, typeof_tfunc, unknown_bare_name,
 )
 from irc.lattice.typelattice import ANY, BOOL, FALSE, TRUE, Conditional, Const, PartialStruct, StructValue, float32, has_nontrivial_const_info, lattice_getfield, singleton_instance, lattice_le, lattice_lt, lattice_nfields, tmeet, widenconditional, widenconst
 from irc.lattice.typelimits import tmerge, tmerge_for
@@ -232,12 +232,6 @@ def tf_notegal(args, world):
     return CallResult(rt, alts[0], cond_alts=tuple(alts[1:]))
 
 
-def _unknown_name(t) -> bool:
-    """A bare name irc does not know (`TypeName.unknown`: neither declared nor built in; no
-    parameters): it may be an alias (`const T = Union{Int, Real}`) or a global that is no type."""
-    return type(t) is DataType and t.name.unknown and not t.params
-
-
 def tf_isa(args, world):
     if len(args) != 2:
         return BOTTOM
@@ -251,7 +245,7 @@ def tf_isa(args, world):
         if lattice_le(v, t):
             if exact:
                 rt = TRUE
-        elif _unknown_name(t):
+        elif unknown_bare_name(t):
             # a name irc does not know may be an alias (`const T = Union{Int, Real}`) or a global that
             # is no type at all: whether `x::Float64` is one is unknown, never `false` (h805, h806); the
             # branches narrow as for the type of that name (`x::Union{Nothing, Foo}` is `Foo` where the
@@ -749,7 +743,7 @@ def tf_typeassert(args, world):
     if t == ANY:
         return v
     met = tmeet_partials(v, t)
-    if met == BOTTOM and _unknown_name(t):
+    if met == BOTTOM and unknown_bare_name(t):
         return v  # (a name irc does not know, perhaps an alias: the meet is unknown, never `Union{}`)
     return met
 

@@ -157,15 +157,16 @@ def subtype_tfunc(a, b):
         if issubtype(ta, tb):
             if exact_b or ta == BOTTOM:
                 return TRUE
-        elif _unknown_bare(ta) or _unknown_bare(tb):
+        elif unknown_bare_name(ta) or unknown_bare_name(tb):
             return BOOL  # a name irc does not know may be an alias: not provably false
         elif exact_a or (tb != BOTTOM and typeintersect(ta, tb) == BOTTOM):
             return FALSE
     return BOOL
 
 
-def _unknown_bare(t) -> bool:
-    """A bare name irc does not know (no parameters): perhaps an alias of a union or another type."""
+def unknown_bare_name(t) -> bool:
+    """A bare name irc does not know (`TypeName.unknown`: neither declared nor built in; no
+    parameters): it may be an alias (`const T = Union{Int, Real}`) or a global that is no type."""
     return type(t) is DataType and t.name.unknown and not t.params
 
 

@@ -1357,8 +1357,7 @@ class World:
             return None
         x = body.params[0]
         ux = unwrap_unionall(x)
-        if ux.name is TT.ARRAY_NAME and all(type(a) is Const for a in args[:1]) and \
-                (not args or widenconst(args[0]).name.name == "UndefInitializer") and \
+        if ux.name is TT.ARRAY_NAME and (not args or widenconst(args[0]) == TT.UNDEFINITIALIZER) and \
                 all(issubtype(widenconst(a), TT.INTEGER) for a in args[1:]):
             # boot.jl `Array{T, N}(::UndefInitializer, d::Int…)` (and `Array{T, N}()`): an `Array{T, N}`
             r, rt = CallResult(x), x
@@ -1615,18 +1614,14 @@ class World:
         sh = unwrap_unionall(widenconst(shape))
         if type(it) is not DataType or type(sh) is not DataType:
             return None
-        if it.name is TT.ARRAY_NAME and type(it.params[1]) is int:
-            elt = it.params[0]
-        elif it.name in _RANGE_NAMES:
-            elt = it.params[0]
-        else:
+        def dims(t):  # an array's dimensions, a range's 1, else None
+            return t.params[1] if t.name is TT.ARRAY_NAME and type(t.params[1]) is int else \
+                1 if t.name in _RANGE_NAMES else None
+
+        n = dims(it) if sh.name is TT.GENERATOR_NAME else dims(sh)  # `collect(g)`: the iterator's shape
+        if dims(it) is None or n is None:
             return None
-        if sh.name is TT.ARRAY_NAME and type(sh.params[1]) is int:
-            n = sh.params[1]
-        elif sh.name in _RANGE_NAMES or sh.name is TT.GENERATOR_NAME:
-            n = 1 if sh.name in _RANGE_NAMES or it.name in _RANGE_NAMES else it.params[1]
-        else:
-            return None
+        elt = it.params[0]
         if not is_type(elt) or has_free_typevars(elt):
             return None
         if f is None:  # the generator's function: its type's instance, or a value of that type (a closure)
