@@ -265,7 +265,7 @@ def _show_datatype(t: DataType, style: PrintStyle | None = None) -> str:
                 if ps[0] == f:
                     return short
         aliases = TT.PRINT_ALIASES.get(tn)
-        if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
+        if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases and _alias_binds(ps[0]):
             return aliases[ps[1]] + "{" + _show_param(ps[0], style) + "}"
         if aliases and tn is TT.BITARRAY_NAME and len(ps) == 1 and type(ps[0]) is int and ps[0] in aliases:
             return aliases[ps[0]]
@@ -350,6 +350,17 @@ def _show_datatype_inline(body: DataType, inline, style: PrintStyle | None = Non
     if aliases and len(ps) == 2 and type(ps[1]) is int and ps[1] in aliases:
         return aliases[ps[1]] + "{" + shown[0] + "}"
     return _qualify(tn.module, tn.name) + "{" + (", " if style is None else style.param_sep).join(shown) + "}"
+
+
+def _alias_binds(p) -> bool:
+    """show.jl `make_typealias` finds `Vector{P}` for `Array{P, 1}` only when `P` is a variable of an
+    enclosing `where` or mentions none: for a `P` that only contains one (`Array{Vector{T}, 1} where T`,
+    the manual's example; `Array{Dual{Tag, Float64, _A1}, 1}` inside `where {_A, _A1}`), the
+    intersection with the alias gives `P` wrapped in its own `where` (`alias{env...}` is not `x`), so
+    Julia prints the type by its own name."""
+    from irc.lattice.types import has_free_typevars
+
+    return type(p) is TypeVar or not is_type(p) or not has_free_typevars(p)
 
 
 def _same_bounds(v: TypeVar, d: TypeVar) -> bool:

@@ -88,6 +88,25 @@ def test_where_printing():
     assert show(d) == "Dict{T, T} where T<:Real"
 
 
+def test_array_alias_only_for_a_bare_or_closed_parameter():
+    """show.jl `make_typealias`: `Vector{P}` only when `P` is a `where` variable or mentions none; a
+    parameter that contains a variable prints by the type's own name (the manual's
+    `Array{Array{T, 1}, 1} where T` prints `Array{Vector{T}, 1} where T`)."""
+    t = TypeVar("T")
+    assert show(UnionAllType(t, DataType(T.ARRAY_NAME, (DataType(T.ARRAY_NAME, (t, 1)), 1)))) \
+        == "Array{Vector{T}, 1} where T"
+    u = ST.union(T.MISSING, t)
+    r = TypeVar("T", None, T.REAL)
+    assert show(UnionAllType(r, DataType(T.ARRAY_NAME, (DataType(T.COMPLEX_NAME, (r,)), 2)))) \
+        == "Array{Complex{T}, 2} where T<:Real"
+    # a bare variable, or a parameter with none, keeps the alias
+    assert show(UnionAllType(r, DataType(T.ARRAY_NAME, (r, 1)))) == "Vector{T} where T<:Real"
+    inner = UnionAllType(t, DataType(T.ARRAY_NAME, (t, 1)))
+    assert show(DataType(T.ARRAY_NAME, (inner, 1))) == "Vector{Vector}"
+    assert show(DataType(T.ARRAY_NAME, (DataType(T.ARRAY_NAME, (I, 1)), 1))) == "Vector{Vector{Int64}}"
+    assert show(UnionAllType(t, DataType(T.ARRAY_NAME, (u, 1)))) == "Array{Union{Missing, T}, 1} where T"
+
+
 @pytest.mark.parametrize("v,text", [
     (1.0, "1.0"), (0.1, "0.1"), (100000.0, "100000.0"), (1e6, "1.0e6"), (1234567.0, "1.234567e6"),
     (1e-4, "0.0001"), (1e-5, "1.0e-5"), (-0.0, "-0.0"), (float("inf"), "Inf"), (float("nan"), "NaN"),
