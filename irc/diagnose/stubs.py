@@ -393,7 +393,11 @@ def _add_return_type_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt
     Julia's `return_type_tfunc` inferred that call as `T` (`Type{<:T}`: at most `T`), so the
     declaration that lets irc answer it is `f`'s, `declare f(::A…)::T` -- not one of
     `return_type`, which irc types by Julia's rule (`irc.world.returntype`)."""
-    got = inner_call(list(argtypes))
+    args = list(argtypes)
+    named = _unknown_function_argument(fn, st, args)
+    if named is not None:
+        args[0] = Const(named)  # `return_type(only_ints, Tuple{Int})` of a global irc does not know
+    got = inner_call(args)
     if got is None or type(got[1]) is not Const or type(got[1].val) is not FunctionValue:
         return
     _tt, aft, inner = got
@@ -409,6 +413,21 @@ def _add_return_type_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt
     if head not in stubs.declarations:
         stubs.declarations[head] = Declaration(head, show(res), f"{path}:{st.line}", [
             f"the call `Core.Compiler.return_type` asks about: Julia printed {show(julia)} for it"])
+
+
+def _unknown_function_argument(fn: ir.Function, st: ir.Stmt, args: list) -> Any:
+    """The function a `return_type(f, Tuple{A…})` call names by a global irc does not know (its
+    type `Any`): Julia printed a type for the call, so `f` is a function it knew; a
+    `FunctionValue` of that name (module-qualified as `_add_call` qualifies an unknown callee), else
+    None."""
+    call = st.value
+    if type(call) is not S.Call or len(call.args) != 2 or len(args) != 2 or args[0] != ANY:
+        return None
+    node = call.args[0]
+    if type(node) is not S.Name:
+        return None
+    parts = tuple(node.parts) if len(node.parts) > 1 else tuple(fn.module or ("Main",)) + tuple(node.parts)
+    return FunctionValue(parts[:-1], parts[-1])
 
 
 def _printed_type_constant(world: Any, fn: ir.Function, ssa: Any) -> Any:

@@ -253,6 +253,29 @@ def test_a_return_type_call_declares_the_call_it_asks_about(tmp_path):
     out = infer_with(tmp_path, text)
     assert "%3 = (%1)(f, %2)::Core.Const(Int64)" in out, out
 
+def test_a_return_type_call_of_an_unknown_global_declares_that_function(tmp_path):
+    """`Base._return_type(only_ints, Tuple{Int})::Core.Const(Int64)` where `only_ints` is a global irc
+    does not know (`Any`, Cthulhu#240, h982): Julia printed a type for the call, so the global is a
+    function it knew; `--all` declares its methods with Julia's answers (`Union{}`: no method), and irc
+    with the proposal gives both constants and their tuple."""
+    paste = ("MethodInstance for g()\n  from g() @ Main REPL[1]:1\nArguments\n  #self#::Core.Const(g)\n"
+             "Locals\n  t2::Type{Union{}}\n  t1::Type{Int64}\nBody::Tuple{DataType, Core.TypeofBottom}\n"
+             "1 ─ %1 = Base._return_type::Core.Const(Core.Compiler.return_type)\n"
+             "│   %2 = Core.apply_type(Main.Tuple, Main.Int)::Core.Const(Tuple{Int64})\n"
+             "│        (t1 = (%1)(Main.only_ints, %2))::Core.Const(Int64)\n"
+             "│   %4 = Core.apply_type(Main.Tuple, Main.Float64)::Core.Const(Tuple{Float64})\n"
+             "│        (t2 = (%1)(Main.only_ints, %4))::Core.Const(Union{})\n"
+             "│   %6 = Core.tuple(t1, t2)::Core.Const((Int64, Union{}))\n"
+             "└──      return %6\n")
+    text = stubs(tmp_path, paste)
+    assert "declare Main.only_ints(::Int64)::Int64" in text, text
+    assert "declare Main.only_ints(::Float64)::Union{}" in text, text
+    out = infer_with(tmp_path, text)
+    assert "(t1 = (%1)(Main.only_ints, %2))::Core.Const(Int64)" in out, out
+    assert "(t2 = (%1)(Main.only_ints, %4))::Core.Const(Union{})" in out, out
+    assert "%6 = Core.tuple(t1, t2)::Core.Const((Int64, Union{}))" in out, out
+
+
 
 def test_a_call_of_a_closure_instance_declares_a_method_of_its_type(tmp_path):
     """`(%4)()::Int64` with `%4 = bar::var"#bar#67"` (h227): irc built the closure from a type it
