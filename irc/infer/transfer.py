@@ -61,7 +61,7 @@ from irc.lattice import typelattice as L
 from irc.lattice import typelimits as LIM
 from irc.syntax import tree as S
 from irc.lattice import typetable as TT
-from irc.lattice.types import FunctionValue, VarargType, has_free_typevars, is_type
+from irc.lattice.types import DataType, FunctionValue, VarargType, has_free_typevars, is_type
 from irc.infer.closures import closure_sparams
 from irc.infer.sparams import printed_sparams
 from irc.infer.liveness import used_values
@@ -536,7 +536,15 @@ class Transfer:
             except Exception:  # noqa: BLE001 - fall back to the function value
                 pass
         if slot.id == 1 and fn.source is not None and fn.source.callable is not None:
-            # an instance of a callable type irc cannot evaluate (Zygote's `typeof(∂(λ))`): no function value
+            # an instance of a callable type irc cannot evaluate (Zygote's `typeof(∂(λ))`): the method's own
+            # type from its `from (j::Zygote.Pullback{T})(Δ) where T` line, with the printed static parameters
+            own = self._from_callable_type(fn.source.from_callable)
+            if own is not None:
+                self.fn_diags.append(Diagnostic(
+                    "note", f"the type of `{slot.name}` as printed cannot be evaluated (a package's own `show` of a "
+                    f"callable type): irc takes `{show(own)}`, the method's own from its `from` line and static "
+                    "parameters", Span(self.path, slot.line or fn.line or 1, slot.col or 1), "bad-argument-type"))
+                return own
             self.fn_diags.append(Diagnostic(
                 "warning", f"the type of `{slot.name}` as printed cannot be evaluated (a package's own `show` of "
                 "a callable type?): inference takes it as Any", Span(self.path, slot.line or fn.line or 1,
@@ -548,6 +556,20 @@ class Transfer:
             except Exception:  # noqa: BLE001
                 return self.ANY
         return self.ANY
+
+    def _from_callable_type(self, expr):
+        """The callable object's type a `from` line names (`Zygote.Pullback{T}`), evaluated with the
+        static parameters the paste binds; None where there is none, it cannot be evaluated, or a
+        variable is left free (a `T` the paste does not bind)."""
+        if expr is None:
+            return None
+        try:
+            t = self.world.eval_type(expr, self.sparam_env(), self.fn.module)
+        except Exception:  # noqa: BLE001 - no type irc can use: the caller says so
+            return None
+        if type(t) is not DataType or has_free_typevars(t):
+            return None
+        return t
 
     def _printed_seed(self, slot: ir.Slot, t):
         """The argument's seed when a header declares its type (`MethodInstance

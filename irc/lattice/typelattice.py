@@ -71,8 +71,10 @@ class OpaqueValue:
     `OpaqueValue(("Thunk",), (Const(OpaqueValue(("#7#8",), ())),))`, the
     callee's name and its constant arguments; a callee with parameters is
     its type (`LogNormal{Float64}`), and `kwargs` the `name=value` pairs a
-    package's `show` may print (`LogNormal{Float64}(μ=-0.22, σ=0.5)`).  Its
-    type is unknown (`Any`): it prints as Julia printed it and widens to `Any`."""
+    package's `show` may print (`LogNormal{Float64}(μ=-0.22, σ=0.5)`).  It
+    prints as Julia printed it; its type (the `Const`'s `typ`) is the callee
+    when that is a type with every parameter given (show.jl `show_default`
+    prints `typeof(x)` before the fields), else unknown (`Any`)."""
 
     callee: Any
     args: tuple

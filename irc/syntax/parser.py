@@ -246,6 +246,9 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
         for it in items:
             if type(it) is S.FunctionDef and it.from_text in paste.from_lines:
                 it.from_text = paste.from_lines[it.from_text]
+    for it in items:
+        if type(it) is S.FunctionDef and it.callable is not None and it.from_text:
+            it.from_callable = _from_callable(it.from_text)
     if has_codeinfo or paste.units or paste.jet:
         _attach(paste, items, parse_signature(signature) if signature else None, errors, original)
     if signature is not None and not has_codeinfo:
@@ -255,6 +258,30 @@ def _parse_text(text: str, path: str, fast: bool, signature: str | None = None,
         errors.items.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
         raise IrcError(fold_cascades(_dedupe(errors.items), asm.starts, lines), text)
     return S.SourceFile(path, text, items, index)
+
+
+def _from_callable(from_text: str) -> S.Expr | None:
+    """The type of a callable-object method's object from its `from` line, `(j::Zygote.Pullback{T})(Δ)
+    where T @ Zygote …` -> `Zygote.Pullback{T}` (the text up to the `)` closing the first group, after
+    its first `::` at depth 0), or None where the line has no such group or the text is no type."""
+    if not from_text.startswith("("):
+        return None
+    depth, sep = 0, -1
+    for i, c in enumerate(from_text):
+        if c in "({[":
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+            if depth == 0:
+                if sep < 0 or from_text[i + 1:i + 2] != "(":
+                    return None
+                try:
+                    return parse_expr(from_text[sep + 2:i].strip())
+                except IrcError:
+                    return None
+        elif c == ":" and depth == 1 and sep < 0 and from_text[i + 1:i + 2] == ":":
+            sep = i
+    return None
 
 
 def _word_cut(lines: list[str], text: str) -> bool:

@@ -475,6 +475,9 @@ class FunctionDef:
     unread_body: str | None = None
     unread_lines: dict = field(default_factory=dict)
     callable: Expr | None = None  # `T` of a callable-object method: `MethodInstance for (::T)(…)`
+    # the method's own `T` from its `from (j::T)(…) where …` line, for a `callable` printed by a package's `show`
+    # (`typeof(∂(λ))`): `Zygote.Pullback{T}`, its variables the `Static Parameters`
+    from_callable: Expr | None = None
     callee: Expr | None = None  # a MethodInstance callee that is not a plain name: `(SVector)`, `Tuple{Int64, Int64}`
     callee_parens: bool = False  # the callee was printed in parentheses: `(ODEFunction{true})(…)`
     lines: list[BodyLine] = field(default_factory=list)

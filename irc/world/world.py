@@ -1230,7 +1230,11 @@ class World:
                 args.append(self.value_of_const(a, sparams, module))
         if not all(type(a) is Const for a in args) or not all(type(a) is Const for _, a in kwargs):
             return None
-        return Const(OpaqueValue(callee, tuple(args), tuple(kwargs)), TT.ANY)
+        # a parametric callee is the instance's type (show.jl `show_default` prints `typeof(x)` then the
+        # fields): `Zygote.var"#1630#back#159"{typeof(identity)}(identity)` is one of that type; a bare
+        # name may be a function or a type's wrapper a package's `show` prints (`Thunk(…)`): unknown
+        typ = callee if type(callee) is DataType and not has_free_typevars(callee) else TT.ANY
+        return Const(OpaqueValue(callee, tuple(args), tuple(kwargs)), typ)
 
     def _namedtuple_value(self, e, sparams, module):
         """A named tuple as Julia shows it (`(a = 1, b = 2)`, which the parser

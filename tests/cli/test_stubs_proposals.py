@@ -740,3 +740,42 @@ def test_a_call_on_arguments_of_one_value_keeps_julias_constant(tmp_path):
     out = infer_with(tmp_path, text)
     assert "%1 = Main.buildt(x)::Core.Const((1, 2, 3, 4, 5))" in out, out
     assert "%4 = Main.width(Int64)::Core.Const(8)" in out, out
+
+
+ZYGOTE_PULLBACK = (
+    "MethodInstance for (::typeof(∂(λ)))(::Int64)\n"
+    "  from (j::Zygote.Pullback{T})(Δ) where T @ Zygote ~/.julia/packages/Zygote/src/compiler/interface2.jl:43\n"
+    "Static Parameters\n  T = Tuple{Zygote.Back{typeof(identity)}}\n"
+    "Arguments\n  #self#::typeof(∂(λ))\n  Δ::Int64\n"
+    "Body::Float64\n"
+    "1 ─ %1 = Base.getfield(#self#, :t)::Tuple{Zygote.Back{typeof(identity)}}\n"
+    "│   %2 = Base.getindex(%1, 1)::Core.Const(Zygote.Back{typeof(identity)}(identity))\n"
+    "│   %3 = (%2)(Δ)::Float64\n"
+    "└──      return %3\n")
+
+
+def test_a_callable_whose_printed_type_is_unreadable_takes_its_methods_type(tmp_path):
+    """`#self#::typeof(∂(λ))` (Zygote's own `show` of a `Pullback`, h516): irc takes the type the
+    `from (j::Zygote.Pullback{T})(Δ) where T` line names, with the `Static Parameters` binding `T`,
+    and says so in a note; the field read and the tuple index then follow the declared struct."""
+    decl = ("struct Zygote.Pullback{T}\n    t::T\nend\nabstract type Zygote.Back{F} end\n"
+            "declare (::Zygote.Back{typeof(identity)})(::Int64)::Float64\n")
+    (tmp_path / "p.ir").write_text(ZYGOTE_PULLBACK, encoding="utf-8")
+    out = infer_with(tmp_path, decl)
+    assert "#self#::Zygote.Pullback{Tuple{Zygote.Back{typeof(identity)}}}" in out, out
+    assert "%1 = Base.getfield(#self#, :t)::Tuple{Zygote.Back{typeof(identity)}}" in out, out
+    # a constant printed as `T(fields…)` with every parameter of `T` given is an instance of `T`
+    assert "%3 = (%2)(Δ)::Float64" in out, out
+    assert "Body::Float64" in out
+    err = io.StringIO()
+    cli_infer([str(tmp_path / "p.ir")], stdout=io.StringIO(), stderr=err, color="never")
+    assert "irc takes `Zygote.Pullback{Tuple{Zygote.Back{typeof(identity)}}}`" in err.getvalue(), err.getvalue()
+
+
+def test_a_callable_constant_printed_as_its_type_applied_declares_a_method_of_that_type(tmp_path):
+    """`(%2)(Δ)` with `%2::Core.Const(Zygote.Back{typeof(identity)}(identity))`: the constant's type is
+    `Zygote.Back{typeof(identity)}`, so `--all` declares a method of its instances with Julia's type."""
+    text = stubs(tmp_path, ZYGOTE_PULLBACK)
+    assert "declare (::Zygote.Back{typeof(identity)})(::Int64)::Float64" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%3 = (%2)(Δ)::Float64" in out, out
