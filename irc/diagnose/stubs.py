@@ -54,7 +54,7 @@ from irc.lattice.typelattice import ANY, BOOL, Conditional, Const, PartialStruct
 from irc.lattice import typetable as TT
 from irc.lattice.subtype import issubtype
 from irc.lattice.typeprint import show
-from irc.lattice.types import (BOTTOM, DataType, FunctionValue, UnionAllType, UnionType, VarargType, is_type,
+from irc.lattice.types import (BOTTOM, DataType, FuncType, FunctionValue, UnionAllType, UnionType, VarargType, is_type,
                                unwrap_unionall)
 from irc.output.fmt import format_lit
 from irc.output.text import annotation_of, slot_display_names
@@ -314,8 +314,15 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
         parts = tuple(func.parts) if len(func.parts) > 1 else tuple(fn.module or ("Main",)) + tuple(func.parts)
         fv = FunctionValue(parts[:-1], parts[-1])  # a name irc does not know: a function it does not know
     elif type(func) is S.SSA and not (type(f) is Const) and (parts := _constant_global(world, fn, func)):
+        if _constructs_itself(fn, func.n, parts[-1]):
+            # `%5 = M.Operator::Core.Const(Operator)`, `(%5)()::Core.Const(Operator())`: the constructor of the
+            # type Julia printed (named as printed: a bare name is Main's, whatever module reads it)
+            shown = tuple(fn.stmt(func.n).annotation.args[0].parts)
+            parts = shown if len(shown) > 1 else ("Main",) + shown
+            callee = f"the callee is %{func.n}, the type `{'.'.join(shown)}` Julia printed as a constant: its constructor"
+        else:
+            callee = f"the callee is %{func.n}, a name Julia printed as a constant"
         fv = FunctionValue(parts[:-1], parts[-1])  # `%1 = M.f::Core.Const(M.f)` … `(%1)(…)`: a function
-        callee = f"the callee is %{func.n}, a name Julia printed as a constant"
     elif type(f) is Const and type(f.val) is DataType and f.val.params and (f.val.name.unknown or f.val.name.abstract) \
             and _untyped_construction(world, fn, f, argtypes, julia):
         fv = None  # `(%4)(x)` with `%4::Core.Const(SVector{3, Float64})`: a constructor irc has no rule for
@@ -608,6 +615,8 @@ def _scan_constant_functions(stubs: Stubs, world: Any, fn: ir.Function, path: st
                     and c.func.parts[-1] == "typeof" for a in c.args)
         if not (called or typed or not parts[-1][:1].isupper()):
             continue  # a capitalised name the paste neither calls nor types as a function: a type, maybe
+        if called and not typed and _constructs_itself(fn, k, parts[-1]):
+            continue  # its calls give instances of the type of its name: a type (its stub is the type's)
         head = declare_line(FunctionValue(parts[:-1], parts[-1]), [])
         if head.split("(", 1)[0] in declared:
             continue
@@ -781,6 +790,9 @@ def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
         if _known(world, fn, v.parts) or ".".join(v.parts) in world.unknown_types:
             continue
         if const_of_name(ann):
+            alias = _type_alias(world, fn, v, ann)
+            if alias is not None:  # `M.Qobj::Core.Const(QuantumObject)`: a constant bound to a type of another name
+                _add_global(stubs, tuple(v.parts), "const", alias, f"{path}:{st.line}", alias)
             continue  # `Core.Const(Main.f)`: a function or a type, never a literal
         try:
             t = world.eval_type(ann, _sparams(world, fn), fn.module)
@@ -803,13 +815,35 @@ def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
             if w == ANY or w == BOTTOM:
                 continue
             text = show(w)
-        parts = tuple(v.parts)
-        where = f"{path}:{st.line}"
-        old = stubs.globals.get(parts)
-        if old is None:
-            stubs.globals[parts] = GlobalStub(kind, text, where)
-        elif (old.kind, old.text) != (kind, text):
-            old.comments.append(f"{where}: Julia printed {show(t)} there")
+        _add_global(stubs, tuple(v.parts), kind, text, f"{path}:{st.line}", show(t))
+
+
+def _add_global(stubs: Stubs, parts: tuple, kind: str, text: str, where: str, printed: str) -> None:
+    old = stubs.globals.get(parts)
+    if old is None:
+        stubs.globals[parts] = GlobalStub(kind, text, where)
+    elif (old.kind, old.text) != (kind, text):
+        old.comments.append(f"{where}: Julia printed {printed} there")
+
+
+def _type_alias(world: Any, fn: ir.Function, name: Any, ann: Any) -> str | None:
+    """`%11 = M.Qobj::Core.Const(QuantumObject)`: Julia printed the global as a constant type of another
+    name (only a `const` binding reads as `Core.Const`: Julia's `abstract_eval_globalref`), so the global
+    is an alias of that type, `const M.Qobj = QuantumObject` -- the type's text, where irc reads it as a
+    type (one it knows, or an unknown one the paste uses); None otherwise (the global's own name: a
+    function or a type, `_scan_constant_types`)."""
+    shown = ann.args[0]
+    if shown.parts[-1] == name.parts[-1]:
+        return None
+    try:
+        t = world.eval_type(shown, _sparams(world, fn), fn.module)
+    except Exception:  # noqa: BLE001 - a name irc cannot read is no evidence it can use
+        return None
+    if type(t) is Const:
+        t = t.val
+    if not is_type(t) or type(t) is FuncType:
+        return None
+    return show(t)
 
 
 def _curlies(e: Any, name: str):
@@ -1178,6 +1212,36 @@ def _unknown_keys(t: Any, depth: int = 0) -> set:
             out |= _unknown_keys(m, depth + 1)
         return out
     return set()
+
+
+def _constructs_itself(fn: ir.Function, k: int, name: str) -> bool:
+    """Whether every call of `%k` (a global Julia printed as the constant `name`) is printed as an
+    instance of the type `name` (`(%5)()::Core.Const(Operator())`, `(%3)(x)::Point{Int64}`): the global
+    is that type, called as its constructor, not a function of that name; False where it is never
+    called or one call gives something else."""
+    seen = False
+    for st in fn.stmts:
+        for c, top in _calls_in(st.value):
+            if type(c.func) is not S.SSA or c.func.n != k:
+                continue
+            if not top or not _instance_of(st.annotation, name):
+                return False
+            seen = True
+    return seen
+
+
+def _instance_of(ann: Any, name: str) -> bool:
+    """`Core.Const(name(…))`, `name` or `name{…}`: a printed value or type of the type `name`."""
+    if type(ann) is S.Call and type(ann.func) is S.Name and ann.func.parts[-1] == "Const" and ann.args:
+        v = ann.args[0]
+        return type(v) is S.Call and _head_name(v.func) == name
+    return _head_name(ann) == name
+
+
+def _head_name(e: Any) -> str | None:
+    if type(e) is S.Curly:
+        e = e.head
+    return e.parts[-1] if type(e) is S.Name else None
 
 
 def _calls_in(e: Any, top: bool = True, depth: int = 0):

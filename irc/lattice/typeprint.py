@@ -191,13 +191,13 @@ def show_function(f: FunctionValue) -> str:
 # ---------------------------------------------------------------- types
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 15, typed=True)
 def show_type(t) -> str:
     """A type as Julia 1.10 prints it (memoised by the type alone: the commonest call)."""
     return _show_type(t, None)
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 15, typed=True)
 def _show_type(t, style: PrintStyle | None) -> str:
     """`show_type` in `style` (None: canonical), memoised per (type, style); recursion calls it
     directly (a nesting level costs the frames it always cost: deep types print at the same depth)."""

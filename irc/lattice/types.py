@@ -143,14 +143,33 @@ class TypeVar:
     ub: "Type | None" = None  # None means Any
 
 
+def _value_kinds(params: tuple) -> tuple:
+    """Where a parameter is a value Python equates with one of another Julia type (`true == 1 == 1.0`
+    in Python; `Val{true}`, `Val{1}` and `Val{1.0}` are three types in Julia): its position and Python
+    type, tuples of values looked into; `()` for the common case of none."""
+    kinds = ()
+    for i, p in enumerate(params):
+        tp = type(p)
+        if tp is bool or tp is float:
+            kinds += ((i, tp),)
+        elif tp is tuple:
+            inner = _value_kinds(p)
+            if inner:
+                kinds += ((i, inner),)
+    return kinds
+
+
 @dataclass(frozen=True, slots=True)
 class DataType:
     name: TypeName
     params: tuple = ()
     _h: int = field(default=0, compare=False, repr=False)
+    _k: tuple = field(default=(), compare=False, repr=False)  # `_value_kinds(params)`
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_h", hash((id(self.name), self.params)))
+        k = _value_kinds(self.params)
+        object.__setattr__(self, "_k", k)
+        object.__setattr__(self, "_h", hash((id(self.name), self.params, k)))
 
     def __hash__(self) -> int:
         return self._h
@@ -163,6 +182,7 @@ class DataType:
             and self._h == other._h
             and self.name is other.name
             and self.params == other.params
+            and self._k == other._k
         )
 
     def __ne__(self, other) -> bool:

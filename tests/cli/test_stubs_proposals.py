@@ -779,3 +779,36 @@ def test_a_callable_constant_printed_as_its_type_applied_declares_a_method_of_th
     assert "declare (::Zygote.Back{typeof(identity)})(::Int64)::Float64" in text, text
     out = infer_with(tmp_path, text)
     assert "%3 = (%2)(Δ)::Float64" in out, out
+
+
+QOBJ = ('MethodInstance for M.g(::Vector{Int64})\n  from g(dims) @ M REPL[1]:1\nArguments\n'
+        '  #self#::Core.Const(M.g)\n  dims::Vector{Int64}\nBody::Tuple{Operator, Vector{Int64}}\n'
+        '1 ─ %1 = M.Operator::Core.Const(Operator)\n'
+        '│   %2 = (%1)()::Core.Const(Operator())\n'
+        '│   %3 = Core.tuple(%2, dims)::Tuple{Operator, Vector{Int64}}\n'
+        '│   %4 = M.Qobj::Core.Const(QuantumObject)\n'
+        '│   %5 = (%4)(%3)::QuantumObject{Operator}\n'
+        '└──      return %3\n')
+
+
+def test_a_global_printed_as_a_type_of_another_name_is_an_alias(tmp_path):
+    """`%4 = M.Qobj::Core.Const(QuantumObject)` (QuantumToolbox's docs, h1043): only a `const` binding
+    reads as `Core.Const`, so the global is an alias of the type Julia printed: `const M.Qobj =
+    QuantumObject`, and irc with the proposal reads the constant type."""
+    text = stubs(tmp_path, QOBJ)
+    assert "const M.Qobj = QuantumObject" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%4 = M.Qobj::Core.Const(QuantumObject)" in out, out
+
+
+def test_a_global_called_as_the_constructor_of_the_type_it_prints_is_that_type(tmp_path):
+    """`%1 = M.Operator::Core.Const(Operator)`, `(%1)()::Core.Const(Operator())` (h1043, module `M`
+    not `Main`): the global is the type `Operator` Julia printed, called as its constructor, so `--all`
+    declares `Main.Operator()` (the printed name), never a function `M.Operator` that would hide the
+    type; with the proposal the instance is a singleton's constant and the tuple `Tuple{Operator, …}`."""
+    text = stubs(tmp_path, QOBJ)
+    assert "declare M.Operator(" not in text, text
+    assert "declare Main.Operator()::Core.Const(Operator())" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%2 = (%1)()::Core.Const(Operator())" in out, out
+    assert "%3 = Core.tuple(%2, dims)::Tuple{Operator, Vector{Int64}}" in out, out

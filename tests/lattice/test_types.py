@@ -242,3 +242,21 @@ def test_a_where_type_is_below_itself_renamed_and_left_variables_do_not_escape()
     f3 = TypeVar("F", None, DataType(ref, (I,)))
     g3 = UnionAllType(f3, DataType(T.GENERATOR_NAME, (ur(I), f3)))
     assert issubtype(g3, g2) and not issubtype(g2, g3)
+
+
+def test_value_parameters_of_different_julia_types_are_different_types():
+    """`Val{true}`, `Val{1}` and `Val{1.0}` are three types in Julia, though Python equates `True`,
+    `1` and `1.0` (h1047: irc printed `Val{1}` for Julia's `Val{true}`, a type made first and found
+    equal); equal, hashed and printed apart, inside tuples of values too."""
+    from irc.lattice import typetable as TT
+    from irc.lattice.typeprint import show
+    from irc.lattice.types import DataType, TypeName, TypeVar
+
+    val = TypeName(("Base",), "Val", (TypeVar("T"),))
+    one, true, onef = DataType(val, (1,)), DataType(val, (True,)), DataType(val, (1.0,))
+    assert len({one, true, onef}) == 3
+    assert one != true and true != onef and one != onef
+    assert [show(t) for t in (one, true, onef)] == ["Val{1}", "Val{true}", "Val{1.0}"]
+    assert DataType(val, ((1, True),)) != DataType(val, ((True, 1),))
+    assert DataType(val, (1,)) == one and hash(DataType(val, (True,))) == hash(true)
+    assert TT.tuple_type([true, one]) != TT.tuple_type([one, one])
