@@ -67,6 +67,7 @@ _NOT_EXPORTED = frozenset({
     ("Base", "OneTo"), ("Base", "Generator"), ("Base", "GenericIOBuffer"), ("Core", "MethodInstance"),
     ("Core", "MethodTable"), ("Base", "KeySet"), ("Base", "ValueIterator"), ("Base", "Pairs"), ("Base", "SkipMissing"),
     ("Base", "Slice"),  # indices.jl, not in exports.jl: printed `Base.Slice{Base.OneTo{Int64}}`
+    ("Base", "TwicePrecision"),  # twiceprecision.jl: a float range's `Base.TwicePrecision{Float64}`
 })
 
 

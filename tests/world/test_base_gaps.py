@@ -619,3 +619,37 @@ def test_oneto_of_a_constant_is_the_constant_range(world):
     assert show(widenconst(r)) == "Base.OneTo{Int32}" and type(r) is Const
     for b in (Const(True), "Bool"):  # `T === Bool && throwbool(stop)`: every Bool throws an ArgumentError
         assert call(world, "Base.OneTo", b) == BOTTOM
+
+
+# -- range.jl / twiceprecision.jl: a float range is `StepRangeLen{T, TwicePrecision{T}, TwicePrecision{T}, Int64}`
+FLOATRANGE = "StepRangeLen{Float64, Base.TwicePrecision{Float64}, Base.TwicePrecision{Float64}, Int64}"
+
+
+@pytest.mark.parametrize("name,args", [
+    ("Base.:(:)", ("Float64", "Float64")), ("Base.:(:)", ("Int64", "Float64")), ("Base.:(:)", ("Float64", "Int64")),
+    ("Base.:(:)", ("Int64", "Float64", "Int64")), ("Base.:(:)", ("Float64", "Float64", "Float64")),
+    ("Base.range", ("Int64", "Float64")), ("Base.range", ("Float64", "Float64")),
+])
+def test_a_float_range_is_a_steprangelen_of_twiceprecision(world, name, args):
+    """`(:)(a::T, b::T) where {T<:AbstractFloat} = (:)(a, T(1), b)`, `floatrange` (twiceprecision.jl);
+    `(:)(start::Real, stop::Real)` promotes; `range(start, stop) = start:stop` (h1001: `range(0, n)`)."""
+    assert show(call(world, name, *args)) == FLOATRANGE
+
+
+def test_a_float_range_iterates_and_indexes_its_element_type(world):
+    """`iterate(r::StepRangeLen, i::Integer=zero(length(r)))` gives `(r[i+1], i+1)`: the state is the
+    range's length type; `getindex`, `first`, `last` the element type, `collect` a `Vector` of it; an
+    integer range's iteration is untouched."""
+    assert show(call(world, "Base.iterate", FLOATRANGE)) == "Union{Nothing, Tuple{Float64, Int64}}"
+    assert show(call(world, "Base.iterate", FLOATRANGE, "Int64")) == "Union{Nothing, Tuple{Float64, Int64}}"
+    assert show(call(world, "Base.getindex", FLOATRANGE, "Int64")) == "Float64"
+    assert show(call(world, "Base.collect", FLOATRANGE)) == "Vector{Float64}"
+    assert show(call(world, "Base.iterate", "UnitRange{Int64}")) == "Union{Nothing, Tuple{Int64, Int64}}"
+
+
+def test_a_ccall_argument_already_of_its_type_converts_to_itself(world):
+    """essentials.jl `cconvert(T::Type, x) = x isa T ? x : convert(T, x)`, `unsafe_convert(::Type{T},
+    x::T) where {T} = x` (a `ccall`'s lowering, h968); another argument type is left open (`Any`)."""
+    assert show(call(world, "Base.cconvert", "Type{Float64}", "Float64")) == "Float64"
+    assert show(call(world, "Base.unsafe_convert", "Type{Float64}", "Float64")) == "Float64"
+    assert show(call(world, "Base.cconvert", "Type{Float64}", "Int64")) == "Any"
