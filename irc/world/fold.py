@@ -302,6 +302,8 @@ def _fold(name, vals, rt, args):
             return _coerce(abs(x), rt, args)
         if name in ("float", "Float64"):
             return _coerce(float(x), rt, args)
+        if name == "inv":  # number.jl `inv(x::Number) = one(x)/x`: float division, `1/0` is `Inf`
+            return _coerce(_fdiv(1.0, float(x)), rt, args)
         if name in ("zero", "one"):
             return _coerce(0 if name == "zero" else 1, rt, args)
         if name in ("isodd", "iseven") and type(x) is int:

@@ -653,3 +653,25 @@ def test_a_ccall_argument_already_of_its_type_converts_to_itself(world):
     assert show(call(world, "Base.cconvert", "Type{Float64}", "Float64")) == "Float64"
     assert show(call(world, "Base.unsafe_convert", "Type{Float64}", "Float64")) == "Float64"
     assert show(call(world, "Base.cconvert", "Type{Float64}", "Int64")) == "Any"
+
+
+def test_float_pow_helpers_of_base_math(world):
+    """math.jl's `^(x::Float64, y::Float64)` as a course pastes it (h1004, Julia 1.8): `eps()` is
+    `eps(Float64)`, `inv` folds a constant (`1/x`, `inv(0.0)` is `Inf`) and is a `Float64` otherwise,
+    `unsafe_trunc(Int64, ::Float64)` an `Int64`, `pow_body` a `Float64`, `throw_exp_domainerror` throws."""
+    assert show(call(world, "Base.eps")) == "Core.Const(2.220446049250313e-16)"
+    assert show(call(world, "Base.inv", Const(2.220446049250313e-16))) == "Core.Const(4.503599627370496e15)"
+    assert show(call(world, "Base.inv", Const(0.0))) == "Core.Const(Inf)"
+    assert show(call(world, "Base.inv", Const(4))) == "Core.Const(0.25)"
+    assert show(call(world, "Base.inv", "Float64")) == "Float64"
+    assert show(call(world, "Base.unsafe_trunc", "Type{Int64}", "Float64")) == "Int64"
+    assert show(call(world, "Base.Math.pow_body", "Float64", "Float64")) == "Float64"
+    assert call(world, "Base.Math.throw_exp_domainerror", "Float64") == BOTTOM
+
+
+def test_an_irrational_promotes_with_a_number_to_float64(world):
+    """irrationals.jl `promote_rule(::Type{<:AbstractIrrational}, ::Type{T}) where {T<:Real} =
+    promote_type(Float64, T)`: `promote(2, π)` is a pair of `Float64` (h969), either order."""
+    pi = fn(world, "pi")
+    assert show(call(world, "Base.promote", "Int64", pi)) == "Tuple{Float64, Float64}"
+    assert show(call(world, "Base.promote", pi, "Float64")) == "Tuple{Float64, Float64}"
