@@ -63,7 +63,7 @@ from irc.syntax import tree as S
 from irc.lattice import typetable as TT
 from irc.lattice.types import DataType, FunctionValue, VarargType, has_free_typevars, is_type
 from irc.infer.closures import closure_sparams
-from irc.infer.sparams import printed_sparams
+from irc.infer.sparams import called_sparams, printed_sparams, read_sparams
 from irc.infer.liveness import used_values
 from irc.lattice.typeprint import show
 from irc.syntax.names import format_name
@@ -475,7 +475,19 @@ class Transfer:
         if not self.fn.static_params:
             # a closure's method: its static parameters are leading parameters of #self#'s type; else
             # those the body's reads show (`$(Expr(:static_parameter, 1))::Core.Const(T)`)
-            return closure_sparams(self.world, self.fn) or printed_sparams(self.world, self.fn)
+            got = closure_sparams(self.world, self.fn)
+            if got:
+                return got
+            got = printed_sparams(self.world, self.fn)
+            if got:
+                reads = read_sparams(self.world, self.fn)
+                for k, (t, line) in sorted(called_sparams(self.world, self.fn).items()):
+                    if k not in reads:
+                        self.fn_diags.append(Diagnostic(
+                            "note", f"static parameter {k} is bound nowhere in the paste: irc takes it to be "
+                            f"`{show(t)}`, the type Julia's calls of it as a constructor give", Span(
+                                self.path, line or self.fn.line or 1, 1), "paste"))
+            return got
         out = []
         for tv in self.fn.static_params:
             if tv.value is None:
@@ -543,7 +555,7 @@ class Transfer:
                 self.fn_diags.append(Diagnostic(
                     "note", f"the type of `{slot.name}` as printed cannot be evaluated (a package's own `show` of a "
                     f"callable type): irc takes `{show(own)}`, the method's own from its `from` line and static "
-                    "parameters", Span(self.path, slot.line or fn.line or 1, slot.col or 1), "bad-argument-type"))
+                    "parameters", Span(self.path, slot.line or fn.line or 1, slot.col or 1), "paste"))
                 return own
             self.fn_diags.append(Diagnostic(
                 "warning", f"the type of `{slot.name}` as printed cannot be evaluated (a package's own `show` of "

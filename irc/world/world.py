@@ -2097,6 +2097,9 @@ class World:
                     c = convert_number(a, T)  # Union{} when Julia throws InexactError (Int8(300))
                     if c is not None:
                         return CallResult(c)
+                if type(a) is Const and type(a.val) is IrrationalValue and T == TT.FLOAT64:
+                    # irrationals.jl `@irrational`: `Float64(::Irrational{:π}) = 3.141592653589793`, a constant
+                    return CallResult(Const(a.val.value))
                 if not _dispatch_leaf(widenconst(a)):
                     # `Float64(x::Any)`, `Int64(x::Real)`: a number type's constructors that may apply
                     # are more than `max_methods` (3), so Julia's `abstract_call_gf_by_type` answers
