@@ -529,7 +529,7 @@ class Transfer:
                 # (`xs::Int64...`: Tuple{Vararg{Int64}}), and not made a constant (most_general_argtypes)
                 if type(t) is VarargType:  # `xs::Int64...`, `xs::Vararg{Int64, 2}`
                     return TT.tuple_type([t])
-                return t if slot.vararg else self._printed_seed(slot, self._const_arg(t))
+                return self._vararg_tuple(t, self.rules) if slot.vararg else self._printed_seed(slot, self._const_arg(t))
             except Exception as ex:  # noqa: BLE001 - said once, never a silent rewrite
                 line, col = getattr(d, "line", 0) or slot.line or fn.line, getattr(d, "col", 0) or slot.col or 1
                 self.fn_diags.append(Diagnostic(
@@ -601,6 +601,21 @@ class Transfer:
         if not (is_type(j) or type(j) in (L.Const, L.PartialStruct)):
             j = L.Const(j)
         return j if L.lattice_lt(j, t) else t
+
+    @classmethod
+    def _vararg_tuple(cls, t, rules=None):
+        """Julia's `most_general_argtypes` for the vararg slot: its elements, each a singleton's
+        instance as a constant (`_const_arg`), through `tuple_tfunc` -- one of constants is their
+        tuple; a vararg of no arguments is `Tuple{}` in 1.10/1.11 and `Core.Const(())` in 1.12
+        (`ix::Core.Const(())`, h1100; `JuliaVersion.empty_vararg_const`); a tuple of unknown length
+        (`Vararg`) stays the type."""
+        if type(t) is not DataType or t.name is not TT.TUPLE_NAME or any(type(p) is VarargType for p in t.params):
+            return t
+        if not t.params and not (rules is not None and rules.empty_vararg_const):
+            return t
+        from irc.world.tfuncs import tuple_tfunc
+
+        return tuple_tfunc([cls._const_arg(p) for p in t.params])
 
     @staticmethod
     def _const_arg(t):

@@ -201,7 +201,12 @@ def resolvers(walk: _Walk, name_tag=None, lit_tag=None) -> Resolvers:
         if t is S.TypedVect:
             return S.TypedVect(e.elt, [res(a, here, strict) for a in e.items], e.line, e.col)
         if t is S.Splat:
-            return S.Splat(res(e.expr, here, strict), e.line, e.col)
+            x = e.expr
+            if type(x) is Name and len(x.parts) == 1 and sid_of(x.parts[0] + "...") is not None:
+                # Julia 1.12's keyword slot `kw...` read bare (`f(kw..., x)`): the slot, not a splat of `kw`
+                sid = sid_of(x.parts[0] + "...")
+                return SlotRef(names[sid], sid, e.line, e.col)
+            return S.Splat(res(x, here, strict), e.line, e.col)
         return e
 
     def target_slot(target, here: int) -> int | None:

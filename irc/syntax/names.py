@@ -31,6 +31,8 @@ def julia_ident(name: str) -> str:
     names included) as is, anything else `var"…"`."""
     if IDENT.fullmatch(name) and name not in KEYWORDS:
         return name
+    if name.endswith("...") and IDENT.fullmatch(name[:-3]) and name[:-3] not in KEYWORDS:
+        return name  # Julia 1.12's keyword slot `kw...`, printed so (read back before `::T` or ` = `)
     return 'var"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 

@@ -133,6 +133,13 @@ class JuliaVersion:
         return self.minor >= 11
 
     @property
+    def empty_vararg_const(self) -> bool:
+        """1.12 `most_general_argtypes` / `matching_cache_argtypes`: the vararg slot is `tuple_tfunc` of the
+        trailing argument types, so one of no arguments is `Core.Const(())`; 1.10/1.11 `most_general_argtypes`
+        give it `Tuple{}` when the signature has no trailing argument (inferenceresult.jl `vargtype = Tuple{}`)."""
+        return self.minor >= 12
+
+    @property
     def isdefined_type_fields(self) -> bool:
         """1.11 `isdefined_tfunc`: `isdefined(::Type{T}, f)` answers for `typeof(T)`'s fields
         (`isconstType`); 1.10 says `Bool`."""
@@ -213,8 +220,9 @@ _MARKERS = (
         (("globaldecl",), lazy(r"\$\(Expr\(:globaldecl\b|(?:=|[│└─┄]\s)\s*globaldecl[ \t(]"), "`globaldecl`"),
         (("isdefinedglobal",), lazy(r"Core\.isdefinedglobal\b"), "`Core.isdefinedglobal`"),
         (("latestworld",), lazy(r"\$\(Expr\(:latestworld\)\)|[│└─┄]\s+latestworld\s*$"), "`latestworld`"),
-        (("Pairs{Symbol, Union{}, Nothing, ",), lazy(r"Pairs\{Symbol, Union\{\}, Nothing, @NamedTuple\{\}\}\(\)"),
-         "`Base.Pairs{Symbol, Union{}, Nothing, @NamedTuple{}}()` (1.12's `pairs(NamedTuple())`, a keyword call's)"),
+        (("Pairs{Symbol, ",), lazy(r"Pairs\{Symbol, (?:[^{},]|\{(?:[^{}]|\{[^{}]*\})*\})*, Nothing, @NamedTuple\{"),
+         "`Base.Pairs{Symbol, V, Nothing, @NamedTuple{…}}` (1.12's `pairs(nt) = Pairs{Symbol}(nt, nothing)`, "
+         "a keyword call's; 1.10/1.11 index by `keys(nt)`)"),
     )),
     ("1.11", V1_11, (
         (("@Kwargs{",), lazy(r"@Kwargs\{"), "`@Kwargs{…}`"),
