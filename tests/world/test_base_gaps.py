@@ -675,3 +675,19 @@ def test_an_irrational_promotes_with_a_number_to_float64(world):
     pi = fn(world, "pi")
     assert show(call(world, "Base.promote", "Int64", pi)) == "Tuple{Float64, Float64}"
     assert show(call(world, "Base.promote", pi, "Float64")) == "Tuple{Float64, Float64}"
+
+
+@pytest.mark.parametrize("name,args,result", [
+    # arraymath.jl: a number times an array broadcasts it (h1146: `2 * x`), `/` of integers is a Float64
+    ("Base.:*", ("Int64", "Vector{Int64}"), "Vector{Int64}"), ("Base.:*", ("Matrix{Float64}", "Float64"), "Matrix{Float64}"),
+    ("Base.:*", ("Int64", "Vector{Float64}"), "Vector{Float64}"), ("Base.:*", ("Float64", "Vector{Int64}"), "Vector{Float64}"),
+    ("Base.:/", ("Vector{Int64}", "Int64"), "Vector{Float64}"), ("Base.:+", ("Vector{Float64}", "Vector{Float64}"), "Vector{Float64}"),
+    # char.jl: a character plus an integer is a character, two characters' difference an Int64 (h1162)
+    ("Base.:+", ("Char", "Int64"), "Char"), ("Base.:+", ("Int64", "Char"), "Char"), ("Base.:-", ("Char", "Char"), "Int64"),
+    # strings/basic.jl `^(s::AbstractString, r::Integer) = repeat(s, r)` through `literal_pow` (h1152)
+    ("Base.literal_pow", ("typeof(^)", "String", "Val{2}"), "String"),
+    # Random's `randn()`, threadingconstructs.jl `threadid()` (h1164, h1158)
+    ("Base.randn", (), "Float64"), ("Base.randn", ("Int64",), "Vector{Float64}"), ("Base.Threads.threadid", (), "Int64"),
+])
+def test_base_methods_courses_paste(world, name, args, result):
+    assert show(widenconst(call(world, name, *args))) == result
