@@ -50,7 +50,7 @@ from irc.infer.transfer import const_of_name
 from irc.ir import model as ir
 from irc.ir.pasted import nodes
 from irc.lattice.layout import issingleton
-from irc.lattice.typelattice import ANY, BOOL, Conditional, Const, PartialStruct, widenconst
+from irc.lattice.typelattice import ANY, BOOL, Conditional, Const, OpaqueValue, PartialStruct, widenconst
 from irc.lattice import typetable as TT
 from irc.lattice.subtype import issubtype
 from irc.lattice.typeprint import show
@@ -326,6 +326,10 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
     elif type(f) is Const and type(f.val) is DataType and f.val.params and (f.val.name.unknown or f.val.name.abstract) \
             and _untyped_construction(world, fn, f, argtypes, julia):
         fv = None  # `(%4)(x)` with `%4::Core.Const(SVector{3, Float64})`: a constructor irc has no rule for
+    elif type(f) is Const and type(f.val) is OpaqueValue and f.val.bare:
+        # `(g)(x)` with `g::Core.Compiler.Const(k, false)`: a name Julia printed as a constant, called -- a function
+        fv = FunctionValue(tuple(fn.module or ("Main",)), f.val.callee[0])
+        callee = f"the callee is `{f.val.callee[0]}`, a name Julia printed as a constant and the paste calls: a function"
     elif (inst := _callable_instance(world, fn, func, f, argtypes)) is not None:
         fv = None  # `(%17)()` with `%17::var"#bar#67"`: a callable object (a closure) irc has no method of
         callee = f"a method of {show(inst)}'s instances (a callable object), called on one"
@@ -794,6 +798,12 @@ def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
             if alias is not None:  # `M.Qobj::Core.Const(QuantumObject)`: a constant bound to a type of another name
                 _add_global(stubs, tuple(v.parts), "const", alias, f"{path}:{st.line}", alias)
             continue  # `Core.Const(Main.f)`: a function or a type, never a literal
+        vect = _constant_vector(ann)
+        if vect is not None:  # `Core.Compiler.Const([0.68, 0.46, …], false)`: a `const` array (Julia <= 1.5)
+            _add_global(stubs, tuple(v.parts), "global", vect, f"{path}:{st.line}", vect)
+            stubs.globals[tuple(v.parts)].comments.append(
+                "Julia printed a constant array (a `const` global; Julia <= 1.5 read it as `Core.Const`): its type")
+            continue
         try:
             t = world.eval_type(ann, _sparams(world, fn), fn.module)
         except Exception:  # noqa: BLE001 - an annotation irc cannot read is not evidence it can use
@@ -816,6 +826,21 @@ def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
                 continue
             text = show(w)
         _add_global(stubs, tuple(v.parts), kind, text, f"{path}:{st.line}", show(t))
+
+
+def _constant_vector(ann: Any) -> str | None:
+    """`Vector{T}` for `Core.Const([a, b, …])` (`Core.Compiler.Const([…], false)`) whose items are
+    literals of one number type `T` (`Float64`, `Int64`, `Bool`), else None."""
+    if type(ann) is not S.Call or type(ann.func) is not S.Name or ann.func.parts[-1] != "Const" or not ann.args:
+        return None
+    v = ann.args[0]
+    if type(v) is not S.TypedVect or v.elt is not None or not v.items:
+        return None
+    kinds = {a.kind for a in v.items if type(a) is S.Lit}
+    if len(kinds) != 1 or any(type(a) is not S.Lit for a in v.items):
+        return None
+    kind = kinds.pop()
+    return f"Vector{{{kind}}}" if kind in ("Float64", "Int64", "Bool", "Float32") else None
 
 
 def _add_global(stubs: Stubs, parts: tuple, kind: str, text: str, where: str, printed: str) -> None:

@@ -812,3 +812,28 @@ def test_a_global_called_as_the_constructor_of_the_type_it_prints_is_that_type(t
     out = infer_with(tmp_path, text)
     assert "%2 = (%1)()::Core.Const(Operator())" in out, out
     assert "%3 = Core.tuple(%2, dims)::Tuple{Operator, Vector{Int64}}" in out, out
+
+
+def test_a_constant_array_global_is_proposed_as_a_global_of_its_type(tmp_path):
+    """`%2 = Main.g::Core.Compiler.Const([0.5, 1.25, 3.0], false)` (Julia <= 1.5 read a `const` global
+    array as a constant, h1142): `irc stubs` proposes `global g::Vector{Float64}` with a comment, so
+    the loop over it infers; an array of mixed literals proposes nothing."""
+    paste = ("Variables\n  #self#::Core.Compiler.Const(f, false)\n  s::Float64\n\nBody::Float64\n"
+             "1 ─ %1 = Main.g::Core.Compiler.Const([0.5, 1.25, 3.0], false)\n"
+             "│   %2 = Base.getindex(%1, 1)::Float64\n└──      return %2\n")
+    text = stubs(tmp_path, paste, every=False)
+    assert "global g::Vector{Float64}" in text and "constant array" in text, text
+    mixed = stubs(tmp_path, paste.replace("[0.5, 1.25, 3.0]", "[0.5, 1, 3.0]"), every=False)
+    assert "global g::" not in mixed, mixed
+
+
+def test_a_called_argument_printed_as_a_bare_constant_name_declares_that_function(tmp_path):
+    """`(g)(x)::Int64` with the argument `g::Core.Compiler.Const(k, false)` (a workshop's `f(g, x)`,
+    h1155): `k` is a name Julia printed as a constant and the paste calls it, so `--all` declares
+    `Main.k(::Int64)::Int64`, and with it irc types the call."""
+    paste = ("Variables\n  #self#::Core.Compiler.Const(f, false)\n  g::Core.Compiler.Const(k, false)\n  x::Int64\n\n"
+             "Body::Int64\n1 ─ %1 = (g)(x)::Int64\n│   %2 = (2 * %1)::Int64\n└──      return %2\n")
+    text = stubs(tmp_path, paste)
+    assert "declare Main.k(::Int64)::Int64" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%1 = (g)(x)::Int64" in out and "Body::Int64" in out, out
