@@ -691,3 +691,13 @@ def test_an_irrational_promotes_with_a_number_to_float64(world):
 ])
 def test_base_methods_courses_paste(world, name, args, result):
     assert show(widenconst(call(world, name, *args))) == result
+
+
+def test_the_trig_kernels_a_pasted_cos_calls(world):
+    """special/trig.jl and rem_pio2.jl, what Base's `cos(x::Float64)` body calls (h976): the reduced
+    argument is a `DoubleFloat64` in a tuple with the quadrant; the kernels give a Float64 on either;
+    the domain errors always throw."""
+    assert show(call(world, "Base.Math.rem_pio2_kernel", "Float64")) == "Tuple{Int64, Base.Math.DoubleFloat64}"
+    assert show(call(world, "Base.Math.cos_kernel", "Base.Math.DoubleFloat64")) == "Float64"
+    assert show(call(world, "Base.Math.sin_kernel", "Float64")) == "Float64"
+    assert call(world, "Base.Math.cos_domain_error", "Float64") == BOTTOM
