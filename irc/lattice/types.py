@@ -164,17 +164,16 @@ class DataType:
     name: TypeName
     params: tuple = ()
     _h: int = field(default=0, compare=False, repr=False)
-    _k: tuple = field(default=(), compare=False, repr=False)  # `_value_kinds(params)`
 
     def __post_init__(self) -> None:
-        k = _value_kinds(self.params)
-        object.__setattr__(self, "_k", k)
-        object.__setattr__(self, "_h", hash((id(self.name), self.params, k)))
+        object.__setattr__(self, "_h", hash((id(self.name), self.params)))
 
     def __hash__(self) -> int:
         return self._h
 
     def __eq__(self, other) -> bool:
+        # `Val{true}` and `Val{1}` hash alike (Python's `hash(True) == hash(1)`) and are told apart
+        # here, only when everything else is equal (`_value_kinds`): nothing is paid on construction
         if self is other:
             return True
         return (
@@ -182,7 +181,7 @@ class DataType:
             and self._h == other._h
             and self.name is other.name
             and self.params == other.params
-            and self._k == other._k
+            and _value_kinds(self.params) == _value_kinds(other.params)
         )
 
     def __ne__(self, other) -> bool:
