@@ -268,12 +268,13 @@ def test_a_return_type_call_of_an_unknown_global_declares_that_function(tmp_path
              "│   %6 = Core.tuple(t1, t2)::Core.Const((Int64, Union{}))\n"
              "└──      return %6\n")
     text = stubs(tmp_path, paste)
-    assert "declare Main.only_ints(::Int64)::Int64" in text, text
-    assert "declare Main.only_ints(::Float64)::Union{}" in text, text
+    for line in ("declare Main.only_ints(::Int64)::Int64", "declare Main.only_ints(::Float64)::Union{}"):
+        assert line in text, text
     out = infer_with(tmp_path, text)
-    assert "(t1 = (%1)(Main.only_ints, %2))::Core.Const(Int64)" in out, out
-    assert "(t2 = (%1)(Main.only_ints, %4))::Core.Const(Union{})" in out, out
-    assert "%6 = Core.tuple(t1, t2)::Core.Const((Int64, Union{}))" in out, out
+    for line in ("(t1 = (%1)(Main.only_ints, %2))::Core.Const(Int64)",
+                 "(t2 = (%1)(Main.only_ints, %4))::Core.Const(Union{})",
+                 "%6 = Core.tuple(t1, t2)::Core.Const((Int64, Union{}))"):
+        assert line in out, out
 
 
 
