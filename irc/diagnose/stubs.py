@@ -57,6 +57,7 @@ from irc.lattice.typeprint import show
 from irc.lattice.types import (BOTTOM, DataType, FuncType, FunctionValue, UnionAllType, UnionType, VarargType, is_type,
                                unwrap_unionall)
 from irc.output.fmt import format_lit
+from irc.diagnose.cthulhu_menu import menu_argtypes
 from irc.output.text import annotation_of, slot_display_names
 from irc.syntax import tree as S
 from irc.syntax.names import format_name, is_generated_name, julia_ident
@@ -141,6 +142,8 @@ def collect(file: Any, stubs: Stubs) -> None:
         _scan_constant_functions(stubs, world, fn, file.path)
         _scan_instances(stubs, world, fn, file.path)
         _scan_globals(stubs, world, fn, file.path)
+        if len(file.results) == 1:
+            _scan_menu_globals(stubs, world, fn, getattr(file, "text", "") or "", file.path)
         _scan_bare_values(stubs, world, fn, file.path)
         _scan_subtypes(stubs, world, fn, result)
         _scan_isa_names(stubs, world, fn, result, file.path)
@@ -826,6 +829,35 @@ def _scan_globals(stubs: Stubs, world: Any, fn: ir.Function, path: str) -> None:
                 continue
             text = show(w)
         _add_global(stubs, tuple(v.parts), kind, text, f"{path}:{st.line}", show(t))
+
+
+def _scan_menu_globals(stubs: Stubs, world: Any, fn: ir.Function, text: str, path: str) -> None:
+    """A global irc does not know passed to a call Cthulhu's menu lists (`• %1 = getindex(
+    ::Base.RefValue{Int64})::Int64` below `%1 = Base.getindex(Main.globalvar)::Int64`, h310): the menu
+    gives the argument's type as Julia inferred it, so `global Main.globalvar::Base.RefValue{Int64}`
+    (`irc.diagnose.cthulhu_menu`; a paste of one function, whose `%n` the menu's are)."""
+    menu = menu_argtypes(text) if "Select a call" in text else {}
+    for n, types in sorted(menu.items()):
+        if not 1 <= n <= len(fn.stmts):
+            continue
+        st = fn.stmt(n)
+        calls = [c for c, top in _calls_in(st.value) if top]
+        if not calls or len(calls[0].args) != len(types):
+            continue
+        for a, ttext in zip(calls[0].args, types):
+            if type(a) is not S.Name or len(a.parts) < 2 or _known(world, fn, a.parts):
+                continue
+            try:
+                t = world.eval_type(parse_expr(ttext), _sparams(world, fn), fn.module)
+            except Exception:  # noqa: BLE001 - a type irc cannot read is no evidence it can use
+                continue
+            if not is_type(t) or t == ANY:
+                continue
+            where = f"{path}:{st.line}"
+            _add_global(stubs, tuple(a.parts), "global", show(t), where, show(t))
+            note = f"Cthulhu's call menu lists %{n} as taking `::{show(t)}` there"
+            if note not in stubs.globals[tuple(a.parts)].comments:
+                stubs.globals[tuple(a.parts)].comments.append(note)
 
 
 def _constant_vector(ann: Any) -> str | None:
