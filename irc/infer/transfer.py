@@ -268,8 +268,8 @@ class Transfer:
             g = argvals[1]
             if type(g) is L.Const and (type(g.val) is not FunctionValue or is_builtin(g.val)):
                 return
-            if type(g) is not L.Const and type(_unwrap(v.args[1])) is not S.Name:
-                return  # (an unknown global names a function irc does not know; anything else: no callee)
+            if type(g) is not L.Const and type(_unwrap(v.args[1])) not in (S.Name, S.SSA):
+                return  # (an unknown global, or `%k` that read one, names a function irc does not know)
             flat = splatted_args(argvals, self.world, self.module)
             if flat is not None:
                 self.calls_at[pc] = (v.args[1], g, flat, jt)
