@@ -379,6 +379,10 @@ def _callable_instance(world: Any, fn: ir.Function, func: Any, f: Any, argtypes:
         if type(printed) is not DataType:
             return None
         f = w = printed
+    if type(w) is UnionType and TT.NOTHING in w.members and len(w.members) == 2:
+        # `(%15)(x)` with `%15::Union{Nothing, Mayer}` (h503): `nothing` has no call method, Julia's split
+        # call is the other member's, so the method to declare is its instances'
+        f = w = next(m for m in w.members if m != TT.NOTHING)
     if type(w) is not DataType or type(f) is Const and (type(f.val) is FunctionValue or is_type(f.val)):
         return None
     if TT.isType(w) or TT.iskind(w) or issubtype(w, TT.BUILTIN) or not (TT.isconcrete(w) or w.name.unknown):

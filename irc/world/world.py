@@ -1336,6 +1336,10 @@ class World:
         r = self._call_instance(f, w, args, module)
         if r is not None:
             return r
+        if type(w) is UnionType and TT.NOTHING in w.members:
+            r = self._call_split_nothing(w, args, module)
+            if r is not None:
+                return r
         if w == ANY and callee is not None and type(callee) is S.Name:
             r = self.resolve(callee.parts, module)
             if r is None:
@@ -1377,6 +1381,26 @@ class World:
             if has_typevar(rt, v):
                 rt = UnionAllType(v, rt)
         return CallResult(rt, None, r.diagnostics, True, None, r.gap, generic=True)
+
+    def _call_split_nothing(self, w, args, module) -> CallResult | None:
+        """A call of a value of type `Union{Nothing, T…}` (`(%15)(x)` with `%15::Union{Nothing, Mayer}`,
+        h503): Julia splits the callee as any argument (`abstract_call` on `argtypes[1]`, up to
+        `max_union_splitting`); `nothing` has no call method in Base, so that member throws (`Union{}`)
+        and the call is the merge of the other members' calls of their instances (`_call_instance`).
+        None where the union is too wide or a member is no callable object irc answers for."""
+        others = [m for m in w.members if m != TT.NOTHING]
+        if not others or len(w.members) > 4:
+            return None
+        merge = tmerge_for(self.rules)
+        rt, diags, gap = BOTTOM, (), False
+        for m in others:
+            r = self._call_instance(m, m, args, module) if type(m) is DataType else None
+            if r is None:
+                return None
+            rt = merge(rt, r.rt)
+            diags += tuple(r.diagnostics)
+            gap = gap or r.gap
+        return CallResult(rt, None, diags, gap=gap, generic=True)
 
     def _call_instance(self, f, w, args, module) -> CallResult | None:
         """A call of an instance of the data type `w` (a callable object, a closure): the

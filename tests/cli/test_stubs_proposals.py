@@ -851,3 +851,19 @@ def test_a_called_argument_printed_as_a_bare_constant_name_declares_that_functio
     assert "declare Main.k(::Int64)::Int64" in text, text
     out = infer_with(tmp_path, text)
     assert "%1 = (g)(x)::Int64" in out and "Body::Int64" in out, out
+
+
+def test_a_call_of_a_callable_or_nothing_is_the_callable_s(tmp_path):
+    """`(%15)(x)::Real` with `%15::Union{Nothing, Mayer}` (CTDirect, h503): Julia splits the callee;
+    `nothing` has no call method, so the call is the `Mayer` instance's: `--all` declares `(::Mayer)(…)`
+    with Julia's type, and irc with it gives `Real` (the `Nothing` member throws)."""
+    paste = ("MethodInstance for f(::Union{Nothing, Mayer}, ::Float64)\n  from f(m, x) @ Main REPL[1]:1\n"
+             "Arguments\n  #self#::Core.Const(f)\n  m::Union{Nothing, Mayer}\n  x::Float64\nBody::Real\n"
+             "1 ─ %1 = (m)(x)::Real\n└──      return %1\n")
+    text = stubs(tmp_path, paste)
+    assert "declare (::Mayer)(::Float64)::Real" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%1 = (m)(x)::Real" in out and "Body::Real" in out, out
+    # with no method of the callable's instances, the split call is a gap (`Any`), never `Union{}`
+    out = infer_with(tmp_path, "abstract type Mayer end\n")
+    assert "%1 = (m)(x)::Any" in out, out
