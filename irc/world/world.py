@@ -1545,15 +1545,17 @@ class World:
                 rt, dynamic, gap, diags = rt2, False, False, ()
         if name == "length" and fv.module == ("Base",) and len(args) == 1 and widenconst(rt) == TT.INT64:
             rt = _tuple_length(rt, args[0])
-        if name == "eachindex" and fv.module == ("Base",) and len(args) == 1 and not any(m.own for m in res.applied):
+        if name == "eachindex" and fv.module == ("Base",) and len(args) == 1:
             # tuple.jl `eachindex(t::Tuple) = OneTo(length(t))`, one method in Julia however many declarations irc
-            # has: a tuple of known length gives the constant range, another tuple a `Base.OneTo{Int64}`
+            # has: a tuple of known length gives the constant range, another tuple a `Base.OneTo{Int64}`; a
+            # declaration of the file's own (`irc stubs`' widened `Base.OneTo{Int64}`) is refined, never contradicted
             w0 = widenconst(args[0])
             if w0 != BOTTOM and type(w0) is DataType and TT.is_tuple(w0):
                 n = _tuple_length(DataType(TT.ONETO_NAME, (TT.INT64,)), args[0])
                 if type(n) is Const:
                     n = self.call(self.value_of(S.Name(("Base", "OneTo")), ("Base",)), [n], ("Base",)).rt
-                rt, dynamic, gap, diags = n, False, False, ()
+                if not any(m.own for m in res.applied) or issubtype(widenconst(n), widenconst(rt)):
+                    rt, dynamic, gap, diags = n, False, False, ()
         if fv.module == ("Base",) and name in ("keys", "isempty", "diff_names"):
             rt2 = _names_consteval(name, args)
             if rt2 is not None:  # one method in Julia, evaluated on constants (namedtuple.jl, tuple.jl)

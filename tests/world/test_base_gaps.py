@@ -701,3 +701,21 @@ def test_the_trig_kernels_a_pasted_cos_calls(world):
     assert show(call(world, "Base.Math.cos_kernel", "Base.Math.DoubleFloat64")) == "Float64"
     assert show(call(world, "Base.Math.sin_kernel", "Float64")) == "Float64"
     assert call(world, "Base.Math.cos_domain_error", "Float64") == BOTTOM
+
+
+def test_eachindex_of_a_tuple_is_its_constant_range(world):
+    """tuple.jl `eachindex(t::Tuple) = OneTo(length(t))` (h1243): a tuple of known length gives
+    `Core.Const(Base.OneTo(n))`, one of unknown length a `Base.OneTo{Int64}`; an array keeps its method."""
+    assert show(call(world, "Base.eachindex", "Tuple{Int64, Float64, Int64, Float32}")) == "Core.Const(Base.OneTo(4))"
+    assert show(call(world, "Base.eachindex", "Tuple{Vararg{Int64}}")) == "Base.OneTo{Int64}"
+    assert show(call(world, "Base.eachindex", "Vector{Float64}")) == "Base.OneTo{Int64}"
+
+
+def test_eachindex_refines_a_declaration_of_the_file_s_own():
+    """`irc stubs --all` declares Julia's printed `Core.Const(Base.OneTo(4))` widened; tuple.jl's one
+    method refines it to the constant, and never contradicts a declared result it does not fit."""
+    decls = "declare Base.eachindex(::Tuple{Int64, Float64})::Base.OneTo{Int64}\n"
+    w = World.build(parse_text(decls, "decls.ir").items, prelude=True)
+    assert show(call(w, "Base.eachindex", "Tuple{Int64, Float64}")) == "Core.Const(Base.OneTo(2))"
+    w2 = World.build(parse_text("declare Base.eachindex(::Tuple{Int64, Float64})::Int64\n", "d.ir").items, prelude=True)
+    assert show(call(w2, "Base.eachindex", "Tuple{Int64, Float64}")) == "Int64"
