@@ -54,8 +54,8 @@ from irc.lattice.typelattice import ANY, BOOL, Conditional, Const, OpaqueValue, 
 from irc.lattice import typetable as TT
 from irc.lattice.subtype import issubtype
 from irc.lattice.typeprint import show
-from irc.lattice.types import (BOTTOM, DataType, FuncType, FunctionValue, UnionAllType, UnionType, VarargType, is_type,
-                               unwrap_unionall)
+from irc.lattice.types import (BOTTOM, DataType, FuncType, FunctionValue, Sym, UnionAllType, UnionType, VarargType,
+                               has_free_typevars, is_type, unwrap_unionall)
 from irc.output.fmt import format_lit
 from irc.diagnose.cthulhu_menu import menu_argtypes
 from irc.output.text import annotation_of, slot_display_names
@@ -1166,10 +1166,11 @@ def _proves_field_type(world: Any, fn: ir.Function, x: Any, xt: Any, julia: Any,
 
 def _proves_parametric_read(world: Any, fn: ir.Function, x: Any, xt: Any, julia: Any, key: tuple) -> bool:
     """`_proves_field_type` for an instance `T{P1, …}` of a parametric unknown type whose
-    parameters are all types (no variable): the read gives T's field type at those parameters."""
+    parameters are all types or values (no variable: `OffsetArray{Float64, 1, Vector{Float64}}`): the
+    read gives T's field type at those parameters."""
     if type(xt) is not DataType or not xt.params or xt.name.module + (xt.name.name,) != key:
         return False
-    if not all(type(p) in (DataType, UnionType) for p in xt.params):
+    if not all(type(p) in (DataType, UnionType, int, bool, Sym) for p in xt.params) or has_free_typevars(xt):
         return False
     if type(x) is S.SlotRef:
         return x.id is not None and 1 <= x.id <= len(fn.slots) and fn.slots[x.id - 1].argument

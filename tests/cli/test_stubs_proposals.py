@@ -867,3 +867,16 @@ def test_a_call_of_a_callable_or_nothing_is_the_callable_s(tmp_path):
     # with no method of the callable's instances, the split call is a gap (`Any`), never `Union{}`
     out = infer_with(tmp_path, "abstract type Mayer end\n")
     assert "%1 = (m)(x)::Any" in out, out
+
+
+def test_a_parametric_read_through_value_parameters_proves_a_field(tmp_path):
+    """`getproperty(A, :offsets)::Tuple{Int64}` with the argument `A::OffsetArray{Float64, 1,
+    Vector{Float64}}` (OffsetArrays#116, h617): an instance whose parameters are types or values (the
+    `1`), with no variable, proves the field's type there as one of types alone does: a struct stub."""
+    paste = warntype("A::OffsetArray{Float64, 1, Vector{Float64}}",
+                     ["%1 = Base.getproperty(A, :offsets)::Tuple{Int64}", "%2 = Base.getindex(%1, 1)::Int64",
+                      "     return %2"], "Int64")
+    text = stubs(tmp_path, paste)
+    assert "struct OffsetArray{T1, T2, T3}" in text and "    offsets::Tuple{Int64}" in text, text
+    out = infer_with(tmp_path, text)
+    assert "%1 = Base.getproperty(A, :offsets)::Tuple{Int64}" in out, out
