@@ -20,7 +20,10 @@ the input uses (named `T1, T2, …`), commented with the fields the input reads
 from it and the types Julia printed for them (and why no struct).  For every
 global irc did not know that Julia printed on its own (`%2 =
 Main.var::Core.Const(10)`), `const var = 10` or `global var::T`
-(`_scan_globals`).  An `isa` test Julia printed `Bool` between two unknown
+(`_scan_globals`; a type of another name is an alias, `const M.Qobj =
+QuantumObject`; a Julia <= 1.5 constant array a `global g::Vector{T}`), and
+for one passed to a call Cthulhu's call menu lists, the type the menu shows
+(`_scan_menu_globals`).  An `isa` test Julia printed `Bool` between two unknown
 types proves a supertype (`_scan_subtypes`).
 
 Evidence, never a guess: a result is Julia's printed answer, widened to a
