@@ -317,8 +317,7 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
         if (world.is_builtin(fv) and not _untyped_keyword_call(world, fn, fv, argtypes)) or fv.name in _OWN_RULES:
             return
     elif type(func) is S.Name and not (type(f) is Const):
-        parts = tuple(func.parts) if len(func.parts) > 1 else tuple(fn.module or ("Main",)) + tuple(func.parts)
-        fv = FunctionValue(parts[:-1], parts[-1])  # a name irc does not know: a function it does not know
+        fv = _named_function(fn, func)  # a name irc does not know: a function it does not know
     elif type(func) is S.SSA and not (type(f) is Const) and (parts := _constant_global(world, fn, func)):
         if _constructs_itself(fn, func.n, parts[-1]):
             # `%5 = M.Operator::Core.Const(Operator)`, `(%5)()::Core.Const(Operator())`: the constructor of the
@@ -445,9 +444,12 @@ def _unknown_function_argument(fn: ir.Function, st: ir.Stmt, args: list) -> Any:
     if type(call) is not S.Call or len(call.args) != 2 or len(args) != 2 or args[0] != ANY:
         return None
     node = call.args[0]
-    if type(node) is not S.Name:
-        return None
-    parts = tuple(node.parts) if len(node.parts) > 1 else tuple(fn.module or ("Main",)) + tuple(node.parts)
+    return _named_function(fn, node) if type(node) is S.Name else None
+
+
+def _named_function(fn: ir.Function, name: Any) -> FunctionValue:
+    """The function a name the paste uses denotes: qualified as written, else in the function's module."""
+    parts = tuple(name.parts) if len(name.parts) > 1 else tuple(fn.module or ("Main",)) + tuple(name.parts)
     return FunctionValue(parts[:-1], parts[-1])
 
 
@@ -870,9 +872,7 @@ def _scan_menu_globals(stubs: Stubs, world: Any, fn: ir.Function, text: str, pat
 def _constant_vector(ann: Any) -> str | None:
     """`Vector{T}` for `Core.Const([a, b, …])` (`Core.Compiler.Const([…], false)`) whose items are
     literals of one number type `T` (`Float64`, `Int64`, `Bool`), else None."""
-    if type(ann) is not S.Call or type(ann.func) is not S.Name or ann.func.parts[-1] != "Const" or not ann.args:
-        return None
-    v = ann.args[0]
+    v = _const_value(ann)
     if type(v) is not S.TypedVect or v.elt is not None or not v.items:
         return None
     kinds = {a.kind for a in v.items if type(a) is S.Lit}
@@ -1297,10 +1297,17 @@ def _constructs_itself(fn: ir.Function, k: int, name: str) -> bool:
 
 def _instance_of(ann: Any, name: str) -> bool:
     """`Core.Const(name(…))`, `name` or `name{…}`: a printed value or type of the type `name`."""
-    if type(ann) is S.Call and type(ann.func) is S.Name and ann.func.parts[-1] == "Const" and ann.args:
-        v = ann.args[0]
+    v = _const_value(ann)
+    if v is not None:
         return type(v) is S.Call and _head_name(v.func) == name
     return _head_name(ann) == name
+
+
+def _const_value(ann: Any) -> Any:
+    """The value node of a printed `Core.Const(v)` (`Core.Compiler.Const(v, false)`), else None."""
+    if type(ann) is S.Call and type(ann.func) is S.Name and ann.func.parts[-1] == "Const" and ann.args:
+        return ann.args[0]
+    return None
 
 
 def _head_name(e: Any) -> str | None:

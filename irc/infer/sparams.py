@@ -1,6 +1,6 @@
 """Static parameters a paste shows only where the body reads them.
 
-`printed_sparams(world, fn) -> list`: the values of the static parameters of
+`printed_sparams(world, fn) -> (list, dict)`: the values of the static parameters of
 a function whose header binds none (no `Static Parameters` section, as Julia
 <= 1.5's `Variables` form and `code_typed(…; optimize=false)` print it, and
 not a closure, whose parameters `closures.closure_sparams` reads), from the
@@ -32,14 +32,16 @@ from irc.lattice.types import DataType, has_free_typevars, is_type
 from irc.syntax import tree as S
 
 
-def printed_sparams(world: Any, fn: ir.Function) -> list:
-    """The static parameters Julia printed at their reads (see the module doc); `[]` for none."""
+def printed_sparams(world: Any, fn: ir.Function) -> tuple[list, dict]:
+    """The static parameters Julia printed at their reads (see the module doc), `[]` for none, and
+    those only its constructor calls bind, {n: (T, line)}, for the caller's note."""
     found = read_sparams(world, fn)
-    for k, (t, _line) in called_sparams(world, fn).items():
-        found.setdefault(k, t)
+    called = {k: v for k, v in called_sparams(world, fn).items() if k not in found}
+    for k, (t, _line) in called.items():
+        found[k] = t
     if not found:
-        return []
-    return [found.get(k) for k in range(1, max(found) + 1)]
+        return [], {}
+    return [found.get(k) for k in range(1, max(found) + 1)], called
 
 
 def called_sparams(world: Any, fn: ir.Function) -> dict:

@@ -63,7 +63,7 @@ from irc.syntax import tree as S
 from irc.lattice import typetable as TT
 from irc.lattice.types import DataType, FunctionValue, VarargType, has_free_typevars, is_type
 from irc.infer.closures import closure_sparams
-from irc.infer.sparams import called_sparams, printed_sparams, read_sparams
+from irc.infer.sparams import printed_sparams
 from irc.infer.liveness import used_values
 from irc.lattice.typeprint import show
 from irc.syntax.names import format_name
@@ -478,15 +478,12 @@ class Transfer:
             got = closure_sparams(self.world, self.fn)
             if got:
                 return got
-            got = printed_sparams(self.world, self.fn)
-            if got:
-                reads = read_sparams(self.world, self.fn)
-                for k, (t, line) in sorted(called_sparams(self.world, self.fn).items()):
-                    if k not in reads:
-                        self.fn_diags.append(Diagnostic(
-                            "note", f"static parameter {k} is bound nowhere in the paste: irc takes it to be "
-                            f"`{show(t)}`, the type Julia's calls of it as a constructor give", Span(
-                                self.path, line or self.fn.line or 1, 1), "paste"))
+            got, called = printed_sparams(self.world, self.fn)
+            for k, (t, line) in sorted(called.items()):
+                self.fn_diags.append(Diagnostic(
+                    "note", f"static parameter {k} is bound nowhere in the paste: irc takes it to be "
+                    f"`{show(t)}`, the type Julia's calls of it as a constructor give", Span(
+                        self.path, line or self.fn.line or 1, 1), "paste"))
             return got
         out = []
         for tv in self.fn.static_params:

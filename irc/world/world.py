@@ -98,7 +98,7 @@ from irc.lattice import subtype as ST
 from irc.world.tfuncs import CallResult, new_struct
 from irc.world.apply import apply_iterate, precise_container_type
 from irc.world import notes
-from irc.world.dispatch import (Method, dispatch, invoke_method, may_apply, rewrap_free, split_args,
+from irc.world.dispatch import (MAX_UNION_SPLIT, Method, dispatch, invoke_method, may_apply, rewrap_free, split_args,
                                 variable_bindings)
 from irc.lattice.typelimits import tmerge_for
 from irc.world.consteval import EVALUATED, const_eval
@@ -1389,7 +1389,7 @@ class World:
         and the call is the merge of the other members' calls of their instances (`_call_instance`).
         None where the union is too wide or a member is no callable object irc answers for."""
         others = [m for m in w.members if m != TT.NOTHING]
-        if not others or len(w.members) > 4:
+        if not others or len(w.members) > MAX_UNION_SPLIT:
             return None
         merge = tmerge_for(self.rules)
         rt, diags, gap = BOTTOM, (), False
@@ -1551,11 +1551,11 @@ class World:
             # declaration of the file's own (`irc stubs`' widened `Base.OneTo{Int64}`) is refined, never contradicted
             w0 = widenconst(args[0])
             if w0 != BOTTOM and type(w0) is DataType and TT.is_tuple(w0):
-                n = _tuple_length(DataType(TT.ONETO_NAME, (TT.INT64,)), args[0])
-                if type(n) is Const:
-                    n = self.call(self.value_of(S.Name(("Base", "OneTo")), ("Base",)), [n], ("Base",)).rt
-                if not any(m.own for m in res.applied) or issubtype(widenconst(n), widenconst(rt)):
-                    rt, dynamic, gap, diags = n, False, False, ()
+                n = TI.nfields_tfunc(args[0])
+                r = self.call(self.value_of(S.Name(("Base", "OneTo")), ("Base",)), [n], ("Base",)).rt \
+                    if type(n) is Const else DataType(TT.ONETO_NAME, (TT.INT64,))
+                if not any(m.own for m in res.applied) or issubtype(widenconst(r), widenconst(rt)):
+                    rt, dynamic, gap, diags = r, False, False, ()
         if fv.module == ("Base",) and name in ("keys", "isempty", "diff_names"):
             rt2 = _names_consteval(name, args)
             if rt2 is not None:  # one method in Julia, evaluated on constants (namedtuple.jl, tuple.jl)

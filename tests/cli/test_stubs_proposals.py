@@ -40,6 +40,15 @@ def infer_with(tmp_path, stubs_text: str) -> str:
     return out.getvalue()
 
 
+def proposed_and_answered(tmp_path, paste: str, declaration: str, answered: str) -> str:
+    """`irc stubs --all` of `paste` holds `declaration`, and irc with the stubs prints `answered`."""
+    text = stubs(tmp_path, paste)
+    assert declaration in text, text
+    out = infer_with(tmp_path, text)
+    assert answered in out, out
+    return out
+
+
 def warntype(arg: str, body: list[str], ret: str, locals_: str = "") -> str:
     lines = [f"MethodInstance for f(::{arg.split('::', 1)[1]})", "  from f(b) @ Main REPL[1]:1", "Arguments", "  #self#::Core.Const(f)",
              f"  {arg}"]
@@ -289,10 +298,7 @@ def test_a_call_of_a_closure_instance_declares_a_method_of_its_type(tmp_path):
              '│   %3 = bar::var"#bar#67"\n'
              '│   %4 = (%3)()::Int64\n'
              '└──      return %4\n')
-    text = stubs(tmp_path, paste)
-    assert 'declare (::var"#bar#67")()::Int64' in text, text
-    out = infer_with(tmp_path, text)
-    assert "%4 = (%3)()::Int64" in out, out
+    out = proposed_and_answered(tmp_path, paste, 'declare (::var"#bar#67")()::Int64', "%4 = (%3)()::Int64")
     assert "Body::Int64" in out
 
 
@@ -306,10 +312,8 @@ def test_a_call_of_self_that_is_a_type_declares_that_types_constructor(tmp_path)
              'Body::ODEFunction{true}\n'
              '1 ─ %1 = (#self#)(sys, Main.nothing)::ODEFunction{true}\n'
              '└──      return %1\n')
-    text = stubs(tmp_path, paste)
-    assert "declare ODEFunction{true}(::ODESystem, ::Nothing)::ODEFunction{true}" in text, text
-    out = infer_with(tmp_path, text)
-    assert "%1 = (#self#)(sys, Main.nothing)::ODEFunction{true}" in out, out
+    proposed_and_answered(tmp_path, paste, "declare ODEFunction{true}(::ODESystem, ::Nothing)::ODEFunction{true}",
+                          "%1 = (#self#)(sys, Main.nothing)::ODEFunction{true}")
 
 
 @pytest.mark.parametrize("printed,line", [
