@@ -120,7 +120,7 @@ def check_preludes(paths: tuple[str, ...]) -> tuple[str, ...]:
 def make_world(program: ir.Program, options: Options, rules: Any = None):
     """The world of `program`'s declarations and of the methods its functions show inferred
     (`irc.ir.pasted`); `rules`: the `JuliaVersion` (None: 1.10)."""
-    from irc.ir.pasted import bare_value_types, bare_values, pasted_methods, printed_functions
+    from irc.ir.pasted import bare_value_types, bare_values, method_modules, pasted_methods, printed_functions
     from irc.world.world import World
 
     extra = check_preludes(options.extra_preludes)
@@ -130,7 +130,8 @@ def make_world(program: ir.Program, options: Options, rules: Any = None):
     return World.build(program.items, prelude=options.prelude, extra_preludes=extra, path=program.path,
                        source=program.text, lazy=True,  # the prelude's methods evaluated as calls need them
                        rules=rules, pasted=pasted_methods(program.functions), bare_values=bare, bare_types=proved,
-                       printed_functions=printed_functions(program.functions))
+                       printed_functions=printed_functions(program.functions),
+                       method_modules=method_modules(program.functions))
 
 
 def infer_program(program: ir.Program, world: Any, store: str,

@@ -328,9 +328,11 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
         else:
             callee = f"the callee is %{func.n}, a name Julia printed as a constant"
         fv = FunctionValue(parts[:-1], parts[-1])  # `%1 = M.f::Core.Const(M.f)` … `(%1)(…)`: a function
-    elif type(f) is Const and type(f.val) is DataType and f.val.params and (f.val.name.unknown or f.val.name.abstract) \
-            and _untyped_construction(world, fn, f, argtypes, julia):
-        fv = None  # `(%4)(x)` with `%4::Core.Const(SVector{3, Float64})`: a constructor irc has no rule for
+    elif type(f) is Const and type(f.val) is DataType and (f.val.params or f.val.name.unknown) \
+            and (f.val.name.unknown or f.val.name.abstract) and _untyped_construction(world, fn, f, argtypes, julia):
+        # `(%4)(x)` with `%4::Core.Const(SVector{3, Float64})`, `(#self#)(c, :x)` with `#self#::Type{Polynomial}`:
+        # a constructor irc has no rule for
+        fv = None
     elif type(f) is Const and type(f.val) is OpaqueValue and f.val.bare:
         # `(g)(x)` with `g::Core.Compiler.Const(k, false)`: a name Julia printed as a constant, called -- a function
         fv = FunctionValue(tuple(fn.module or ("Main",)), f.val.callee[0])
@@ -345,8 +347,8 @@ def _add_call(stubs: Stubs, world: Any, fn: ir.Function, st: ir.Stmt, func: Any,
         head = callable_declare_line(inst, wargs)
     elif fv is None:
         t = f.val
-        head = f"declare {_type_name(t.name.module + (t.name.name,))}{{{', '.join(show(p) for p in t.params)}}}(" \
-               f"{argument_text(wargs, t.name.module)})"
+        params = f"{{{', '.join(show(p) for p in t.params)}}}" if t.params else ""
+        head = f"declare {_type_name(t.name.module + (t.name.name,))}{params}({argument_text(wargs, t.name.module)})"
         callee = f"a constructor of `{show(t)}`, called on the type"
     else:
         head = declare_line(fv, wargs)

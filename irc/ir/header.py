@@ -156,7 +156,8 @@ _CONST_HEADS = (("Core", "Const"), ("Const",), ("Core", "Compiler", "Const"))
 def _self_name(t) -> S.Name | None:
     """The function's name from the type Julia printed for slot 1 in
     `Variables`: `Core.Const(f)` / `Core.Compiler.Const(f, false)` -> f;
-    `typeof(f)` -> f; `Core.Const(var"#1#2"())` (a closure instance) and a
+    `typeof(f)` -> f; `Core.Const(var"#1#2"())` (a closure instance, or one with
+    captures: `Core.Compiler.Const(M.var"#deriv#31"{F}(f), false)`) and a
     callable object's type (`var"#double_it_pullback#8"`, `f.var"#g#27"`,
     `Dense{…}`) -> the type's name."""
     if isinstance(t, S.Call) and isinstance(t.func, S.Name) and t.func.parts in _CONST_HEADS and t.args:
@@ -165,7 +166,7 @@ def _self_name(t) -> S.Name | None:
             return arg
         if isinstance(arg, S.SlotRef):
             return S.Name((f"{arg.name}@_{arg.id}" if arg.name else f"_{arg.id}",), arg.line, arg.col)
-        if isinstance(arg, S.Call) and not arg.args:
+        if isinstance(arg, S.Call):  # `var"#1#2"()`; with its captures, `var"#deriv#31"{F}(f)`
             return _type_name(arg.func)
         return None
     if isinstance(t, S.Call) and isinstance(t.func, S.Name) and t.func.parts == ("typeof",) and len(t.args) == 1 and isinstance(t.args[0], S.Name):

@@ -20,9 +20,12 @@ A file of one function gives none (nothing else calls it; the world stays
 lazy).  Pure; the declarations share the header's nodes (never mutated).
 
 What else the printed types prove about names: `bare_values` (a constant printed as a bare
-name that is no function) and `printed_functions` (a name printed as `typeof(name)`: a function).
+name that is no function) and `printed_functions` (a name printed as `typeof(name)`: a function);
+`method_modules`, the modules the `from` lines name.
 """
 from __future__ import annotations
+
+import re
 
 from irc.ir import model as ir
 from irc.ir.body import Body
@@ -110,6 +113,27 @@ def printed_functions(functions: list[ir.Function]) -> frozenset[tuple[str, ...]
     for fn in functions:
         for x in _typeof_args(fn):
             out.add(tuple(x.parts) if len(x.parts) > 1 else ("Main",) + tuple(x.parts))
+    return frozenset(out)
+
+
+_MODULE_PART = r'(?:var"[^"\n]*"|[^\s."@]+)'
+_FROM_MODULE = re.compile(rf'(?: in | @ )({_MODULE_PART}(?:\.{_MODULE_PART})*)(?= at |\s|$)')
+
+
+def method_modules(functions: list[ir.Function]) -> frozenset[tuple[str, ...]]:
+    """The modules other than `Main` whose methods the paste shows: each function's `from` line names
+    its method's module (`from f(x) in Polynomials at …`, Julia <= 1.8; `from f(x) @ Polynomials
+    file:line`, 1.9+; the line's last such group), which the `MethodInstance` line leaves out for a
+    name `Main` sees.  The code of such a method names the module's bindings qualified
+    (`Polynomials.Polynomial`) where the printed types name them bare (`World._unknown_same_type`)."""
+    out = set()
+    for fn in functions:
+        text = fn.source.from_text if fn.source is not None else ""
+        found = _FROM_MODULE.findall(text) if text else []
+        if found:
+            parts = tuple(re.findall(_MODULE_PART, found[-1]))
+            if parts and parts != ("Main",):
+                out.add(parts)
     return frozenset(out)
 
 

@@ -17,7 +17,8 @@
   `@NamedTuple{a::T, …}`; a `where` wrapper that only leaves trailing
   parameters free prints the applied prefix (`Vector`, `Array{Float64}`).
 - Names from `Main`, `Base` and `Core` print bare unless Base/Core does not
-  export them (`Base.RefValue`, `Core.Box`, `Base.OneTo`); names from other
+  export them (`Base.RefValue`, `Core.Box`, `Base.OneTo`, a generated name:
+  `Base.var"#86#87"{F}`, a closure type of Base's); names from other
   modules print qualified; names that are not identifiers print `var"…"`.
 
 Other Julia versions' spellings (`irc infer --plain` of an older paste):
@@ -156,7 +157,8 @@ def _qualify(module: tuple[str, ...], name: str) -> str:
     if not module or module[0] == "Main" and len(module) == 1:
         return _ident(name)
     if module in (("Base",), ("Core",)):
-        if (module[0], name) in _NOT_EXPORTED:
+        if (module[0], name) in _NOT_EXPORTED or name.startswith("#"):  # a generated name is never exported
+            # (`Base.var"#86#87"{F}`: a closure type of Base's, show.jl `show_type_name` qualifies it)
             return module[0] + "." + _ident(name)
         return _ident(name)
     if module + (name,) in _EXPORTED_FROM_SUBMODULES:

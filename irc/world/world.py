@@ -170,6 +170,7 @@ def _qual(parts) -> str:
     return ".".join(parts)
 
 
+
 def _lowercase(name: str) -> bool:
     return bool(name) and (name[0].islower() or name[0] == "_")
 
@@ -235,6 +236,7 @@ class World:
         self._source = ""  # the input's text: the names it spells, for its capitals (`fold_case`)
         # bare names the paste prints as constants and never shows as functions (`irc.ir.pasted.bare_values`)
         self.bare_values: frozenset = frozenset()
+        self.method_modules: frozenset = frozenset()  # the modules the input's `from` lines name (`_method_modules`)
         # those whose type the paste proves, where irc takes Julia's printed types: name -> (type as
         # printed, slot name, line) (`irc.ir.pasted.bare_value_types`)
         self.bare_types: dict = {}
@@ -245,7 +247,8 @@ class World:
     @classmethod
     def build(cls, items, prelude: bool = True, extra_preludes=(), path: str = "<input>",
               source: str = "", lazy: bool = False, rules: JuliaVersion | None = None,
-              pasted=(), bare_values=frozenset(), bare_types=None, printed_functions=frozenset()) -> "World":
+              pasted=(), bare_values=frozenset(), bare_types=None, printed_functions=frozenset(),
+              method_modules=frozenset()) -> "World":
         """`path`/`source` locate errors in the program's own declarations;
         `lazy`: the prelude's methods evaluated on first use when the program
         declares nothing (module doc); `rules`: the Julia version (None: 1.10);
@@ -255,8 +258,9 @@ class World:
         (`irc.ir.pasted.bare_values`: `value_of_const` reads them as values); `bare_types`:
         the types the paste proves for some (`irc.ir.pasted.bare_value_types`); `printed_functions`:
         the globals it prints as `typeof(name)` (`irc.ir.pasted.printed_functions`: `value_of` reads
-        one irc does not know as that function)."""
-        bare = (frozenset(bare_values), dict(bare_types or {}), frozenset(printed_functions))
+        one irc does not know as that function); `method_modules`: the modules other than `Main` its
+        `from` lines name (`irc.ir.pasted.method_modules`: `_unknown_same_type`)."""
+        bare = (frozenset(bare_values), dict(bare_types or {}), frozenset(printed_functions), frozenset(method_modules))
         return cls._build(items, prelude, extra_preludes, path, source, lazy, rules, pasted, bare)
 
     @classmethod
@@ -278,7 +282,7 @@ class World:
             if w is not None:
                 return w
         w = cls()
-        w.bare_values, w.bare_types, w.printed_functions = bare  # before any declaration's types are read
+        w.bare_values, w.bare_types, w.printed_functions, w.method_modules = bare  # before any declaration's types are read
         w._source = source
         if rules is not None:
             w.rules = rules
@@ -344,7 +348,7 @@ class World:
 
     @classmethod
     def _build_on(cls, snap: "_PreludeSnapshot", groups: list, texts: dict, source: str, rules, pasted,
-                  bare=(frozenset(), {}, frozenset())):
+                  bare=(frozenset(), {}, frozenset(), frozenset())):
         """`build(…, prelude=True)` (not lazy) from the shipped prelude's snapshot
         (`_prelude_snapshot`, module doc): the prelude's types, values and memo as its own
         build leaves them, the `groups` after it (each extra prelude, then the program: path,
@@ -353,7 +357,7 @@ class World:
         prelude's evaluation looked at is one they add or rebind (the caller then builds in
         full)."""
         w = cls()
-        w.bare_values, w.bare_types, w.printed_functions = bare  # before any declaration's types are read
+        w.bare_values, w.bare_types, w.printed_functions, w.method_modules = bare  # before any declaration's types are read
         w._source = source
         if rules is not None:
             w.rules = rules
@@ -922,7 +926,7 @@ class World:
                 folded = self.fold_case(expr.parts)
                 if folded is not None:
                     return self.eval_type(S.Name(folded, expr.line, expr.col), sparams, module)
-                return self._unknown_type(expr)
+                return self._unknown_type(expr, module)
             kind, c, obj = r
             if kind == "type":
                 return obj
@@ -987,10 +991,10 @@ class World:
         type; Julia would not have printed it there), kept opaque."""
         v = self.eval_type(expr, sparams, module)
         if type(v) is FunctionValue and type(expr) is S.Name:
-            return self._unknown_type(expr)
+            return self._unknown_type(expr, module)
         return v
 
-    def _unknown_type(self, name: S.Name):
+    def _unknown_type(self, name: S.Name, module=("Main",)):
         """A type name neither declared nor built in: an opaque type printed as
         written (spec §1.2, "Unknown types are kept"), one per written name per
         world, with one `unknown-type` warning saying how to declare it."""
@@ -999,6 +1003,8 @@ class World:
             parts = ("Main",) + parts
         q = _qual(parts)
         tn = self.unknown_types.get(q)
+        if tn is None and (tn := self._unknown_same_type(parts, module)) is not None:
+            self.unknown_types[q] = tn
         if tn is None:
             tn = TypeName(parts[:-1], parts[-1], unknown=True)
             self.unknown_types[q] = tn
@@ -1008,6 +1014,24 @@ class World:
                        f"unknown); declare it (`struct {shown} … end` with its fields, or `abstract type "
                        f"{shown} end`, with its parameters and supertype) to let irc use what it is")
         return DataType(tn, ())
+
+    def _unknown_same_type(self, parts: tuple[str, ...], module) -> TypeName | None:
+        """The unknown type already met that `parts` also names.  Julia prints a type bare when
+        `Main` sees it (`using Polynomials`: `#self#::Type{Polynomial}`), while the code of a method
+        of module M names the binding with its module (`Core.apply_type(Polynomials.Polynomial, …)`
+        under `from … in Polynomials at …`): so an unknown `X` and an unknown `M.X`, M the module of a
+        method the input shows (`method_modules`, or the function's own), are one type.  For any
+        other M a printed `M.X` says `Main` does not see it as `X`: two types.  None when the other
+        spelling is not met yet."""
+        mods = set(self.method_modules)
+        if module and tuple(module) != ("Main",):
+            mods.add(tuple(module))
+        if parts[:-1] in mods:
+            return self.unknown_types.get("Main." + parts[-1])
+        if parts[:-1] == ("Main",):
+            found = {tn for m in mods if (tn := self.unknown_types.get(_qual(m + parts[-1:]))) is not None}
+            return found.pop() if len(found) == 1 else None
+        return None
 
     def _eval_curly(self, expr: S.Curly, sparams, module):
         head = expr.head

@@ -316,6 +316,39 @@ def test_a_call_of_self_that_is_a_type_declares_that_types_constructor(tmp_path)
                           "%1 = (#self#)(sys, Main.nothing)::ODEFunction{true}")
 
 
+def test_a_call_of_self_that_is_an_unknown_unapplied_type_declares_its_constructor(tmp_path):
+    """`(#self#)(coeffs, :x)::Polynomial{Int64}` with `#self#::Type{Polynomial}`, a type irc does not know
+    (Polynomials#389, h1302): `--all` declares `Polynomial`'s constructor with Julia's result -- the
+    stubs' `abstract type Polynomial{T1}` alone makes the call `Any` -- and irc with it gives that."""
+    paste = ('MethodInstance for Polynomial(::Vector{Int64})\n'
+             '  from Polynomial(coeffs::AbstractVector{T}) where T in Polynomials at ~/src/abstract.jl:86\n'
+             'Static Parameters\n  T = Int64\nArguments\n  #self#::Type{Polynomial}\n  coeffs::Vector{Int64}\n'
+             'Body::Polynomial{Int64}\n'
+             '1 ─ %1 = (#self#)(coeffs, :x)::Polynomial{Int64}\n'
+             '└──      return %1\n')
+    proposed_and_answered(tmp_path, paste, "declare Polynomial(::Vector{Int64}, ::Symbol)::Polynomial{Int64}",
+                          "%1 = (#self#)(coeffs, :x)::Polynomial{Int64}")
+
+
+def test_an_unknown_type_spelled_bare_and_with_its_module_is_declared_once(tmp_path):
+    """`#self#::Type{Polynomial}` and `Core.apply_type(Polynomials.Polynomial, …)` in a method `in
+    Polynomials` (h1303) name one type: one `abstract type` line, and the call of the applied type is
+    declared as its constructor (two types made the printed result no instance of the callee)."""
+    paste = ('MethodInstance for Polynomial(::Vector{Int64})\n'
+             '  from Polynomial(coeffs::AbstractVector{T}) where T in Polynomials at ~/src/abstract.jl:86\n'
+             'Static Parameters\n  T = Int64\nArguments\n  #self#::Type{Polynomial}\n  coeffs::Vector{Int64}\n'
+             'Body::Polynomial{Int64, :x}\n'
+             '1 ─ %1 = Core.apply_type(Polynomials.Polynomial, $(Expr(:static_parameter, 1)), :x)'
+             '::Core.Const(Polynomial{Int64, :x})\n'
+             '│   %2 = (%1)(coeffs)::Polynomial{Int64, :x}\n'
+             '└──      return %2\n')
+    out = proposed_and_answered(tmp_path, paste, "declare Polynomial{Int64, :x}(::Vector{Int64})::Polynomial{Int64, :x}",
+                                "%2 = (%1)(coeffs)::Polynomial{Int64, :x}")
+    text = stubs(tmp_path, paste)
+    assert re.findall(r"^abstract type .*$", text, re.M) == ["abstract type Polynomial{T1, T2} end"], text
+    assert "Body::Polynomial{Int64, :x}" in out
+
+
 @pytest.mark.parametrize("printed,line", [
     ("Bool", "global Main.Test.T  # no constant type"),
     ("Core.Const(true)", "# const Main.Test.T = …  # an alias irc cannot name"),

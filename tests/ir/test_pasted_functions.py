@@ -135,6 +135,9 @@ def test_hand_written_labels_need_only_be_unique():
     ("#self#::f.var\"#g#27\"", "#g#27"),
     ("#self#::Core.Const(var\"#1#2\"())", "#1#2"),
     ("#self#::Core.Compiler.Const(var\"##dotfunction#282#116\"(), false)", "##dotfunction#282#116"),
+    # a closure with captures, printed with them (ForwardDiff2#14, h1301)
+    ('#self#::Core.Compiler.Const(M.var"#deriv#31"{M.var"#deriv#31"{typeof(+)}}(M.var"#deriv#31"{typeof(+)}(+)), false)',
+     "#deriv#31"),
     ("a::Dense{typeof(identity), Vector{Float32}}", "Dense"),
 ])
 def test_variables_of_closures_and_callable_objects(self_line, name):

@@ -41,6 +41,8 @@ def test_printed_as_julia_prints(world, text, shown):
     # parameter given is the instance's type (show.jl `show_default` prints `typeof(x)`)
     ("Core.Const(LogNormal{Float64}(μ=-0.2231435513142097, σ=0.5))", "LogNormal{Float64}"),
     ('Core.Const(Zygote.var"#1630#back#159"{typeof(identity)}(identity))', 'Zygote.var"#1630#back#159"{typeof(identity)}'),
+    # a closure type of Base's is never exported: shown qualified (show.jl `show_type_name`; Zygote#1206, h1300)
+    ('Core.Const(Base.var"#86#87"{var"#1#2"}(var"#1#2"()))', 'Base.var"#86#87"{var"#1#2"}'),
 ])
 def test_an_instance_of_an_unknown_type_is_kept_as_printed(world, text, typ):
     from irc.lattice.typelattice import widenconst

@@ -164,3 +164,49 @@ def test_pluto_workspace_names_resolve_through_main():
     assert not res.errors, res.errors
     (fn, r), = res.results
     assert r.ssa_types[1] == T.FLOAT64
+
+
+# ---- one type, two spellings: the module's code and Main's print (issue 27, batch 15: h1302/h1303)
+_PKG_METHOD = """MethodInstance for Polynomial(::Vector{Int64})
+  from Polynomial(coeffs::AbstractVector{var"#156#T"}) where var"#156#T" in Polynomials at ~/src/abstract.jl:86
+Static Parameters
+  #156#T = Int64
+Arguments
+  #self#::Type{Polynomial}
+  coeffs::Vector{Int64}
+Body::Polynomial{Int64, :x}
+1 ─ %1 = Core.apply_type(Polynomials.Polynomial, $(Expr(:static_parameter, 1)), :x)::Core.Const(Polynomial{Int64, :x})
+│   %2 = (%1)(coeffs)::Polynomial{Int64, :x}
+└──      return %2
+"""
+
+
+def _unknown_names(text: str) -> list[str]:
+    res = analyse_text(text, "p.ir")
+    return sorted({".".join(tn.module + (tn.name,)) for tn in res.world.unknown_types.values()})
+
+
+@pytest.mark.parametrize("header", [
+    "  from Polynomial(coeffs::AbstractVector{var\"#156#T\"}) where var\"#156#T\" in Polynomials at ~/src/abstract.jl:86",
+    "  from Polynomial(coeffs::AbstractVector{T}) where T @ Polynomials ~/src/abstract.jl:86",
+])
+def test_a_bare_unknown_type_and_the_methods_module_spelling_are_one_type(header):
+    """Julia prints a type bare where `Main` sees it (`using Polynomials`) while the code of a method of
+    module M names the binding `M.X` (a GlobalRef prints its module): under a `from … in M` (1.6-1.8) or
+    `from … @ M` (1.9+) line, an unknown `X` and an unknown `M.X` are one type, whichever comes first."""
+    text = _PKG_METHOD.replace(_PKG_METHOD.splitlines()[1], header)
+    assert _unknown_names(text) == ["Main.Polynomial"]
+    # the other order: the qualified spelling met first
+    first = text.replace("  #self#::Type{Polynomial}", "  #self#::Type{Polynomials.Polynomial}")
+    assert len(_unknown_names(first)) == 1
+
+
+def test_a_qualified_unknown_type_of_another_module_stays_another_type():
+    """Outside M, Julia prints `M.X` qualified only when `Main` does not see it as `X`: the user's own
+    `Point` and `GeometryBasics.Point` are two types (the method is Main's)."""
+    text = ("MethodInstance for f(::Point, ::GeometryBasics.Point)\n"
+            "  from f(a, b) @ Main REPL[1]:1\nArguments\n  #self#::Core.Const(f)\n  a::Point\n"
+            "  b::GeometryBasics.Point\nBody::Bool\n1 ─ %1 = (a === b)::Bool\n└──      return %1\n")
+    assert _unknown_names(text) == ["GeometryBasics.Point", "Main.Point"]
+    moved = text.replace("@ Main REPL", "@ Geo REPL")  # a method of another module: still two
+    assert _unknown_names(moved) == ["GeometryBasics.Point", "Main.Point"]
