@@ -1310,7 +1310,7 @@ class World:
         which may fold constants, nor the functions it types by their
         constant arguments: `getproperty`, `setproperty!`, `:`, `vect`,
         `indexed_iterate`, `broadcasted`, `materialize`, `getindex` of a
-        tuple) when some argument
+        tuple, `haskey`/`structdiff` of a named tuple) when some argument
         is not a `Const` (a `@foldable` declaration folds only all-`Const`
         arguments) and none is a `PartialStruct` or `Conditional`:
         `irc.world.dispatch` reads the arguments only through `widenconst`
@@ -1580,7 +1580,7 @@ class World:
                     if type(n) is Const else DataType(TT.ONETO_NAME, (TT.INT64,))
                 if not any(m.own for m in res.applied) or issubtype(widenconst(r), widenconst(rt)):
                     rt, dynamic, gap, diags = r, False, False, ()
-        if fv.module == ("Base",) and name in ("keys", "isempty", "diff_names"):
+        if fv.module == ("Base",) and name in ("keys", "isempty", "diff_names", "haskey", "structdiff"):
             rt2 = _names_consteval(name, args)
             if rt2 is not None:  # one method in Julia, evaluated on constants (namedtuple.jl, tuple.jl)
                 rt, dynamic, gap, diags = rt2, False, False, ()
@@ -2416,7 +2416,7 @@ def _generic(r: CallResult) -> CallResult:
 
 # functions `_call_function` types by their constant arguments (see `World._widened_key`)
 _CONST_READERS = frozenset({"getproperty", "setproperty!", ":", "vect", "indexed_iterate", "broadcasted",
-                            "materialize", "map", "pairs"})
+                            "materialize", "map", "pairs", "haskey", "structdiff"})
 
 
 def _callee_key(callee):
@@ -2591,7 +2591,52 @@ def _names_consteval(name, args):
             n = TI.nfields_tfunc(args[0])
             if type(n) is Const:
                 return Const(n.val == 0)
+        if type(w) is DataType and w.name.module == ("Base",) and w.name.name == "Pairs" and len(w.params) == 4 \
+                and is_type(w.params[2]) and issubtype(w.params[2], TT.TUPLE_ANY):
+            # abstractdict.jl `isempty(t::AbstractDict) = length(t) == 0`, iterators.jl `length(v::Pairs) =
+            # length(getfield(v, :itr))`: a named tuple's keys, a tuple of known length
+            n = TI.nfields_tfunc(w.params[2])
+            if type(n) is Const:
+                return Const(n.val == 0)
+        return None
+    if name == "haskey" and len(args) == 2:
+        # namedtuple.jl `haskey(nt::NamedTuple, key::Union{Integer, Symbol}) = isdefined(nt, key)`
+        names, k = _namedtuple_names(widenconst(args[0])), args[1]
+        if names is None or type(k) is not Const:
+            return None
+        if type(k.val) is Sym:
+            return Const(k.val in names)
+        if type(k.val) is int and type(k.val) is not bool:
+            return Const(1 <= k.val <= len(names))
+        return None
+    if name == "structdiff" and len(args) == 2:
+        return _structdiff(widenconst(args[0]), args[1])
     return None
+
+
+def _namedtuple_names(t):
+    """The names of a `NamedTuple{names, T}` type (a tuple of Symbols), else None."""
+    if type(t) is DataType and t.name is TT.NAMEDTUPLE_NAME and t.params and type(t.params[0]) is tuple \
+            and all(type(n) is Sym for n in t.params[0]):
+        return t.params[0]
+    return None
+
+
+def _structdiff(a, b):
+    """namedtuple.jl `structdiff(a::NamedTuple{an}, b::Union{NamedTuple{bn}, Type{NamedTuple{bn}}})`
+    (the keyword sorter's rest: `@generated`, `diff_names(an, bn)`): the fields of `a` whose names `b`
+    lacks, with `a`'s field types, or the constant `(;)` (`NamedTuple()`) when none is left.  None when
+    either's names are unknown."""
+    an = _namedtuple_names(a)
+    bt = b.val if type(b) is Const and is_type(b.val) else widenconst(b)
+    bn = _namedtuple_names(unwrap_unionall(bt)) if is_type(bt) else None
+    if an is None or bn is None or not TT.is_tuple(a.params[1]) or TT.is_vatuple(a.params[1]):
+        return None
+    keep = [i for i, n in enumerate(an) if n not in bn]
+    if not keep:
+        empty = DataType(TT.NAMEDTUPLE_NAME, ((), TT.tuple_type([])))
+        return Const(StructValue(empty, ()), empty)
+    return DataType(TT.NAMEDTUPLE_NAME, (tuple(an[i] for i in keep), TT.tuple_type([a.params[1].params[i] for i in keep])))
 
 
 def _symbols_of(x):

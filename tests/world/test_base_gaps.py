@@ -321,6 +321,34 @@ def test_a_keyword_methods_checks_are_evaluated_on_constants(world):
     assert show(world.call(fn(world, "Base.keys"), [world.parse_type("NamedTuple")], M).rt) == "Tuple{Vararg{Symbol}}"
 
 
+def test_a_keyword_sorters_haskey_structdiff_and_isempty_are_evaluated_on_known_names(world):
+    """The keyword sorter's other checks (`#f##kw` in Julia <= 1.8, a `Core.kwcall` method in 1.9+;
+    physics215's `raisetop_param`, h966): namedtuple.jl `haskey(nt::NamedTuple, key) = isdefined(nt, key)`
+    is a constant for a named tuple of known names; `structdiff(a::NamedTuple{an}, ::Type{NamedTuple{bn}})`
+    keeps `a`'s other fields with their types, the constant `NamedTuple()` when none is left, and
+    `isempty` of its `pairs` (abstractdict.jl `length(t) == 0`, iterators.jl `length(v::Pairs)`) follows."""
+    nt = world.parse_type("@NamedTuple{pow::Int64, scale::Float64}")
+    haskey = fn(world, "Base.haskey")
+    assert show(world.call(haskey, [nt, Const(Sym("pow"))], M).rt) == "Core.Const(true)"
+    assert show(world.call(haskey, [nt, Const(Sym("other"))], M).rt) == "Core.Const(false)"
+    assert show(world.call(haskey, [nt, Const(2)], M).rt) == "Core.Const(true)"
+    assert show(world.call(haskey, [nt, Const(3)], M).rt) == "Core.Const(false)"
+    assert show(world.call(haskey, [nt, world.parse_type("Symbol")], M).rt) == "Bool"
+    assert show(world.call(haskey, [world.parse_type("NamedTuple"), Const(Sym("pow"))], M).rt) == "Bool"
+    sd = fn(world, "Base.structdiff")
+    pow = world.parse_type("Core.Const(NamedTuple{(:pow,)})")
+    rest = world.call(sd, [nt, pow], M).rt
+    assert show(rest) == "@NamedTuple{scale::Float64}"
+    both = world.parse_type("Core.Const(NamedTuple{(:pow, :scale)})")
+    none = world.call(sd, [nt, both], M).rt
+    assert show(none) == "Core.Const(NamedTuple())"
+    empty_pairs = world.call(fn(world, "Base.pairs"), [none], M).rt
+    assert show(world.call(fn(world, "Base.isempty"), [empty_pairs], M).rt) == "Core.Const(true)"
+    some = world.call(fn(world, "Base.pairs"), [world.parse_type("@NamedTuple{a::Int64, b::Int64}")], M).rt
+    assert show(world.call(fn(world, "Base.isempty"), [some], M).rt) == "Core.Const(false)"
+    assert show(world.call(sd, [world.parse_type("NamedTuple"), pow], M).rt) == "NamedTuple"
+
+
 def test_a_tuple_indexed_by_a_range_is_a_tuple_of_its_element_type(world):
     """tuple.jl: `getindex(t::Tuple, r::AbstractArray{<:Any,1}) = (eltype(t)[t[ri] for ri in r]...,)`:
     a tuple of unknown length (`Tuple` of a `Tuple`, the julia_book's slice; `Tuple{Vararg{T}}` of an
