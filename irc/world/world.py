@@ -170,7 +170,6 @@ def _qual(parts) -> str:
     return ".".join(parts)
 
 
-
 def _lowercase(name: str) -> bool:
     return bool(name) and (name[0].islower() or name[0] == "_")
 
@@ -236,7 +235,7 @@ class World:
         self._source = ""  # the input's text: the names it spells, for its capitals (`fold_case`)
         # bare names the paste prints as constants and never shows as functions (`irc.ir.pasted.bare_values`)
         self.bare_values: frozenset = frozenset()
-        self.method_modules: frozenset = frozenset()  # the modules the input's `from` lines name (`_method_modules`)
+        self.method_modules: frozenset = frozenset()  # the modules its `from` lines name (`irc.ir.pasted.method_modules`)
         # those whose type the paste proves, where irc takes Julia's printed types: name -> (type as
         # printed, slot name, line) (`irc.ir.pasted.bare_value_types`)
         self.bare_types: dict = {}
@@ -997,7 +996,8 @@ class World:
     def _unknown_type(self, name: S.Name, module=("Main",)):
         """A type name neither declared nor built in: an opaque type printed as
         written (spec §1.2, "Unknown types are kept"), one per written name per
-        world, with one `unknown-type` warning saying how to declare it."""
+        world (two spellings of one type one: `_unknown_same_type`), with one
+        `unknown-type` warning saying how to declare it."""
         parts = tuple(name.parts)
         if len(parts) == 1:
             parts = ("Main",) + parts
