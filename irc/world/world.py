@@ -113,6 +113,7 @@ from irc.lattice.typelattice import (
 )
 from irc.lattice.subtype import is_leaf_bound, issubtype, match_static_parameters, union
 from irc.lattice.typelimits import tmerge
+from irc.lattice.typejoin import promote_typejoin, tuple_eltype
 from irc.lattice.types import (
     BOTTOM, DataType, FuncType, FunctionValue, JChar, ModuleValue, Sym, TypeName, TypeVar, UnionAllType, UnionType,
     VarargType, has_free_typevars, has_typevar, is_type, rewrap_unionall, union_members, unwrap_unionall,
@@ -1584,6 +1585,11 @@ class World:
             rt2 = _names_consteval(name, args)
             if rt2 is not None:  # one method in Julia, evaluated on constants (namedtuple.jl, tuple.jl)
                 rt, dynamic, gap, diags = rt2, False, False, ()
+        if fv.module == ("Base",) and name in ("eltype", "promote_typejoin", "promote_typejoin_union", "collect") \
+                and not any(m.own for m in res.applied):
+            rt2 = _typejoin_consteval(name, args)
+            if rt2 is not None:  # tuple.jl / promotion.jl, total: evaluated on the types (`irc.lattice.typejoin`)
+                rt, dynamic, gap, diags = rt2, False, False, ()
         if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2) and not res.missing:
             rt = _range_iterate_consteval(rt, args)
         if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2):
@@ -1704,10 +1710,10 @@ class World:
         of the empty named tuple a keyword call's lowering passes when no keyword is
         given, Julia concrete-evaluates it to the constant
         `Base.Pairs{Symbol, Union{}, Tuple{}, @NamedTuple{}}()` (`eltype` of no field
-        is `Union{}`, the keys `()`).  A named tuple of known names whose fields are
-        all of one type `V` is `Pairs{Symbol, V, NTuple{n, Symbol}, NT}`.  None
-        otherwise (`eltype` merges different field types with `promote_typejoin`,
-        which irc does not compute) or when the prelude's `Base.Pairs` is absent."""
+        is `Union{}`, the keys `()`).  A named tuple of known names and field types is
+        `Pairs{Symbol, V, NTuple{n, Symbol}, NT}`, `V` its `eltype` (`promote_typejoin` of
+        the field types: `Real` of an `Int64` and a `Float64`, `irc.lattice.typejoin`).
+        None otherwise or when the prelude's `Base.Pairs` is absent."""
         if len(args) != 1:
             return None
         nt = widenconst(args[0])
@@ -1718,9 +1724,9 @@ class World:
         if pairs is None or type(unwrap_unionall(pairs)) is not DataType or len(unwrap_unionall(pairs).params) != 4:
             return None
         fts = nt.params[1].params
-        if fts and not all(f == fts[0] for f in fts):
+        v = tuple_eltype(nt.params[1])  # namedtuple.jl `eltype` (`nteltype`): `promote_typejoin` of the field types
+        if v is None:
             return None
-        v = fts[0] if fts else BOTTOM
         if self.rules.pairs_namedtuple_nothing:  # 1.12: `Pairs{Symbol}(nt, nothing)`
             t = ST.apply_type(pairs, [TT.SYMBOL, v, TT.NOTHING, nt])
             itr = Const(None)
@@ -2612,6 +2618,64 @@ def _names_consteval(name, args):
     if name == "structdiff" and len(args) == 2:
         return _structdiff(widenconst(args[0]), args[1])
     return None
+
+
+def _typejoin_consteval(name, args):
+    """Base's rules over `typejoin` (`irc.lattice.typejoin`), total functions Julia evaluates on the
+    types: `eltype` of a tuple type or instance (tuple.jl `eltype(::Type{T}) where T<:Tuple =
+    _compute_eltype(T)`, `eltype(x) = eltype(typeof(x))`) and of a named tuple (namedtuple.jl `nteltype`:
+    its tuple's), `Core.Const` of the element type; `collect` of a tuple instance a `Vector` of it
+    (array.jl `_collect(…, ::HasEltype, ::HasLength) = copyto!(_array_for(eltype(itr), …), itr)`);
+    `promote_typejoin(A, B)` and `promote_typejoin_union(T)` of constant types (promotion.jl; a tuple
+    or `UnionAll` member of the union aside).  None otherwise."""
+    if name in ("eltype", "collect") and len(args) == 1:
+        a = args[0]
+        w = widenconst(a)
+        if name == "eltype" and type(a) is Const and is_type(a.val):
+            t = a.val
+        elif name == "eltype" and TT.isType(w):
+            t = w.params[0]
+        else:
+            t = w
+        t = unwrap_unionall(t) if type(t) is UnionAllType else t
+        if type(t) is DataType and t.name is TT.NAMEDTUPLE_NAME and len(t.params) == 2 and TT.is_tuple(t.params[1]):
+            t = t.params[1]
+        if type(t) is not DataType or not TT.is_tuple(t) or has_free_typevars(t):
+            return None
+        e = tuple_eltype(t)
+        if e is None:
+            return None
+        if name == "collect":
+            return DataType(TT.ARRAY_NAME, (e, 1)) if type(a) is not Const or not is_type(a.val) else None
+        return Const(e)
+    if name == "promote_typejoin" and len(args) == 2 and all(type(x) is Const and is_type(x.val) for x in args):
+        return Const(promote_typejoin(args[0].val, args[1].val))
+    if name == "promote_typejoin_union" and len(args) == 1 and type(args[0]) is Const and is_type(args[0].val):
+        r = _promote_typejoin_union(args[0].val)
+        return Const(r) if r is not None else None
+    return None
+
+
+def _promote_typejoin_union(t):
+    """promotion.jl `promote_typejoin_union(::Type{T})`: `Union{}` of `Union{}`, `Any` of a `UnionAll`,
+    a union's members joined by `promote_typejoin`, a data type itself; None for a tuple type
+    (`typejoin_union_tuple`, not modelled)."""
+    if t is BOTTOM:
+        return BOTTOM
+    if type(t) is UnionAllType:
+        return ANY
+    if type(t) is UnionType:
+        ms = union_members(t)
+        r = _promote_typejoin_union(ms[-1])
+        for m in reversed(ms[:-1]):
+            e = _promote_typejoin_union(m)
+            if r is None or e is None:
+                return None
+            r = promote_typejoin(e, r)
+        return r
+    if type(t) is DataType and TT.is_tuple(t):
+        return None
+    return t
 
 
 def _namedtuple_names(t):

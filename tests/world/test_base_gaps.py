@@ -349,6 +349,30 @@ def test_a_keyword_sorters_haskey_structdiff_and_isempty_are_evaluated_on_known_
     assert show(world.call(sd, [world.parse_type("NamedTuple"), pow], M).rt) == "NamedTuple"
 
 
+def test_eltype_collect_and_pairs_of_tuples_join_their_element_types(world):
+    """tuple.jl `eltype(::Type{T}) where T<:Tuple = _compute_eltype(T)` (`promote_typejoin` of the element
+    types, a constant: the function is total), of an instance its type's; namedtuple.jl `nteltype`; array.jl
+    `collect` of a tuple a `Vector` of it; iterators.jl `pairs(nt) = Pairs{Symbol}(nt, keys(nt))`, whose
+    value type is `eltype(nt)`: a keyword splat of an `Int64` and a `Float64` is a `Pairs{Symbol, Real, …}`."""
+    et = fn(world, "Base.eltype")
+    for t, e in (("Tuple{Int64, Float64}", "Real"), ("Core.Const((1, 2.0))", "Real"), ("Tuple{Int64, Int64}", "Int64"),
+                 ("Core.Const(Tuple{Int64, Nothing})", "Union{Nothing, Int64}"), ("@NamedTuple{a::Int64, b::Float64}", "Real"),
+                 ("Tuple{}", "Union{}")):
+        assert show(world.call(et, [world.parse_type(t)], M).rt) == f"Core.Const({e})", t
+    assert show(world.call(et, [world.parse_type("Vector{Int64}")], M).rt) == "Type{Int64}"  # the array methods stay
+    assert show(world.call(fn(world, "Base.collect"), [world.parse_type("Tuple{Int64, Float64}")], M).rt) == "Vector{Real}"
+    pairs = world.call(fn(world, "Base.pairs"), [world.parse_type("@NamedTuple{a::Int64, b::Float64}")], M).rt
+    assert show(pairs) == "Base.Pairs{Symbol, Real, Tuple{Symbol, Symbol}, @NamedTuple{a::Int64, b::Float64}}"
+    pairs = world.call(fn(world, "Base.pairs"), [world.parse_type("@NamedTuple{a::Int64, b::String}")], M).rt
+    assert show(pairs) == "Base.Pairs{Symbol, Any, Tuple{Symbol, Symbol}, @NamedTuple{a::Int64, b::String}}"
+    ptj = fn(world, "Base.promote_typejoin")
+    assert show(world.call(ptj, [Const(T.INT64), Const(T.FLOAT64)], M).rt) == "Core.Const(Real)"
+    ptu = fn(world, "Base.Broadcast.promote_typejoin_union")  # broadcast.jl's `using .Base: promote_typejoin_union`
+    u = world.parse_type("Core.Const(Union{Nothing, Int64, Float64})")
+    assert show(world.call(ptu, [u], M).rt) == "Core.Const(Union{Nothing, Real})"
+    assert show(world.call(ptu, [Const(T.INT64)], M).rt) == "Core.Const(Int64)"
+
+
 def test_a_tuple_indexed_by_a_range_is_a_tuple_of_its_element_type(world):
     """tuple.jl: `getindex(t::Tuple, r::AbstractArray{<:Any,1}) = (eltype(t)[t[ri] for ri in r]...,)`:
     a tuple of unknown length (`Tuple` of a `Tuple`, the julia_book's slice; `Tuple{Vararg{T}}` of an
