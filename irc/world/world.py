@@ -1556,7 +1556,7 @@ class World:
             diags = tuple(notes.unknown_method(fv, combo, len(ms)) for combo in res.missing)
         if name == ":" and fv.module == ("Base",) and len(args) == 2:
             rt = _colon_constprop(rt, args)
-        if name == "vect" and fv.module == ("Base",):
+        if name == "vect" and fv.module == ("Base",) and not any(m.own for m in res.applied):
             rt = _vect_promote(rt, args)
         if name in ("vcat", "hcat") and fv.module == ("Base",) and not any(m.own for m in res.applied):
             rt = _cat_promote(name, rt, args)
@@ -2464,11 +2464,17 @@ def promote_numeric(ts):
 
 
 def _vect_promote(rt, args):
-    """`[a, b, …]` is `Base.vect(a, b, …)`: a `Vector` of the promoted element type."""
+    """`[a, b, …]` is `Base.vect(a, b, …)` (array.jl 1.10): `vect(X::T...) where T` makes a `Vector{T}` of
+    arguments of one type, `vect(X...)` one of `promote_typeof(X...)`.  The `T` of arguments of one type
+    that is no leaf (`Real`, a `where` type) has no one value (a `Vararg`'s variable is diagonal:
+    `match_static_parameters`): `rt`, dispatch's `Vector{T} where T<:Real` (a `where` type's variables
+    are free in the bound, so `Vector{_A} where _A`)."""
     if not args:
         return rt
     ts = [widenconst(a) for a in args]
     if all(t == ts[0] for t in ts):
+        if not is_leaf_bound(ts[0]) and type(unwrap_unionall(rt)) is DataType:
+            return rt
         return TT.vector(ts[0])
     p = promote_numeric(ts)
     return TT.vector(p if p is not None else TT.ANY)

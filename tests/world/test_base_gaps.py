@@ -373,6 +373,28 @@ def test_eltype_collect_and_pairs_of_tuples_join_their_element_types(world):
     assert show(world.call(ptu, [Const(T.INT64)], M).rt) == "Core.Const(Int64)"
 
 
+def test_vect_of_one_non_leaf_type_leaves_its_element_type_a_variable(world):
+    """array.jl `vect(X::T...) where T`: `T` is a `Vararg`'s variable, diagonal, so arguments of one
+    abstract or `where` type give it no one value (`match_static_parameters`): `[x]` with
+    `x::MPolyElem_dec{S, S1} where {S, S1}` is `Vector{_A} where _A` (Oscar#572, h1304), never
+    `Vector{MPolyElem_dec}`; a leaf type is the element type (`Vector{Int64}`), mixed types promote."""
+    vect = fn(world, "Base.vect")
+    for arg in ("AbstractFloat", "Vector{T} where T", "Real"):
+        rt = world.call(vect, [world.parse_type(arg)], M).rt
+        assert show(rt) == "Vector", arg
+    assert show(world.call(vect, [I, I], M).rt) == "Vector{Int64}"
+    assert show(world.call(vect, [I, F], M).rt) == "Vector{Float64}"
+
+
+def test_a_files_own_vect_declaration_wins_over_the_promotion_rule():
+    """`declare Base.vect(::MPolyElem_dec)::Vector` (what `irc stubs --all` writes from Julia's printed
+    type) answers the call: irc's own promotion rule models Base's methods, not the file's."""
+    w = World.build(parse_text("abstract type MPolyElem_dec{T1, T2} end\n"
+                               "declare Base.vect(::MPolyElem_dec)::Vector{Int32}\n", "d.ir").items)
+    rt = w.call(w.value_of(parse_expr("Base.vect"), M), [w.parse_type("MPolyElem_dec{Int64, Int64}")], M).rt
+    assert show(rt) == "Vector{Int32}"
+
+
 def test_a_tuple_indexed_by_a_range_is_a_tuple_of_its_element_type(world):
     """tuple.jl: `getindex(t::Tuple, r::AbstractArray{<:Any,1}) = (eltype(t)[t[ri] for ri in r]...,)`:
     a tuple of unknown length (`Tuple` of a `Tuple`, the julia_book's slice; `Tuple{Vararg{T}}` of an
