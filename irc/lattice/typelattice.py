@@ -252,6 +252,11 @@ def maybe_extract_const_bool(x):
     return None
 
 
+# mathconstants.jl: the `Irrational{sym}` constants Base defines, by symbol, with their `Float64` values
+IRRATIONAL_VALUES = {"π": math.pi, "ℯ": math.e, "γ": 0.5772156649015329, "φ": 1.618033988749895,
+                     "catalan": 0.915965594177219}
+
+
 def singleton_instance(t):
     """The `Const` of the instance of a singleton type, else None: a zero-size
     tuple or struct holds the instances of its (zero-size) field types."""
@@ -260,6 +265,9 @@ def singleton_instance(t):
     if type(t) is DataType and issingleton(t):
         if t == TT.NOTHING:
             return Const(None)
+        if t.name is TT.IRRATIONAL_NAME and t.params and type(t.params[0]) is Sym \
+                and t.params[0].name in IRRATIONAL_VALUES:  # `Irrational{:π}()` is `π`, as Julia shows it
+            return Const(IrrationalValue(t.params[0].name, IRRATIONAL_VALUES[t.params[0].name]), t)
         fields = tuple(singleton_instance(f) for f in _singleton_field_types(t))
         if any(f is None for f in fields):
             return None

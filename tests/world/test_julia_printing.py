@@ -362,3 +362,32 @@ def test_complex_aliases_read_and_print_as_julia_writes_them(world):
         assert show(world.parse_type(f"Vector{{{short}}}")) == f"Vector{{{short}}}"
         assert show(t, JULIA_1_5) == long
     assert show(world.parse_type("Complex{Int64}")) == "Complex{Int64}"
+
+
+def test_the_instance_of_an_irrational_type_is_the_constant_it_names(tmp_path):
+    """`Irrational{:π}` is a singleton type whose instance Julia shows as `π` (mathconstants.jl): a
+    `MethodInstance for ^(::Int64, ::Irrational{:π})` header types the argument `Core.Const(π)`, as the
+    1.6 `Variables` line it was read from printed it, so irc's output reads back to itself (h969)."""
+    import io
+
+    from irc.cli.batch import cli_infer
+    from irc.lattice import typetable as TT
+    from irc.lattice.typelattice import singleton_instance
+    from irc.lattice.types import DataType, Sym
+
+    for sym, v in (("π", 3.141592653589793), ("ℯ", 2.718281828459045), ("γ", 0.5772156649015329)):
+        c = singleton_instance(DataType(TT.IRRATIONAL_NAME, (Sym(sym),)))
+        assert show(c) == f"Core.Const({sym})" and c.val.value == v
+    paste = tmp_path / "p.ir"
+    paste.write_text("Variables\n  #self#::Core.Const(^)\n  x::Int64\n  y::Core.Const(π)\n\nBody::Float64\n"
+                     "1 ─ %1 = Base.promote(x, y)::Tuple{Float64, Float64}\n"
+                     "│   %2 = Core._apply_iterate(Base.iterate, Base.:^, %1)::Float64\n└──      return %2\n",
+                     encoding="utf-8")
+    out = io.StringIO()
+    assert cli_infer([str(paste)], color="never", stdout=out, stderr=io.StringIO(), quiet=True) == 0
+    assert "y::Core.Const(π)" in out.getvalue()
+    again = tmp_path / "again.ir"
+    again.write_text(out.getvalue(), encoding="utf-8")
+    out2 = io.StringIO()
+    assert cli_infer([str(again)], color="never", stdout=out2, stderr=io.StringIO(), quiet=True) == 0
+    assert out2.getvalue() == out.getvalue()
