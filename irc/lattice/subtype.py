@@ -88,6 +88,9 @@ class _Bind:
         b.exact, b.lb, b.cov = self.exact, self.lb, self.cov
         return b
 
+    def value(self):
+        return self.exact if self.exact is not None else self.lb
+
 
 @dataclass(frozen=True, slots=True)
 class _Left:
@@ -101,9 +104,6 @@ class _Left:
 
 def _open_left(env: dict) -> frozenset:
     return frozenset(k.var for k in env if type(k) is _Left)
-
-    def value(self):
-        return self.exact if self.exact is not None else self.lb
 
 
 def _copy_env(env: dict) -> dict:
@@ -146,7 +146,9 @@ def _sub(a, b, env: dict) -> bool:
             return True
         return b.lb is not None and _sub(a, b.lb, env)
     if ta is TypeVar:
-        bd = env.get(a)
+        # a right variable met on the left (a bound being checked) reads its binding; an open left variable
+        # of the same name (`T` of two declarations: TypeVars are equal by name) is itself, below its bound
+        bd = env.get(a) if _Left(a) not in env else None
         if bd is not None:
             v = bd.value()
             if v is not a and v != a:

@@ -69,6 +69,7 @@ _NOT_EXPORTED = frozenset({
     ("Core", "MethodTable"), ("Base", "KeySet"), ("Base", "ValueIterator"), ("Base", "Pairs"), ("Base", "SkipMissing"),
     ("Base", "Slice"),  # indices.jl, not in exports.jl: printed `Base.Slice{Base.OneTo{Int64}}`
     ("Base", "TwicePrecision"),  # twiceprecision.jl: a float range's `Base.TwicePrecision{Float64}`
+    ("Base", "Fix1"), ("Base", "Fix2"),  # operators.jl, not in exports.jl: `==(x)` is a `Base.Fix2{typeof(==), T}`
 })
 
 

@@ -1441,6 +1441,10 @@ class World:
         if q in self._pending:
             self._force(q)
         ms = self.methods.get(q)
+        if not ms and w.name.qualname in ("Base.Fix1", "Base.Fix2") and len(args) == 1:
+            r = self._call_fix(f, w, args[0], module)
+            if r is not None:
+                return r
         if not ms:
             if not (w.name.unknown or TT.isconcrete(w) and w.name.declared):
                 return None  # an abstract type's instance: left to the caller (`Any`, dispatched at run time)
@@ -1450,6 +1454,23 @@ class World:
         diags = tuple(notes.unknown_callable(w, combo[1:], len(ms)) for combo in res.missing)
         return CallResult(res.rt, None, diags, res.dynamic, BI.CallInfo(q, tuple(ms), False, res), res.open_gap,
                           generic=True)
+
+    def _call_fix(self, f, w, y, module) -> CallResult | None:
+        """operators.jl `(f::Fix1)(y) = f.f(f.x, y)`, `(f::Fix2)(y) = f.f(y, f.x)` (what `==(x)`,
+        `in(x)`, `Base.Fix2(getindex, i)` make): the call of the fixed function on the fixed argument and
+        `y`, the fields read as Julia's `getfield` reads them (the constant's own, else the field types).
+        None when the fixed function is no value irc can call (not a constant, not a singleton type's)."""
+        if len(w.params) != 2:
+            return None
+        ff, fx = lattice_getfield(f, 1), lattice_getfield(f, 2)
+        if ff == BOTTOM or fx == BOTTOM:
+            return None
+        if type(ff) is not Const:
+            ff = singleton_instance(widenconst(ff))
+            if ff is None:
+                return None
+        args = [fx, y] if w.name.name == "Fix1" else [y, fx]
+        return self.call(ff, args, module)
 
     def method_owner(self, fv: FunctionValue) -> FunctionValue:
         """The function whose declarations a call of `fv` uses: itself, or for a

@@ -260,3 +260,22 @@ def test_value_parameters_of_different_julia_types_are_different_types():
     assert DataType(val, ((1, True),)) != DataType(val, ((True, 1),))
     assert DataType(val, (1,)) == one and hash(DataType(val, (True,))) == hash(true)
     assert TT.tuple_type([true, one]) != TT.tuple_type([one, one])
+
+
+def test_two_signatures_with_variables_of_one_name_compare_without_error():
+    """`Tuple{F, Type{T}} where {F, T}` against `Tuple{F, T} where {F, T}` (two declarations' own
+    variables, equal by name: `Base.Fix2(::F, ::Type{T})` and `Base.Fix2(::F, ::T)`): a left variable met
+    as a right one's key reads that binding's value (`_Bind.value`, which a refactor had left outside its
+    class, so the comparison raised)."""
+    from irc.lattice import typetable as T
+    from irc.lattice.subtype import issubtype
+    from irc.lattice.types import DataType, TypeVar, UnionAllType
+
+    def sig(second_is_type):
+        f, t = TypeVar("F"), TypeVar("T")
+        second = DataType(T.TYPE_NAME, (t,)) if second_is_type else t
+        return UnionAllType(f, UnionAllType(t, T.tuple_type([f, second])))
+
+    narrow, wide = sig(True), sig(False)
+    assert issubtype(narrow, wide)
+    assert not issubtype(wide, narrow)

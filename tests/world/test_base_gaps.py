@@ -395,6 +395,27 @@ def test_a_files_own_vect_declaration_wins_over_the_promotion_rule():
     assert show(rt) == "Vector{Int32}"
 
 
+def test_fix1_and_fix2_call_their_function_with_the_fixed_argument(world):
+    """operators.jl: `==(x) = Fix2(==, x)` (and `<`, `in`, `isequal`, …), `Fix2(f, x)` a `Base.Fix2{typeof(f),
+    typeof(x)}` (`Type{T}` for a type), `(f::Fix2)(y) = f.f(y, f.x)`, `(f::Fix1)(y) = f.f(f.x, y)`: `map(Base.Fix2(
+    getindex, i), vv)` is a `Vector{Float64}` (SciMLStyle#34, h500), `findfirst(==(x), v)` an index or
+    `nothing`; reduce.jl `count(f, itr)` an `Int64`."""
+    vv, v = world.parse_type("Vector{Vector{Float64}}"), world.parse_type("Vector{Int64}")
+    fix = world.call(fn(world, "Base.Fix2"), [fn(world, "Base.getindex"), I], M).rt
+    assert show(fix) == "Base.Fix2{typeof(getindex), Int64}"
+    assert show(world.call(fix, [world.parse_type("Vector{Float64}")], M).rt) == "Float64"
+    assert show(world.call(fn(world, "Base.map"), [fix, vv], M).rt) == "Vector{Float64}"
+    eq = world.call(fn(world, "Base.:(==)"), [Const(3)], M).rt
+    assert show(eq) == "Base.Fix2{typeof(==), Int64}"
+    assert show(world.call(eq, [F], M).rt) == "Bool"
+    assert show(world.call(fn(world, "Base.findfirst"), [eq, v], M).rt) == "Union{Nothing, Int64}"
+    assert show(world.call(fn(world, "Base.count"), [eq, v], M).rt) == "Int64"
+    ty = world.call(fn(world, "Base.Fix2"), [fn(world, "Base.convert"), Const(T.FLOAT64)], M).rt
+    assert show(ty) == "Base.Fix2{typeof(convert), Type{Float64}}"
+    fix1 = world.call(fn(world, "Base.Fix1"), [fn(world, "Base.:-"), Const(1.0)], M).rt
+    assert show(world.call(fix1, [I], M).rt) == "Float64"
+
+
 def test_a_tuple_indexed_by_a_range_is_a_tuple_of_its_element_type(world):
     """tuple.jl: `getindex(t::Tuple, r::AbstractArray{<:Any,1}) = (eltype(t)[t[ri] for ri in r]...,)`:
     a tuple of unknown length (`Tuple` of a `Tuple`, the julia_book's slice; `Tuple{Vararg{T}}` of an
