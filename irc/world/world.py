@@ -1555,6 +1555,10 @@ class World:
                 if rt is BOTTOM:
                     return CallResult(BOTTOM)
             return r if isinstance(r, CallResult) else CallResult(r)
+        if ms is None and fv.module == ("Base",) and name in _REDUCERS:
+            rt = self._reduction(name, args, module)  # reduce.jl's family, on the function's result
+            if rt is not None:
+                return CallResult(rt, generic=True)
         if ms is None:
             gone = versioned_tfunc(name, self.rules)[0]  # a builtin of another version (`memorytfuncs`)
             note = notes.not_in_version(fv, args, self.rules.name) if gone else notes.unknown_callee(fv, args)
@@ -1615,7 +1619,13 @@ class World:
             rt = _range_iterate_consteval(rt, args)
         if name == "iterate" and fv.module == ("Base",) and len(args) in (1, 2):
             rt2 = self._enumerate_iterate(fv, args, module)
+            if rt2 is None:
+                rt2 = self._zip_iterate(fv, args, module)
             if rt2 is not None:  # one method in Julia (iterators.jl), on the inner iterator's `iterate`
+                rt, dynamic, gap, diags = rt2, False, False, ()
+        if fv.module == ("Base",) and name in _REDUCERS and not any(m.own for m in res.applied):
+            rt2 = self._reduction(name, args, module)
+            if rt2 is not None:  # reduce.jl's `mapreduce` family on the function's result (`_reduction`)
                 rt, dynamic, gap, diags = rt2, False, False, ()
         if fv.module == ("Base",) and name in ("broadcasted", "materialize") and (gap or rt == ANY):
             ruled = _broadcasted(args) if name == "broadcasted" else self._materialize(args)
@@ -1844,6 +1854,83 @@ class World:
         elt, state = pairs[0].params
         out = TT.tuple_type([TT.tuple_type([TT.INT64, elt]), TT.tuple_type([TT.INT64, state])])
         return union(TT.NOTHING, out) if TT.NOTHING in union_members(r) else out
+
+    def _zip_iterate(self, fv, args, module):
+        """`iterate(z::Zip, ss...)` (iterators.jl `_zip_iterate_all`): each inner iterator's `iterate` (with its
+        state, the k-th of the state tuple), `nothing` when one is, else `((x1, x2, …), (s1, s2, …))`.  None
+        when the argument is no `Zip` of known iterators or an inner `iterate` is not a union of `Nothing`
+        and one 2-tuple."""
+        u = widenconst(args[0])
+        if type(u) is not DataType or u.name.name != "Zip" or u.name.module != ("Base", "Iterators") \
+                or len(u.params) != 1 or not TT.is_tuple(u.params[0]) or TT.is_vatuple(u.params[0]):
+            return None
+        inners = u.params[0].params
+        states = None
+        if len(args) == 2:
+            st = widenconst(args[1])
+            if type(st) is not DataType or not TT.is_tuple(st) or TT.is_vatuple(st) or len(st.params) != len(inners):
+                return None
+            states = st.params
+        elts, sts = [], []
+        for k, inner in enumerate(inners):
+            call = [inner] if states is None else [inner, states[k]]
+            r = widenconst(self.call(Const(fv), call, module).rt)
+            pairs = [m for m in union_members(r) if m != TT.NOTHING]
+            if len(pairs) != 1 or type(pairs[0]) is not DataType or not TT.is_tuple(pairs[0]) \
+                    or len(pairs[0].params) != 2:
+                return None
+            elts.append(pairs[0].params[0])
+            sts.append(pairs[0].params[1])
+        return union(TT.NOTHING, TT.tuple_type([TT.tuple_type(elts), TT.tuple_type(sts)]))
+
+    def _reduction(self, name, args, module):
+        """reduce.jl's `mapreduce` family on a collection of known element type `T` (an array's, a range's, a
+        set's; a generator's `f(T)`), from the type `R` of the function's value on an element:
+        `sum(f, A) = mapreduce(f, add_sum, A)` -- `add_sum` makes small integers (and `Bool`) `Int64`/`UInt64`,
+        else `R + R` when that is `R`; `maximum(f, A)`/`minimum(f, A)` (`max`/`min`) `R` of a `Real`;
+        `sum(g::Generator)` as `sum(g.f, g.iter)`; `any(f, A)`/`all(f, A)` `Bool` of a `Bool` (`_any`:
+        `anymissing ? missing : false`, `in_result`); `reduce(op, A)`/`foldl(op, A)` (`mapreduce(identity, op,
+        A)`), `mapreduce(f, op, A)` and `accumulate(op, A)` (a `Vector` of it) when `op(R, R)` is `R`.  The
+        empty collection's `reduce_empty` is of the same type.  None otherwise (irc's declarations answer)."""
+        if name == "sum" and len(args) == 1:
+            g = widenconst(args[0])
+            if type(g) is not DataType or g.name is not TT.GENERATOR_NAME or len(g.params) != 2:
+                return None
+            fn = singleton_instance(g.params[1]) if is_type(g.params[1]) else None
+            if fn is None:
+                return None
+            args = [fn, g.params[0]]
+        if name in ("reduce", "foldl", "accumulate") and len(args) == 2:
+            op, coll, fn = args[0], args[1], None
+        elif name == "mapreduce" and len(args) == 3:
+            fn, op, coll = args
+        elif name in ("sum", "maximum", "minimum", "any", "all") and len(args) == 2:
+            fn, coll, op = args[0], args[1], None
+        else:
+            return None
+        elt = _collection_eltype(widenconst(coll))
+        if elt is None or not TT.isconcrete(elt):
+            return None
+        r = widenconst(self.call(fn, [elt], module).rt) if fn is not None else elt
+        if r == BOTTOM or r == ANY:
+            return None
+        if name in ("any", "all"):
+            v = in_result(r)
+            return (Const(True) if name == "all" else v) if type(v) is Const else v
+        if not TT.isconcrete(r):
+            return None
+        if name in ("maximum", "minimum"):
+            return r if issubtype(r, TT.REAL) else None
+        if name == "sum":
+            if r in _SMALL_SIGNED or r == TT.BOOL:
+                return TT.INT64
+            if r in _SMALL_UNSIGNED:
+                return TT.UINT64
+            op = self.value_of(S.Name(("Base", "+")), ("Base",))
+        s = widenconst(self.call(op, [r, r], module).rt)
+        if s != r:
+            return None
+        return TT.vector(r) if name == "accumulate" else r
 
     def _keyword_call(self, args, module) -> CallResult | None:
         """A keyword call without a declaration of `Core.kwcall` for it
@@ -2921,6 +3008,19 @@ def _tuple_style(t) -> bool:
 
 
 _RANGE_NAMES = frozenset({TT.UNITRANGE_NAME, TT.ONETO_NAME, TT.STEPRANGE_NAME})
+_REDUCERS = frozenset({"sum", "maximum", "minimum", "any", "all", "reduce", "foldl", "mapreduce", "accumulate"})
+_SMALL_SIGNED = frozenset({TT.INT8, TT.INT16, TT.INT32})
+_SMALL_UNSIGNED = frozenset({TT.UINT8, TT.UINT16, TT.UINT32})
+
+
+def _collection_eltype(t):
+    """The element type of an array, a range (`UnitRange{T}`, `StepRange{T, S}`, `Base.OneTo{T}`) or a `Set{T}`;
+    None for another collection."""
+    if type(t) is not DataType or not t.params:
+        return None
+    if t.name is TT.ARRAY_NAME or t.name in _RANGE_NAMES or (t.name.name == "Set" and t.name.module == ("Base",)):
+        return t.params[0] if is_type(t.params[0]) else None
+    return None
 _RANGE_BROADCAST_OPS = frozenset({"+", "-", "*", "/", "\\", "big"})  # broadcast.jl 1.10, DefaultArrayStyle{1} methods
 
 
