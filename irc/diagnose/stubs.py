@@ -59,7 +59,7 @@ from irc.lattice.subtype import issubtype
 from irc.lattice.typeprint import show
 from irc.lattice.types import (BOTTOM, DataType, FuncType, FunctionValue, Sym, UnionAllType, UnionType, VarargType,
                                has_free_typevars, is_type, unwrap_unionall)
-from irc.output.fmt import format_lit
+from irc.output.fmt import format_expr, format_lit
 from irc.diagnose.cthulhu_menu import menu_argtypes
 from irc.output.text import annotation_of, slot_display_names
 from irc.syntax import tree as S
@@ -99,6 +99,7 @@ class Stubs:
     types: dict[tuple, int] = field(default_factory=dict)  # unknown type (module…, name) -> parameters
     fields: dict[tuple, dict[str, str]] = field(default_factory=dict)  # unknown type -> field -> Julia's type
     closures: dict[tuple, list[tuple[str, str]]] = field(default_factory=dict)  # closure type -> (field, type)
+    closures_printed: set = field(default_factory=set)  # those whose fields a printed instance and its reads show
     # unknown type -> field -> the widened types Julia printed for plain reads of it (`_scan_fields`)
     field_types: dict[tuple, dict[str, set[str]]] = field(default_factory=dict)
     no_struct: dict[tuple, str] = field(default_factory=dict)  # unknown type -> why it is not proposed as a struct
@@ -152,6 +153,7 @@ def collect(file: Any, stubs: Stubs) -> None:
         _scan_isa_names(stubs, world, fn, result, file.path)
         _scan_concrete(stubs, world, fn, file.path)
         _scan_closures(stubs, world, fn, result)
+        _scan_closure_instances(stubs, world, fn)
         _count_differences(stubs, world, fn, result, file.path)
         for t in _result_types(fn, result):
             _scan_unknown(t, stubs.types)
@@ -193,7 +195,8 @@ def render(stubs: Stubs) -> str:
             params = "{" + ", ".join(f"T{i}" for i in range(1, n + 1)) + "}" if n else ""
             name = _type_name(parts)
             if parts in stubs.closures:
-                out.extend(_closure_struct(name, n, stubs.closures[parts], stubs.fields.get(parts, {})))
+                out.extend(_closure_struct(name, n, stubs.closures[parts], stubs.fields.get(parts, {}),
+                                           printed=parts in stubs.closures_printed))
                 continue
             sup = stubs.supers.get(parts) if not n else None
             fields, why = _struct_fields(stubs, parts)
@@ -966,6 +969,53 @@ def _scan_closures(stubs: Stubs, world: Any, fn: ir.Function, result: Any) -> No
         stubs.types.setdefault(parts, 0)
 
 
+_CONST_CALLS = (("Core", "Const"), ("Const",), ("Core", "Compiler", "Const"))
+
+
+def _scan_closure_instances(stubs: Stubs, world: Any, fn: ir.Function) -> None:
+    """A closure's constant instance as Julia printed it for a slot (`#self#::Core.Compiler.Const(M.var"#deriv#31"{F}(
+    f), false)`: its type's default `show` lists every captured value, in field order) whose fields the code reads
+    by name (`Core.getfield(#self#, :f)::Core.Const(…)`): each name read is the field whose printed value the read
+    printed -- the only one, or the one value that equals the read's -- so when every field is named the closure's
+    struct is proposed as `%new` would (`_closure_struct`: field k of type Tk).  Nothing when a name cannot be
+    placed, or `%new` already showed the fields."""
+    insts: dict[int, tuple] = {}
+    for sl in fn.slots:
+        c = sl.julia_type
+        if type(c) is S.Call and type(c.func) is S.Name and tuple(c.func.parts) in _CONST_CALLS and c.args \
+                and type(c.args[0]) is S.Call and c.args[0].func is not None:
+            parts = _closure_type_of(world, fn, c.args[0].func.head if type(c.args[0].func) is S.Curly
+                                     else c.args[0].func)
+            if parts is not None and parts not in stubs.closures:
+                insts[sl.id] = (parts, [format_expr(a, fn) for a in c.args[0].args])
+    if not insts:
+        return
+    placed: dict[tuple, dict[int, str]] = {}
+    for st in fn.stmts:
+        v = st.value
+        while type(v) is S.Typed:
+            v = v.expr
+        if type(v) is not S.Call or type(v.func) is not S.Name or v.func.parts[-1] not in ("getfield", "getproperty") \
+                or len(v.args) != 2 or type(v.args[0]) is not S.SlotRef or v.args[0].id not in insts \
+                or type(v.args[1]) is not S.Lit or v.args[1].kind != "Symbol":
+            continue
+        parts, printed = insts[v.args[0].id]
+        field = v.args[1].value
+        ann = st.annotation
+        got = format_expr(ann.args[0], fn) if type(ann) is S.Call and type(ann.func) is S.Name \
+            and tuple(ann.func.parts) in _CONST_CALLS and ann.args else None
+        at = [k for k, t in enumerate(printed) if t == got] if len(printed) > 1 else [0] if printed else []
+        if len(at) != 1:
+            continue
+        placed.setdefault(parts, {})[at[0]] = field
+    for parts, names in placed.items():
+        n = next(len(p) for q, p in insts.values() if q == parts)
+        if len(names) == n and len(set(names.values())) == n and parts not in stubs.closures:
+            stubs.closures[parts] = [(names[k], "Any") for k in range(n)]
+            stubs.closures_printed.add(parts)
+            stubs.types.setdefault(parts, 0)
+
+
 def _closure_type_of(world: Any, fn: ir.Function, e: Any, depth: int = 0) -> tuple | None:
     """The parts of the unknown generated name `e` denotes (a name, `%k` holding one, or
     `Core.apply_type(%k, …)` of one), else None."""
@@ -982,13 +1032,14 @@ def _closure_type_of(world: Any, fn: ir.Function, e: Any, depth: int = 0) -> tup
     return None
 
 
-def _closure_struct(name: str, n: int, fields: list[tuple[str, str]], read: dict[str, str]) -> list[str]:
+def _closure_struct(name: str, n: int, fields: list[tuple[str, str]], read: dict[str, str],
+                    printed: bool = False) -> list[str]:
     """`struct var"#18#19"{T1, T2} <: Function` with the captured fields: with as many parameters
     as fields, field k has type Tk (a closure's parameters are its captured variables' types)."""
     params = "{" + ", ".join(f"T{i}" for i in range(1, n + 1)) + "}" if n else ""
     typed = [(f, f"T{k}") for k, (f, _) in enumerate(fields, start=1)] if n and n == len(fields) else fields
-    out = [f"struct {name}{params} <: Function  # a closure's type: its fields are the captured variables, "
-           "as the paste's %new passes them"]
+    how = "as a printed instance lists them and the code reads them" if printed else "as the paste's %new passes them"
+    out = [f"struct {name}{params} <: Function  # a closure's type: its fields are the captured variables, {how}"]
     out += [f"    {f}::{ft}" for f, ft in typed]
     out += [f"    # read: {f} (Julia printed {t})" for f, t in sorted(read.items()) if f not in dict(fields)]
     out.append("end")

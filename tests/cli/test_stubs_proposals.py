@@ -349,6 +349,35 @@ def test_an_unknown_type_spelled_bare_and_with_its_module_is_declared_once(tmp_p
     assert "Body::Polynomial{Int64, :x}" in out
 
 
+def test_a_closures_printed_instance_and_its_field_reads_prove_its_struct(tmp_path):
+    """`#self#::Core.Compiler.Const(M.var"#deriv#31"{F}(f), false)` (a closure's default `show` lists its captured
+    values in field order) and `Core.getfield(#self#, :f)::…(f's value)` (ForwardDiff2#14, h1301): the field read is
+    the one whose printed value the read printed, so `--all` proposes the closure's struct, and irc with it reads
+    the constant's field as Julia did."""
+    paste = ('Variables\n'
+             '  #self#::Core.Compiler.Const(M.var"#deriv#31"{M.var"#deriv#31"{typeof(+)}}(M.var"#deriv#31"{typeof(+)}(+)), false)\n'
+             '  arg::Int64\n\nBody::Any\n'
+             '1 ─ %1 = Core.getfield(#self#, :f)::Core.Compiler.Const(M.var"#deriv#31"{typeof(+)}(+), false)\n'
+             '│   %2 = Core.typeof(%1)::Core.Compiler.Const(M.var"#deriv#31"{typeof(+)}, false)\n'
+             '│   %3 = M.dualrun(%2, arg)::Any\n'
+             '└──      return %3\n')
+    out = proposed_and_answered(tmp_path, paste, 'struct M.:(var"#deriv#31"){T1} <: Function',
+                                '%2 = Core.typeof(%1)::Core.Const(M.var"#deriv#31"{typeof(+)})')
+    assert '%1 = Core.getfield(#self#, :f)::Core.Const(M.var"#deriv#31"{typeof(+)}(+))' in out
+    text = stubs(tmp_path, paste)
+    assert re.search(r'struct M\.:\(var"#deriv#31"\)\{T1\} <: Function .*\n    f::T1\nend', text), text
+
+
+def test_a_closure_field_read_whose_value_is_not_unique_proves_no_struct(tmp_path):
+    """Two captured values printed alike (`var"#3#4"{Int64, Int64}(2, 2)`): the read of `:a` cannot be placed,
+    so no struct is proposed from it."""
+    paste = ('Variables\n  #self#::Core.Const(var"#3#4"{Int64, Int64}(2, 2))\n  x::Int64\n\nBody::Int64\n'
+             '1 ─ %1 = Core.getfield(#self#, :a)::Core.Const(2)\n'
+             '│   %2 = (x + %1)::Int64\n'
+             '└──      return %2\n')
+    assert 'struct var"#3#4"' not in stubs(tmp_path, paste)
+
+
 @pytest.mark.parametrize("printed,line", [
     ("Bool", "global Main.Test.T  # no constant type"),
     ("Core.Const(true)", "# const Main.Test.T = …  # an alias irc cannot name"),
