@@ -8,7 +8,10 @@ inferred, `pasted`: `_declare_pasted`): first every `struct`/`abstract type` get
 `TypeName` (so declarations may refer to each other in any order), then
 supertypes and field types are evaluated, then constants, globals and
 methods.  A method whose function and signature equal an earlier one's
-replaces it (file declarations override the prelude).  Bad declarations
+replaces it (file declarations override the prelude); a file's own declaration of a
+Base function with another signature is refined, never contradicted, by a constant the
+prelude's methods give (`_refined_by_prelude`: `irc stubs` widens Julia's printed
+constants to types).  Bad declarations
 raise `IrcError` with every problem found; a struct the file defines twice
 is a `duplicate-definition` warning.
 
@@ -69,7 +72,7 @@ with the `declare` line that would answer it.  Notes are
 `irc.world.notes.Note`s in `CallResult.diagnostics`.
 
 Invariants: after `build` the world is not mutated except for its private
-call memo (a pure function of the arguments; where a call's answer depends
+call memos (the call memo and `_constant_prelude`: pure functions of the arguments; where a call's answer depends
 only on its arguments' widened types -- dispatch over declarations that
 cannot fold them -- also keyed by those), the lazy prelude methods it
 evaluates on first use (each function's list then becomes what an eager
@@ -237,6 +240,7 @@ class World:
         # bare names the paste prints as constants and never shows as functions (`irc.ir.pasted.bare_values`)
         self.bare_values: frozenset = frozenset()
         self.method_modules: frozenset = frozenset()  # the modules its `from` lines name (`irc.ir.pasted.method_modules`)
+        self._constant_prelude: dict = {}  # function -> its prelude methods that may answer a constant (`_refined_by_prelude`)
         # those whose type the paste proves, where irc takes Julia's printed types: name -> (type as
         # printed, slot name, line) (`irc.ir.pasted.bare_value_types`)
         self.bare_types: dict = {}
@@ -1569,6 +1573,9 @@ class World:
         res = dispatch(ms, args, self._eval_result, self._fold, closed, self._dispatch_memo,
                        tmerge_for(self.rules), self.domains.get(q), semi)
         rt = res.rt
+        if type(rt) not in (Const, PartialStruct) and fv.module[:1] in (("Base",), ("Core",)) \
+                and any(m.own for m in res.applied):
+            rt = self._refined_by_prelude(q, ms, args, rt)
         diags = ()
         shut = closed and not semi  # (a package's: its notes are an open list's, never "no matching method")
         thrown = res.missing if shut else res.thrown if not res.open_gap else ()
@@ -1854,6 +1861,27 @@ class World:
         elt, state = pairs[0].params
         out = TT.tuple_type([TT.tuple_type([TT.INT64, elt]), TT.tuple_type([TT.INT64, state])])
         return union(TT.NOTHING, out) if TT.NOTHING in union_members(r) else out
+
+    def _refined_by_prelude(self, q, ms, args, rt):
+        """A file's own declaration of a Base function is a type (`irc stubs` widens Julia's printed result:
+        `simd_outer_range(::UnitRange{Int64})::UnitRange{Int64}` where Julia printed `Core.Const(0:0)`); the
+        prelude's methods of it, from Base's source, may know the constant (`simd_outer_range(r) = 0:0`, a
+        `@foldable` arithmetic on constants).  Their answer refines the file's when it is a constant or a
+        `PartialStruct` of a type below the file's answer -- a refinement, never a contradiction; else `rt`.
+        Only functions with such a prelude method are looked at (`_constant_prelude`)."""
+        theirs = self._constant_prelude.get(q)
+        if theirs is None:
+            theirs = tuple(m for m in ms if not m.own)
+            if not any(m.foldable or type(m.result) in (Const, PartialStruct) for m in theirs):
+                theirs = ()
+            self._constant_prelude[q] = theirs
+        if not theirs:
+            return rt
+        rp = dispatch(list(theirs), args, self._eval_result, self._fold, False, None, tmerge_for(self.rules)).rt
+        if type(rp) in (Const, PartialStruct) and widenconst(rp) != BOTTOM \
+                and issubtype(widenconst(rp), widenconst(rt)):
+            return rp
+        return rt
 
     def _zip_iterate(self, fv, args, module):
         """`iterate(z::Zip, ss...)` (iterators.jl `_zip_iterate_all`): each inner iterator's `iterate` (with its

@@ -140,3 +140,25 @@ def test_a_number_iterates_once(world):
     assert call(Const(3)) == "Core.Const((3, nothing))"
     assert call(Const(2.5)) == "Core.Const((2.5, nothing))"
     assert call("UnitRange{Int64}") == "Union{Nothing, Tuple{Int64, Int64}}"  # a range is no number
+
+
+def test_a_files_own_base_declaration_is_refined_by_the_preludes_constant_never_contradicted():
+    """`irc stubs --all` widens Julia's printed result to a type (`simd_outer_range(::UnitRange{Int64})::UnitRange{
+    Int64}` where Julia printed `Core.Const(0:0)`); the prelude's method from Base's source (`simd_outer_range(r) =
+    0:0`) refines such a declaration to the constant, and never turns it into another type (h675).  (A declaration
+    with the prelude method's own signature replaces it: nothing is left to refine with.)"""
+    from irc.lattice.typeprint import show
+    from irc.lattice.typelattice import Const
+    from irc.syntax.parser import parse_expr, parse_text
+    from irc.world.world import World
+
+    M = ("Main",)
+    w = World.build(parse_text("declare Base.SimdLoop.simd_outer_range(::UnitRange{Int64})::UnitRange{Int64}\n"
+                               "declare Base.:+(::Int64, ::Int64)::Int64\n", "d.ir").items)
+    r = w.call(w.value_of(parse_expr("Base.simd_outer_range"), M), [w.parse_type("UnitRange{Int64}")], M).rt
+    assert show(r) == "Core.Const(0:0)"
+    plus = w.value_of(parse_expr("Base.:+"), M)
+    assert show(w.call(plus, [Const(1), Const(2)], M).rt) == "Int64"  # the prelude's `+(::Int64, ::Int64)` replaced
+    other = World.build(parse_text("declare Base.SimdLoop.simd_outer_range(::UnitRange{Int64})::Int64\n", "d.ir").items)
+    r = other.call(other.value_of(parse_expr("Base.simd_outer_range"), M), [other.parse_type("UnitRange{Int64}")], M).rt
+    assert show(r) == "Int64"  # the file's answer stands where the prelude's constant is no refinement of it
