@@ -1545,6 +1545,10 @@ class World:
             r = self._keyword_call(args, module)
             if r is not None:
                 return r
+        if ms is None and fv.module == ("Core",) and name == "_apply":
+            # Julia <= 1.3's `Core._apply(f, xs...)`, which 1.4 renamed `_apply_iterate(iterate, f, xs...)`
+            # (builtins.c): the same splat, read with the iterate it implies
+            return apply_iterate([self.value_of(S.Name(("Base", "iterate")), ("Base",))] + list(args), self, module)
         tf = self._builtin_tfunc(fv) if ms is None else None
         if tf is not None:
             if tf is BI.tf_apply_iterate:

@@ -87,3 +87,20 @@ def test_a_zip_loop_pairs_its_iterators_elements_and_states(world):
 def test_array_string_and_integer_utilities(world, callee, args, result):
     args = [world.parse_type(f"Core.Const({a.val})") if isinstance(a, Const) else a for a in args]
     assert shown(world, callee, *args) == result
+
+
+def test_julia_13s_apply_is_the_apply_iterate_it_became(world):
+    """Julia <= 1.3 printed a splat as `Core._apply(f, xs...)`, which 1.4 renamed `Core._apply_iterate(iterate, f,
+    xs...)` (1.10 has no `_apply`): `+(x::Number, y::Number) = +(promote(x, y)...)` of a Float64 and an Int64 is
+    the `+` of two Float64s (lungben's notebook, h1516)."""
+    app = fn(world, "Core._apply")
+    tup = world.parse_type("Tuple{Float64, Float64}")
+    assert shown(world, app, fn(world, "Base.:+"), tup) == "Float64"
+    assert shown(world, app, fn(world, "Base.:*"), world.parse_type("Tuple{Int64, Int64}")) == "Int64"
+
+
+@pytest.mark.parametrize("op", ["Base.:%", "Base.rem", "Base.mod"])
+def test_rem_and_mod_of_a_float_and_an_int_promote(world, op):
+    """promotion.jl `rem(x::Real, y::Real) = rem(promote(x, y)...)` (`%` is `rem`), `mod` likewise (h1510)."""
+    assert shown(world, op, "Float64", "Int64") == "Float64"
+    assert shown(world, op, "Int64", "Float64") == "Float64"
