@@ -141,6 +141,19 @@ def _tailjoin(ps, i: int):
     return t
 
 
+def _shorter_tail(sp, lsf: int, sfixed: bool, lp) -> tuple[list, int]:
+    """The joined tuple's slots when the tuple of parameters `sp` (`lsf` elements, `sfixed`: no open
+    `Vararg`) is the shorter: its open `Vararg` joins the longer one's rest, else one `Vararg` of that
+    rest follows its elements; and how many leading slots join element by element."""
+    if type(sp[-1]) is VarargType and not sfixed:
+        c = [None] * lsf
+        c[lsf - 1] = VarargType(typejoin(_unwrapva(sp[-1]), _tailjoin(lp, lsf)), None)
+        return c, lsf - 1
+    c = [None] * (lsf + 1)
+    c[lsf] = VarargType(_tailjoin(lp, lsf + 1), None)
+    return c, lsf
+
+
 def _tuple_join(a: DataType, b: DataType):
     ap, bp = a.params, b.params
     lar, lbr = len(ap), len(bp)
@@ -151,23 +164,9 @@ def _tuple_join(a: DataType, b: DataType):
     laf, afixed = _full_va_len(ap)
     lbf, bfixed = _full_va_len(bp)
     if laf < lbf:
-        if type(ap[-1]) is VarargType and not afixed:
-            c = [None] * laf
-            c[laf - 1] = VarargType(typejoin(_unwrapva(ap[-1]), _tailjoin(bp, laf)), None)
-            n = laf - 1
-        else:
-            c = [None] * (laf + 1)
-            c[laf] = VarargType(_tailjoin(bp, laf + 1), None)
-            n = laf
+        c, n = _shorter_tail(ap, laf, afixed, bp)
     elif lbf < laf:
-        if type(bp[-1]) is VarargType and not bfixed:
-            c = [None] * lbf
-            c[lbf - 1] = VarargType(typejoin(_unwrapva(bp[-1]), _tailjoin(ap, lbf)), None)
-            n = lbf - 1
-        else:
-            c = [None] * (lbf + 1)
-            c[lbf] = VarargType(_tailjoin(ap, lbf + 1), None)
-            n = lbf
+        c, n = _shorter_tail(bp, lbf, bfixed, ap)
     else:
         c = [None] * laf
         n = laf

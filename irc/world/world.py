@@ -1875,13 +1875,14 @@ class World:
         Only functions with such a prelude method are looked at (`_constant_prelude`)."""
         theirs = self._constant_prelude.get(q)
         if theirs is None:
-            theirs = tuple(m for m in ms if not m.own)
+            theirs = [m for m in ms if not m.own]  # one list per function: the dispatch memo keys it by identity
             if not any(m.foldable or type(m.result) in (Const, PartialStruct) for m in theirs):
-                theirs = ()
+                theirs = []
             self._constant_prelude[q] = theirs
         if not theirs:
             return rt
-        rp = dispatch(list(theirs), args, self._eval_result, self._fold, False, None, tmerge_for(self.rules)).rt
+        rp = dispatch(theirs, args, self._eval_result, self._fold, False, self._dispatch_memo,
+                      tmerge_for(self.rules)).rt
         if type(rp) in (Const, PartialStruct) and widenconst(rp) != BOTTOM \
                 and issubtype(widenconst(rp), widenconst(rt)):
             return rp
