@@ -127,6 +127,33 @@ _PASTE_LINE = re.compile(r"[\t ]*(?:julia>|\$[\t ]|>>>|\"\"\"|```|\d+-element |V
                          r"|[^\n]*CodeInfo\(|[^\n]*code_(?:warntype|typed|lowered)[\t ]*\()")
 
 
+# `@show zero(2.3)` prints `zero(2.3) = 0.0` (a cell's output above `@code_warntype`'s, QuantEcon's "The Need for
+# Speed"): a call whose arguments hold a literal cannot be a one-line method definition (a parameter is a name)
+_SHOW_CALL = lazy(r"^[\t ]*[A-Za-z_][\w.!]*\((.*)\)[\t ]*=[\t ]*\S[^\n]*$")
+_LITERAL_ARG = lazy(r"^[\t ]*(?:[-+]?\d|\"|'|:[A-Za-z_])")
+
+
+def _is_show_output(s: str) -> bool:
+    """Is the line `@show` output, `f(2.3) = 0.0`: a call with a literal argument, `=`, a value?"""
+    m = _SHOW_CALL.match(s) if "(" in s and "=" in s else None
+    if m is None or "==" in s or "=>" in s:
+        return False
+    args, depth, start = [], 0, 0
+    text = m.group(1)
+    for j, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth < 0:
+                return False  # `f(x) = g(1)`: the `(…)` matched is not the call's
+        elif ch == "," and depth == 0:
+            args.append(text[start:j])
+            start = j + 1
+    args.append(text[start:])
+    return depth == 0 and any(_LITERAL_ARG.match(a) for a in args)
+
+
 def looks_pasted(text: str) -> bool:
     """Has the text any mark of a paste (see `_PASTE_LINE`; escapes anywhere)?"""
     if "\x1b" in text or _PASTE_LINE.match(text):
@@ -518,6 +545,11 @@ class _Cleaner:
             s = self.lines[k]
             if _VECTOR_HEADER.match(s) or _STRING_WRAPPER.match(s) or _COMPILER_JOB.match(s):
                 self.blank(k)
+                i = k + 1
+            elif _is_show_output(s):
+                self.blank(k)
+                self.notes.append((k + 1, 1, f"read past `{s.strip()[:40]}`: `@show` output (a call with a literal "
+                                             "argument is no method definition)"))
                 i = k + 1
             elif _JET_BANNER.match(s):
                 i = self.jet_report(k, b)

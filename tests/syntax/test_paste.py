@@ -105,6 +105,21 @@ def test_gpucompilers_title_above_an_output_is_debris(title):
     assert fd.form == "warntype" and len(fd.lines) == 1
 
 
+def test_show_output_above_an_output_is_debris():
+    """`@show zero(2.3)` prints `zero(2.3) = 0.0` above `@code_warntype`'s output (QuantEcon's "The Need for Speed",
+    h1143, h1555): a call whose arguments hold a literal is no method definition, so the line is debris; a one-line
+    definition (`f(x) = 2x`) is not (it stays an error: Julia source)."""
+    body = ("MethodInstance for f(::Float64)\n  from f(x) @ Main In[18]:5\nArguments\n  #self#::Core.Const(f)\n"
+            "  x::Float64\nBody::Float64\n1 ─      return x\n")
+    shows = "zero(2.3) = 0.0\nzero(4) = 0\nzero(2.0 + 3im) = 0.0 + 0.0im\nget(d, :a) = 1\n"
+    p = clean(shows + body)
+    assert p.text.split("\n")[:4] == [" " * len(s) for s in shows.split("\n")[:4]] and p.text.endswith(body)
+    (fd,) = parse_text(shows + body, "t.ir").items
+    assert fd.form == "warntype"
+    for source in ("f(x) = 2x\n", "g(x, y::Int) = x + y\n", "h(a) = f(1)\n"):
+        assert clean(source + body).text.startswith(source.rstrip("\n")), source
+
+
 # JET's CHANGELOG (v0.8), verbatim: https://github.com/aviatesk/JET.jl/blob/14a60904ff6e3e42a30adac5db31a65d5f60308a/CHANGELOG.md
 JET_REPORT = """julia> report_call((Int,)) do x
            local y
