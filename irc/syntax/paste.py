@@ -163,6 +163,9 @@ def looks_pasted(text: str) -> bool:
 
 # a colour code; `\ufffd[36m`: one whose ESC a page stored as U+FFFD (the replacement character)
 _ANSI = lazy(r"[\x1b\ufffd]\[[0-9;]*[A-Za-z]")
+# text a terminal draws at a column and then returns from (`ESC[77G│ESC[1G`: Julia 1.0's right-hand `│` rail
+# written before the line it ends): out of the line's reading order, blanked with its escapes
+_CURSOR_RAIL = lazy(r"[\x1b\ufffd]\[\d+G[^\x1b\ufffd\n]*[\x1b\ufffd]\[1G")
 _FROM = lazy(r"^[\t ]*from[\t ]")  # `  from f(x) @ Main REPL[1]:1`, the line below `MethodInstance for`
 _CHEVRON = lazy(r"^([\t ]*)>>>(?= |$)", re.M)
 _PROMPT = lazy(r"^([\t ]*)julia>(?:[\t ]|$)")
@@ -435,6 +438,8 @@ class _Cleaner:
         if "\x1b" in text or ">>>" in text or "\ufffd[" in text:
             for i, s in enumerate(self.lines):
                 if "\x1b" in s or "\ufffd[" in s:
+                    if "G" in s:  # Julia 1.0's right-hand rail drawn by moving the cursor: `ESC[77G│ESC[1G`
+                        s = _CURSOR_RAIL.sub(lambda m: _blank(m.group()), s)
                     self.replace(i, 0, len(s), _ANSI.sub(lambda m: _blank(m.group()), s))
                     if _FROM.match(self.lines[i]):
                         self.from_lines[_FROM.sub("", self.lines[i]).strip()] = _FROM.sub("", _ANSI.sub("", s)).strip()

@@ -120,6 +120,22 @@ def test_show_output_above_an_output_is_debris():
         assert clean(source + body).text.startswith(source.rstrip("\n")), source
 
 
+def test_julia_10s_cursor_drawn_rail_is_debris():
+    """Julia 1.0's `@code_lowered` in a terminal draws its right-hand `│` rail first, at column 77, then returns to
+    column 1 (`ESC[77G│ESC[1G`) for the line-number column and the statement (a notebook kept the escapes, h1506):
+    the rail is blanked with its escapes and the line reads as the plain 1.0 layout does."""
+    rail = "\x1b[90m\x1b[77G│\x1b[1G\x1b[39m\x1b[90m"
+    text = ("CodeInfo(\n"
+            f"{rail}2 \x1b[39m1 ─ %1  = (Main.eltype)(A)\n"
+            f"{rail}  \x1b[39m│         acc = (Main.zero)(%1)\n"
+            f"{rail}3 \x1b[39m└──       return acc\n"
+            ")\n")
+    p = clean(text)
+    assert "│ " not in p.text.split("\n")[1][:12]  # the rail drawn first is gone from the line's start
+    (fd,) = parse_text(text, "t.ir").items
+    assert fd.form == "codeinfo"
+
+
 # JET's CHANGELOG (v0.8), verbatim: https://github.com/aviatesk/JET.jl/blob/14a60904ff6e3e42a30adac5db31a65d5f60308a/CHANGELOG.md
 JET_REPORT = """julia> report_call((Int,)) do x
            local y
