@@ -104,3 +104,20 @@ def test_rem_and_mod_of_a_float_and_an_int_promote(world, op):
     """promotion.jl `rem(x::Real, y::Real) = rem(promote(x, y)...)` (`%` is `rem`), `mod` likewise (h1510)."""
     assert shown(world, op, "Float64", "Int64") == "Float64"
     assert shown(world, op, "Int64", "Float64") == "Float64"
+
+
+@pytest.mark.parametrize("elt", ["Float32", "Int32", "Int8", "UInt64", "ComplexF64", "Float64", "Int64"])
+def test_array_plus_and_minus_keep_a_bit_element_type(world, elt):
+    """arraymath.jl `+(A::Array, Bs::Array...)` broadcasts `+`: a bit integer's or IEEE float's (or their complex
+    numbers') `+` keeps its type (`Int8 + Int8` is an `Int8`), so two arrays of it give one (h1653: `W * x + b`
+    of `Float32`s)."""
+    for op in ("Base.:+", "Base.:-"):
+        assert shown(world, op, f"Vector{{{elt}}}", f"Vector{{{elt}}}") == f"Vector{{{elt}}}"
+        assert shown(world, op, f"Matrix{{{elt}}}", f"Matrix{{{elt}}}") == f"Matrix{{{elt}}}"
+
+
+def test_sortperm_of_a_vector_is_its_indices(world):
+    """sort.jl `sortperm(A::AbstractArray; …)` sorts `copymutable(LinearIndices(A))`: a vector's `Vector{Int64}`
+    (h1650)."""
+    assert shown(world, "Base.sortperm", "Vector{Float32}") == "Vector{Int64}"
+    assert shown(world, "Base.sortperm", "Vector{String}") == "Vector{Int64}"
