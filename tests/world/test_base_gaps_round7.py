@@ -121,3 +121,11 @@ def test_sortperm_of_a_vector_is_its_indices(world):
     (h1650)."""
     assert shown(world, "Base.sortperm", "Vector{Float32}") == "Vector{Int64}"
     assert shown(world, "Base.sortperm", "Vector{String}") == "Vector{Int64}"
+
+
+@pytest.mark.parametrize("arg, result", [("Float64", "Float64"), ("Float32", "Float32"), ("Int64", "Float64")])
+def test_deg2rad_and_rad2deg_keep_a_float_and_float_an_integer(world, arg, result):
+    """math.jl `deg2rad(z::AbstractFloat) = z * (oftype(z, pi) / 180)`, `deg2rad(z::Real) = deg2rad(float(z))`
+    (h1752's notebook calls it), `rad2deg` alike."""
+    assert shown(world, "Base.deg2rad", arg) == result
+    assert shown(world, "Base.rad2deg", arg) == result
